@@ -1,0 +1,43 @@
+import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
+import { AppLayout } from './features/shell/app-layout.tsx';
+import { SessionGate } from './features/session/session-gate.tsx';
+import { queryClient } from './query-client.ts';
+import { AppRoutes } from './routes.tsx';
+
+// Darker shades than Mantine's defaults so text on filled buttons and dimmed text meet WCAG AA contrast.
+const theme = createTheme({
+  primaryColor: 'indigo',
+  primaryShade: { light: 8, dark: 8 },
+  defaultRadius: 'md',
+  // Filled badges and buttons pick black or white text, whichever reads better on their colour.
+  autoContrast: true,
+  luminanceThreshold: 0.2,
+  components: { Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } } },
+});
+const contrast: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': t.colors.gray[7]!, '--mantine-color-placeholder': t.colors.gray[7]! },
+  dark: { '--mantine-color-dimmed': t.colors.dark[1]!, '--mantine-color-placeholder': t.colors.dark[1]! },
+});
+
+export function App() {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={contrast} defaultColorScheme="auto">
+      <Notifications position="top-right" />
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <SessionGate>
+            {(me) => (
+              <AppLayout me={me}>
+                <AppRoutes />
+              </AppLayout>
+            )}
+          </SessionGate>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client.ts';
+import type { FlagType } from '../../api/types.ts';
+
+export function useFlagTypes() {
+  return useQuery({
+    queryKey: ['flag-types'],
+    queryFn: async () => (await call<{ types: FlagType[] }>('getAllFeatureTypes')).types,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useUpdateLifetime() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, lifetimeDays }: { id: string; lifetimeDays: number | null }) =>
+      call('updateFeatureTypeLifetime', { params: { id }, body: { lifetimeDays } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['flag-types'] }),
+  });
+}

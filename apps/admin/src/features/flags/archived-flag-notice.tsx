@@ -1,0 +1,60 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../api/client.ts';
+import type { FlagSearchResult } from '../../api/types.ts';
+import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { ErrorState, Loading } from '../../ui/query-state.tsx';
+import { useFlagActions } from './use-flag-actions.ts';
+
+/**
+ * Shown where a flag cannot be loaded: the server hides archived flags from the project, so look in the archive
+ * and offer to revive it.
+ */
+export function ArchivedFlagNotice({
+  projectId,
+  flagName,
+  error,
+  canEdit,
+}: {
+  projectId: string;
+  flagName: string;
+  error: Error;
+  canEdit: boolean;
+}) {
+  const archived = useQuery({
+    queryKey: ['flags', 'archived', 'exact', flagName],
+    queryFn: async () => {
+      const result = await call<FlagSearchResult>('searchFeatures', {
+        query: { archived: 'IS:true', query: flagName, limit: 50, offset: 0 },
+      });
+      return result.features.find((f) => f.name === flagName && f.project === projectId) ?? null;
+    },
+  });
+  const { revive } = useFlagActions(projectId, flagName);
+  if (archived.isPending) return <Loading label="the flag" />;
+  if (!archived.data) return <ErrorState label="the flag" error={error} />;
+  return (
+    <Alert color="gray" title={flagName}>
+      <Group justify="space-between">
+        <Text size="sm">
+          This flag is archived
+          {archived.data.archivedAt ? ` since ${new Date(archived.data.archivedAt).toLocaleString()}` : ''}:
+          SDKs no longer receive it. Revive it to see and change its configuration.
+        </Text>
+        {canEdit && (
+          <Button
+            loading={revive.isPending}
+            onClick={() =>
+              revive.mutate(undefined, {
+                onSuccess: () => notifySuccess(`Revived ${flagName}`),
+                onError: (e) => notifyError(e, 'revive the flag'),
+              })
+            }
+          >
+            Revive
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}

@@ -1,0 +1,117 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { call } from '../../api/client.ts';
+import type { Flag } from '../../api/types.ts';
+import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
+import { notifySuccess } from '../../ui/notify.ts';
+import { useFlagTypes } from '../flag-types/use-flag-types.ts';
+import { flagNameProblem } from './flag-name.ts';
+import { useValidateFlagName } from './use-validate-flag-name.ts';
+
+type Draft = { name: string; type: string; description: string; impressionData: boolean };
+
+/** New flag in a project; the name is checked against the server while it is typed. */
+export function CreateFlagModal({ projectId, onClose }: { projectId: string; onClose: () => void }) {
+  const [draft, setDraft] = useState<Draft>({
+    name: '',
+    type: 'release',
+    description: '',
+    impressionData: false,
+  });
+  const [submitted, setSubmitted] = useState(false);
+  const types = useFlagTypes();
+  const nameCheck = useValidateFlagName(draft.name, projectId);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const create = useMutation({
+    mutationFn: (body: Draft) => call<Flag>('createFeature', { params: { projectId }, body }),
+    onSuccess: (flag) => {
+      void queryClient.invalidateQueries({ queryKey: ['flags'] });
+      void queryClient.invalidateQueries({ queryKey: ['projects'] });
+      notifySuccess(`Created flag ${flag.name}`);
+      onClose();
+      navigate(`/projects/${encodeURIComponent(projectId)}/flags/${encodeURIComponent(flag.name)}`);
+    },
+  });
+  const errors = fieldErrors(create.error);
+  const nameError = (draft.name || submitted ? nameCheck.problem : undefined) ?? errorFor(errors, 'name');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (flagNameProblem(draft.name) || nameCheck.problem) return;
+    create.mutate({ ...draft, description: draft.description.trim() });
+  };
+
+  return (
+    <Modal opened onClose={onClose} title="New flag" size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {errors.form && <Alert color="red">{errors.form}</Alert>}
+          <TextInput
+            label="Name"
+            required
+            data-autofocus
+            value={draft.name}
+            error={nameError}
+            description={nameCheck.ok ? 'This name is available' : 'Letters, digits and . _ ~ -'}
+            rightSection={nameCheck.checking ? <Loader size="xs" /> : undefined}
+            onChange={(e) => {
+              const name = e.currentTarget.value;
+              setDraft((d) => ({ ...d, name }));
+            }}
+          />
+          <Select
+            label="Type"
+            data={(types.data ?? [{ id: 'release', name: 'Release' }]).map((t) => ({
+              value: t.id,
+              label: t.name,
+            }))}
+            value={draft.type}
+            allowDeselect={false}
+            error={errorFor(errors, 'type')}
+            onChange={(type) => setDraft((d) => ({ ...d, type: type ?? 'release' }))}
+          />
+          <Textarea
+            label="Description"
+            value={draft.description}
+            error={errorFor(errors, 'description')}
+            onChange={(e) => {
+              const description = e.currentTarget.value;
+              setDraft((d) => ({ ...d, description }));
+            }}
+          />
+          <Checkbox
+            label="Send impression events when SDKs evaluate this flag"
+            checked={draft.impressionData}
+            onChange={(e) => {
+              const impressionData = e.currentTarget.checked;
+              setDraft((d) => ({ ...d, impressionData }));
+            }}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending} disabled={nameCheck.checking}>
+              Create flag
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

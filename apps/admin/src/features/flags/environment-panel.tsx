@@ -1,0 +1,217 @@
+import { ActionIcon, Badge, Button, Group, Menu, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { FlagEnvironment, Segment, Strategy } from '../../api/types.ts';
+import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { newStrategy } from '../strategies/strategy-model.ts';
+import { summarizeStrategy } from '../strategies/strategy-summary.ts';
+import { StrategyModal } from './strategy-modal.tsx';
+import { useStrategyMutations } from './use-strategy-mutations.ts';
+import { useToggleEnvironment } from './use-toggle-environment.ts';
+
+type Props = {
+  projectId: string;
+  flagName: string;
+  environment: FlagEnvironment;
+  otherEnvironments: string[];
+  segments: Segment[];
+  defaultStickiness: string;
+  canEdit: boolean;
+};
+
+/** One environment of a flag: its switch and its strategies in evaluation order. */
+export function EnvironmentPanel({
+  projectId,
+  flagName,
+  environment,
+  otherEnvironments,
+  segments,
+  defaultStickiness,
+  canEdit,
+}: Props) {
+  const toggle = useToggleEnvironment();
+  const mutations = useStrategyMutations(projectId, flagName);
+  const [editing, setEditing] = useState<Strategy | null>(null);
+  const [deleting, setDeleting] = useState<Strategy | null>(null);
+  const [dragged, setDragged] = useState<number | null>(null);
+  const strategies = environment.strategies;
+  const env = environment.name;
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= strategies.length || from === to) return;
+    const ids = strategies.map((s) => s.id!);
+    const [moved] = ids.splice(from, 1);
+    ids.splice(to, 0, moved!);
+    mutations.reorder.mutate(
+      { environment: env, ids },
+      { onError: (error) => notifyError(error, 'reorder the strategies') },
+    );
+  };
+  const copyTo = (to: string) =>
+    mutations.copy.mutate(
+      { strategies, to },
+      {
+        onSuccess: () =>
+          notifySuccess(
+            `Copied ${strategies.length} strateg${strategies.length === 1 ? 'y' : 'ies'} to ${to}`,
+          ),
+        onError: (error) => notifyError(error, `copy the strategies to ${to}`),
+      },
+    );
+
+  return (
+    <Paper withBorder p="md" component="section" aria-label={`Environment ${env}`}>
+      <Group justify="space-between" mb="sm">
+        <Group gap="sm">
+          <Switch
+            aria-label={`${flagName} in ${env}`}
+            checked={environment.enabled}
+            disabled={!canEdit}
+            onChange={(e) =>
+              toggle.mutate({ projectId, flagName, environment: env, enabled: e.currentTarget.checked })
+            }
+          />
+          <Title order={3} size="h4">
+            {env}
+          </Title>
+          <Badge color={environment.enabled ? 'green' : 'gray'}>{environment.enabled ? 'On' : 'Off'}</Badge>
+        </Group>
+        {canEdit && (
+          <Group gap="xs">
+            {strategies.length > 0 && otherEnvironments.length > 0 && (
+              <Menu>
+                <Menu.Target>
+                  <Button size="xs" variant="default" loading={mutations.copy.isPending}>
+                    Copy strategies to…
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {otherEnvironments.map((other) => (
+                    <Menu.Item key={other} onClick={() => copyTo(other)}>
+                      {other}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            )}
+            <Button
+              size="xs"
+              onClick={() => setEditing(newStrategy('flexibleRollout', flagName, defaultStickiness))}
+            >
+              Add strategy
+            </Button>
+          </Group>
+        )}
+      </Group>
+      {strategies.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No strategies: when on, this flag is on for everyone in {env}.
+        </Text>
+      ) : (
+        <Stack gap="xs" role="list" aria-label={`Strategies in ${env}`}>
+          {strategies.map((strategy, index) => (
+            <Paper
+              key={strategy.id ?? index}
+              withBorder
+              p="sm"
+              role="listitem"
+              draggable={canEdit}
+              onDragStart={() => setDragged(index)}
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={() => {
+                if (dragged !== null) move(dragged, index);
+                setDragged(null);
+              }}
+              style={{ cursor: canEdit ? 'grab' : undefined, opacity: strategy.disabled ? 0.6 : 1 }}
+            >
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap={2}>
+                  <Group gap="xs">
+                    <Text fw={600} size="sm">
+                      {index + 1}. {strategy.title || strategy.name}
+                    </Text>
+                    {strategy.disabled && (
+                      <Badge size="xs" color="gray">
+                        inactive
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="sm">{summarizeStrategy(strategy, segments)}</Text>
+                </Stack>
+                {canEdit && (
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`Move strategy ${index + 1} up`}
+                      disabled={index === 0}
+                      onClick={() => move(index, index - 1)}
+                    >
+                      ↑
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`Move strategy ${index + 1} down`}
+                      disabled={index === strategies.length - 1}
+                      onClick={() => move(index, index + 1)}
+                    >
+                      ↓
+                    </ActionIcon>
+                    <Switch
+                      size="xs"
+                      aria-label={`Strategy ${index + 1} active`}
+                      checked={!strategy.disabled}
+                      onChange={(e) =>
+                        mutations.save.mutate(
+                          { environment: env, strategy: { ...strategy, disabled: !e.currentTarget.checked } },
+                          { onError: (error) => notifyError(error, 'change the strategy') },
+                        )
+                      }
+                    />
+                    <Button size="xs" variant="default" onClick={() => setEditing(strategy)}>
+                      Edit
+                    </Button>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(strategy)}>
+                      Delete
+                    </Button>
+                  </Group>
+                )}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {editing && (
+        <StrategyModal
+          projectId={projectId}
+          flagName={flagName}
+          environment={env}
+          initial={editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {deleting && (
+        <ConfirmModal
+          opened
+          title="Delete this strategy?"
+          confirmLabel="Delete strategy"
+          loading={mutations.remove.isPending}
+          onClose={() => setDeleting(null)}
+          onConfirm={() =>
+            mutations.remove.mutate(
+              { environment: env, strategyId: deleting.id! },
+              {
+                onSuccess: () => setDeleting(null),
+                onError: (error) => notifyError(error, 'delete the strategy'),
+              },
+            )
+          }
+        >
+          <Text size="sm">
+            {summarizeStrategy(deleting, segments)} — in {env}. Users it turns on will no longer get the flag
+            from it.
+          </Text>
+        </ConfirmModal>
+      )}
+    </Paper>
+  );
+}

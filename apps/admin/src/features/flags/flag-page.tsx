@@ -1,0 +1,174 @@
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { EmptyState, QueryState } from '../../ui/query-state.tsx';
+import { EventList } from '../events/event-list.tsx';
+import { useEvents } from '../events/use-events.ts';
+import { useProjectOverview } from '../projects/use-projects.ts';
+import { useSegments } from '../segments/use-segments.ts';
+import { useCan } from '../session/use-session.ts';
+import { ArchivedFlagNotice } from './archived-flag-notice.tsx';
+import { CloneFlagModal } from './clone-flag-modal.tsx';
+import { EnvironmentPanel } from './environment-panel.tsx';
+import { FlagDependencies } from './flag-dependencies.tsx';
+import { FlagOverview } from './flag-overview.tsx';
+import { FlagVariantsPanel } from './flag-variants-panel.tsx';
+import { useFlag } from './use-flag.ts';
+import { useFlagActions } from './use-flag-actions.ts';
+
+/** One flag: overview, an environment panel each with its strategies, variants, dependencies and history. */
+export function FlagPage() {
+  const { projectId, flagName } = useParams() as { projectId: string; flagName: string };
+  const flag = useFlag(projectId, flagName);
+  const canEdit = useCan('EDIT');
+  const segments = useSegments();
+  const overview = useProjectOverview(projectId);
+  const actions = useFlagActions(projectId, flagName);
+  const [cloning, setCloning] = useState(false);
+  const [archiving, setArchiving] = useState(false);
+  return (
+    <>
+      <Breadcrumbs mb="xs">
+        <Anchor component={Link} to="/projects" size="sm">
+          Projects
+        </Anchor>
+        <Anchor component={Link} to={`/projects/${encodeURIComponent(projectId)}`} size="sm">
+          {projectId}
+        </Anchor>
+        <Text size="sm">{flagName}</Text>
+      </Breadcrumbs>
+      {flag.error instanceof ApiError && flag.error.status === 404 ? (
+        <ArchivedFlagNotice projectId={projectId} flagName={flagName} error={flag.error} canEdit={canEdit} />
+      ) : (
+        <QueryState query={flag} label="the flag">
+          {(data) => {
+            const archived = Boolean(data.archived || data.archivedAt);
+            const editable = canEdit && !archived;
+            return (
+              <>
+                <PageHeader
+                  title={
+                    <Group gap="sm">
+                      {data.name}
+                      {archived && <Badge color="gray">archived</Badge>}
+                      {data.stale && <Badge color="orange">stale</Badge>}
+                    </Group>
+                  }
+                  actions={
+                    canEdit &&
+                    (archived ? (
+                      <Button
+                        loading={actions.revive.isPending}
+                        onClick={() =>
+                          actions.revive.mutate(undefined, {
+                            onSuccess: () => notifySuccess(`Revived ${data.name}`),
+                            onError: (e) => notifyError(e, 'revive the flag'),
+                          })
+                        }
+                      >
+                        Revive
+                      </Button>
+                    ) : (
+                      <>
+                        <Button variant="default" onClick={() => setCloning(true)}>
+                          Clone
+                        </Button>
+                        <Button color="red" variant="light" onClick={() => setArchiving(true)}>
+                          Archive
+                        </Button>
+                      </>
+                    ))
+                  }
+                />
+                {archived && (
+                  <Alert color="gray" mb="md">
+                    This flag is archived: SDKs no longer receive it. Revive it to change it again.
+                  </Alert>
+                )}
+                <Tabs defaultValue="environments" keepMounted={false}>
+                  <Tabs.List mb="md">
+                    <Tabs.Tab value="environments">Overview</Tabs.Tab>
+                    <Tabs.Tab value="variants">Variants</Tabs.Tab>
+                    <Tabs.Tab value="dependencies">Dependencies</Tabs.Tab>
+                    <Tabs.Tab value="history">Event history</Tabs.Tab>
+                  </Tabs.List>
+                  <Tabs.Panel value="environments">
+                    <Stack>
+                      <FlagOverview flag={data} canEdit={editable} />
+                      {data.environments.length === 0 && (
+                        <EmptyState>This project has no environments enabled.</EmptyState>
+                      )}
+                      {data.environments.map((env) => (
+                        <EnvironmentPanel
+                          key={env.name}
+                          projectId={projectId}
+                          flagName={data.name}
+                          environment={env}
+                          otherEnvironments={data.environments
+                            .map((e) => e.name)
+                            .filter((n) => n !== env.name)}
+                          segments={segments.data ?? []}
+                          defaultStickiness={overview.data?.defaultStickiness ?? 'default'}
+                          canEdit={editable}
+                        />
+                      ))}
+                    </Stack>
+                  </Tabs.Panel>
+                  <Tabs.Panel value="variants">
+                    <FlagVariantsPanel flag={data} canEdit={editable} />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="dependencies">
+                    <FlagDependencies flag={data} canEdit={editable} />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="history">
+                    <FlagHistory flagName={data.name} />
+                  </Tabs.Panel>
+                </Tabs>
+                {cloning && <CloneFlagModal flag={data} onClose={() => setCloning(false)} />}
+                <ConfirmModal
+                  opened={archiving}
+                  title={`Archive ${data.name}?`}
+                  confirmLabel="Archive flag"
+                  loading={actions.archive.isPending}
+                  onClose={() => setArchiving(false)}
+                  onConfirm={() =>
+                    actions.archive.mutate(undefined, {
+                      onSuccess: () => {
+                        setArchiving(false);
+                        notifySuccess(`Archived ${data.name}`);
+                      },
+                      onError: (e) => notifyError(e, 'archive the flag'),
+                    })
+                  }
+                >
+                  <Text size="sm">
+                    SDKs stop receiving {data.name} in every environment. Its configuration is kept, and you
+                    can revive it from the archive.
+                  </Text>
+                </ConfirmModal>
+              </>
+            );
+          }}
+        </QueryState>
+      )}
+    </>
+  );
+}
+
+function FlagHistory({ flagName }: { flagName: string }) {
+  const events = useEvents({ feature: flagName, limit: 100 });
+  return (
+    <QueryState
+      query={events}
+      label="events"
+      isEmpty={(d) => d.events.length === 0}
+      empty={<EmptyState>No events yet.</EmptyState>}
+    >
+      {(data) => <EventList events={data.events} />}
+    </QueryState>
+  );
+}

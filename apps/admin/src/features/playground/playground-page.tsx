@@ -1,0 +1,99 @@
+import { Alert, Button, Group, MultiSelect, Paper, Stack } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { call } from '../../api/client.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { EmptyState } from '../../ui/query-state.tsx';
+import { useContextFields } from '../context/use-context-fields.ts';
+import { useEnvironments } from '../environments/use-environments.ts';
+import { useProjects } from '../projects/use-projects.ts';
+import { PlaygroundContextEditor } from './playground-context-editor.tsx';
+import { PlaygroundResults } from './playground-results.tsx';
+import { toRequestContext, type PlaygroundContext, type PlaygroundResponse } from './playground-types.ts';
+
+/** Evaluates every flag for a context, in the chosen environments and projects, and explains the outcome. */
+export function PlaygroundPage() {
+  const environments = useEnvironments();
+  const projects = useProjects();
+  const contextFields = useContextFields();
+  const [chosenEnvironments, setChosenEnvironments] = useState<string[]>(['development']);
+  const [chosenProjects, setChosenProjects] = useState<string[]>([]);
+  const [context, setContext] = useState<PlaygroundContext>({
+    appName: 'playground',
+    userId: '',
+    sessionId: '',
+    remoteAddress: '',
+    currentTime: '',
+    properties: [],
+  });
+  const run = useMutation({
+    mutationFn: async () => {
+      const body = (environment: string) => ({
+        environment,
+        projects: chosenProjects.length ? chosenProjects : '*',
+        context: toRequestContext(context),
+      });
+      const responses = await Promise.all(
+        chosenEnvironments.map((env) => call<PlaygroundResponse>('getPlayground', { body: body(env) })),
+      );
+      return Object.fromEntries(chosenEnvironments.map((env, i) => [env, responses[i]!.features]));
+    },
+  });
+  return (
+    <>
+      <PageHeader title="Playground" description="See which flags a context gets, and why." />
+      <Paper
+        withBorder
+        p="md"
+        mb="md"
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (chosenEnvironments.length) run.mutate();
+        }}
+        aria-label="Playground context"
+      >
+        <Stack>
+          <Group grow align="flex-start">
+            <MultiSelect
+              label="Environments"
+              data={(environments.data ?? []).map((e) => e.name)}
+              value={chosenEnvironments}
+              error={chosenEnvironments.length ? undefined : 'Choose at least one environment'}
+              onChange={setChosenEnvironments}
+            />
+            <MultiSelect
+              label="Projects"
+              placeholder={chosenProjects.length ? undefined : 'All projects'}
+              data={(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+              value={chosenProjects}
+              onChange={setChosenProjects}
+              clearable
+            />
+          </Group>
+          <PlaygroundContextEditor
+            context={context}
+            contextFields={contextFields.data ?? []}
+            onChange={setContext}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={run.isPending} disabled={!chosenEnvironments.length}>
+              Evaluate
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      {run.error && (
+        <Alert color="red" title="Could not evaluate">
+          {run.error.message}
+        </Alert>
+      )}
+      {run.data &&
+        (Object.values(run.data).every((list) => list.length === 0) ? (
+          <EmptyState>No flags in the chosen projects.</EmptyState>
+        ) : (
+          <PlaygroundResults results={run.data} />
+        ))}
+    </>
+  );
+}

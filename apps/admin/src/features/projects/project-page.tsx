@@ -1,0 +1,154 @@
+import { Anchor, Breadcrumbs, Button, Group, Select, Text } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { Pager } from '../../ui/pager.tsx';
+import { EmptyState, ErrorState, Loading } from '../../ui/query-state.tsx';
+import { BulkActionsBar } from '../flags/bulk-actions-bar.tsx';
+import { CreateFlagModal } from '../flags/create-flag-modal.tsx';
+import { FlagFiltersBar } from '../flags/flag-filters.tsx';
+import { PAGE_SIZES, readFilters, writeFilters, type FlagFilters } from '../flags/flag-search-params.ts';
+import { FlagTable } from '../flags/flag-table.tsx';
+import { useFlagSearch } from '../flags/use-flag-search.ts';
+import { useToggleEnvironment } from '../flags/use-toggle-environment.ts';
+import { useCan } from '../session/use-session.ts';
+import { ProjectEnvironmentsButton } from './project-environments-modal.tsx';
+import { projectEnvironmentNames, useProjectOverview } from './use-projects.ts';
+
+/** A project's flags: searched and paged by the server, switchable per environment, acted on in bulk. */
+export function ProjectPage() {
+  const projectId = useParams().projectId!;
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params), [params]);
+  const overview = useProjectOverview(projectId);
+  const search = useFlagSearch(projectId, filters);
+  const toggle = useToggleEnvironment();
+  const canEdit = useCan('EDIT');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [creating, setCreating] = useState(false);
+
+  const change = useCallback(
+    (patch: Partial<FlagFilters>) => setParams(writeFilters({ ...filters, ...patch }), { replace: true }),
+    [filters, setParams],
+  );
+  const flags = useMemo(() => search.data?.features ?? [], [search.data]);
+  const environments = useMemo(() => {
+    const fromProject = projectEnvironmentNames(overview.data);
+    if (fromProject?.length) return fromProject;
+    return [...new Set(flags.flatMap((f) => f.environments.map((e) => e.name)))];
+  }, [overview.data, flags]);
+
+  const onSelect = useCallback((name: string, checked: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+  }, []);
+  const onSelectAll = useCallback(
+    (checked: boolean) => setSelected(checked ? new Set(flags.map((f) => f.name)) : new Set()),
+    [flags],
+  );
+  const onToggle = useCallback(
+    (flagName: string, environment: string, enabled: boolean) =>
+      toggle.mutate({ projectId, flagName, environment, enabled }),
+    [toggle, projectId],
+  );
+  const onSort = useCallback(
+    (sortBy: string) =>
+      change({
+        sortBy,
+        sortOrder: filters.sortBy === sortBy && filters.sortOrder === 'asc' ? 'desc' : 'asc',
+        page: 1,
+      }),
+    [change, filters.sortBy, filters.sortOrder],
+  );
+
+  const total = search.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / filters.pageSize));
+  return (
+    <>
+      <Breadcrumbs mb="xs">
+        <Anchor component={Link} to="/projects" size="sm">
+          Projects
+        </Anchor>
+        <Text size="sm">{overview.data?.name ?? projectId}</Text>
+      </Breadcrumbs>
+      <PageHeader
+        title={overview.data?.name ?? projectId}
+        description={overview.data?.description ?? undefined}
+        actions={
+          <>
+            <ProjectEnvironmentsButton projectId={projectId} enabled={environments} />
+            {canEdit && <Button onClick={() => setCreating(true)}>New flag</Button>}
+          </>
+        }
+      />
+      <FlagFiltersBar filters={filters} onChange={change} />
+      {canEdit && (
+        <BulkActionsBar
+          projectId={projectId}
+          selected={[...selected]}
+          environments={environments}
+          onDone={() => setSelected(new Set())}
+        />
+      )}
+      {search.isPending ? (
+        <Loading label="flags" />
+      ) : search.error ? (
+        <ErrorState label="flags" error={search.error} retry={() => search.refetch()} />
+      ) : flags.length === 0 ? (
+        <EmptyState
+          action={
+            canEdit && !filters.query && !filters.types.length ? (
+              <Button onClick={() => setCreating(true)}>Create the first flag</Button>
+            ) : undefined
+          }
+        >
+          {filters.query || filters.types.length || filters.tags.length || filters.state
+            ? 'No flags match these filters.'
+            : 'This project has no flags yet.'}
+        </EmptyState>
+      ) : (
+        <>
+          <FlagTable
+            projectId={projectId}
+            flags={flags}
+            environments={environments}
+            selected={selected}
+            canEdit={canEdit}
+            sort={filters}
+            onSort={onSort}
+            onSelect={onSelect}
+            onSelectAll={onSelectAll}
+            onToggle={onToggle}
+          />
+          <Group justify="space-between" mt="sm">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {total} flag{total === 1 ? '' : 's'}
+              {search.isPlaceholderData ? ' · loading…' : ''}
+            </Text>
+            <Group gap="sm">
+              <Select
+                aria-label="Flags per page"
+                w={90}
+                size="xs"
+                data={PAGE_SIZES.map(String)}
+                value={String(filters.pageSize)}
+                allowDeselect={false}
+                onChange={(size) => change({ pageSize: Number(size), page: 1 })}
+              />
+              <Pager
+                total={pages}
+                value={Math.min(filters.page, pages)}
+                onChange={(page) => change({ page })}
+              />
+            </Group>
+          </Group>
+        </>
+      )}
+      {creating && <CreateFlagModal projectId={projectId} onClose={() => setCreating(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import type { Segment } from '../../api/types.ts';
+import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
+import { notifySuccess } from '../../ui/notify.ts';
+import { ConstraintListEditor } from '../constraints/constraint-list-editor.tsx';
+import { toWireConstraint } from '../constraints/constraint-model.ts';
+import { isConstraintValid } from '../constraints/constraint-validation.ts';
+import { useContextFields } from '../context/use-context-fields.ts';
+import { useSegmentMutations, useSegmentUsage } from './use-segments.ts';
+
+/** Create or edit a segment: a named list of constraints shared by many strategies. */
+export function SegmentFormModal({ segment, onClose }: { segment?: Segment; onClose: () => void }) {
+  const [name, setName] = useState(segment?.name ?? '');
+  const [description, setDescription] = useState(segment?.description ?? '');
+  const [constraints, setConstraints] = useState(segment?.constraints ?? []);
+  const [showProblems, setShowProblems] = useState(false);
+  const contextFields = useContextFields();
+  const usage = useSegmentUsage(segment?.id);
+  const { save } = useSegmentMutations();
+  const errors = fieldErrors(save.error);
+  const constraintErrors: Record<number, string> = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const match = /^constraints\.(\d+)/.exec(key);
+    if (match) constraintErrors[Number(match[1])] = message;
+  }
+  const submit = () => {
+    setShowProblems(true);
+    if (!name.trim() || !constraints.every(isConstraintValid)) return;
+    save.mutate(
+      { id: segment?.id, name: name.trim(), description, constraints: constraints.map(toWireConstraint) },
+      {
+        onSuccess: () => {
+          notifySuccess(`${segment ? 'Saved' : 'Created'} segment ${name}`);
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      title={segment ? `Edit segment ${segment.name}` : 'New segment'}
+    >
+      <Stack>
+        {errors.form && <Alert color="red">{errors.form}</Alert>}
+        <TextInput
+          label="Name"
+          required
+          value={name}
+          error={
+            (showProblems && !name.trim() ? 'A name is required' : undefined) ?? errorFor(errors, 'name')
+          }
+          onChange={(e) => setName(e.currentTarget.value)}
+        />
+        <Textarea
+          label="Description"
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+        />
+        <Text fw={600} size="sm">
+          Constraints
+        </Text>
+        <ConstraintListEditor
+          constraints={constraints}
+          contextFields={contextFields.data ?? []}
+          showProblems={showProblems}
+          serverErrors={constraintErrors}
+          onChange={setConstraints}
+        />
+        {segment && (usage.data?.length ?? 0) > 0 && (
+          <Alert color="yellow" title="Used by strategies">
+            Changes apply at once to {usage.data!.length} strateg{usage.data!.length === 1 ? 'y' : 'ies'}:{' '}
+            {usage.data!.map((u) => `${u.featureName} (${u.environment})`).join(', ')}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={save.isPending} onClick={submit}>
+            {segment ? 'Save segment' : 'Create segment'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

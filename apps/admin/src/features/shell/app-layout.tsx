@@ -1,0 +1,133 @@
+import {
+  ActionIcon,
+  AppShell,
+  Avatar,
+  Burger,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense, type ReactNode } from 'react';
+import { NavLink as RouterLink, useLocation } from 'react-router';
+import type { Me } from '../../api/types.ts';
+import { Loading } from '../../ui/query-state.tsx';
+import { useLogout } from '../session/use-session.ts';
+
+const NAV: { to: string; label: string }[] = [
+  { to: '/projects', label: 'Projects' },
+  { to: '/segments', label: 'Segments' },
+  { to: '/context', label: 'Context' },
+  { to: '/strategies', label: 'Strategies' },
+  { to: '/environments', label: 'Environments' },
+  { to: '/flag-types', label: 'Flag types' },
+  { to: '/tags', label: 'Tags' },
+  { to: '/api-tokens', label: 'API tokens' },
+  { to: '/archive', label: 'Archive' },
+  { to: '/events', label: 'Events' },
+  { to: '/playground', label: 'Playground' },
+];
+
+/** The frame around every signed-in screen: navigation, theme switch and the user's menu. */
+export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure();
+  const location = useLocation();
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="xs">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Text fw={700} size="lg" component={RouterLink} to="/projects" c="inherit" td="none">
+              Switchyard
+            </Text>
+          </Group>
+          <Group gap="xs">
+            <ThemeToggle />
+            <UserMenu me={me} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label="Main">
+        <ScrollArea>
+          {NAV.map((item) => (
+            <NavLink
+              key={item.to}
+              component={RouterLink}
+              to={item.to}
+              label={item.label}
+              active={location.pathname.startsWith(item.to)}
+              onClick={close}
+            />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <main>
+          <Suspense fallback={<Loading label="screen" />}>{children}</Suspense>
+        </main>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function ThemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  const next = scheme === 'dark' ? 'light' : 'dark';
+  return (
+    <Tooltip label={`Switch to ${next} theme`}>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={`Switch to ${next} theme`}
+        onClick={() => setColorScheme(next)}
+      >
+        <span aria-hidden>{scheme === 'dark' ? '☀' : '☾'}</span>
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function UserMenu({ me }: { me: Me }) {
+  const logout = useLogout();
+  const display = me.user.name ?? me.user.username ?? me.user.email ?? 'You';
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton>
+          <Group gap={6}>
+            <Avatar size="sm" radius="xl" color="indigo" aria-hidden>
+              {display.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <Text size="sm">{display}</Text>
+            <VisuallyHidden>(user menu)</VisuallyHidden>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          {me.user.username ?? me.user.email} · {me.user.rootRoleName}
+        </Menu.Label>
+        <Menu.Item onClick={() => logout.mutate()}>Sign out</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

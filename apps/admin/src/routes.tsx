@@ -1,0 +1,53 @@
+import { lazy, type ComponentType } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { EmptyState } from './ui/query-state.tsx';
+
+/** Each screen is its own chunk, so the first page loads only the shell. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const ProjectListPage = page(() => import('./features/projects/project-list-page.tsx'), 'ProjectListPage');
+const ProjectPage = page(() => import('./features/projects/project-page.tsx'), 'ProjectPage');
+const FlagPage = page(() => import('./features/flags/flag-page.tsx'), 'FlagPage');
+const SegmentsPage = page(() => import('./features/segments/segments-page.tsx'), 'SegmentsPage');
+const ContextFieldsPage = page(
+  () => import('./features/context/context-fields-page.tsx'),
+  'ContextFieldsPage',
+);
+const StrategyDefinitionsPage = page(
+  () => import('./features/strategies/strategy-definitions-page.tsx'),
+  'StrategyDefinitionsPage',
+);
+const EnvironmentsPage = page(
+  () => import('./features/environments/environments-page.tsx'),
+  'EnvironmentsPage',
+);
+const FlagTypesPage = page(() => import('./features/flag-types/flag-types-page.tsx'), 'FlagTypesPage');
+const TagsPage = page(() => import('./features/tags/tags-page.tsx'), 'TagsPage');
+const ApiTokensPage = page(() => import('./features/api-tokens/api-tokens-page.tsx'), 'ApiTokensPage');
+const ArchivePage = page(() => import('./features/archive/archive-page.tsx'), 'ArchivePage');
+const EventsPage = page(() => import('./features/events/events-page.tsx'), 'EventsPage');
+const PlaygroundPage = page(() => import('./features/playground/playground-page.tsx'), 'PlaygroundPage');
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<Navigate to="/projects" replace />} />
+      <Route path="/projects" element={<ProjectListPage />} />
+      <Route path="/projects/:projectId" element={<ProjectPage />} />
+      <Route path="/projects/:projectId/flags/:flagName" element={<FlagPage />} />
+      <Route path="/segments" element={<SegmentsPage />} />
+      <Route path="/context" element={<ContextFieldsPage />} />
+      <Route path="/strategies" element={<StrategyDefinitionsPage />} />
+      <Route path="/environments" element={<EnvironmentsPage />} />
+      <Route path="/flag-types" element={<FlagTypesPage />} />
+      <Route path="/tags" element={<TagsPage />} />
+      <Route path="/api-tokens" element={<ApiTokensPage />} />
+      <Route path="/archive" element={<ArchivePage />} />
+      <Route path="/events" element={<EventsPage />} />
+      <Route path="/playground" element={<PlaygroundPage />} />
+      <Route path="*" element={<EmptyState>There is no page at this address.</EmptyState>} />
+    </Routes>
+  );
+}

@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const server = process.env.SWITCHYARD_URL ?? 'http://localhost:4242';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: { '/api': server, '/auth': server },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The entry holds React, React DOM and the Mantine shell (about 250 kB gzip); screens are split out.
+    chunkSizeWarningLimit: 900,
+  },
+});

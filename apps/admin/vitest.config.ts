@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/** Component tests run in jsdom; tests/*.browser.test.ts drive Chromium against the real server (node env). */
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    name: 'admin',
+    root: import.meta.dirname,
+    include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup.ts'],
+    globalSetup: ['./tests/global-setup.ts'],
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 180_000,
+  },
+});

@@ -1,0 +1,170 @@
+import path from 'node:path';
+import type * as Preset from '@docusaurus/preset-classic';
+import type { Config } from '@docusaurus/types';
+import { ACADEMY_INTRO, docExists } from './plugins/docs-layout';
+import { frontMatterProblems, isValidatedDoc } from './plugins/front-matter';
+import { createGitDates } from './plugins/git-dates';
+import rankedSearch from './plugins/ranked-search';
+import lightClient from './plugins/light-client';
+import rehypeHighlight from './plugins/rehype-highlight';
+import remarkSample from './plugins/remark-sample';
+import { sidebarItemsGenerator } from './plugins/sidebar-items';
+import siteMeta from './plugins/site-meta';
+import { generateApiDocs } from './scripts/generate-api-docs';
+
+const siteDir = __dirname;
+const docsDir = path.join(siteDir, 'docs');
+const repository = 'https://github.com/switchyard-flags/switchyard';
+
+// The API reference pages are generated from OpenAPI documents before Docusaurus reads the docs folder, so every
+// entry point (build, start, docs:version, a plain `docusaurus build`) sees the same, current pages. It is
+// deterministic and leaves unchanged files alone (~1 s for a few hundred operations).
+generateApiDocs(siteDir, (line) => console.log(line));
+
+/** Navbar and footer links only for the pages that exist: content arrives over time, and broken links fail. */
+function ifDoc<T>(id: string, item: T): T[] {
+  return docExists(docsDir, id) ? [item] : [];
+}
+
+const config: Config = {
+  title: 'Switchyard',
+  tagline: 'Self-hosted feature flags, compatible with the Unleash API',
+  favicon: 'img/favicon.svg',
+  url: process.env.DOCS_URL ?? 'http://localhost:3000',
+  baseUrl: '/',
+  organizationName: 'switchyard-flags',
+  projectName: 'switchyard',
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+  future: {
+    v4: true,
+    faster: true,
+    // Docusaurus' git strategies run one `git log` per page or fail without commits; ours reads history once.
+    experimental_vcs: createGitDates(),
+  },
+  markdown: {
+    hooks: { onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw' },
+    async parseFrontMatter(params) {
+      const result = await params.defaultParseFrontMatter(params);
+      if (isValidatedDoc(siteDir, params.filePath)) {
+        const problems = frontMatterProblems(result.frontMatter);
+        if (problems.length > 0)
+          throw new Error(
+            `Front matter of ${path.relative(siteDir, params.filePath)}:\n- ${problems.join('\n- ')}`,
+          );
+      }
+      return result;
+    },
+  },
+  i18n: { defaultLocale: 'en', locales: ['en'] },
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          sidebarItemsGenerator,
+          editUrl: `${repository}/edit/main/apps/docs/`,
+          showLastUpdateTime: true,
+          remarkPlugins: [[remarkSample, { examplesDir: path.join(siteDir, 'examples') }]],
+          rehypePlugins: [rehypeHighlight],
+          // The newest docs live at the root, so every route of the site spec shows them; releases get a prefix.
+          lastVersion: 'current',
+          versions: { current: { label: 'Next', banner: 'none', badge: false } },
+          onlyIncludeVersions: process.env.DOCS_CURRENT_ONLY === '1' ? ['current'] : undefined,
+        },
+        blog: false,
+        pages: false,
+        theme: { customCss: ['./src/css/custom.css', './src/css/code.css'] },
+        sitemap: { lastmod: 'date' },
+      } satisfies Preset.Options,
+    ],
+  ],
+  plugins: [
+    siteMeta,
+    lightClient,
+    [
+      rankedSearch,
+      {
+        hashed: 'filename',
+        indexDocs: true,
+        indexBlog: false,
+        indexPages: false,
+        docsRouteBasePath: '/',
+        language: ['en'],
+        searchResultLimits: 10,
+        highlightSearchTermsOnTargetPage: false,
+        explicitSearchResultPath: true,
+      },
+    ],
+  ],
+  themeConfig: {
+    colorMode: { defaultMode: 'light', respectPrefersColorScheme: true },
+    docs: { sidebar: { hideable: true, autoCollapseCategories: false } },
+    navbar: {
+      title: 'Switchyard',
+      logo: { alt: 'Switchyard', src: 'img/logo.svg' },
+      hideOnScroll: false,
+      items: [
+        { type: 'docSidebar', sidebarId: 'documentation', position: 'left', label: 'Docs' },
+        ...ifDoc('reference/api/unleash/index', {
+          type: 'doc',
+          docId: 'reference/api/unleash/index',
+          position: 'left',
+          label: 'API',
+        } as const),
+        ...ifDoc('reference/sdks/index', {
+          type: 'doc',
+          docId: 'reference/sdks/index',
+          position: 'left',
+          label: 'SDKs',
+        } as const),
+        ...ifDoc(ACADEMY_INTRO, {
+          type: 'docSidebar',
+          sidebarId: 'academy',
+          position: 'left',
+          label: 'Academy',
+        } as const),
+        { type: 'docsVersionDropdown', position: 'right' },
+        { type: 'search', position: 'right' },
+        { href: repository, label: 'GitHub', position: 'right' },
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Docs',
+          items: [
+            ...ifDoc('quickstart', { label: 'Quickstart', to: '/quickstart' }),
+            ...ifDoc('reference/index', { label: 'Concepts', to: '/reference' }),
+            ...ifDoc('reference/api/unleash/index', { label: 'API reference', to: '/reference/api/unleash' }),
+            ...ifDoc('reference/sdks/index', { label: 'SDKs', to: '/reference/sdks/' }),
+          ],
+        },
+        {
+          title: 'Learn',
+          items: [
+            ...ifDoc('feature-flag-tutorials/index', { label: 'Tutorials', to: '/feature-flag-tutorials' }),
+            ...ifDoc('how-to/index', { label: 'How-to guides', to: '/how-to' }),
+            ...ifDoc(ACADEMY_INTRO, { label: 'Academy', to: `/${ACADEMY_INTRO}` }),
+          ],
+        },
+        {
+          title: 'Project',
+          items: [
+            { label: 'GitHub', href: repository },
+            ...ifDoc('contributing/index', { label: 'Contributing', to: '/contributing' }),
+          ],
+        },
+      ],
+      copyright: `Switchyard is open source under the Apache License 2.0.`,
+    },
+    // Code is highlighted at build time (plugins/rehype-highlight.ts); no Prism languages ship to the browser.
+    prism: { additionalLanguages: [] },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,82 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+/**
+ * The file a URL path maps to in a Docusaurus build, or undefined. Both `/x` and `/x/` serve `x/index.html` with
+ * 200 (no redirect), as the site spec writes some routes with a trailing slash and some without.
+ */
+export function resolveFile(root: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath.split('?')[0]!.split('#')[0]!);
+  } catch {
+    return undefined;
+  }
+  const target = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  if (target !== root && !target.startsWith(root + path.sep)) return undefined;
+  for (const candidate of [target, path.join(target, 'index.html'), `${target}.html`]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
+}
+
+export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Serves a build folder; unknown paths get the site's 404 page. */
+export function staticHandler(root: string): StaticHandler {
+  const absolute = path.resolve(root);
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const file = resolveFile(absolute, req.url ?? '/');
+    const notFound = path.join(absolute, '404.html');
+    const served = file ?? (existsSync(notFound) ? notFound : undefined);
+    if (!served) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+      return;
+    }
+    res.writeHead(file ? 200 : 404, {
+      'Content-Type': TYPES[path.extname(served)] ?? 'application/octet-stream',
+      'Content-Length': statSync(served).size,
+      // Hashed assets never change; pages may.
+      'Cache-Control': served.includes(`${path.sep}assets${path.sep}`)
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
+    });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(served).pipe(res);
+  };
+}
+
+/** Starts a server on `port` (0 picks a free one) and resolves with it and its base URL. */
+export async function listen(
+  handler: StaticHandler,
+  port: number,
+  host = '127.0.0.1',
+): Promise<{ server: Server; url: string }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  return { server, url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}` };
+}

@@ -1,0 +1,90 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchBrowser } from './support/browser';
+import { serveBuild } from './support/site';
+
+const available = browserAvailable('the browser walk-through');
+
+let browser: Browser;
+let site: { url: string; close: () => Promise<void> };
+
+beforeAll(async () => {
+  if (!available) return;
+  site = await serveBuild();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** Clicks a sidebar link by its text and waits for the address to match. */
+async function followSidebar(page: Page, label: string, url: RegExp): Promise<void> {
+  await page.locator('nav[aria-label="Docs sidebar"] a.menu__link', { hasText: label }).first().click();
+  await page.waitForURL(url);
+}
+
+describe.skipIf(!available)('the docs in Chromium', () => {
+  it('walks from the welcome page to a concept, an API operation and an SDK page, then dark mode, search and the academy', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${site.url}/`);
+    await page.locator('h1').first().waitFor();
+
+    await followSidebar(page, 'Concepts', /\/reference\/?$/);
+    await followSidebar(page, 'Segments', /\/reference\/segments$/);
+    expect(await page.locator('h1').first().textContent()).toBe('Segments');
+
+    await followSidebar(page, 'API reference', /\/reference\/api\/unleash\/?$/);
+    const area = page.locator('nav[aria-label="Docs sidebar"] .menu__list-item-collapsible a', {
+      hasText: 'API tokens',
+    });
+    await area.first().click();
+    await page.waitForURL(/\/reference\/api\/unleash\/api-tokens\/?$/);
+    const operation = page.locator('nav[aria-label="Docs sidebar"] li.api-method > a').first();
+    const operationLabel = (await operation.textContent())!.trim();
+    await operation.click();
+    await page.waitForURL(/\/reference\/api\/unleash\/[a-z0-9-]+$/);
+    expect(await page.locator('h1').first().textContent()).toBe(operationLabel);
+    await page.locator('.api-badge').first().waitFor();
+    await page.locator('h2', { hasText: 'Try it' }).waitFor();
+    expect(await page.getByLabel('Server URL').inputValue()).toBe('http://localhost:4242');
+
+    await followSidebar(page, 'SDKs', /\/reference\/sdks\/?$/);
+    await followSidebar(page, 'Node', /\/reference\/sdks\/node$/);
+
+    const html = page.locator('html');
+    for (let i = 0; i < 3 && (await html.getAttribute('data-theme')) !== 'dark'; i += 1)
+      await page.locator('button[title*="mode"]').first().click();
+    expect(await html.getAttribute('data-theme')).toBe('dark');
+
+    // The search box loads on first use: click the placeholder, then type into the real one.
+    await page.locator('input.navbar__search-input').first().click();
+    const search = page.locator('input.navbar__search-input[role="combobox"]');
+    await search.waitFor();
+    await search.fill('segments');
+    await page.locator('[role="option"]').first().waitFor({ timeout: 20_000 });
+    await search.press('Enter');
+    await page.waitForURL(/\/reference\/segments(#.*)?$/);
+
+    await page.locator('.navbar__items a.navbar__link', { hasText: 'Academy' }).click();
+    await page.waitForURL(/\/unleash-academy\/introduction$/);
+    expect(await page.locator('[data-sidebar]').first().getAttribute('data-sidebar')).toBe('academy');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('switches between the docs and academy sidebars in the mobile menu', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${site.url}/reference/segments`);
+    await page.locator('button.navbar__toggle').click();
+    const menu = page.locator('.navbar-sidebar');
+    await menu.locator('li.sidebar-switch a.menu__link').click();
+    await page.waitForURL(/\/unleash-academy\/introduction$/);
+    await page.locator('button.navbar__toggle').click();
+    await menu.locator('li.sidebar-switch a.menu__link').click();
+    await page.waitForURL(new RegExp(`^${site.url}/$`));
+    await page.close();
+  });
+});

@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleGroups, examplesDir, readerEnv } from './support/examples';
+import { startSwitchyard, type RunningServer } from './support/switchyard-server';
+
+/**
+ * Every Node example under examples/ runs against a Switchyard started for this test, as a reader would run it:
+ * `node file` (TypeScript through tsx) with the SWITCHYARD_* variables set. Each must print what it evaluated and
+ * exit 0 within the time limit. Files of one folder run in name order, so a folder's 01-setup runs before 02-app.
+ */
+const groups = exampleGroups('node');
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startSwitchyard();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+function run(file: string): Promise<{ code: number | null; output: string }> {
+  const args = file.endsWith('.ts') ? ['--import', 'tsx', file] : [file];
+  const child = spawn(process.execPath, args, {
+    cwd: path.dirname(file),
+    env: readerEnv(server.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 45_000);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe('examples/ (Node)', () => {
+  it('has runnable examples', () => {
+    expect(groups.length).toBeGreaterThan(0);
+  });
+
+  describe.each(groups)('%s/', (_dir, files) => {
+    it.each(files)('%s runs and exits 0', async (file) => {
+      const { code, output } = await run(path.join(examplesDir, file));
+      console.log(`[example] ${file}\n${output.trim()}`);
+      expect(output.trim(), `${file} prints what it evaluated`).not.toBe('');
+      expect(code, `${file} exit code; output:\n${output}`).toBe(0);
+    });
+  });
+});

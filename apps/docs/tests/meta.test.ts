@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readVersions } from '../scripts/api/write-reference';
+import { validate, type JsonSchema } from './support/json-schema';
+import { buildDir, readDocs, siteDir } from './support/site';
+
+type SidebarEntry = {
+  type: string;
+  label: string;
+  href: string | null;
+  docId: string | null;
+  className?: string;
+  items?: SidebarEntry[];
+};
+
+const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+const schema = (name: string) => readJson(path.join(siteDir, 'schemas', `${name}.schema.json`)) as JsonSchema;
+const meta = (name: string) => readJson(path.join(buildDir, 'meta', `${name}.json`));
+
+function flatten(entries: SidebarEntry[]): SidebarEntry[] {
+  return entries.flatMap((e) => [e, ...flatten(e.items ?? [])]);
+}
+
+const docFiles = await readDocs();
+
+describe('build/meta', () => {
+  it.each(['docs', 'sidebars', 'versions'])('%s.json is valid against schemas/%s.schema.json', (name) => {
+    expect(validate(schema(name), meta(name))).toEqual([]);
+  });
+
+  it('docs.json lists every current doc with its front matter title and description', () => {
+    const entries = meta('docs') as { id: string; title: string; description: string }[];
+    const files = docFiles;
+    expect(entries.map((e) => e.id).sort()).toEqual(files.map((f) => f.id).sort());
+    for (const file of files) {
+      const entry = entries.find((e) => e.id === file.id)!;
+      expect(entry.title, file.id).toBe(file.frontMatter.title);
+      expect(entry.description, file.id).toBe(file.frontMatter.description);
+    }
+  });
+
+  it('sidebars.json links only to docs that exist, at their routes', () => {
+    const docs = new Map(docFiles.map((d) => [d.id, d.route]));
+    const entries = flatten(Object.values(meta('sidebars') as Record<string, SidebarEntry[]>).flat());
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries.filter((e) => e.docId)) {
+      expect(docs.has(entry.docId!), `${entry.docId} exists`).toBe(true);
+      expect(entry.href, entry.docId!).toBe(docs.get(entry.docId!));
+    }
+  });
+
+  it('sidebars.json marks API operations with their method, deprecated ones too', () => {
+    const operations = docFiles.filter(
+      (d) => (d.frontMatter.api as { kind?: string } | undefined)?.kind === 'operation',
+    );
+    const entries = flatten((meta('sidebars') as Record<string, SidebarEntry[]>).documentation ?? []);
+    for (const op of operations) {
+      const api = op.frontMatter.api as { method: string; deprecated: boolean };
+      const entry = entries.find((e) => e.docId === op.id);
+      const expected = `${api.deprecated ? 'menu__list-item--deprecated ' : ''}api-method ${api.method}`;
+      expect(entry?.className, op.id).toBe(expected);
+    }
+  });
+
+  it('versions.json has the current version at the root and every released version', () => {
+    const versions = meta('versions') as { version: string; isLast: boolean; pluginId: string }[];
+    expect(versions.map((v) => v.version)).toEqual(['current', ...readVersions(siteDir)]);
+    expect(versions.filter((v) => v.isLast).map((v) => v.version)).toEqual(['current']);
+    expect(new Set(versions.map((v) => v.pluginId))).toEqual(new Set(['default']));
+  });
+});

@@ -1,0 +1,197 @@
+/**
+ * `npm run bench`: starts the real server on a fresh embedded database, creates 1,000 flags through the Admin API,
+ * then measures the hot endpoints with autocannon (50 connections): req/s, p99, server CPU per 1,000 requests and
+ * peak RSS. Figures are printed as a table and written to test-output/bench.json.
+ */
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startServerProcess } from '../src/testing/server-process.ts';
+import { seedFlags } from './seed-flags.ts';
+
+const ADMIN = '*:*.bench-admin';
+const CLIENT = '*:development.bench-client';
+const FRONTEND = '*:development.bench-frontend';
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const FLAGS = Number(process.env.BENCH_FLAGS ?? 1000);
+
+const say = (message: string) => console.log(`[bench] ${message}`);
+const ticks = Number(process.env.CLK_TCK ?? 100);
+
+async function cpuSeconds(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / ticks;
+}
+async function peakRssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+type Row = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  cpuMsPer1k: number;
+  errors: number;
+  non2xx: number;
+  bytes: number;
+};
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'switchyard-bench-'));
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    INIT_ADMIN_API_TOKENS: ADMIN,
+    INIT_CLIENT_API_TOKENS: CLIENT,
+    INIT_FRONTEND_API_TOKENS: FRONTEND,
+    LOG_LEVEL: 'error',
+  });
+  const pid = server.child.pid!;
+  const admin = (method: string, url: string, body?: unknown) =>
+    fetch(`${server.url}${url}`, {
+      method,
+      headers: { authorization: ADMIN, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then(async (response) => {
+      if (!response.ok) throw new Error(`${method} ${url} → ${response.status} ${await response.text()}`);
+    });
+
+  try {
+    say(`creating ${FLAGS} flags with a strategy each through the Admin API`);
+    const flags = seedFlags(FLAGS);
+    const started = performance.now();
+    for (const flag of flags) {
+      await admin('POST', '/api/admin/projects/default/features', { name: flag.name, type: 'release' });
+      await admin(
+        'POST',
+        `/api/admin/projects/default/features/${flag.name}/environments/development/strategies`,
+        flag.strategy,
+      );
+      if (flag.enabled)
+        await admin('POST', `/api/admin/projects/default/features/${flag.name}/environments/development/on`);
+    }
+    const createSeconds = (performance.now() - started) / 1000;
+    say(
+      `created in ${createSeconds.toFixed(1)} s (${(FLAGS / createSeconds).toFixed(0)} flags/s, 2-3 requests each)`,
+    );
+
+    const full = await fetch(`${server.url}/api/client/features`, {
+      headers: { authorization: CLIENT, 'unleash-client-spec': '5.2.0' },
+    });
+    const etag = full.headers.get('etag')!;
+    const payloadBytes = (await full.arrayBuffer()).byteLength;
+    say(`client payload: ${(payloadBytes / 1024).toFixed(0)} kB, ETag ${etag}`);
+
+    const rows: Row[] = [];
+    const measure = async (name: string, options: Omit<autocannon.Options, 'url'>) => {
+      say(`${name}: ${CONNECTIONS} connections, ${DURATION} s`);
+      const cpuBefore = await cpuSeconds(pid);
+      const result = await autocannon({
+        connections: CONNECTIONS,
+        duration: DURATION,
+        ...options,
+        url: server.url,
+      });
+      const cpu = (await cpuSeconds(pid)) - cpuBefore;
+      const total = result.requests.total;
+      rows.push({
+        name,
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        cpuMsPer1k: total ? Math.round((cpu * 1000 * 1000) / total) : 0,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+        bytes: Math.round(result.throughput.average),
+      });
+    };
+
+    await measure('admin: list 1,000 flags in a project', {
+      requests: [
+        { method: 'GET', path: '/api/admin/projects/default/features', headers: { authorization: ADMIN } },
+      ],
+    });
+    await measure('client: full payload', {
+      requests: [
+        {
+          method: 'GET',
+          path: '/api/client/features',
+          headers: { authorization: CLIENT, 'unleash-client-spec': '5.2.0' },
+        },
+      ],
+    });
+    await measure('client: full payload, gzip', {
+      requests: [
+        {
+          method: 'GET',
+          path: '/api/client/features',
+          headers: { authorization: CLIENT, 'unleash-client-spec': '5.2.0', 'accept-encoding': 'gzip' },
+        },
+      ],
+    });
+    await measure('client: 304 with matching ETag', {
+      requests: [
+        {
+          method: 'GET',
+          path: '/api/client/features',
+          headers: { authorization: CLIENT, 'unleash-client-spec': '5.2.0', 'if-none-match': etag },
+        },
+      ],
+    });
+    let n = 0;
+    await measure('frontend: POST, new userId and properties each time', {
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/frontend',
+          headers: { authorization: FRONTEND, 'content-type': 'application/json' },
+          setupRequest: (request) => {
+            n++;
+            request.body = JSON.stringify({
+              context: {
+                userId: `user-${n}`,
+                appName: 'web',
+                properties: {
+                  plan: n % 2 ? 'pro' : 'free',
+                  country: 'NO',
+                  email: `u${n}@example.com`,
+                  age: String(n % 90),
+                  version: `2.${n % 5}.0`,
+                },
+              },
+            });
+            return request;
+          },
+        },
+      ],
+    });
+
+    const rss = await peakRssMb(pid);
+    console.table(
+      rows.map((r) => ({
+        endpoint: r.name,
+        'req/s': r.rps,
+        'p50 ms': r.p50,
+        'p99 ms': r.p99,
+        'CPU ms / 1k req': r.cpuMsPer1k,
+        errors: r.errors,
+        non2xx: r.non2xx,
+      })),
+    );
+    say(`peak RSS of the server: ${rss.toFixed(0)} MB`);
+    await mkdir('test-output', { recursive: true });
+    await writeFile(
+      'test-output/bench.json',
+      JSON.stringify({ flags: FLAGS, createSeconds, payloadBytes, peakRssMb: rss, rows }, null, 2),
+    );
+    say('wrote test-output/bench.json');
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

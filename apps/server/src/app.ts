@@ -1,0 +1,116 @@
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import { apiTokenRoutes } from './features/api-tokens/api-token-routes.ts';
+import { archiveRoutes } from './features/archive/archive-routes.ts';
+import { dependencyRoutes } from './features/dependencies/dependency-routes.ts';
+import { flagTagRoutes } from './features/flag-tags/flag-tag-routes.ts';
+import { flagManagementRoutes } from './features/flags/index.ts';
+import { searchRoutes } from './features/search/search-routes.ts';
+import { clientRoutes } from './features/client-api/client-routes.ts';
+import { createClientStateCache } from './features/client-api/client-state-cache.ts';
+import { environmentRoutes } from './features/environments/environment-routes.ts';
+import { eventRoutes } from './features/events/event-routes.ts';
+import { contextRoutes } from './features/context/context-routes.ts';
+import { flagTypeRoutes } from './features/flag-types/flag-type-routes.ts';
+import { segmentRoutes } from './features/segments/segment-routes.ts';
+import { strategyRoutes } from './features/strategies/strategy-routes.ts';
+import { tagRoutes } from './features/tags/tag-routes.ts';
+import { frontendRoutes } from './features/frontend-api/frontend-routes.ts';
+import { metricsRoutes } from './features/metrics/metrics-routes.ts';
+import { playgroundRoutes } from './features/playground/playground-routes.ts';
+import { healthRoutes } from './features/health/health-routes.ts';
+import { countRequests } from './features/health/prometheus.ts';
+import { projectRoutes } from './features/projects/project-routes.ts';
+import { authRoutes } from './features/users/auth-routes.ts';
+import { createPrincipalResolver } from './features/users/principal-resolver.ts';
+import { userRoutes } from './features/users/user-routes.ts';
+import { registerAdminUi } from './http/admin-ui.ts';
+import { registerAuth } from './http/auth.ts';
+import { errorResponseSchema, registerErrorHandler } from './http/errors.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { schemaController } from './http/validation.ts';
+
+export type AppDeps = {
+  db: Db;
+  config: Config;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/**
+ * Builds the whole HTTP application without listening, so tests call `app.inject()`.
+ * Every feature is wired here, once, by hand: start reading here.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+    schemaController,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Every API takes JSON; anything else is a 415 rather than a string that fails validation.
+  app.removeContentTypeParser('text/plain');
+  // An empty body sent as JSON (as some clients do on POSTs without a payload) is no body, not a 400.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(request, body.toString(), done),
+  );
+  app.addSchema({ $id: 'errorSchema', ...errorResponseSchema });
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(cors, {
+    hook: 'onRequest',
+    delegator: (request, callback) =>
+      callback(
+        null,
+        request.url?.startsWith('/api/frontend')
+          ? {
+              origin: deps.config.frontendOrigins.includes('*') ? '*' : deps.config.frontendOrigins,
+              exposedHeaders: ['ETag'],
+              maxAge: 86_400,
+            }
+          : { origin: false },
+      ),
+  });
+  await registerOpenApi(app);
+
+  const { db, config } = deps;
+  const cache = createClientStateCache(db);
+  await cache.start();
+  app.addHook('onClose', () => cache.stop());
+  const resolver = createPrincipalResolver(db);
+  cache.onChange(() => resolver.forget());
+  registerAuth(app, resolver);
+  countRequests(app);
+
+  await app.register(async (scope) => healthRoutes(scope, { db }));
+  await app.register(authRoutes({ db, config }));
+  await app.register(userRoutes({ db }));
+  await app.register(apiTokenRoutes({ db }));
+  await app.register(archiveRoutes({ db }));
+  await app.register(dependencyRoutes({ db }));
+  await app.register(flagTagRoutes({ db }));
+  await app.register(flagManagementRoutes({ db }));
+  await app.register(searchRoutes({ db }));
+  await app.register(clientRoutes({ db, cache }));
+  await app.register(frontendRoutes({ db, cache }));
+  await app.register(playgroundRoutes({ db }));
+  await app.register(metricsRoutes({ db }));
+  await app.register(environmentRoutes({ db }));
+  await app.register(eventRoutes({ db }));
+  await app.register(projectRoutes({ db }));
+  await app.register(strategyRoutes({ db }));
+  await app.register(contextRoutes({ db }));
+  await app.register(segmentRoutes({ db }));
+  await app.register(tagRoutes({ db }));
+  await app.register(flagTypeRoutes({ db }));
+
+  await registerAdminUi(app, config.adminUiDir);
+  await app.ready();
+  return app;
+}

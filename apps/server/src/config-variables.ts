@@ -1,0 +1,95 @@
+/**
+ * Every environment variable the server reads, with its documentation. Plain data with no imports so the docs
+ * site can generate its configuration reference from it.
+ */
+export type ConfigVariable = {
+  name: string;
+  description: string;
+  default?: string;
+  example?: string;
+};
+
+export const CONFIG_VARIABLES: ConfigVariable[] = [
+  {
+    name: 'PORT',
+    description: 'TCP port the HTTP server listens on. `HTTP_PORT` is accepted as an alias.',
+    default: '4242',
+    example: '8080',
+  },
+  {
+    name: 'HTTP_PORT',
+    description: 'Alias of `PORT`, for configurations written for Unleash.',
+    example: '4242',
+  },
+  {
+    name: 'HOST',
+    description: 'Interface the HTTP server binds to.',
+    default: '0.0.0.0',
+    example: '127.0.0.1',
+  },
+  {
+    name: 'DATABASE_URL',
+    description:
+      'PostgreSQL connection string. When set, Switchyard stores everything in that database instead of the embedded one; several server processes may share it.',
+    example: 'postgres://switchyard:secret@db.internal:5432/switchyard',
+  },
+  {
+    name: 'DATA_DIR',
+    description: 'Directory of the embedded PGlite database, used when `DATABASE_URL` is not set.',
+    default: './data',
+    example: '/var/lib/switchyard',
+  },
+  {
+    name: 'INIT_ADMIN_API_TOKENS',
+    description: 'Comma-separated admin API tokens (`*:*.<secret>`) created at start when missing.',
+    example: '*:*.my-admin-secret',
+  },
+  {
+    name: 'INIT_CLIENT_API_TOKENS',
+    description:
+      'Comma-separated client (backend SDK) tokens (`<project>:<environment>.<secret>`) created at start when missing. `INIT_BACKEND_API_TOKENS` is accepted too.',
+    example: 'default:development.my-client-secret',
+  },
+  {
+    name: 'INIT_BACKEND_API_TOKENS',
+    description: 'Alias of `INIT_CLIENT_API_TOKENS`.',
+    example: '*:production.my-backend-secret',
+  },
+  {
+    name: 'INIT_FRONTEND_API_TOKENS',
+    description: 'Comma-separated frontend API tokens created at start when missing.',
+    example: 'default:development.my-frontend-secret',
+  },
+  {
+    name: 'UNLEASH_DEFAULT_ADMIN_USERNAME',
+    description: 'User name of the first admin user, created on the first start only.',
+    default: 'admin',
+  },
+  {
+    name: 'UNLEASH_DEFAULT_ADMIN_PASSWORD',
+    description:
+      'Password of the first admin user, created on the first start only. Change it after logging in.',
+    default: 'unleash4all',
+  },
+  {
+    name: 'UNLEASH_FRONTEND_API_ORIGINS',
+    description: 'Comma-separated origins allowed to call the frontend API from a browser (CORS).',
+    default: '*',
+    example: 'https://shop.example.com,https://admin.example.com',
+  },
+  {
+    name: 'LOG_LEVEL',
+    description: 'One of `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.',
+    default: 'info',
+  },
+  {
+    name: 'SESSION_MAX_AGE_HOURS',
+    description: 'How long an admin UI login session stays valid, in hours.',
+    default: '48',
+  },
+  {
+    name: 'ADMIN_UI_DIR',
+    description: 'Directory of the built admin UI that the server serves at `/`.',
+    default: 'apps/admin/dist',
+  },
+];

@@ -1,0 +1,93 @@
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** The server's whole configuration, read once from the environment at start. */
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  initAdminTokens: string[];
+  initClientTokens: string[];
+  initFrontendTokens: string[];
+  defaultAdmin: { username: string; password: string };
+  frontendOrigins: string[];
+  logLevel: LogLevel;
+  sessionMaxAgeHours: number;
+  adminUiDir: string | undefined;
+};
+
+/** A configuration problem, reported before the server starts. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const text = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+  const list = (...names: string[]): string[] =>
+    names.flatMap((name) => (text(name) ?? '').split(',').map((s) => s.trim())).filter(Boolean);
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      throw new ConfigError(name, `must be an integer from ${min} to ${max}, got "${raw}"`);
+    }
+    return value;
+  };
+
+  const portName = text('PORT') !== undefined ? 'PORT' : 'HTTP_PORT';
+  const databaseUrl = text('DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL', 'must start with postgres:// or postgresql://');
+  }
+  const logLevel = (text('LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  const tokens = (kind: string, names: string[]) => {
+    const values = list(...names);
+    for (const value of values) {
+      if (!/^(\*|\[\]|[^:\s]+):(\*|[^.\s]+)\..+$/.test(value)) {
+        throw new ConfigError(
+          names[0]!,
+          `has a ${kind} token "${value}" that is not in the form <project>:<environment>.<secret>`,
+        );
+      }
+    }
+    return values;
+  };
+  const adminUiDir = text('ADMIN_UI_DIR');
+
+  return {
+    port: integer(portName, 4242, 0, 65535),
+    host: text('HOST') ?? '0.0.0.0',
+    databaseUrl,
+    dataDir: path.resolve(text('DATA_DIR') ?? './data'),
+    initAdminTokens: tokens('admin', ['INIT_ADMIN_API_TOKENS']),
+    initClientTokens: tokens('client', ['INIT_CLIENT_API_TOKENS', 'INIT_BACKEND_API_TOKENS']),
+    initFrontendTokens: tokens('frontend', ['INIT_FRONTEND_API_TOKENS']),
+    defaultAdmin: {
+      username: text('UNLEASH_DEFAULT_ADMIN_USERNAME') ?? 'admin',
+      password: text('UNLEASH_DEFAULT_ADMIN_PASSWORD') ?? 'unleash4all',
+    },
+    frontendOrigins: list('UNLEASH_FRONTEND_API_ORIGINS').length
+      ? list('UNLEASH_FRONTEND_API_ORIGINS')
+      : ['*'],
+    logLevel: logLevel as LogLevel,
+    sessionMaxAgeHours: integer('SESSION_MAX_AGE_HOURS', 48, 1, 24 * 365),
+    adminUiDir: adminUiDir ? path.resolve(adminUiDir) : undefined,
+  };
+}

@@ -1,0 +1,18 @@
+/** One database interface over embedded PGlite and a real PostgreSQL server. */
+export type Db = {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs one parameterised statement and returns its rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters. */
+  exec(sql: string): Promise<void>;
+  /** Runs fn in a transaction; nested calls join the outer transaction. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** Calls handler for every NOTIFY on channel, from any process on the same database. Returns an unsubscribe. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(fn);
+}

@@ -1,0 +1,12 @@
+import { mkdir } from 'node:fs/promises';
+import type { Config } from '../config.ts';
+import type { Db } from './db.ts';
+import { openPgDb } from './pg-db.ts';
+import { openPgliteDb } from './pglite-db.ts';
+
+/** PostgreSQL when DATABASE_URL is set, otherwise the embedded database in DATA_DIR. */
+export async function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
+  if (config.databaseUrl) return openPgDb(config.databaseUrl);
+  await mkdir(config.dataDir, { recursive: true });
+  return openPgliteDb(config.dataDir);
+}

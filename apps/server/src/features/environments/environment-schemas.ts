@@ -1,0 +1,154 @@
+import { Type } from 'typebox';
+
+const exampleEnvironment = {
+  name: 'production',
+  type: 'production',
+  enabled: true,
+  protected: false,
+  sortOrder: 200,
+  requiredApprovals: null,
+  projectCount: 1,
+  apiTokenCount: 2,
+  enabledToggleCount: 12,
+};
+
+const NAME_RULE = 'URL-friendly: letters, digits and `-_.~`, at most 100 characters.';
+
+export const EnvironmentResponse = Type.Object(
+  {
+    name: Type.String(),
+    type: Type.String({ description: 'development, test, preproduction, production or your own type.' }),
+    enabled: Type.Boolean({ description: '`false` hides the environment; its configuration is kept.' }),
+    protected: Type.Boolean({ description: 'A protected environment cannot be changed or removed.' }),
+    sortOrder: Type.Integer({ description: 'Lower values are listed first.' }),
+    requiredApprovals: Type.Union([Type.Integer(), Type.Null()]),
+    projectCount: Type.Integer({ description: 'Projects that use this environment.' }),
+    apiTokenCount: Type.Integer({ description: 'API tokens scoped to this environment.' }),
+    enabledToggleCount: Type.Integer({ description: 'Flags (not archived) enabled in this environment.' }),
+  },
+  { $id: 'environmentSchema', examples: [exampleEnvironment] },
+);
+
+export const EnvironmentListResponse = Type.Object(
+  {
+    version: Type.Integer(),
+    environments: Type.Array(Type.Ref('environmentSchema')),
+  },
+  { examples: [{ version: 1, environments: [exampleEnvironment] }] },
+);
+
+const exampleProjectEnvironment = {
+  name: 'production',
+  type: 'production',
+  enabled: true,
+  protected: false,
+  sortOrder: 200,
+  visible: true,
+  projectApiTokenCount: 1,
+  projectEnabledToggleCount: 4,
+  defaultStrategy: {
+    name: 'flexibleRollout',
+    constraints: [],
+    parameters: { rollout: '100', stickiness: 'default', groupId: '' },
+  },
+};
+
+export const ProjectEnvironmentListResponse = Type.Object(
+  {
+    version: Type.Integer(),
+    environments: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        type: Type.String(),
+        enabled: Type.Boolean(),
+        protected: Type.Boolean(),
+        sortOrder: Type.Integer(),
+        visible: Type.Boolean({ description: '`true` when the environment is added to the project.' }),
+        projectApiTokenCount: Type.Integer({
+          description: 'Client and frontend tokens of this environment that can read the project.',
+        }),
+        projectEnabledToggleCount: Type.Integer({
+          description: "The project's flags enabled in this environment.",
+        }),
+        defaultStrategy: Type.Optional(
+          Type.Object(
+            {},
+            {
+              additionalProperties: true,
+              description: 'The strategy added when a flag is enabled here without one.',
+            },
+          ),
+        ),
+      }),
+    ),
+  },
+  { examples: [{ version: 1, environments: [exampleProjectEnvironment] }] },
+);
+
+export const NameParams = Type.Object({ name: Type.String({ description: 'The environment name.' }) });
+export const ProjectParams = Type.Object({ projectId: Type.String({ description: 'The project id.' }) });
+
+export const CreateEnvironmentBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100, description: NAME_RULE }),
+    type: Type.String({ minLength: 1, maxLength: 100 }),
+    sortOrder: Type.Optional(Type.Integer({ description: 'Defaults to after every other environment.' })),
+  },
+  { additionalProperties: false, examples: [{ name: 'staging', type: 'preproduction', sortOrder: 150 }] },
+);
+
+export const UpdateEnvironmentBody = Type.Object(
+  {
+    type: Type.String({ minLength: 1, maxLength: 100 }),
+    sortOrder: Type.Optional(Type.Integer({ description: 'Unchanged when left out.' })),
+  },
+  { additionalProperties: false, examples: [{ type: 'production', sortOrder: 300 }] },
+);
+
+export const CloneEnvironmentBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100, description: `The new environment. ${NAME_RULE}` }),
+    type: Type.String({ minLength: 1, maxLength: 100 }),
+    projects: Type.Optional(
+      Type.Array(Type.String({ minLength: 1 }), {
+        description: 'Projects to clone in; by default every project that uses the source environment.',
+      }),
+    ),
+    clonePermissions: Type.Optional(
+      Type.Boolean({
+        description:
+          'Accepted for compatibility; Switchyard has no per-environment permissions, so there is nothing to copy.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ name: 'staging', type: 'preproduction', projects: ['default'] }],
+  },
+);
+
+export const SortOrderBody = Type.Record(Type.String(), Type.Integer(), {
+  description: 'Environment names mapped to their new sort order.',
+  examples: [{ development: 1, staging: 2, production: 3 }],
+});
+
+export const RemovedEnvironmentResponse = Type.Object(
+  {
+    name: Type.String({ description: 'The environment that was removed.' }),
+    removed: Type.Object({
+      projects: Type.Integer({ description: 'Projects that no longer have the environment.' }),
+      flagConfigurations: Type.Integer({ description: 'Per-flag configurations deleted.' }),
+      enabledFlags: Type.Integer({ description: 'How many of those flags were enabled.' }),
+      strategies: Type.Integer({ description: 'Strategies deleted.' }),
+      apiTokens: Type.Integer({ description: 'API tokens scoped to the environment, deleted.' }),
+    }),
+  },
+  {
+    examples: [
+      {
+        name: 'staging',
+        removed: { projects: 2, flagConfigurations: 40, enabledFlags: 12, strategies: 15, apiTokens: 1 },
+      },
+    ],
+  },
+);

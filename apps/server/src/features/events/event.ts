@@ -1,0 +1,26 @@
+/** One entry of the append-only event log: who changed what, with the state before and after. */
+export type SwitchyardEvent = {
+  id: number;
+  type: string;
+  createdAt: Date;
+  createdBy: string;
+  createdByUserId: number | null;
+  project: string | null;
+  flagName: string | null;
+  environment: string | null;
+  data: unknown;
+  preData: unknown;
+  tags: { type: string; value: string }[];
+};
+
+export type NewEvent = {
+  type: string;
+  createdBy: string;
+  createdByUserId?: number | null;
+  project?: string | null;
+  flagName?: string | null;
+  environment?: string | null;
+  data?: unknown;
+  preData?: unknown;
+  tags?: { type: string; value: string }[];
+};

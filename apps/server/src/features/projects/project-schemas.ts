@@ -1,0 +1,233 @@
+import { Type } from 'typebox';
+
+const NullableDate = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+const Mode = Type.Union([Type.Literal('open'), Type.Literal('protected'), Type.Literal('private')], {
+  description:
+    "Unleash's collaboration mode. Stored and returned for compatibility; Switchyard gives every user access to every project in any mode.",
+});
+
+const exampleProject = {
+  id: 'checkout',
+  name: 'Checkout',
+  description: 'Flags of the checkout team',
+  health: 90,
+  technicalDebt: 10,
+  featureCount: 10,
+  staleFeatureCount: 1,
+  potentiallyStaleFeatureCount: 0,
+  memberCount: 4,
+  createdAt: '2026-01-15T10:00:00.000Z',
+  updatedAt: '2026-01-20T10:00:00.000Z',
+  lastUpdatedAt: '2026-02-01T09:30:00.000Z',
+  archivedAt: null,
+  favorite: false,
+  mode: 'open',
+  defaultStickiness: 'default',
+  featureLimit: null,
+  owners: [{ ownerType: 'system' }],
+};
+
+export const ProjectResponse = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    description: Type.Union([Type.String(), Type.Null()]),
+    health: Type.Integer({
+      description: 'Percentage of flags (not archived) that are neither stale nor potentially stale.',
+    }),
+    technicalDebt: Type.Integer({ description: '100 minus health.' }),
+    featureCount: Type.Integer({ description: 'Flags that are not archived.' }),
+    staleFeatureCount: Type.Integer(),
+    potentiallyStaleFeatureCount: Type.Integer({
+      description: "Flags not marked stale that have outlived their type's expected lifetime.",
+    }),
+    memberCount: Type.Integer({
+      description:
+        'Switchyard has no per-project membership: every user can work in every project, so this counts all users.',
+    }),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: NullableDate,
+    lastUpdatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'Time of the latest change recorded for the project.',
+    }),
+    archivedAt: Type.Null({ description: 'Projects are deleted, not archived, so this is always null.' }),
+    favorite: Type.Boolean({
+      description: '`true` when the signed-in user marked the project as a favorite.',
+    }),
+    mode: Mode,
+    defaultStickiness: Type.String(),
+    featureLimit: Type.Union([Type.Integer(), Type.Null()]),
+    owners: Type.Array(Type.Object({ ownerType: Type.Literal('system') }), {
+      description: 'Switchyard has no project owners; Unleash reports the "system" owner then.',
+    }),
+  },
+  { $id: 'projectSchema', examples: [exampleProject] },
+);
+
+export const ProjectListResponse = Type.Object(
+  { version: Type.Integer(), projects: Type.Array(Type.Ref('projectSchema')) },
+  { examples: [{ version: 1, projects: [exampleProject] }] },
+);
+
+export const ProjectParams = Type.Object({ projectId: Type.String({ description: 'The project id.' }) });
+
+const NAME = Type.String({ minLength: 1, maxLength: 100 });
+const DESCRIPTION = Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]);
+const STICKINESS = Type.String({
+  minLength: 1,
+  description: 'default, userId, sessionId, random or a context field used for stickiness.',
+});
+
+export const CreateProjectBody = Type.Object(
+  {
+    id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'URL-friendly: letters, digits and `-_.~`. Made from the name when left out.',
+      }),
+    ),
+    name: NAME,
+    description: Type.Optional(DESCRIPTION),
+    mode: Type.Optional(Mode),
+    defaultStickiness: Type.Optional(STICKINESS),
+    environments: Type.Optional(
+      Type.Array(Type.String({ minLength: 1 }), {
+        description: 'Environments to add to the project; by default every enabled environment.',
+      }),
+    ),
+    changeRequestEnvironments: Type.Optional(
+      Type.Array(Type.Object({ name: Type.String(), requiredApprovals: Type.Optional(Type.Integer()) }), {
+        description: 'Accepted for compatibility and ignored: Switchyard has no change requests.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        id: 'checkout',
+        name: 'Checkout',
+        description: 'Flags of the checkout team',
+        mode: 'open',
+        defaultStickiness: 'userId',
+        environments: ['development', 'production'],
+      },
+    ],
+  },
+);
+
+export const ProjectCreatedResponse = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    description: Type.Union([Type.String(), Type.Null()]),
+    featureLimit: Type.Union([Type.Integer(), Type.Null()]),
+    mode: Mode,
+    defaultStickiness: Type.String(),
+    environments: Type.Array(Type.String()),
+  },
+  {
+    examples: [
+      {
+        id: 'checkout',
+        name: 'Checkout',
+        description: null,
+        featureLimit: null,
+        mode: 'open',
+        defaultStickiness: 'default',
+        environments: ['development', 'production'],
+      },
+    ],
+  },
+);
+
+export const UpdateProjectBody = Type.Object(
+  {
+    name: NAME,
+    description: Type.Optional(DESCRIPTION),
+    mode: Type.Optional(Mode),
+    defaultStickiness: Type.Optional(STICKINESS),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ name: 'Checkout', description: 'Flags of the payments team', defaultStickiness: 'userId' }],
+  },
+);
+
+const exampleFlag = {
+  name: 'new-checkout',
+  type: 'release',
+  description: null,
+  project: 'checkout',
+  stale: false,
+  impressionData: false,
+  createdAt: '2026-01-15T10:00:00.000Z',
+  lastSeenAt: null,
+  environments: [{ name: 'production', enabled: true, type: 'production', sortOrder: 200 }],
+};
+
+export const ProjectFlagSummary = Type.Object({
+  name: Type.String(),
+  type: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  project: Type.String(),
+  stale: Type.Boolean(),
+  impressionData: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+  lastSeenAt: NullableDate,
+  environments: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      enabled: Type.Boolean(),
+      type: Type.String(),
+      sortOrder: Type.Integer(),
+    }),
+  ),
+});
+
+export const ProjectEnvironmentLinkSchema = Type.Object({
+  environment: Type.String(),
+  defaultStrategy: Type.Optional(Type.Object({}, { additionalProperties: true })),
+});
+
+export const ProjectDetailsResponse = Type.Object(
+  {
+    version: Type.Integer(),
+    id: Type.String(),
+    name: Type.String(),
+    description: Type.Union([Type.String(), Type.Null()]),
+    mode: Mode,
+    defaultStickiness: Type.String(),
+    featureLimit: Type.Union([Type.Integer(), Type.Null()]),
+    members: Type.Integer(),
+    health: Type.Integer(),
+    technicalDebt: Type.Integer(),
+    favorite: Type.Boolean(),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: NullableDate,
+    environments: Type.Array(ProjectEnvironmentLinkSchema),
+    features: Type.Array(ProjectFlagSummary, { description: 'The flags that are not archived.' }),
+  },
+  {
+    examples: [
+      {
+        version: 1,
+        id: 'checkout',
+        name: 'Checkout',
+        description: null,
+        mode: 'open',
+        defaultStickiness: 'default',
+        featureLimit: null,
+        members: 4,
+        health: 100,
+        technicalDebt: 0,
+        favorite: false,
+        createdAt: '2026-01-15T10:00:00.000Z',
+        updatedAt: '2026-01-15T10:00:00.000Z',
+        environments: [{ environment: 'development' }, { environment: 'production' }],
+        features: [exampleFlag],
+      },
+    ],
+  },
+);

@@ -1,0 +1,49 @@
+import type { FlagSummary } from './project-read-model.ts';
+import { healthOf, type ProjectSummary } from './project.ts';
+
+export function toProjectResponse(project: ProjectSummary) {
+  const health = healthOf(project.flags);
+  return {
+    id: project.id,
+    name: project.name,
+    description: project.description,
+    health,
+    technicalDebt: 100 - health,
+    featureCount: project.flags.total,
+    staleFeatureCount: project.flags.stale,
+    potentiallyStaleFeatureCount: project.flags.potentiallyStale,
+    memberCount: project.memberCount,
+    createdAt: project.createdAt.toISOString(),
+    updatedAt: project.updatedAt.toISOString(),
+    lastUpdatedAt: project.lastUpdatedAt?.toISOString() ?? null,
+    archivedAt: null,
+    favorite: project.favorite,
+    mode: project.mode,
+    defaultStickiness: project.defaultStickiness,
+    featureLimit: project.featureLimit,
+    owners: [{ ownerType: 'system' as const }],
+  };
+}
+
+export function toFlagSummaryResponse(flag: FlagSummary) {
+  return {
+    name: flag.name,
+    type: flag.type,
+    description: flag.description,
+    project: flag.project,
+    stale: flag.stale,
+    impressionData: flag.impressionData,
+    createdAt: flag.createdAt.toISOString(),
+    lastSeenAt: flag.lastSeenAt?.toISOString() ?? null,
+    environments: flag.environments,
+  };
+}
+
+export function toLinkResponse(link: {
+  environment: string;
+  defaultStrategy: Record<string, unknown> | null;
+}) {
+  return link.defaultStrategy
+    ? { environment: link.environment, defaultStrategy: link.defaultStrategy }
+    : { environment: link.environment };
+}

@@ -1,0 +1,45 @@
+/** A project groups flags, the environments they are configured in, and the tokens that read them. */
+export type ProjectMode = 'open' | 'protected' | 'private';
+export const PROJECT_MODES: ProjectMode[] = ['open', 'protected', 'private'];
+
+/** The project every installation has; it cannot be deleted. */
+export const DEFAULT_PROJECT = 'default';
+
+export type Project = {
+  id: string;
+  name: string;
+  description: string | null;
+  /** Stored for compatibility: Switchyard gives every user access to every project whatever the mode. */
+  mode: ProjectMode;
+  defaultStickiness: string;
+  featureLimit: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** Counts of a project's flags that are not archived. */
+export type FlagCounts = {
+  total: number;
+  stale: number;
+  potentiallyStale: number;
+};
+
+export type ProjectSummary = Project & {
+  flags: FlagCounts;
+  memberCount: number;
+  favorite: boolean;
+  lastUpdatedAt: Date | null;
+};
+
+/**
+ * Health is the share of flags that are neither stale nor potentially stale (outlived their type's expected
+ * lifetime), as a whole percentage; a project without flags is healthy.
+ */
+export function healthOf(counts: FlagCounts): number {
+  if (counts.total === 0) return 100;
+  const active = counts.total - counts.stale - counts.potentiallyStale;
+  return Math.round((active * 100) / counts.total);
+}
+
+/** Stickiness values every project may default to; context fields marked for stickiness are allowed too. */
+export const BUILT_IN_STICKINESS = ['default', 'userId', 'sessionId', 'random'];

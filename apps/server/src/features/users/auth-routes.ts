@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/db.ts';
+import { SESSION_COOKIE } from '../../http/auth.ts';
+import { PasswordMismatch } from '../../http/errors.ts';
+import { describe, errorResponses, noContent } from '../../http/operation.ts';
+import { verifyPassword } from './password.ts';
+import { createSessionStore } from './session-store.ts';
+import { createUserStore } from './user-store.ts';
+import { LoginBody, UserResponse } from './user-schemas.ts';
+import { toUserResponse } from './user-wire.ts';
+
+const WRONG_CREDENTIALS = 'Wrong username or password';
+
+/** Password sign-in with a session cookie, and sign-out. */
+export function authRoutes(deps: { db: Db; config: Config }): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const users = createUserStore(deps.db);
+    const sessions = createSessionStore(deps.db);
+
+    app.post(
+      '/auth/simple/login',
+      {
+        config: { auth: { area: 'public' } },
+        schema: {
+          ...describe(
+            'Auth',
+            'login',
+            'Sign in with a username and password',
+            'Checks the password and sets the session cookie `switchyard-session` used by the admin UI.',
+          ),
+          security: [],
+          body: LoginBody,
+          response: { 200: { ...UserResponse, $id: undefined }, ...errorResponses(400, 401, 415) },
+        },
+      },
+      async (request, reply) => {
+        const found = await users.findForLogin(request.body.username);
+        const ok = found?.passwordHash
+          ? await verifyPassword(request.body.password, found.passwordHash)
+          : false;
+        if (!found || !ok) throw new PasswordMismatch(WRONG_CREDENTIALS);
+        const session = await sessions.create(found.user.id, deps.config.sessionMaxAgeHours);
+        await users.markSeen(found.user.id);
+        reply.setCookie(SESSION_COOKIE, session.id, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          expires: session.expiresAt,
+        });
+        return toUserResponse(found.user);
+      },
+    );
+
+    app.post(
+      '/auth/logout',
+      {
+        config: { auth: { area: 'public' } },
+        schema: {
+          ...describe(
+            'Auth',
+            'logout',
+            'Sign out',
+            'Ends the session of the cookie sent with the request and clears the cookie.',
+          ),
+          security: [],
+          response: { 200: noContent('Signed out.') },
+        },
+      },
+      async (request, reply) => {
+        const sessionId = request.cookies[SESSION_COOKIE];
+        if (sessionId) await sessions.delete(sessionId);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return reply.status(200).send();
+      },
+    );
+  };
+}

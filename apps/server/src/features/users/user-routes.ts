@@ -1,0 +1,284 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { inTransaction, type Db } from '../../db/db.ts';
+import { actorName, actorUserId, permissionsOf, type Principal } from '../../http/auth.ts';
+import { BadDataError, NoAccessError, NotFoundError } from '../../http/errors.ts';
+import { describe, errorResponses, noContent } from '../../http/operation.ts';
+import { createEventStore } from '../events/event-store.ts';
+import { hashPassword } from './password.ts';
+import { createPatStore } from './pat-store.ts';
+import { createUserStore } from './user-store.ts';
+import {
+  CreatePatBody,
+  CreateUserBody,
+  IdParams,
+  MeResponse,
+  PatListResponse,
+  PatResponse,
+  UpdateUserBody,
+  UserListResponse,
+  UserResponse,
+} from './user-schemas.ts';
+import { toPatResponse, toRootRole, toUserResponse } from './user-wire.ts';
+
+function signedInUserId(principal: Principal | undefined): number {
+  if (principal?.kind !== 'user')
+    throw new NoAccessError('Only a signed-in user or a personal access token can do this');
+  return principal.userId;
+}
+
+/** The signed-in user, their personal access tokens, and user administration. */
+export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.addSchema(UserResponse);
+    app.addSchema(PatResponse);
+    const users = createUserStore(deps.db);
+    const pats = createPatStore(deps.db);
+    const ADMIN = { auth: { permission: 'ADMIN' as const } };
+
+    app.get(
+      '/api/admin/user',
+      {
+        schema: {
+          ...describe(
+            'Users',
+            'getMe',
+            'Who am I?',
+            'Returns the signed-in user (or the user of the personal access token) and the permissions of their root role.',
+          ),
+          response: { 200: MeResponse, ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => {
+        const user = await users.findById(signedInUserId(request.principal));
+        if (!user) throw new NotFoundError('The signed-in user no longer exists');
+        return {
+          user: toUserResponse(user),
+          permissions: permissionsOf(request.principal!).map((permission) => ({ permission })),
+        };
+      },
+    );
+
+    app.get(
+      '/api/admin/user/tokens',
+      {
+        schema: {
+          ...describe(
+            'Personal access tokens',
+            'getPats',
+            'List my personal access tokens',
+            'Lists the personal access tokens of the signed-in user, without their secrets.',
+          ),
+          response: { 200: PatListResponse, ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => ({
+        pats: (await pats.listForUser(signedInUserId(request.principal))).map((pat) => toPatResponse(pat)),
+      }),
+    );
+
+    app.post(
+      '/api/admin/user/tokens',
+      {
+        config: { auth: { permission: 'READ' } },
+        schema: {
+          ...describe(
+            'Personal access tokens',
+            'createPat',
+            'Create a personal access token',
+            'Creates a token that acts as the signed-in user, with their root role, until it expires. The secret is in this response only.',
+          ),
+          body: CreatePatBody,
+          response: { 201: { ...PatResponse, $id: undefined }, ...errorResponses(400, 401, 403, 415) },
+        },
+      },
+      async (request, reply) => {
+        const userId = signedInUserId(request.principal);
+        const expiresAt = new Date(request.body.expiresAt);
+        if (expiresAt.getTime() <= Date.now()) {
+          throw new BadDataError('"expiresAt" must be in the future', [
+            { message: '"expiresAt" must be in the future', path: '/body/expiresAt' },
+          ]);
+        }
+        const secret = `user:${randomBytes(28).toString('hex')}`;
+        const pat = await pats.insert({ userId, description: request.body.description, secret, expiresAt });
+        return reply.status(201).send(toPatResponse(pat, secret));
+      },
+    );
+
+    app.delete(
+      '/api/admin/user/tokens/:id',
+      {
+        config: { auth: { permission: 'READ' } },
+        schema: {
+          ...describe(
+            'Personal access tokens',
+            'deletePat',
+            'Delete a personal access token',
+            "Deletes one of the signed-in user's personal access tokens.",
+          ),
+          params: IdParams,
+          response: { 200: noContent('Deleted.'), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const deleted = await pats.delete(signedInUserId(request.principal), request.params.id);
+        if (!deleted) throw new NotFoundError(`No personal access token with id ${request.params.id}`);
+        return reply.status(200).send();
+      },
+    );
+
+    app.get(
+      '/api/admin/user-admin',
+      {
+        config: ADMIN,
+        schema: {
+          ...describe(
+            'Users',
+            'getUsers',
+            'List users',
+            'Lists every user with their root role. Requires the ADMIN permission.',
+          ),
+          response: { 200: UserListResponse, ...errorResponses(401, 403) },
+        },
+      },
+      async () => ({ users: (await users.list()).map(toUserResponse) }),
+    );
+
+    app.get(
+      '/api/admin/user-admin/:id',
+      {
+        config: ADMIN,
+        schema: {
+          ...describe('Users', 'getUser', 'Get a user', 'Returns one user by id.'),
+          params: IdParams,
+          response: { 200: { ...UserResponse, $id: undefined }, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const user = await users.findById(request.params.id);
+        if (!user) throw new NotFoundError(`No user with id ${request.params.id}`);
+        return toUserResponse(user);
+      },
+    );
+
+    app.post(
+      '/api/admin/user-admin',
+      {
+        config: ADMIN,
+        schema: {
+          ...describe(
+            'Users',
+            'createUser',
+            'Create a user',
+            'Creates a user with a root role (Admin, Editor or Viewer) and, optionally, a password for password sign-in. A username or an email is required.',
+          ),
+          body: CreateUserBody,
+          response: { 201: { ...UserResponse, $id: undefined }, ...errorResponses(400, 401, 403, 409, 415) },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body;
+        if (!body.username && !body.email) {
+          throw new BadDataError('A user needs a username or an email', [
+            { message: '"username" or "email" is required', path: '/body/username' },
+          ]);
+        }
+        const passwordHash = body.password ? await hashPassword(body.password) : null;
+        const user = await inTransaction(deps.db, async (tx) => {
+          const created = await createUserStore(tx).insert({
+            username: body.username,
+            email: body.email,
+            name: body.name,
+            rootRole: toRootRole(body.rootRole),
+            passwordHash,
+          });
+          await createEventStore(tx).append({
+            type: 'user-created',
+            createdBy: actorName(request.principal),
+            createdByUserId: actorUserId(request.principal),
+            data: {
+              id: created.id,
+              username: created.username,
+              email: created.email,
+              rootRole: created.rootRole,
+            },
+          });
+          return created;
+        });
+        return reply.status(201).send(toUserResponse(user));
+      },
+    );
+
+    app.put(
+      '/api/admin/user-admin/:id',
+      {
+        config: ADMIN,
+        schema: {
+          ...describe('Users', 'updateUser', 'Update a user', "Changes a user's name, email or root role."),
+          params: IdParams,
+          body: UpdateUserBody,
+          response: { 200: { ...UserResponse, $id: undefined }, ...errorResponses(400, 401, 403, 404, 415) },
+        },
+      },
+      async (request) => {
+        const user = await inTransaction(deps.db, async (tx) => {
+          const store = createUserStore(tx);
+          const before = await store.findById(request.params.id);
+          if (!before) throw new NotFoundError(`No user with id ${request.params.id}`);
+          const after = await store.update(before.id, {
+            email: request.body.email,
+            name: request.body.name,
+            rootRole: request.body.rootRole === undefined ? undefined : toRootRole(request.body.rootRole),
+          });
+          await createEventStore(tx).append({
+            type: 'user-updated',
+            createdBy: actorName(request.principal),
+            createdByUserId: actorUserId(request.principal),
+            preData: { id: before.id, email: before.email, name: before.name, rootRole: before.rootRole },
+            data: { id: after.id, email: after.email, name: after.name, rootRole: after.rootRole },
+          });
+          return after;
+        });
+        return toUserResponse(user);
+      },
+    );
+
+    app.delete(
+      '/api/admin/user-admin/:id',
+      {
+        config: ADMIN,
+        schema: {
+          ...describe(
+            'Users',
+            'deleteUser',
+            'Delete a user',
+            'Deletes a user: their sessions and personal access tokens stop working at once. Their past changes stay in the event log.',
+          ),
+          params: IdParams,
+          response: { 200: noContent('Deleted.'), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        await inTransaction(deps.db, async (tx) => {
+          const store = createUserStore(tx);
+          const before = await store.findById(request.params.id);
+          if (!before) throw new NotFoundError(`No user with id ${request.params.id}`);
+          await store.delete(before.id);
+          await createEventStore(tx).append({
+            type: 'user-deleted',
+            createdBy: actorName(request.principal),
+            createdByUserId: actorUserId(request.principal),
+            preData: {
+              id: before.id,
+              username: before.username,
+              email: before.email,
+              rootRole: before.rootRole,
+            },
+          });
+        });
+        return reply.status(200).send();
+      },
+    );
+  };
+}

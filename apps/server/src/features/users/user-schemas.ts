@@ -1,0 +1,122 @@
+import { Type } from 'typebox';
+
+const exampleUser = {
+  id: 1,
+  username: 'admin',
+  email: null,
+  name: 'Admin',
+  rootRole: 1,
+  rootRoleName: 'Admin',
+  permissions: ['READ', 'EDIT', 'CREATEAPITOKEN', 'ADMIN'],
+  createdAt: '2026-01-15T10:00:00.000Z',
+  seenAt: null,
+  isAPI: false,
+};
+
+export const UserResponse = Type.Object(
+  {
+    id: Type.Integer(),
+    username: Type.Union([Type.String(), Type.Null()]),
+    email: Type.Union([Type.String(), Type.Null()]),
+    name: Type.Union([Type.String(), Type.Null()]),
+    rootRole: Type.Integer({ description: 'Root role id: 1 Admin, 2 Editor, 3 Viewer.' }),
+    rootRoleName: Type.String({ description: 'Admin, Editor or Viewer.' }),
+    permissions: Type.Array(Type.String(), { description: 'What the root role allows.' }),
+    createdAt: Type.String({ format: 'date-time' }),
+    seenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    isAPI: Type.Boolean(),
+  },
+  { $id: 'userSchema', examples: [exampleUser] },
+);
+
+export const MeResponse = Type.Object(
+  {
+    user: Type.Ref('userSchema'),
+    permissions: Type.Array(Type.Object({ permission: Type.String() })),
+  },
+  { examples: [{ user: exampleUser, permissions: [{ permission: 'ADMIN' }] }] },
+);
+
+export const LoginBody = Type.Object(
+  {
+    username: Type.String({ minLength: 1, description: 'Username or email.' }),
+    password: Type.String({ minLength: 1 }),
+  },
+  { examples: [{ username: 'admin', password: 'unleash4all' }] },
+);
+
+const RoleField = Type.Union(
+  [Type.Integer({ minimum: 1, maximum: 3 }), Type.String({ enum: ['Admin', 'Editor', 'Viewer'] })],
+  {
+    description: 'A root role id (1 Admin, 2 Editor, 3 Viewer) or its name.',
+  },
+);
+
+export const CreateUserBody = Type.Object(
+  {
+    username: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    email: Type.Optional(Type.String({ format: 'email' })),
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+    password: Type.Optional(Type.String({ minLength: 8, maxLength: 200 })),
+    rootRole: RoleField,
+  },
+  {
+    additionalProperties: false,
+    examples: [{ username: 'viewer', name: 'Vera Viewer', password: 'correct-horse-battery', rootRole: 3 }],
+  },
+);
+
+export const UpdateUserBody = Type.Object(
+  {
+    email: Type.Optional(Type.String({ format: 'email' })),
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+    rootRole: Type.Optional(RoleField),
+  },
+  { additionalProperties: false, examples: [{ rootRole: 2 }] },
+);
+
+export const UserListResponse = Type.Object(
+  { users: Type.Array(Type.Ref('userSchema')) },
+  { examples: [{ users: [exampleUser] }] },
+);
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export const PatResponse = Type.Object(
+  {
+    id: Type.Integer(),
+    description: Type.String(),
+    secret: Type.Optional(Type.String({ description: 'Only in the response that creates the token.' })),
+    expiresAt: Type.String({ format: 'date-time' }),
+    createdAt: Type.String({ format: 'date-time' }),
+    seenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  {
+    $id: 'patSchema',
+    examples: [
+      {
+        id: 1,
+        description: 'CI script',
+        expiresAt: '2027-01-01T00:00:00.000Z',
+        createdAt: '2026-01-15T10:00:00.000Z',
+        seenAt: null,
+      },
+    ],
+  },
+);
+
+export const CreatePatBody = Type.Object(
+  {
+    description: Type.String({ minLength: 1, maxLength: 200 }),
+    expiresAt: Type.String({ format: 'date-time', description: 'Must be in the future.' }),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ description: 'CI script', expiresAt: '2027-01-01T00:00:00.000Z' }],
+  },
+);
+
+export const PatListResponse = Type.Object(
+  { pats: Type.Array(Type.Ref('patSchema')) },
+  { examples: [{ pats: [] }] },
+);

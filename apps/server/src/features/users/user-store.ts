@@ -1,0 +1,99 @@
+import type { Db } from '../../db/db.ts';
+import { isUniqueViolation } from '../../db/postgres-errors.ts';
+import type { RootRole } from '../../http/auth.ts';
+import { NameExistsError } from '../../http/errors.ts';
+import type { User } from './user.ts';
+
+type UserRow = {
+  id: number;
+  username: string | null;
+  email: string | null;
+  name: string | null;
+  root_role: RootRole;
+  password_hash: string | null;
+  created_at: Date;
+  seen_at: Date | null;
+};
+
+const toUser = (row: UserRow): User => ({
+  id: row.id,
+  username: row.username,
+  email: row.email,
+  name: row.name,
+  rootRole: row.root_role,
+  createdAt: row.created_at,
+  seenAt: row.seen_at,
+});
+
+export type NewUser = {
+  username?: string | null;
+  email?: string | null;
+  name?: string | null;
+  rootRole: RootRole;
+  passwordHash?: string | null;
+};
+
+export function createUserStore(db: Db) {
+  return {
+    async insert(user: NewUser): Promise<User> {
+      try {
+        const [row] = await db.query<UserRow>(
+          `INSERT INTO users (username, email, name, root_role, password_hash) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+          [
+            user.username ?? null,
+            user.email ?? null,
+            user.name ?? null,
+            user.rootRole,
+            user.passwordHash ?? null,
+          ],
+        );
+        return toUser(row!);
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new NameExistsError('A user with that username or email already exists');
+        throw error;
+      }
+    },
+    async findById(id: number): Promise<User | undefined> {
+      const [row] = await db.query<UserRow>('SELECT * FROM users WHERE id = $1 AND deleted_at IS NULL', [id]);
+      return row && toUser(row);
+    },
+    /** Finds a user by username or email, with the password hash for login. */
+    async findForLogin(login: string): Promise<{ user: User; passwordHash: string | null } | undefined> {
+      const [row] = await db.query<UserRow>(
+        'SELECT * FROM users WHERE (lower(username) = lower($1) OR lower(email) = lower($1)) AND deleted_at IS NULL',
+        [login],
+      );
+      return row && { user: toUser(row), passwordHash: row.password_hash };
+    },
+    async count(): Promise<number> {
+      const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
+      return row!.count;
+    },
+    async list(): Promise<User[]> {
+      const rows = await db.query<UserRow>('SELECT * FROM users WHERE deleted_at IS NULL ORDER BY id');
+      return rows.map(toUser);
+    },
+    async update(id: number, change: { email?: string; name?: string; rootRole?: RootRole }): Promise<User> {
+      const [row] = await db.query<UserRow>(
+        `UPDATE users SET email = COALESCE($2, email), name = COALESCE($3, name), root_role = COALESCE($4, root_role)
+         WHERE id = $1 RETURNING *`,
+        [id, change.email ?? null, change.name ?? null, change.rootRole ?? null],
+      );
+      return toUser(row!);
+    },
+    /** Soft delete: the row stays so events keep a name, but the user can no longer sign in. */
+    async delete(id: number): Promise<void> {
+      await db.query('UPDATE users SET deleted_at = now(), username = NULL, email = NULL WHERE id = $1', [
+        id,
+      ]);
+      await db.query('DELETE FROM sessions WHERE user_id = $1', [id]);
+      await db.query('DELETE FROM personal_access_tokens WHERE user_id = $1', [id]);
+    },
+    async markSeen(id: number): Promise<void> {
+      await db.query('UPDATE users SET seen_at = now() WHERE id = $1', [id]);
+    },
+  };
+}
+
+export type UserStore = ReturnType<typeof createUserStore>;

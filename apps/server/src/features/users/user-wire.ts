@@ -1,0 +1,36 @@
+import { permissionsOf, type RootRole } from '../../http/auth.ts';
+import type { PersonalAccessToken } from './pat-store.ts';
+import { ROOT_ROLE_IDS, type User } from './user.ts';
+
+export function toUserResponse(user: User) {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    name: user.name,
+    rootRole: ROOT_ROLE_IDS[user.rootRole],
+    rootRoleName: user.rootRole,
+    permissions: permissionsOf({ kind: 'user', userId: user.id, username: '', rootRole: user.rootRole }),
+    createdAt: user.createdAt.toISOString(),
+    seenAt: user.seenAt?.toISOString() ?? null,
+    isAPI: false,
+  };
+}
+
+/** Accepts a root role as Unleash's numeric id or as its name. */
+export function toRootRole(value: number | string): RootRole {
+  if (typeof value === 'string') return value as RootRole;
+  const entry = Object.entries(ROOT_ROLE_IDS).find(([, id]) => id === value);
+  return (entry?.[0] ?? 'Viewer') as RootRole;
+}
+
+export function toPatResponse(pat: PersonalAccessToken, secret?: string) {
+  return {
+    id: pat.id,
+    description: pat.description,
+    ...(secret ? { secret } : {}),
+    expiresAt: pat.expiresAt.toISOString(),
+    createdAt: pat.createdAt.toISOString(),
+    seenAt: pat.seenAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,16 @@
+import type { RootRole } from '../../http/auth.ts';
+
+export type User = {
+  id: number;
+  username: string | null;
+  email: string | null;
+  name: string | null;
+  rootRole: RootRole;
+  createdAt: Date;
+  seenAt: Date | null;
+};
+
+export const ROOT_ROLES: RootRole[] = ['Admin', 'Editor', 'Viewer'];
+
+/** Unleash's numeric ids of the three root roles, used on the wire. */
+export const ROOT_ROLE_IDS: Record<RootRole, number> = { Admin: 1, Editor: 2, Viewer: 3 };

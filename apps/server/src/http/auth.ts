@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AuthenticationRequired, NoAccessError } from './errors.ts';
+
+export type RootRole = 'Admin' | 'Editor' | 'Viewer';
+/** READ: any signed-in user. EDIT: manage flags and their definitions. ADMIN: users, environments, settings. */
+export type Permission = 'READ' | 'EDIT' | 'CREATEAPITOKEN' | 'ADMIN';
+export type ApiTokenType = 'client' | 'frontend' | 'admin';
+
+export type Principal =
+  | { kind: 'user'; userId: number; username: string; rootRole: RootRole }
+  | {
+      kind: 'token';
+      tokenId: number;
+      tokenName: string;
+      type: ApiTokenType;
+      environment: string;
+      projects: string[];
+    };
+
+/** Which API a route belongs to decides which credentials it accepts. */
+export type AuthArea = 'admin' | 'client' | 'frontend' | 'public';
+export type RouteAuth = { area?: AuthArea; permission?: Permission };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+  interface FastifyInstance {
+    /** Drops cached credential lookups in this process at once (other processes follow on the change event). */
+    forgetCredentials(): void;
+  }
+}
+
+export const SESSION_COOKIE = 'switchyard-session';
+
+/** Looks credentials up; implemented by the users and api-tokens features. */
+export type PrincipalResolver = {
+  fromSession(sessionId: string): Promise<Principal | undefined>;
+  /** An API token or a personal access token secret from the Authorization header. */
+  fromSecret(secret: string): Promise<Principal | undefined>;
+  /** Drops cached lookups, e.g. after a token was deleted. */
+  forget(): void;
+};
+
+const ROLE_PERMISSIONS: Record<RootRole, Permission[]> = {
+  Admin: ['READ', 'EDIT', 'CREATEAPITOKEN', 'ADMIN'],
+  Editor: ['READ', 'EDIT'],
+  Viewer: ['READ'],
+};
+
+export function permissionsOf(principal: Principal): Permission[] {
+  if (principal.kind === 'user') return ROLE_PERMISSIONS[principal.rootRole];
+  return principal.type === 'admin' ? ROLE_PERMISSIONS.Admin : [];
+}
+
+export function hasPermission(principal: Principal, permission: Permission): boolean {
+  return permissionsOf(principal).includes(permission);
+}
+
+/** The name recorded in events as who made a change. */
+export function actorName(principal: Principal | undefined): string {
+  if (!principal) return 'system';
+  return principal.kind === 'user' ? principal.username : principal.tokenName;
+}
+
+export function actorUserId(principal: Principal | undefined): number | null {
+  return principal?.kind === 'user' ? principal.userId : null;
+}
+
+function areaOf(url: string): AuthArea {
+  if (url.startsWith('/api/admin')) return 'admin';
+  if (url.startsWith('/api/client')) return 'client';
+  if (url.startsWith('/api/frontend')) return 'frontend';
+  return 'public';
+}
+
+export function authorizationSecret(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  return header.replace(/^bearer\s+/i, '').trim() || undefined;
+}
+
+const TOKEN_REQUIRED =
+  'This endpoint requires an API token. Please add an authorization header to your request with a valid token';
+
+/**
+ * Authenticates every request and enforces the route's permission. Admin routes default to READ for GET and
+ * EDIT for everything else, so no admin route is ever left open by omission.
+ */
+export function registerAuth(app: FastifyInstance, resolver: PrincipalResolver): void {
+  app.decorate('forgetCredentials', () => resolver.forget());
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'OPTIONS') return;
+    const routeAuth = request.routeOptions.config?.auth ?? {};
+    const area = routeAuth.area ?? areaOf(request.url);
+    const secret = authorizationSecret(request);
+    const sessionId = request.cookies?.[SESSION_COOKIE];
+
+    if (area === 'public') {
+      if (sessionId) request.principal = await resolver.fromSession(sessionId);
+      return;
+    }
+    if (area === 'client' || area === 'frontend') {
+      const principal = secret ? await resolver.fromSecret(secret) : undefined;
+      if (!principal) throw new AuthenticationRequired(TOKEN_REQUIRED);
+      const expected: ApiTokenType = area === 'client' ? 'client' : 'frontend';
+      if (principal.kind !== 'token' || principal.type !== expected) {
+        throw new NoAccessError('invalid token: expected a different token type for this endpoint');
+      }
+      request.principal = principal;
+      return;
+    }
+
+    let principal: Principal | undefined;
+    if (secret) principal = await resolver.fromSecret(secret);
+    else if (sessionId) principal = await resolver.fromSession(sessionId);
+    if (!principal) {
+      throw new AuthenticationRequired(secret ? TOKEN_REQUIRED : 'You must log in to use Switchyard');
+    }
+    if (principal.kind === 'token' && principal.type !== 'admin') {
+      throw new NoAccessError('invalid token: expected a different token type for this endpoint');
+    }
+    request.principal = principal;
+    const permission = routeAuth.permission ?? (['GET', 'HEAD'].includes(request.method) ? 'READ' : 'EDIT');
+    if (!hasPermission(principal, permission)) {
+      throw new NoAccessError(`You need the ${permission} permission to do this`);
+    }
+  });
+}

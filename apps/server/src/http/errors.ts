@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+export type ErrorDetail = { message: string; path?: string };
+
+/** Base of every error we show to API callers. The class name is the stable `name` on the wire. */
+export abstract class HttpError extends Error {
+  abstract readonly status: number;
+  readonly details: ErrorDetail[];
+  constructor(message: string, details?: ErrorDetail[]) {
+    super(message);
+    this.name = new.target.name;
+    this.details = details ?? [{ message }];
+  }
+}
+
+/** The request is malformed or breaks a rule; nothing was changed. */
+export class BadDataError extends HttpError {
+  readonly status = 400;
+}
+export class AuthenticationRequired extends HttpError {
+  readonly status = 401;
+}
+export class PasswordMismatch extends HttpError {
+  readonly status = 401;
+}
+/** Signed in, but the role or token does not allow this. */
+export class NoAccessError extends HttpError {
+  readonly status = 403;
+}
+/** The operation is understood but not allowed in the current state (e.g. a transitive dependency). */
+export class InvalidOperationError extends HttpError {
+  readonly status = 403;
+}
+export class NotFoundError extends HttpError {
+  readonly status = 404;
+}
+/** Something with that name or id already exists. */
+export class NameExistsError extends HttpError {
+  readonly status = 409;
+}
+export class ContentTypeError extends HttpError {
+  readonly status = 415;
+}
+
+export type ErrorBody = { id: string; name: string; message: string; details: ErrorDetail[] };
+
+function toBody(name: string, message: string, details?: ErrorDetail[]): ErrorBody {
+  return { id: randomUUID(), name, message, details: details ?? [{ message }] };
+}
+
+type AjvError = {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+};
+
+/** Turns Fastify's schema validation errors into details that name the field and the rule. */
+export function validationDetails(context: string, errors: AjvError[]): ErrorDetail[] {
+  return errors.map((error) => {
+    let path = `/${context}${error.instancePath}`;
+    let message: string;
+    if (error.keyword === 'required') {
+      path = `${path}/${String(error.params.missingProperty)}`;
+      message = `"${String(error.params.missingProperty)}" is required`;
+    } else if (error.keyword === 'additionalProperties') {
+      message = `"${String(error.params.additionalProperty)}" is not allowed at ${path}`;
+    } else {
+      message = `"${path.split('/').pop() || context}" ${error.message ?? `fails the ${error.keyword} rule`}`;
+    }
+    return { message, path };
+  });
+}
+
+/** One error format for every 4xx and 5xx, compatible with Unleash's. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { validationContext?: string }, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.status).send(toBody(error.name, error.message, error.details));
+    }
+    if (error.validation) {
+      const details = validationDetails(error.validationContext ?? 'body', error.validation as AjvError[]);
+      const message = `Request validation failed: ${details.map((d) => d.message).join('; ')}`;
+      return reply.status(400).send(toBody('BadDataError', message, details));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply
+        .status(415)
+        .send(toBody('ContentTypeError', 'Content-Type must be application/json for this endpoint'));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const name = error.statusCode === 404 ? 'NotFoundError' : 'BadDataError';
+      return reply.status(error.statusCode).send(toBody(name, error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send(toBody('InternalError', 'Something went wrong on the server; it was logged.'));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send(toBody('NotFoundError', `No route ${request.method} ${request.url.split('?')[0]}`));
+  });
+}
+
+/** The error response schema used in every operation's OpenAPI description. */
+export const errorResponseSchema = {
+  type: 'object',
+  description: 'The one error format of every 4xx and 5xx response.',
+  required: ['id', 'name', 'message', 'details'],
+  properties: {
+    id: { type: 'string', description: 'Unique id of this error occurrence, for logs.' },
+    name: { type: 'string', description: 'Stable name of the error class.', example: 'BadDataError' },
+    message: { type: 'string' },
+    details: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['message'],
+        properties: { message: { type: 'string' }, path: { type: 'string', example: '/body/name' } },
+      },
+    },
+  },
+} as const;

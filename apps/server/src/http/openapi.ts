@@ -1,0 +1,104 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+
+/** The API areas of the documentation; every operation carries exactly one of them as its tag. */
+export const API_AREAS = [
+  'Addons',
+  'Admin UI',
+  'API tokens',
+  'Archive',
+  'Auth',
+  'Banners',
+  'Change Requests',
+  'Client',
+  'Context',
+  'Dependencies',
+  'Edge',
+  'Environments',
+  'Events',
+  'Feature Types',
+  'Features',
+  'Frontend API',
+  'Import/Export',
+  'Instance Admin',
+  'Maintenance',
+  'Metrics',
+  'Notifications',
+  'Operational',
+  'Personal access tokens',
+  'Playground',
+  'Projects',
+  'Public signup tokens',
+  'Search',
+  'Segments',
+  'Service Accounts',
+  'Strategies',
+  'Tags',
+  'Telemetry',
+  'Unstable',
+  'Users',
+  'System',
+] as const;
+
+export type ApiArea = (typeof API_AREAS)[number];
+
+const AREA_DESCRIPTIONS: Partial<Record<ApiArea, string>> = {
+  'API tokens': 'Create and manage the tokens SDKs and scripts use to call Switchyard.',
+  Archive: 'Flags that were archived: list, revive or delete them for good.',
+  Auth: 'Sign in and out of the admin UI.',
+  Client: 'The API server-side SDKs poll or stream to get flag configuration, and where they report usage.',
+  Context: 'Context fields: the attributes constraints and stickiness refer to.',
+  Dependencies: 'Make a flag depend on a parent flag.',
+  Environments: 'The environments flags are configured in.',
+  Events: 'The append-only log of every change.',
+  'Feature Types': 'Flag types and their expected lifetimes.',
+  Features: 'Create flags, configure their strategies and variants per environment, and change them in bulk.',
+  'Frontend API': 'Evaluated flags for browser and mobile SDKs.',
+  Operational: 'Health and readiness checks.',
+  'Personal access tokens': 'Tokens that act as the signed-in user.',
+  Playground: 'Evaluate flags for a context and see why each one is on or off.',
+  Projects: 'Projects group flags, environments and tokens.',
+  Segments: 'Reusable sets of constraints.',
+  Strategies: 'Activation strategy definitions, built-in and custom.',
+  Tags: 'Tag types and tags that label flags.',
+  Users: 'The signed-in user and user management.',
+  System: 'Metrics for monitoring Switchyard itself.',
+};
+
+export const OPENAPI_INFO = {
+  title: 'Switchyard API',
+  version: '1.0.0',
+  description:
+    'The admin, client and frontend APIs of Switchyard. Paths and payloads follow the Unleash API, so Unleash SDKs and scripts work unchanged.',
+  license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
+};
+
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: OPENAPI_INFO,
+      servers: [{ url: 'http://localhost:4242', description: 'A local Switchyard' }],
+      tags: API_AREAS.map((name) => ({ name, description: AREA_DESCRIPTIONS[name] ?? name })),
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'An API token or personal access token.',
+          },
+          session: { type: 'apiKey', in: 'cookie', name: 'switchyard-session' },
+        },
+      },
+      security: [{ apiKey: [] }, { session: [] }],
+    },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
+    },
+  });
+  app.get('/docs/openapi.json', { schema: { hide: true }, config: { auth: { area: 'public' } } }, async () =>
+    app.swagger(),
+  );
+}

@@ -1,0 +1,32 @@
+import { AjvCompiler } from '@fastify/ajv-compiler';
+import type { FastifySchema, FastifyServerOptions } from 'fastify';
+
+type Route = { schema: FastifySchema; method: string; url: string; httpPart?: string };
+type CompilerOptions = { customOptions?: Record<string, unknown> } & Record<string, unknown>;
+
+const SHARED = { allErrors: true, removeAdditional: false, useDefaults: true } as const;
+
+/**
+ * Query strings and path parameters arrive as text, so they are coerced ("10" → 10); JSON bodies are not, so
+ * `{"enabled": "yes"}` is a 400 that names the field instead of silently becoming something else.
+ */
+export const schemaController = {
+  compilersFactory: {
+    buildValidator(externalSchemas: unknown, serverOptions: CompilerOptions = {}) {
+      const factory = AjvCompiler() as unknown as (
+        schemas: unknown,
+        options: CompilerOptions,
+      ) => (route: Route) => unknown;
+      const base = { ...serverOptions, customOptions: { ...serverOptions.customOptions, ...SHARED } };
+      const strict = factory(externalSchemas, {
+        ...base,
+        customOptions: { ...base.customOptions, coerceTypes: false },
+      });
+      const coercing = factory(externalSchemas, {
+        ...base,
+        customOptions: { ...base.customOptions, coerceTypes: 'array' },
+      });
+      return (route: Route) => (route.httpPart === 'body' ? strict(route) : coercing(route));
+    },
+  },
+} as unknown as FastifyServerOptions['schemaController'];

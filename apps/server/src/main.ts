@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { bootstrap } from './bootstrap.ts';
+import { ConfigError, readConfig } from './config.ts';
+import { migrate } from './db/migrate.ts';
+import { openDb } from './db/open-db.ts';
+
+const DEFAULT_ADMIN_UI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../admin/dist');
+
+/** Process entry: read config, open the database, migrate, bootstrap, listen, and shut down cleanly. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = readConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const say = (message: string) => console.log(`[switchyard] ${message}`);
+  say(
+    config.databaseUrl
+      ? 'connecting to PostgreSQL (DATABASE_URL)'
+      : `opening the embedded database in ${config.dataDir}`,
+  );
+  const db = await openDb(config);
+  const applied = await migrate(db, say);
+  if (applied.length) say(`applied ${applied.length} migration(s)`);
+  await bootstrap(db, config, say);
+
+  const app = await buildApp({
+    db,
+    config: { ...config, adminUiDir: config.adminUiDir ?? DEFAULT_ADMIN_UI_DIR },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+  });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  say(`listening on http://localhost:${port} (admin UI and APIs)`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal} received: finishing in-flight requests`);
+    const timer = setTimeout(() => {
+      console.error('[switchyard] shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    await app.close();
+    await db.close();
+    say('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('[switchyard] failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createPgDatabase, type PgDatabase } from './pg-database.ts';
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export type ServerProcess = {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  output: () => string;
+  stop(): Promise<number | null>;
+};
+
+/**
+ * Starts the real server (`src/main.ts`) as a child process and waits until /health answers. When the tests
+ * run on PostgreSQL (DATABASE_URL set) and the caller names no database, the process gets a new empty
+ * database of its own, dropped when it stops.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+): Promise<ServerProcess> {
+  const port = Number(env.PORT ?? (await freePort()));
+  let database: PgDatabase | undefined;
+  if (env.DATABASE_URL === undefined && process.env.DATABASE_URL) {
+    database = await createPgDatabase(process.env.DATABASE_URL);
+    env = { ...env, DATABASE_URL: database.url };
+  }
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await database?.drop();
+      throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${url}/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      await database?.drop().catch(() => undefined);
+      throw new Error(`server did not become healthy within ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    port,
+    child,
+    output: () => output,
+    stop: async () => {
+      const code = await new Promise<number | null>((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (exitCode) => resolve(exitCode));
+        child.kill('SIGTERM');
+      });
+      await database?.drop();
+      return code;
+    },
+  };
+}

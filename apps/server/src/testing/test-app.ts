@@ -1,0 +1,74 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.ts';
+import { bootstrap } from '../bootstrap.ts';
+import { readConfig, type Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import type { RootRole } from '../http/auth.ts';
+import { hashPassword } from '../features/users/password.ts';
+import { createUserStore } from '../features/users/user-store.ts';
+import { createTestDb } from './test-db.ts';
+
+export const ADMIN_TOKEN = '*:*.test-admin-token';
+export const CLIENT_TOKEN = '*:development.test-client-token';
+export const FRONTEND_TOKEN = '*:development.test-frontend-token';
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** A request as the admin token, JSON by default. */
+  admin(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** A request as a signed-in user with the given root role. */
+  as(role: RootRole): Promise<(options: InjectOptions) => Promise<LightMyRequestResponse>>;
+  close(): Promise<void>;
+};
+
+/** A whole app over its own fresh database, with admin, client and frontend tokens ready. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await createTestDb();
+  const config = readConfig({
+    INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
+    INIT_CLIENT_API_TOKENS: CLIENT_TOKEN,
+    INIT_FRONTEND_API_TOKENS: FRONTEND_TOKEN,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  await bootstrap(db, config);
+  const app = await buildApp({ db, config });
+  const sessions = new Map<RootRole, string>();
+
+  const withAuth = (headers: Record<string, string>) => (options: InjectOptions) =>
+    app.inject({ ...options, headers: { ...headers, ...(options.headers as Record<string, string>) } });
+
+  return {
+    app,
+    db,
+    config,
+    admin: withAuth({ authorization: ADMIN_TOKEN }),
+    async as(role) {
+      let cookie = sessions.get(role);
+      if (!cookie) {
+        const username = `test-${role.toLowerCase()}`;
+        await createUserStore(db).insert({
+          username,
+          rootRole: role,
+          passwordHash: await hashPassword('password-1234'),
+        });
+        const login = await app.inject({
+          method: 'POST',
+          url: '/auth/simple/login',
+          payload: { username, password: 'password-1234' },
+        });
+        const setCookie = login.cookies[0];
+        if (!setCookie) throw new Error(`login as ${role} failed: ${login.body}`);
+        cookie = `${setCookie.name}=${setCookie.value}`;
+        sessions.set(role, cookie);
+      }
+      return withAuth({ cookie });
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

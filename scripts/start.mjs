@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// `npm start`: Switchyard (server + admin UI) on the embedded database, and the docs site beside it.
+// The server starts at once; the admin UI and the docs are built first when their build output is missing.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const say = (message) => console.log(`[start] ${message}`);
+const children = [];
+const run = (label, command, args, env = {}) => {
+  const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  child.on('exit', (code, signal) => {
+    if (signal !== 'SIGTERM' && code !== 0) say(`${label} exited with ${code ?? signal}`);
+  });
+  children.push(child);
+  return child;
+};
+
+if (existsSync('apps/admin/vite.config.ts') && !existsSync('apps/admin/dist/index.html')) {
+  say('building the admin UI (first start only)…');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@switchyard/admin'], { stdio: 'inherit' });
+  if (build.status !== 0) say('the admin UI build failed; the server still starts, with the APIs only');
+}
+
+const port = process.env.PORT ?? process.env.HTTP_PORT ?? '4242';
+say(`starting Switchyard on http://localhost:${port}`);
+say(
+  `sign in as ${process.env.UNLEASH_DEFAULT_ADMIN_USERNAME ?? 'admin'} / ${process.env.UNLEASH_DEFAULT_ADMIN_PASSWORD ? '(UNLEASH_DEFAULT_ADMIN_PASSWORD)' : 'unleash4all'}`,
+);
+run('server', 'npm', ['run', 'server']);
+
+if (existsSync('apps/docs/scripts/serve.ts')) {
+  say(`starting the docs site on http://localhost:${process.env.DOCS_PORT ?? '3000'} (built on first start)`);
+  run('docs', 'npx', ['tsx', 'apps/docs/scripts/serve.ts']);
+}
+
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
