@@ -12,7 +12,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     globalSetup: ['./tests/global-setup.ts'],
     maxWorkers: 2,
-    testTimeout: 20_000,
+    // jsdom typing through Mantine inputs takes seconds, and far longer on a loaded 2-core CI machine.
+    testTimeout: 60_000,
     hookTimeout: 180_000,
   },
 });

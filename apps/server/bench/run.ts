@@ -42,6 +42,11 @@ type Row = {
 
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'switchyard-bench-'));
+  say(
+    process.env.DATABASE_URL
+      ? 'database: a new database on the PostgreSQL server of DATABASE_URL'
+      : 'database: embedded PGlite in a new data directory',
+  );
   const server = await startServerProcess({
     DATA_DIR: dataDir,
     INIT_ADMIN_API_TOKENS: ADMIN,
@@ -112,6 +117,15 @@ async function main() {
     await measure('admin: list 1,000 flags in a project', {
       requests: [
         { method: 'GET', path: '/api/admin/projects/default/features', headers: { authorization: ADMIN } },
+      ],
+    });
+    await measure('admin: list 1,000 flags, gzip (as a browser asks)', {
+      requests: [
+        {
+          method: 'GET',
+          path: '/api/admin/projects/default/features',
+          headers: { authorization: ADMIN, 'accept-encoding': 'gzip, deflate, br' },
+        },
       ],
     });
     await measure('client: full payload', {
@@ -185,7 +199,18 @@ async function main() {
     await mkdir('test-output', { recursive: true });
     await writeFile(
       'test-output/bench.json',
-      JSON.stringify({ flags: FLAGS, createSeconds, payloadBytes, peakRssMb: rss, rows }, null, 2),
+      JSON.stringify(
+        {
+          flags: FLAGS,
+          database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+          createSeconds,
+          payloadBytes,
+          peakRssMb: rss,
+          rows,
+        },
+        null,
+        2,
+      ),
     );
     say('wrote test-output/bench.json');
   } finally {

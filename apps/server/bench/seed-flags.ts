@@ -16,7 +16,7 @@ const OPERATORS = [
 
 /** Payload text sized so 1,000 flags make a client payload of about 560 kB. */
 const payloadText = (i: number) =>
-  JSON.stringify({ theme: `theme-${i}`, copy: 'x'.repeat(700), weights: [1, 2, 3] });
+  JSON.stringify({ theme: `theme-${i}`, copy: 'x'.repeat(230), weights: [1, 2, 3] });
 
 export function seedFlags(count: number): SeedFlag[] {
   return Array.from({ length: count }, (_, i) => {

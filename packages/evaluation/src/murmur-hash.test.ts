@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { murmurHash3, murmurHash3Joined } from './murmur-hash.ts';
+import { createJoinedHasher, murmurHash3, murmurHash3Joined } from './murmur-hash.ts';
 import { normalizedHash, STRATEGY_SEED, VARIANT_SEED } from './normalized-hash.ts';
 
 describe('murmurHash3', () => {
@@ -58,5 +58,29 @@ describe('normalizedHash', () => {
     ['Feature.Variants.B', '2', 2, VARIANT_SEED, 2],
   ])('puts %s:%s (modulus %i, seed %i) in bucket %i', (groupId, id, modulus, seed, bucket) => {
     expect(normalizedHash(groupId, id, modulus, seed)).toBe(bucket);
+  });
+});
+
+describe('createJoinedHasher', () => {
+  it('hashes exactly as murmurHash3Joined for every prefix length and any suffix', () => {
+    const prefixes = ['', 'a', 'ab', 'abc', 'abcd', 'abcde', 'flag-123', 'bench-flag-0001', '旗帜', 'é😀x'];
+    const suffixes = ['', '1', 'user-42', '用户', '😀', '\ud800', 'a'.repeat(300)];
+    for (const prefix of prefixes) {
+      for (const seed of [0, VARIANT_SEED]) {
+        const hash = createJoinedHasher(prefix, seed);
+        for (const suffix of suffixes) {
+          expect(hash(suffix), `${prefix}:${suffix} seed ${seed}`).toBe(
+            murmurHash3Joined(prefix, suffix, seed),
+          );
+        }
+      }
+    }
+  });
+
+  it('is unaffected by other hashes run between its calls', () => {
+    const hash = createJoinedHasher('group', 0);
+    const first = hash('user-1');
+    murmurHash3('x'.repeat(1000));
+    expect(hash('user-1')).toBe(first);
   });
 });

@@ -58,12 +58,8 @@ function mixBlock(block: number): number {
   return Math.imul(rotateLeft(Math.imul(block, C1), 15), C2);
 }
 
-/** MurmurHash3 x86 32-bit over `length` bytes of the scratch buffer, as an unsigned integer. */
-function hashScratch(length: number, seed: number): number {
-  const bytes = scratch;
-  const blockEnd = length - (length % 4);
-  let hash = seed | 0;
-
+/** Mixes the whole 4-byte blocks of bytes[0, blockEnd) into `hash`. */
+function mixBlocks(bytes: Uint8Array, blockEnd: number, hash: number): number {
   for (let index = 0; index < blockEnd; index += 4) {
     const block =
       (bytes[index] ?? 0) |
@@ -74,6 +70,22 @@ function hashScratch(length: number, seed: number): number {
     hash = rotateLeft(hash, 13);
     hash = (Math.imul(hash, 5) + 0xe6546b64) | 0;
   }
+  return hash;
+}
+
+/** MurmurHash3 x86 32-bit over `length` bytes of the scratch buffer, as an unsigned integer. */
+function hashScratch(length: number, seed: number): number {
+  return finishScratch(length, seed | 0, 0);
+}
+
+/**
+ * Finishes a hash whose first `mixedBytes` bytes are already mixed into `state`: mixes the `length` bytes of the
+ * scratch buffer that follow them, then the tail and the finalisation over the whole length.
+ */
+function finishScratch(length: number, state: number, mixedBytes: number): number {
+  const bytes = scratch;
+  const blockEnd = length - (length % 4);
+  let hash = mixBlocks(bytes, blockEnd, state);
 
   let tail = 0;
   switch (length % 4) {
@@ -88,7 +100,7 @@ function hashScratch(length: number, seed: number): number {
       hash ^= mixBlock(tail);
   }
 
-  hash ^= length;
+  hash ^= mixedBytes + length;
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b);
   hash ^= hash >>> 13;
@@ -111,4 +123,20 @@ export function murmurHash3Joined(prefix: string, suffix: string, seed = 0): num
   ensureCapacity(length + 1);
   scratch[length++] = 0x3a; // ':'
   return hashScratch(writeUtf8(suffix, length), seed);
+}
+
+/**
+ * A hasher for `"<prefix>:<suffix>"` with a fixed prefix, such as a strategy's groupId: the prefix is encoded and
+ * its whole blocks mixed once, so each call only encodes and mixes the suffix. Same results as murmurHash3Joined.
+ */
+export function createJoinedHasher(prefix: string, seed = 0): (suffix: string) => number {
+  const head = new TextEncoder().encode(`${prefix}:`);
+  const mixedBytes = head.length - (head.length % 4);
+  const state = mixBlocks(head, mixedBytes, seed | 0);
+  const rest = head.slice(mixedBytes);
+  return (suffix) => {
+    ensureCapacity(rest.length);
+    scratch.set(rest, 0);
+    return finishScratch(writeUtf8(suffix, rest.length), state, mixedBytes);
+  };
 }

@@ -1,6 +1,6 @@
 import { rootId } from './context.ts';
 import { networkContains, parseIpAddress, parseIpNetwork } from './ip-address.ts';
-import { normalizedHash, STRATEGY_SEED } from './normalized-hash.ts';
+import { createNormalizedHasher, STRATEGY_SEED } from './normalized-hash.ts';
 import type { Runtime } from './runtime.ts';
 import { createStickinessReader, isBuiltInStickiness } from './stickiness.ts';
 import type { Context, StrategyDefinition } from './types.ts';
@@ -42,10 +42,10 @@ function randomBucket(runtime: Runtime): number {
 function gradual(field: 'userId' | 'sessionId'): RuleFactory {
   return (parameters, flagName) => {
     const rollout = percentage(parameters.percentage);
-    const groupId = parameters.groupId ?? flagName;
+    const bucket = createNormalizedHasher(parameters.groupId ?? flagName, 100, STRATEGY_SEED);
     return (context) => {
       const id = rootId(context, field);
-      return id !== undefined && rollout > 0 && normalizedHash(groupId, id, 100, STRATEGY_SEED) <= rollout;
+      return id !== undefined && rollout > 0 && (rollout >= 100 || bucket(id) <= rollout);
     };
   };
 }
@@ -67,7 +67,7 @@ const RULES: Record<(typeof BUILT_IN_STRATEGIES)[number], RuleFactory> = {
   },
   flexibleRollout: (parameters, flagName) => {
     const rollout = percentage(parameters.rollout);
-    const groupId = parameters.groupId ?? flagName;
+    const bucket = createNormalizedHasher(parameters.groupId ?? flagName, 100, STRATEGY_SEED);
     const stickiness = parameters.stickiness;
     const readId = createStickinessReader(stickiness, false);
     // A named field that is missing fails the rule; only default/random fall back to a random bucket.
@@ -75,7 +75,8 @@ const RULES: Record<(typeof BUILT_IN_STRATEGIES)[number], RuleFactory> = {
     return (context, runtime) => {
       if (!(rollout > 0)) return false;
       const id = readId(context);
-      if (id !== undefined) return normalizedHash(groupId, id, 100, STRATEGY_SEED) <= rollout;
+      // Buckets run from 1 to 100, so a full rollout holds without hashing.
+      if (id !== undefined) return rollout >= 100 || bucket(id) <= rollout;
       return randomWhenMissing && randomBucket(runtime) <= rollout;
     };
   },

@@ -1,5 +1,5 @@
 import { createFieldReader, type FieldReader } from './context.ts';
-import { normalizedHash, VARIANT_SEED } from './normalized-hash.ts';
+import { createNormalizedHasher, VARIANT_SEED } from './normalized-hash.ts';
 import type { Runtime } from './runtime.ts';
 import { createStickinessReader } from './stickiness.ts';
 import type { Context, Payload, VariantDefinition, VariantOverride, VariantResult } from './types.ts';
@@ -71,6 +71,7 @@ export function compileVariants(
   const total = choices.reduce((sum, choice) => sum + choice.weight, 0);
   const withOverrides = choices.filter((choice) => choice.overrides.length > 0);
   const readId = createStickinessReader(variants[0]?.stickiness || fallbackStickiness, true);
+  const bucket = createNormalizedHasher(groupId, total > 0 ? total : 1, VARIANT_SEED);
 
   const select = (context: Context, runtime: Runtime): VariantResult | undefined => {
     if (!(total > 0)) return undefined;
@@ -81,10 +82,7 @@ export function compileVariants(
       }
     }
     const id = readId(context);
-    const target =
-      id === undefined
-        ? Math.floor(runtime.random() * total) + 1
-        : normalizedHash(groupId, id, total, VARIANT_SEED);
+    const target = id === undefined ? Math.floor(runtime.random() * total) + 1 : bucket(id);
     let running = 0;
     for (const choice of choices) {
       if (choice.weight === 0) continue;

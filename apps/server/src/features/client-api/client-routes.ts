@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
+import { sendPrepared, type PreparedBody } from '../../http/prepared-body.ts';
 import { selectFeatures } from './client-payload.ts';
 import { resolveClientQuery, type ClientQueryString } from './client-query.ts';
 import { toDate, reportEnvironment, toFlagCounts, toRegistration } from './client-report.ts';
@@ -18,22 +19,10 @@ import {
 import type { ClientStateCache } from './client-state-cache.ts';
 import { clientStreamingRoutes } from './client-streaming.ts';
 
-const acceptsGzip = (request: FastifyRequest) =>
-  /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-
 /** Sends a prepared payload: 304 when the SDK already has it, gzip when it asks for it. */
-function sendPayload(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  payload: { etag: string; json: Buffer; gzip(): Buffer },
-) {
+function sendPayload(request: FastifyRequest, reply: FastifyReply, payload: PreparedBody & { etag: string }) {
   if (request.headers['if-none-match'] === payload.etag) return reply.code(304).send();
-  reply
-    .header('content-type', 'application/json; charset=utf-8')
-    .header('etag', payload.etag)
-    .header('vary', 'accept-encoding');
-  if (acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(payload.gzip());
-  return reply.send(payload.json);
+  return sendPrepared(request, reply.header('etag', payload.etag), payload);
 }
 
 /** /api/client: what server-side SDKs poll or stream, and where they report. */

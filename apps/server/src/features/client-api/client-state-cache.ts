@@ -1,6 +1,6 @@
-import { gzipSync } from 'node:zlib';
 import { compileSnapshot, type CompiledSnapshot } from '@switchyard/evaluation';
 import type { Db } from '../../db/db.ts';
+import { prepareBody, type PreparedBody } from '../../http/prepared-body.ts';
 import { EVENTS_CHANNEL } from '../events/event-store.ts';
 import type { EnvironmentState } from './client-feature.ts';
 import { buildClientFeaturesBody, type ClientFeaturesBody } from './client-payload.ts';
@@ -8,13 +8,10 @@ import { queryHash, type ClientQuery } from './client-query.ts';
 import { loadEnvironmentState } from './environment-state-store.ts';
 
 /** A serialised client payload, shared by every request with the same resolved query until something changes. */
-export type CachedPayload = {
+export type CachedPayload = PreparedBody & {
   etag: string;
   revisionId: number;
   body: ClientFeaturesBody;
-  json: Buffer;
-  /** Compressed on first use, then reused. */
-  gzip(): Buffer;
 };
 
 type StateEntry = { generation: number; state: Promise<EnvironmentState>; compiled?: CompiledSnapshot };
@@ -92,14 +89,11 @@ export function createClientStateCache(db: Db) {
         cached = this.state(query.environment).then((state) => {
           const etag = `"${hash}:${state.revisionId}:v1"`;
           const body = buildClientFeaturesBody(state, query, hash, etag);
-          const json = Buffer.from(JSON.stringify(body));
-          let gzipped: Buffer | undefined;
           return {
+            ...prepareBody(Buffer.from(JSON.stringify(body))),
             etag,
             revisionId: state.revisionId,
             body,
-            json,
-            gzip: () => (gzipped ??= gzipSync(json, { level: 6 })),
           };
         });
         cached.catch(() => payloads.delete(key));

@@ -1,11 +1,12 @@
 import type { Db } from '../../db/db.ts';
+import type { PreparedBody } from '../../http/prepared-body.ts';
 import { EVENTS_CHANNEL } from '../events/event-store.ts';
 
 /** Last-seen times change without events (metrics); a cached list is recomputed at least this often. */
 const MAX_AGE_MS = 5_000;
 const MAX_ENTRIES = 200;
 
-type Entry = { generation: number; expiresAt: number; body: Promise<Buffer> };
+type Entry = { generation: number; expiresAt: number; body: Promise<PreparedBody> };
 
 /**
  * Serialized project flag lists, shared by every request with the same project, filters and user until
@@ -33,7 +34,7 @@ export function createFlagListCache(db: Db) {
     },
     invalidate,
     /** The cached body for key, or the one compute builds (shared by concurrent requests for the same key). */
-    get(key: string, compute: () => Promise<Buffer>): Promise<Buffer> {
+    get(key: string, compute: () => Promise<PreparedBody>): Promise<PreparedBody> {
       const now = Date.now();
       const cached = entries.get(key);
       if (cached && cached.generation === generation && cached.expiresAt > now) return cached.body;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Db, inTransaction } from '../../db/db.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
+import { prepareBody, sendPrepared } from '../../http/prepared-body.ts';
 import { createFlagBulkService } from './flag-bulk-service.ts';
 import { createFlagCloneService } from './flag-clone-service.ts';
 import type { FlagListCache } from './flag-list-cache.ts';
@@ -59,11 +60,13 @@ export function flagRoutes(deps: { db: Db; listCache?: FlagListCache }): Fastify
         // flags; toFeatureListItemResponse builds exactly the declared shape) so the cache can hold the text.
         const build = async () => {
           const flags = await createFlagReadModel(db).list(projectId, userId, filter);
-          return Buffer.from(JSON.stringify({ version: 2, features: flags.map(toFeatureListItemResponse) }));
+          return prepareBody(
+            Buffer.from(JSON.stringify({ version: 2, features: flags.map(toFeatureListItemResponse) })),
+          );
         };
         const key = JSON.stringify([projectId, userId, filter]);
         const body = deps.listCache ? await deps.listCache.get(key, build) : await build();
-        return reply.type('application/json; charset=utf-8').send(body as never);
+        return sendPrepared(request, reply, body);
       },
     );
 

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FlagDefinition, FlagResult } from '@switchyard/evaluation';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FlagDefinition } from '@switchyard/evaluation';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import type { Principal } from '../../http/auth.ts';
 import { NotFoundError } from '../../http/errors.ts';
@@ -10,6 +9,7 @@ import { toDate, toFlagCounts, toRegistration } from '../client-api/client-repor
 import { createClientReportStore } from '../client-api/client-report-store.ts';
 import type { ClientStateCache } from '../client-api/client-state-cache.ts';
 import { buildFrontendContext } from './frontend-context.ts';
+import { sendSerialised, serialiseToggle, serialiseToggles } from './frontend-response.ts';
 import {
   FrontendBody,
   FrontendMetricsBody,
@@ -34,22 +34,6 @@ function projectFilter(principal: TokenPrincipal): ((flag: FlagDefinition) => bo
     );
   }
   return projectFilters.get(principal);
-}
-
-const toToggle = (result: FlagResult) => ({
-  name: result.name,
-  enabled: result.enabled,
-  variant: result.variant,
-  impressionData: result.impressionData,
-});
-
-/** Serialises once, with a weak ETag over the body, and answers 304 when the SDK already has it. */
-function sendJson(request: FastifyRequest, reply: FastifyReply, body: unknown) {
-  const json = JSON.stringify(body);
-  const etag = `W/"${createHash('sha1').update(json).digest('base64url').slice(0, 27)}"`;
-  reply.header('cache-control', 'no-cache').header('etag', etag);
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  return reply.header('content-type', 'application/json; charset=utf-8').send(json);
 }
 
 /** /api/frontend: flags evaluated on the server for browser and mobile SDKs, from a compiled in-memory form. */
@@ -83,7 +67,7 @@ export function frontendRoutes(deps: { db: Db; cache: ClientStateCache }): Fasti
           request,
           request.query as Record<string, unknown>,
         );
-        return sendJson(request, reply, { toggles: snapshot.evaluateAll(context, { filter }).map(toToggle) });
+        return sendSerialised(request, reply, serialiseToggles(snapshot.evaluateAll(context, { filter })));
       },
     );
 
@@ -106,7 +90,7 @@ export function frontendRoutes(deps: { db: Db; cache: ClientStateCache }): Fasti
           request,
           (request.body.context ?? {}) as Record<string, unknown>,
         );
-        return sendJson(request, reply, { toggles: snapshot.evaluateAll(context, { filter }).map(toToggle) });
+        return sendSerialised(request, reply, serialiseToggles(snapshot.evaluateAll(context, { filter })));
       },
     );
 
@@ -140,7 +124,7 @@ export function frontendRoutes(deps: { db: Db; cache: ClientStateCache }): Fasti
           definition && (!filter || filter(definition)) ? snapshot.evaluate(featureName, context) : undefined;
         if (!result?.enabled)
           throw new NotFoundError(`Could not find feature flag ${featureName} enabled for this context`);
-        return sendJson(request, reply, toToggle(result));
+        return sendSerialised(request, reply, serialiseToggle(result));
       },
     );
 
