@@ -26,7 +26,8 @@ say(`starting Switchyard on http://localhost:${port}`);
 say(
   `sign in as ${process.env.UNLEASH_DEFAULT_ADMIN_USERNAME ?? 'admin'} / ${process.env.UNLEASH_DEFAULT_ADMIN_PASSWORD ? '(UNLEASH_DEFAULT_ADMIN_PASSWORD)' : 'unleash4all'}`,
 );
-run('server', 'npm', ['run', 'server']);
+// The server's own launcher, not `npm run server`, so that stopping this script's children stops the server itself.
+run('server', process.execPath, ['apps/server/scripts/serve.mjs']);
 
 if (existsSync('apps/docs/scripts/serve.ts')) {
   say(`starting the docs site on http://localhost:${process.env.DOCS_PORT ?? '3000'} (built on first start)`);

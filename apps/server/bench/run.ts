@@ -3,6 +3,7 @@
  * then measures the hot endpoints with autocannon (50 connections): req/s, p99, server CPU per 1,000 requests and
  * peak RSS. Figures are printed as a table and written to test-output/bench.json.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,13 +48,19 @@ async function main() {
       ? 'database: a new database on the PostgreSQL server of DATABASE_URL'
       : 'database: embedded PGlite in a new data directory',
   );
-  const server = await startServerProcess({
-    DATA_DIR: dataDir,
-    INIT_ADMIN_API_TOKENS: ADMIN,
-    INIT_CLIENT_API_TOKENS: CLIENT,
-    INIT_FRONTEND_API_TOKENS: FRONTEND,
-    LOG_LEVEL: 'error',
-  });
+  say('bundling the server as `npm run server` runs it');
+  execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  const server = await startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      INIT_ADMIN_API_TOKENS: ADMIN,
+      INIT_CLIENT_API_TOKENS: CLIENT,
+      INIT_FRONTEND_API_TOKENS: FRONTEND,
+      LOG_LEVEL: 'error',
+    },
+    90_000,
+    'bundle',
+  );
   const pid = server.child.pid!;
   const admin = (method: string, url: string, body?: unknown) =>
     fetch(`${server.url}${url}`, {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -52,3 +53,34 @@ it('refuses to start with invalid configuration and names the variable', async (
     /LOG_LEVEL/,
   );
 }, 30_000);
+
+// `npm run server` runs the esbuild bundle, not the sources: it must find its migrations and keep error names.
+it('runs as the bundle that npm run server builds, with the same API and error names', async () => {
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: path.resolve(import.meta.dirname, '..') });
+  const bundleDir = await mkdtemp(path.join(tmpdir(), 'switchyard-bundle-'));
+  const server = await startServerProcess(
+    { DATA_DIR: path.join(bundleDir, 'data'), INIT_ADMIN_API_TOKENS: ADMIN },
+    90_000,
+    'bundle',
+  );
+  try {
+    const call = (method: string, url: string, body?: unknown) =>
+      fetch(`${server.url}${url}`, {
+        method,
+        headers: { authorization: ADMIN, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    const missing = await call('GET', '/api/admin/projects/default/features/nowhere');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ name: 'NotFoundError' });
+    const bad = await call('POST', '/api/admin/projects/default/features', { name: 42 });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ name: 'BadDataError' });
+    expect((await call('POST', '/api/admin/projects/default/features', { name: 'bundled' })).status).toBe(
+      201,
+    );
+  } finally {
+    expect(await server.stop()).toBe(0);
+    await rm(bundleDir, { recursive: true, force: true });
+  }
+}, 120_000);

@@ -2,11 +2,12 @@ import { mkdir } from 'node:fs/promises';
 import type { Config } from '../config.ts';
 import type { Db } from './db.ts';
 import { openPgDb } from './pg-db.ts';
-import { openPgliteDb } from './pglite-db.ts';
 
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded database in DATA_DIR. */
 export async function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
   if (config.databaseUrl) return openPgDb(config.databaseUrl);
   await mkdir(config.dataDir, { recursive: true });
+  // Loaded only when used: the PGlite module alone is about 40 MB of a PostgreSQL-backed process's memory.
+  const { openPgliteDb } = await import('./pglite-db.ts');
   return openPgliteDb(config.dataDir);
 }

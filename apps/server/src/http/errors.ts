@@ -35,6 +35,13 @@ export class InvalidOperationError extends HttpError {
 export class NotFoundError extends HttpError {
   readonly status = 404;
 }
+/**
+ * 409: the change would break something that depends on it, such as deleting a segment that strategies use.
+ * Unleash answers these cases with a ConflictError, so the name on the wire matches.
+ */
+export class ConflictError extends HttpError {
+  readonly status = 409;
+}
 /** Something with that name or id already exists. */
 export class NameExistsError extends HttpError {
   readonly status = 409;

@@ -33,6 +33,8 @@ export type ServerProcess = {
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 90_000,
+  /** `bundle` runs dist/main.mjs (build it first with scripts/build.mjs), as `npm run server` does. */
+  entry: 'source' | 'bundle' = 'source',
 ): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   let database: PgDatabase | undefined;
@@ -41,7 +43,8 @@ export async function startServerProcess(
     env = { ...env, DATABASE_URL: database.url };
   }
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const args = entry === 'bundle' ? ['dist/main.mjs'] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,10 +1,9 @@
 import type { Db } from '../../db/db.ts';
-import { BadDataError, NotFoundError } from '../../http/errors.ts';
+import { BadDataError, ConflictError, NotFoundError } from '../../http/errors.ts';
 import type { Actor } from '../events/actor.ts';
 import { createEventStore } from '../events/event-store.ts';
 import type { ConstraintInput } from '../flags/constraint.ts';
 import { validateConstraints } from '../flags/strategy-input.ts';
-import { ConflictError } from './conflict-error.ts';
 import { nameFlags } from '../strategies/strategy-use.ts';
 import { SEGMENT_VALUES_LIMIT, type Segment, type SegmentInput } from './segment.ts';
 import { createSegmentStore, nameTaken, type SegmentRecord } from './segment-store.ts';

@@ -1,8 +1,7 @@
 import type { Db } from '../../db/db.ts';
-import { BadDataError, InvalidOperationError, NotFoundError } from '../../http/errors.ts';
+import { BadDataError, ConflictError, InvalidOperationError, NotFoundError } from '../../http/errors.ts';
 import type { Actor } from '../events/actor.ts';
 import { createEventStore } from '../events/event-store.ts';
-import { ConflictError } from '../segments/conflict-error.ts';
 import {
   duplicateParameters,
   toParameters,

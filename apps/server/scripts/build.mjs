@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// Bundles the server into dist/main.mjs with esbuild (about a second) so production runs plain JavaScript: no
+// TypeScript loader in the process, about 80 MB less resident memory and a faster start. Packages from node_modules
+// stay external; the workspace's own TypeScript packages (@switchyard/*) are bundled in.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@switchyard/'));
+const outdir = path.join(root, 'dist');
+
+/**
+ * Writes only what changed, each file through a rename, so a server already starting from dist/ (tests start
+ * several at once) never reads a half-written file.
+ */
+function writeIfChanged(file, contents) {
+  if (existsSync(file) && readFileSync(file).equals(Buffer.from(contents))) return;
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, file);
+}
+
+const started = performance.now();
+const result = await build({
+  entryPoints: [path.join(root, 'src/main.ts')],
+  outfile: path.join(outdir, 'main.mjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  // Error classes' names are the stable `name` on the wire; keep them through esbuild's renaming.
+  keepNames: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  write: false,
+  logLevel: 'warning',
+});
+for (const file of result.outputFiles) writeIfChanged(file.path, file.contents);
+// The bundle finds its migrations beside itself, as src/db/migrate.ts does in the source tree.
+const migrations = path.join(root, 'src/db/migrations');
+for (const name of readdirSync(migrations)) {
+  writeIfChanged(path.join(outdir, 'migrations', name), readFileSync(path.join(migrations, name)));
+}
+console.log(`[build] server bundled into dist/main.mjs in ${Math.round(performance.now() - started)} ms`);
