@@ -8,6 +8,7 @@ import { apiTokenRoutes } from './features/api-tokens/api-token-routes.ts';
 import { archiveRoutes } from './features/archive/archive-routes.ts';
 import { dependencyRoutes } from './features/dependencies/dependency-routes.ts';
 import { flagTagRoutes } from './features/flag-tags/flag-tag-routes.ts';
+import { flagTransferRoutes } from './features/flag-transfer/flag-transfer-routes.ts';
 import { flagManagementRoutes } from './features/flags/index.ts';
 import { searchRoutes } from './features/search/search-routes.ts';
 import { clientRoutes } from './features/client-api/client-routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dependencyRoutes({ db }));
   await app.register(flagTagRoutes({ db }));
   await app.register(flagManagementRoutes({ db }));
+  await app.register(flagTransferRoutes({ db }));
   await app.register(searchRoutes({ db }));
   await app.register(clientRoutes({ db, cache }));
   await app.register(frontendRoutes({ db, cache }));

@@ -14,6 +14,7 @@ const REQUIRED_AREAS = [
   'Context',
   'Segments',
   'Dependencies',
+  'Import/Export',
   'Feature Types',
   'Tags',
   'API tokens',

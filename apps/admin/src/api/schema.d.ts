@@ -570,6 +570,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/features-batch/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Export flags from an environment
+     * @description Exports the flags chosen by name (`features`), by `tag` and by `project` (all given apply) as they are in one environment: their strategies, on/off state, variants, tags, parents, and the context fields, segments and tag types those use. The result is what the import operations take. With `downloadFile`, the answer says to save it as a file. Archived flags are never exported.
+     */
+    post: operations['exportFeatures'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/features-batch/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import flags
+     * @description Imports an export into the project and environment, in one transaction: creates or updates each flag, replaces its strategies in the environment (segments are found by name), sets its on/off state and variants there, gives it exactly the imported tags and parent, and creates missing tag types and context fields. Every change is recorded as an event. When the check of the validate operation finds errors, nothing is imported and the 400 names each of them.
+     */
+    post: operations['importToggles'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/features-batch/validate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check an import
+     * @description Checks whether an export can be imported into the project and environment, and changes nothing. `errors` lists what would make the import fail (flags of other projects or archived, unknown strategy types, segments or flag types, legal values that do not match, invalid constraints, dependencies that break the one-level rule, …); `warnings` what it will do that may surprise (overwriting flags, using custom strategy types).
+     */
+    post: operations['validateImport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/features/{featureName}/tags': {
     parameters: {
       query?: never;
@@ -5658,6 +5718,1029 @@ export interface operations {
             /** @description Days until flags of this type are potentially stale; null for never. */
             lifetimeDays: number | null;
             name: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  exportFeatures: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Which flags to export. Give at least one of `features`, `tag` and `project`; all given apply. */
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Answer with a Content-Disposition header, so browsers save a file. */
+          downloadFile?: boolean;
+          /** @description The environment to export the flags from. */
+          environment: string;
+          /** @description Names of active flags to export; every name must exist. */
+          features?: string[];
+          /** @description Export the flags of this project. */
+          project?: string;
+          /** @description Export the flags carrying this tag: `type:value`, or a bare value of any tag type. */
+          tag?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "features": [
+           *         {
+           *           "name": "new-checkout",
+           *           "type": "release",
+           *           "description": "The redesigned checkout",
+           *           "project": "shop",
+           *           "stale": false,
+           *           "impressionData": false
+           *         }
+           *       ],
+           *       "featureStrategies": [
+           *         {
+           *           "name": "flexibleRollout",
+           *           "id": "6b5157cb-343a-41e7-bfa3-7b4ec3044840",
+           *           "featureName": "new-checkout",
+           *           "title": "Half of the users",
+           *           "parameters": {
+           *             "rollout": "50",
+           *             "stickiness": "default",
+           *             "groupId": "new-checkout"
+           *           },
+           *           "constraints": [
+           *             {
+           *               "contextName": "region",
+           *               "operator": "IN",
+           *               "values": [
+           *                 "eu"
+           *               ],
+           *               "inverted": false,
+           *               "caseInsensitive": false
+           *             }
+           *           ],
+           *           "variants": [],
+           *           "segments": [
+           *             1
+           *           ],
+           *           "sortOrder": 0,
+           *           "disabled": false
+           *         }
+           *       ],
+           *       "featureEnvironments": [
+           *         {
+           *           "name": "new-checkout",
+           *           "featureName": "new-checkout",
+           *           "environment": "production",
+           *           "enabled": true,
+           *           "variants": [
+           *             {
+           *               "name": "blue",
+           *               "weight": 1000,
+           *               "weightType": "variable",
+           *               "stickiness": "default"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "contextFields": [
+           *         {
+           *           "name": "region",
+           *           "description": "Where the user is served from",
+           *           "stickiness": false,
+           *           "sortOrder": 10,
+           *           "legalValues": [
+           *             {
+           *               "value": "eu"
+           *             },
+           *             {
+           *               "value": "us"
+           *             }
+           *           ],
+           *           "project": null
+           *         }
+           *       ],
+           *       "featureTags": [
+           *         {
+           *           "featureName": "new-checkout",
+           *           "tagType": "simple",
+           *           "tagValue": "checkout"
+           *         }
+           *       ],
+           *       "segments": [
+           *         {
+           *           "id": 1,
+           *           "name": "beta-testers"
+           *         }
+           *       ],
+           *       "tagTypes": [
+           *         {
+           *           "name": "simple",
+           *           "description": "Arbitrary labels",
+           *           "icon": null,
+           *           "color": null
+           *         }
+           *       ],
+           *       "dependencies": [
+           *         {
+           *           "feature": "new-checkout",
+           *           "dependencies": [
+           *             {
+           *               "feature": "payments-v2",
+           *               "enabled": true,
+           *               "variants": []
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Context fields the strategies and variants refer to. */
+            contextFields: {
+              description: string | null;
+              legalValues: {
+                description?: string;
+                value: string;
+              }[];
+              name: string;
+              project: string | null;
+              sortOrder: number;
+              stickiness: boolean;
+            }[];
+            /** @description The parents of the flags. */
+            dependencies: {
+              dependencies: {
+                enabled: boolean;
+                /** @description The parent flag. */
+                feature: string;
+                variants?: string[];
+              }[];
+              /** @description The child flag. */
+              feature: string;
+            }[];
+            /** @description Whether each flag is on in the exported environment, and its variants there. */
+            featureEnvironments: {
+              enabled: boolean;
+              /** @description The environment exported from. */
+              environment: string;
+              featureName: string;
+              /** @description The flag, as Unleash writes it here. */
+              name: string;
+              variants: {
+                name: string;
+                overrides?: {
+                  contextName: string;
+                  values: string[];
+                }[];
+                payload?: {
+                  /**
+                   * @description How SDKs should read `value`.
+                   * @enum {string}
+                   */
+                  type: 'string' | 'json' | 'csv' | 'number';
+                  /** @description Always a string, even for `json` and `number` payloads. */
+                  value: string;
+                };
+                /** @description Absent on a strategy variant that uses the strategy stickiness. */
+                stickiness?: string;
+                weight: number;
+                /** @enum {string} */
+                weightType: 'variable' | 'fix';
+              }[];
+            }[];
+            /** @description The exported flags, by name. */
+            features: {
+              description: string | null;
+              impressionData: boolean;
+              name: string;
+              /** @description The project the flag was exported from. */
+              project: string;
+              stale: boolean;
+              /** @description The flag type, such as release or kill-switch. */
+              type: string;
+            }[];
+            /** @description The strategies of the flags in the exported environment. */
+            featureStrategies: {
+              constraints: {
+                caseInsensitive: boolean;
+                contextName: string;
+                inverted: boolean;
+                operator: string;
+                value?: string;
+                values: string[];
+              }[];
+              disabled: boolean;
+              featureName: string;
+              /** @description The id in this instance; an import assigns new ids. */
+              id: string;
+              /** @description The strategy type. */
+              name: string;
+              parameters: {
+                [key: string]: string;
+              };
+              /** @description Segment ids; `segments` gives their names. */
+              segments: number[];
+              sortOrder: number;
+              title: string | null;
+              variants: {
+                name: string;
+                payload?: {
+                  /**
+                   * @description How SDKs should read `value`.
+                   * @enum {string}
+                   */
+                  type: 'string' | 'json' | 'csv' | 'number';
+                  /** @description Always a string, even for `json` and `number` payloads. */
+                  value: string;
+                };
+                /** @description Absent on a strategy variant that uses the strategy stickiness. */
+                stickiness?: string;
+                weight: number;
+                /** @enum {string} */
+                weightType: 'variable' | 'fix';
+              }[];
+            }[];
+            /** @description The tags on the flags. */
+            featureTags: {
+              featureName: string;
+              tagType: string;
+              tagValue: string;
+            }[];
+            /** @description The segments the strategies use; an import finds them by name. */
+            segments: {
+              id: number;
+              name: string;
+            }[];
+            /** @description The tag types of the tags. */
+            tagTypes: {
+              color: string | null;
+              description: string | null;
+              icon: string | null;
+              name: string;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  importToggles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "project": "shop",
+         *       "environment": "production",
+         *       "data": {
+         *         "features": [
+         *           {
+         *             "name": "new-checkout",
+         *             "type": "release",
+         *             "description": "The redesigned checkout",
+         *             "project": "shop",
+         *             "stale": false,
+         *             "impressionData": false
+         *           }
+         *         ],
+         *         "featureStrategies": [
+         *           {
+         *             "name": "flexibleRollout",
+         *             "id": "6b5157cb-343a-41e7-bfa3-7b4ec3044840",
+         *             "featureName": "new-checkout",
+         *             "title": "Half of the users",
+         *             "parameters": {
+         *               "rollout": "50",
+         *               "stickiness": "default",
+         *               "groupId": "new-checkout"
+         *             },
+         *             "constraints": [
+         *               {
+         *                 "contextName": "region",
+         *                 "operator": "IN",
+         *                 "values": [
+         *                   "eu"
+         *                 ],
+         *                 "inverted": false,
+         *                 "caseInsensitive": false
+         *               }
+         *             ],
+         *             "variants": [],
+         *             "segments": [
+         *               1
+         *             ],
+         *             "sortOrder": 0,
+         *             "disabled": false
+         *           }
+         *         ],
+         *         "featureEnvironments": [
+         *           {
+         *             "name": "new-checkout",
+         *             "featureName": "new-checkout",
+         *             "environment": "production",
+         *             "enabled": true,
+         *             "variants": [
+         *               {
+         *                 "name": "blue",
+         *                 "weight": 1000,
+         *                 "weightType": "variable",
+         *                 "stickiness": "default"
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "contextFields": [
+         *           {
+         *             "name": "region",
+         *             "description": "Where the user is served from",
+         *             "stickiness": false,
+         *             "sortOrder": 10,
+         *             "legalValues": [
+         *               {
+         *                 "value": "eu"
+         *               },
+         *               {
+         *                 "value": "us"
+         *               }
+         *             ],
+         *             "project": null
+         *           }
+         *         ],
+         *         "featureTags": [
+         *           {
+         *             "featureName": "new-checkout",
+         *             "tagType": "simple",
+         *             "tagValue": "checkout"
+         *           }
+         *         ],
+         *         "segments": [
+         *           {
+         *             "id": 1,
+         *             "name": "beta-testers"
+         *           }
+         *         ],
+         *         "tagTypes": [
+         *           {
+         *             "name": "simple",
+         *             "description": "Arbitrary labels",
+         *             "icon": null,
+         *             "color": null
+         *           }
+         *         ],
+         *         "dependencies": [
+         *           {
+         *             "feature": "new-checkout",
+         *             "dependencies": [
+         *               {
+         *                 "feature": "payments-v2",
+         *                 "enabled": true,
+         *                 "variants": []
+         *               }
+         *             ]
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @description The result of an export. */
+          data: {
+            contextFields?: {
+              description?: string | null;
+              legalValues?: {
+                description?: string;
+                value: string;
+              }[];
+              name: string;
+              /** @description A field of a project is created in the project of the import. */
+              project?: string | null;
+              sortOrder?: number;
+              stickiness?: boolean;
+            }[];
+            dependencies?: {
+              dependencies: {
+                enabled?: boolean;
+                /** @description The parent flag. */
+                feature: string;
+                variants?: string[];
+              }[];
+              /** @description The child flag. */
+              feature: string;
+            }[];
+            featureEnvironments?: {
+              enabled: boolean;
+              /** @description Ignored: the import names the environment. */
+              environment?: string;
+              featureName?: string;
+              /** @description The flag, when `featureName` is absent. */
+              name?: string;
+              variants?: {
+                name: string;
+                overrides?: {
+                  contextName: string;
+                  values: string[];
+                }[];
+                payload?: {
+                  /**
+                   * @description How SDKs should read `value`.
+                   * @enum {string}
+                   */
+                  type: 'string' | 'json' | 'csv' | 'number';
+                  /** @description Always a string, even for `json` and `number` payloads. */
+                  value: string;
+                };
+                /** @description Context field that keeps a user on a variant. Flag variants default to the project’s default stickiness; strategy variants without one use the strategy’s. */
+                stickiness?: string;
+                /** @description Share of 1000. Only kept for `fix` variants; `variable` ones share what is left. */
+                weight?: number;
+                /** @description Defaults to `variable`. */
+                weightType?: 'variable' | 'fix';
+              }[];
+            }[];
+            features: {
+              description?: string | null;
+              impressionData?: boolean;
+              name: string;
+              /** @description Ignored: flags go to the project of the import. */
+              project?: string;
+              stale?: boolean;
+              /** @description Defaults to release. */
+              type?: string;
+            }[];
+            featureStrategies: {
+              constraints?: {
+                /** @description For STR_* and REGEX. */
+                caseInsensitive?: boolean;
+                /** @description The context field to compare. */
+                contextName: string;
+                /** @description Negates the result. */
+                inverted?: boolean;
+                /** @enum {string} */
+                operator:
+                  | 'IN'
+                  | 'NOT_IN'
+                  | 'STR_ENDS_WITH'
+                  | 'STR_STARTS_WITH'
+                  | 'STR_CONTAINS'
+                  | 'IN_CIDR'
+                  | 'NUM_EQ'
+                  | 'NUM_GT'
+                  | 'NUM_GTE'
+                  | 'NUM_LT'
+                  | 'NUM_LTE'
+                  | 'DATE_AFTER'
+                  | 'DATE_BEFORE'
+                  | 'SEMVER_EQ'
+                  | 'SEMVER_GT'
+                  | 'SEMVER_GTE'
+                  | 'SEMVER_LT'
+                  | 'SEMVER_LTE'
+                  | 'REGEX';
+                /** @description For NUM_*, DATE_*, SEMVER_* and REGEX: a number, RFC 3339 date, SemVer or RE2. */
+                value?: string;
+                /** @description For IN, NOT_IN, STR_* and IN_CIDR (an empty list: IN matches nothing, NOT_IN everything). */
+                values?: string[];
+              }[];
+              disabled?: boolean | null;
+              featureName: string;
+              /** @description Ignored: imported strategies get new ids. */
+              id?: string;
+              /** @description The strategy type; it must exist in this instance. */
+              name: string;
+              parameters?: {
+                [key: string]: string | number | boolean;
+              };
+              /** @description Ids listed in `segments`, found here by their names. */
+              segments?: number[];
+              sortOrder?: number;
+              title?: string | null;
+              variants?: {
+                name: string;
+                payload?: {
+                  /**
+                   * @description How SDKs should read `value`.
+                   * @enum {string}
+                   */
+                  type: 'string' | 'json' | 'csv' | 'number';
+                  /** @description Always a string, even for `json` and `number` payloads. */
+                  value: string;
+                };
+                /** @description Context field that keeps a user on a variant. Flag variants default to the project’s default stickiness; strategy variants without one use the strategy’s. */
+                stickiness?: string;
+                /** @description Share of 1000. Only kept for `fix` variants; `variable` ones share what is left. */
+                weight?: number;
+                /** @description Defaults to `variable`. */
+                weightType?: 'variable' | 'fix';
+              }[];
+            }[];
+            featureTags?: {
+              featureName: string;
+              /** @description Defaults to simple. */
+              tagType?: string;
+              tagValue: string;
+            }[];
+            segments?: {
+              id: number;
+              name: string;
+            }[];
+            tagTypes?: {
+              color?: string | null;
+              description?: string | null;
+              icon?: string | null;
+              name: string;
+            }[];
+          };
+          /** @description The environment of that project to set strategies, on/off state and variants in. */
+          environment: string;
+          /** @description The project to import the flags into. */
+          project: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The flags were imported. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  validateImport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "project": "shop",
+         *       "environment": "production",
+         *       "data": {
+         *         "features": [
+         *           {
+         *             "name": "new-checkout",
+         *             "type": "release",
+         *             "description": "The redesigned checkout",
+         *             "project": "shop",
+         *             "stale": false,
+         *             "impressionData": false
+         *           }
+         *         ],
+         *         "featureStrategies": [
+         *           {
+         *             "name": "flexibleRollout",
+         *             "id": "6b5157cb-343a-41e7-bfa3-7b4ec3044840",
+         *             "featureName": "new-checkout",
+         *             "title": "Half of the users",
+         *             "parameters": {
+         *               "rollout": "50",
+         *               "stickiness": "default",
+         *               "groupId": "new-checkout"
+         *             },
+         *             "constraints": [
+         *               {
+         *                 "contextName": "region",
+         *                 "operator": "IN",
+         *                 "values": [
+         *                   "eu"
+         *                 ],
+         *                 "inverted": false,
+         *                 "caseInsensitive": false
+         *               }
+         *             ],
+         *             "variants": [],
+         *             "segments": [
+         *               1
+         *             ],
+         *             "sortOrder": 0,
+         *             "disabled": false
+         *           }
+         *         ],
+         *         "featureEnvironments": [
+         *           {
+         *             "name": "new-checkout",
+         *             "featureName": "new-checkout",
+         *             "environment": "production",
+         *             "enabled": true,
+         *             "variants": [
+         *               {
+         *                 "name": "blue",
+         *                 "weight": 1000,
+         *                 "weightType": "variable",
+         *                 "stickiness": "default"
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "contextFields": [
+         *           {
+         *             "name": "region",
+         *             "description": "Where the user is served from",
+         *             "stickiness": false,
+         *             "sortOrder": 10,
+         *             "legalValues": [
+         *               {
+         *                 "value": "eu"
+         *               },
+         *               {
+         *                 "value": "us"
+         *               }
+         *             ],
+         *             "project": null
+         *           }
+         *         ],
+         *         "featureTags": [
+         *           {
+         *             "featureName": "new-checkout",
+         *             "tagType": "simple",
+         *             "tagValue": "checkout"
+         *           }
+         *         ],
+         *         "segments": [
+         *           {
+         *             "id": 1,
+         *             "name": "beta-testers"
+         *           }
+         *         ],
+         *         "tagTypes": [
+         *           {
+         *             "name": "simple",
+         *             "description": "Arbitrary labels",
+         *             "icon": null,
+         *             "color": null
+         *           }
+         *         ],
+         *         "dependencies": [
+         *           {
+         *             "feature": "new-checkout",
+         *             "dependencies": [
+         *               {
+         *                 "feature": "payments-v2",
+         *                 "enabled": true,
+         *                 "variants": []
+         *               }
+         *             ]
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @description The result of an export. */
+          data: {
+            contextFields?: {
+              description?: string | null;
+              legalValues?: {
+                description?: string;
+                value: string;
+              }[];
+              name: string;
+              /** @description A field of a project is created in the project of the import. */
+              project?: string | null;
+              sortOrder?: number;
+              stickiness?: boolean;
+            }[];
+            dependencies?: {
+              dependencies: {
+                enabled?: boolean;
+                /** @description The parent flag. */
+                feature: string;
+                variants?: string[];
+              }[];
+              /** @description The child flag. */
+              feature: string;
+            }[];
+            featureEnvironments?: {
+              enabled: boolean;
+              /** @description Ignored: the import names the environment. */
+              environment?: string;
+              featureName?: string;
+              /** @description The flag, when `featureName` is absent. */
+              name?: string;
+              variants?: {
+                name: string;
+                overrides?: {
+                  contextName: string;
+                  values: string[];
+                }[];
+                payload?: {
+                  /**
+                   * @description How SDKs should read `value`.
+                   * @enum {string}
+                   */
+                  type: 'string' | 'json' | 'csv' | 'number';
+                  /** @description Always a string, even for `json` and `number` payloads. */
+                  value: string;
+                };
+                /** @description Context field that keeps a user on a variant. Flag variants default to the project’s default stickiness; strategy variants without one use the strategy’s. */
+                stickiness?: string;
+                /** @description Share of 1000. Only kept for `fix` variants; `variable` ones share what is left. */
+                weight?: number;
+                /** @description Defaults to `variable`. */
+                weightType?: 'variable' | 'fix';
+              }[];
+            }[];
+            features: {
+              description?: string | null;
+              impressionData?: boolean;
+              name: string;
+              /** @description Ignored: flags go to the project of the import. */
+              project?: string;
+              stale?: boolean;
+              /** @description Defaults to release. */
+              type?: string;
+            }[];
+            featureStrategies: {
+              constraints?: {
+                /** @description For STR_* and REGEX. */
+                caseInsensitive?: boolean;
+                /** @description The context field to compare. */
+                contextName: string;
+                /** @description Negates the result. */
+                inverted?: boolean;
+                /** @enum {string} */
+                operator:
+                  | 'IN'
+                  | 'NOT_IN'
+                  | 'STR_ENDS_WITH'
+                  | 'STR_STARTS_WITH'
+                  | 'STR_CONTAINS'
+                  | 'IN_CIDR'
+                  | 'NUM_EQ'
+                  | 'NUM_GT'
+                  | 'NUM_GTE'
+                  | 'NUM_LT'
+                  | 'NUM_LTE'
+                  | 'DATE_AFTER'
+                  | 'DATE_BEFORE'
+                  | 'SEMVER_EQ'
+                  | 'SEMVER_GT'
+                  | 'SEMVER_GTE'
+                  | 'SEMVER_LT'
+                  | 'SEMVER_LTE'
+                  | 'REGEX';
+                /** @description For NUM_*, DATE_*, SEMVER_* and REGEX: a number, RFC 3339 date, SemVer or RE2. */
+                value?: string;
+                /** @description For IN, NOT_IN, STR_* and IN_CIDR (an empty list: IN matches nothing, NOT_IN everything). */
+                values?: string[];
+              }[];
+              disabled?: boolean | null;
+              featureName: string;
+              /** @description Ignored: imported strategies get new ids. */
+              id?: string;
+              /** @description The strategy type; it must exist in this instance. */
+              name: string;
+              parameters?: {
+                [key: string]: string | number | boolean;
+              };
+              /** @description Ids listed in `segments`, found here by their names. */
+              segments?: number[];
+              sortOrder?: number;
+              title?: string | null;
+              variants?: {
+                name: string;
+                payload?: {
+                  /**
+                   * @description How SDKs should read `value`.
+                   * @enum {string}
+                   */
+                  type: 'string' | 'json' | 'csv' | 'number';
+                  /** @description Always a string, even for `json` and `number` payloads. */
+                  value: string;
+                };
+                /** @description Context field that keeps a user on a variant. Flag variants default to the project’s default stickiness; strategy variants without one use the strategy’s. */
+                stickiness?: string;
+                /** @description Share of 1000. Only kept for `fix` variants; `variable` ones share what is left. */
+                weight?: number;
+                /** @description Defaults to `variable`. */
+                weightType?: 'variable' | 'fix';
+              }[];
+            }[];
+            featureTags?: {
+              featureName: string;
+              /** @description Defaults to simple. */
+              tagType?: string;
+              tagValue: string;
+            }[];
+            segments?: {
+              id: number;
+              name: string;
+            }[];
+            tagTypes?: {
+              color?: string | null;
+              description?: string | null;
+              icon?: string | null;
+              name: string;
+            }[];
+          };
+          /** @description The environment of that project to set strategies, on/off state and variants in. */
+          environment: string;
+          /** @description The project to import the flags into. */
+          project: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "message": "These segments do not exist here; create them first:",
+           *           "affectedItems": [
+           *             "beta-testers"
+           *           ]
+           *         }
+           *       ],
+           *       "warnings": [
+           *         {
+           *           "message": "These flags already exist in the project and will be overwritten:",
+           *           "affectedItems": [
+           *             "new-checkout"
+           *           ]
+           *         }
+           *       ],
+           *       "permissions": []
+           *     }
+           */
+          'application/json': {
+            /** @description Problems that make an import fail; fix them first. */
+            errors: {
+              /** @description The names the finding is about. */
+              affectedItems: string[];
+              message: string;
+            }[];
+            /** @description Permissions you lack for this import. */
+            permissions: {
+              /** @description The names the finding is about. */
+              affectedItems: string[];
+              message: string;
+            }[];
+            /** @description What the import will do that you may not expect. */
+            warnings: {
+              /** @description The names the finding is about. */
+              affectedItems: string[];
+              message: string;
+            }[];
           };
         };
       };

@@ -54,6 +54,8 @@ const AREA_DESCRIPTIONS: Partial<Record<ApiArea, string>> = {
   'Feature Types': 'Flag types and their expected lifetimes.',
   Features: 'Create flags, configure their strategies and variants per environment, and change them in bulk.',
   'Frontend API': 'Evaluated flags for browser and mobile SDKs.',
+  'Import/Export':
+    'Export flags of an environment with everything they use, and check or import such an export in another project or instance.',
   Operational: 'Health and readiness checks.',
   'Personal access tokens': 'Tokens that act as the signed-in user.',
   Playground: 'Evaluate flags for a context and see why each one is on or off.',

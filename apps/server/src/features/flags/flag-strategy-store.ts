@@ -62,6 +62,15 @@ export function createFlagStrategyStore(db: Db) {
       );
       return rows.map(toStrategy);
     },
+    /** The strategies of several flags in one environment, flag by flag, each flag's in order. */
+    async listForFlags(flagNames: string[], environment: string): Promise<Strategy[]> {
+      const rows = await db.query<StrategyRow>(
+        `${SELECT} WHERE s.flag_name = ANY($1) AND s.environment_name = $2
+         ORDER BY s.flag_name, s.sort_order, s.created_at, s.id`,
+        [flagNames, environment],
+      );
+      return rows.map(toStrategy);
+    },
     async get(id: string): Promise<Strategy | undefined> {
       const [row] = await db.query<StrategyRow>(`${SELECT} WHERE s.id = $1`, [id]);
       return row && toStrategy(row);
