@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createServer } from 'node:http';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
@@ -11,6 +12,7 @@ import { flagTagRoutes } from './features/flag-tags/flag-tag-routes.ts';
 import { flagTransferRoutes } from './features/flag-transfer/flag-transfer-routes.ts';
 import { flagManagementRoutes } from './features/flags/index.ts';
 import { searchRoutes } from './features/search/search-routes.ts';
+import { createClientFastPath, type ClientFastPath } from './features/client-api/client-fast-path.ts';
 import { clientRoutes } from './features/client-api/client-routes.ts';
 import { createClientStateCache } from './features/client-api/client-state-cache.ts';
 import { environmentRoutes } from './features/environments/environment-routes.ts';
@@ -46,11 +48,22 @@ export type AppDeps = {
  * Every feature is wired here, once, by hand: start reading here.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Filled in below, once the caches it reads exist; the server calls it only after the app is ready.
+  const fast: { path?: ClientFastPath } = {};
   const app = Fastify({
     logger: deps.logger ?? false,
+    // Thousands of SDKs poll every few seconds: two log lines per request would drown everything else.
+    logController: new LogController({
+      disableRequestLogging: !['debug', 'trace'].includes(deps.config.logLevel),
+    }),
     trustProxy: true,
     bodyLimit: 5 * 1024 * 1024,
     schemaController,
+    // SDK polls that a prepared payload answers skip Fastify altogether (client-fast-path.ts).
+    serverFactory: (handler) =>
+      createServer((request, response) => {
+        if (!fast.path?.(request, response, handler)) handler(request, response);
+      }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Every API takes JSON; anything else is a 415 rather than a string that fails validation.
@@ -86,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => cache.stop());
   const resolver = createPrincipalResolver(db);
   cache.onChange(() => resolver.forget());
+  fast.path = createClientFastPath({ cache, resolver });
   registerAuth(app, resolver);
   countRequests(app);
 

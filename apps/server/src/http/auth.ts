@@ -41,6 +41,8 @@ export type PrincipalResolver = {
   fromSession(sessionId: string): Promise<Principal | undefined>;
   /** An API token or a personal access token secret from the Authorization header. */
   fromSecret(secret: string): Promise<Principal | undefined>;
+  /** An API token already looked up and still valid, without waiting; undefined when it would take a lookup. */
+  cachedToken(secret: string): Principal | undefined;
   /** Drops cached lookups, e.g. after a token was deleted. */
   forget(): void;
 };

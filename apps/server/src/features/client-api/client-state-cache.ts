@@ -71,6 +71,10 @@ export function createClientStateCache(db: Db) {
     },
     /** Forces the next request to re-read the database, e.g. after a direct change in a test. */
     invalidate,
+    /** Grows by one on every change: what was derived under an older generation is stale. */
+    get generation(): number {
+      return generation;
+    },
     state(environment: string): Promise<EnvironmentState> {
       return stateEntry(environment).state;
     },

@@ -6,12 +6,19 @@ loopDelay.enable();
 
 const requestCounts = new Map<string, number>();
 
+let fastPathResponses = 0;
+
+/** Counts one response; `fastPath` marks those answered before Fastify saw the request. */
+export function countRequest(method: string, route: string, status: number, fastPath = false): void {
+  const key = `method="${method}",route="${route.replaceAll('"', '')}",status="${status}"`;
+  requestCounts.set(key, (requestCounts.get(key) ?? 0) + 1);
+  if (fastPath) fastPathResponses++;
+}
+
 /** Counts responses by method, route and status class for the Prometheus endpoint. */
 export function countRequests(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unknown';
-    const key = `method="${request.method}",route="${route.replaceAll('"', '')}",status="${reply.statusCode}"`;
-    requestCounts.set(key, (requestCounts.get(key) ?? 0) + 1);
+    countRequest(request.method, request.routeOptions.url ?? 'unknown', reply.statusCode);
   });
 }
 
@@ -33,6 +40,9 @@ export function renderPrometheus(_app: FastifyInstance): string {
     '# HELP http_requests_total HTTP responses by method, route and status.',
     '# TYPE http_requests_total counter',
     ...[...requestCounts].map(([labels, count]) => `http_requests_total{${labels}} ${count}`),
+    '# HELP switchyard_client_fast_path_responses_total SDK polls answered from a prepared payload without routing.',
+    '# TYPE switchyard_client_fast_path_responses_total counter',
+    `switchyard_client_fast_path_responses_total ${fastPathResponses}`,
   ];
   return `${lines.join('\n')}\n`;
 }

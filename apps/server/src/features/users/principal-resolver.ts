@@ -66,6 +66,12 @@ export function createPrincipalResolver(db: Db): PrincipalResolver {
       if (!entry.token || isExpired(entry.token)) return undefined;
       return entry.principal;
     },
+    cachedToken(secret) {
+      const entry = cache.get(secret);
+      if (!entry || Date.now() - entry.at > TOKEN_CACHE_MS || !entry.token || isExpired(entry.token))
+        return undefined;
+      return entry.principal;
+    },
     forget() {
       cache.clear();
     },
