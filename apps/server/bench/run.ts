@@ -17,6 +17,8 @@ const FRONTEND = '*:development.bench-frontend';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const FLAGS = Number(process.env.BENCH_FLAGS ?? 1000);
+/** Load-generator threads; on a 2-core machine one leaves the other core to the server. */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 
 const say = (message: string) => console.log(`[bench] ${message}`);
 const ticks = Number(process.env.CLK_TCK ?? 100);
@@ -60,6 +62,8 @@ async function main() {
     },
     90_000,
     'bundle',
+    // BENCH_PROFILE=<dir> writes a CPU profile of the server (all phases) there when it stops.
+    process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
   );
   const pid = server.child.pid!;
   const admin = (method: string, url: string, body?: unknown) =>
@@ -99,10 +103,13 @@ async function main() {
 
     const rows: Row[] = [];
     const measure = async (name: string, options: Omit<autocannon.Options, 'url'>) => {
+      // BENCH_ONLY=frontend measures only the endpoints whose name contains it.
+      if (process.env.BENCH_ONLY && !name.includes(process.env.BENCH_ONLY)) return;
       say(`${name}: ${CONNECTIONS} connections, ${DURATION} s`);
       const cpuBefore = await cpuSeconds(pid);
       const result = await autocannon({
         connections: CONNECTIONS,
+        ...(WORKERS > 1 ? { workers: WORKERS } : {}),
         duration: DURATION,
         ...options,
         url: server.url,

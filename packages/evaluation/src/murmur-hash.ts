@@ -135,8 +135,23 @@ export function createJoinedHasher(prefix: string, seed = 0): (suffix: string) =
   const state = mixBlocks(head, mixedBytes, seed | 0);
   const rest = head.slice(mixedBytes);
   return (suffix) => {
-    ensureCapacity(rest.length);
+    const encoded = encodeSuffix(suffix);
+    ensureCapacity(rest.length + encoded.length);
     scratch.set(rest, 0);
-    return finishScratch(writeUtf8(suffix, rest.length), state, mixedBytes);
+    scratch.set(encoded, rest.length);
+    return finishScratch(rest.length + encoded.length, state, mixedBytes);
   };
+}
+
+// Evaluating every flag for one context hashes the same id (the userId, say) hundreds of times in a row, each
+// with another prefix: its UTF-8 bytes are encoded once and reused while it stays the same.
+let lastSuffix: string | undefined;
+let lastSuffixBytes = new Uint8Array(0);
+
+function encodeSuffix(suffix: string): Uint8Array {
+  if (suffix !== lastSuffix) {
+    lastSuffixBytes = scratch.slice(0, writeUtf8(suffix, 0));
+    lastSuffix = suffix;
+  }
+  return lastSuffixBytes;
 }

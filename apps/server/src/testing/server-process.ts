@@ -35,6 +35,8 @@ export async function startServerProcess(
   timeoutMs = 90_000,
   /** `bundle` runs dist/main.mjs (build it first with scripts/build.mjs), as `npm run server` does. */
   entry: 'source' | 'bundle' = 'source',
+  /** Extra node flags, e.g. `--cpu-prof` to profile the server under the benchmark. */
+  nodeArgs: string[] = [],
 ): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   let database: PgDatabase | undefined;
@@ -43,7 +45,10 @@ export async function startServerProcess(
     env = { ...env, DATABASE_URL: database.url };
   }
   let output = '';
-  const args = entry === 'bundle' ? ['dist/main.mjs'] : ['--import', 'tsx', 'src/main.ts'];
+  const args = [
+    ...nodeArgs,
+    ...(entry === 'bundle' ? ['dist/main.mjs'] : ['--import', 'tsx', 'src/main.ts']),
+  ];
   const child = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },

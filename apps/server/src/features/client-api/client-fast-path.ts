@@ -1,11 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PrincipalResolver } from '../../http/auth.ts';
-import { countRequest } from '../health/prometheus.ts';
+import { fastPathCounter } from '../health/prometheus.ts';
 import { resolveClientQuery } from './client-query.ts';
 import type { CachedPayload, ClientStateCache } from './client-state-cache.ts';
 
 const ROUTE = '/api/client/features';
 const MAX_ENTRIES = 10_000;
+const countOk = fastPathCounter('GET', ROUTE, 200);
+const countNotModified = fastPathCounter('GET', ROUTE, 304);
 
 type Entry = { generation: number; payload: Promise<CachedPayload> };
 
@@ -40,7 +42,7 @@ export function createClientFastPath(deps: { cache: ClientStateCache; resolver: 
   const write = (request: IncomingMessage, response: ServerResponse, payload: CachedPayload) => {
     if (request.headers['if-none-match'] === payload.etag) {
       response.writeHead(304, { etag: payload.etag, vary: 'accept-encoding' }).end();
-      return countRequest('GET', ROUTE, 304, true);
+      return countNotModified();
     }
     const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
     const body = gzip ? payload.gzip() : payload.json;
@@ -52,7 +54,7 @@ export function createClientFastPath(deps: { cache: ClientStateCache; resolver: 
       ...(gzip ? { 'content-encoding': 'gzip' } : {}),
     });
     response.end(body);
-    countRequest('GET', ROUTE, 200, true);
+    countOk();
   };
 
   /** Answers the request and returns true, or returns false and leaves it untouched for Fastify. */

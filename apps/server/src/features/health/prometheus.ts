@@ -8,11 +8,22 @@ const requestCounts = new Map<string, number>();
 
 let fastPathResponses = 0;
 
-/** Counts one response; `fastPath` marks those answered before Fastify saw the request. */
-export function countRequest(method: string, route: string, status: number, fastPath = false): void {
-  const key = `method="${method}",route="${route.replaceAll('"', '')}",status="${status}"`;
+const labelsOf = (method: string, route: string, status: number) =>
+  `method="${method}",route="${route.replaceAll('"', '')}",status="${status}"`;
+
+/** Counts one response. */
+export function countRequest(method: string, route: string, status: number): void {
+  const key = labelsOf(method, route, status);
   requestCounts.set(key, (requestCounts.get(key) ?? 0) + 1);
-  if (fastPath) fastPathResponses++;
+}
+
+/** A counter for responses that a fast path sends before Fastify sees the request, labels built once. */
+export function fastPathCounter(method: string, route: string, status: number): () => void {
+  const key = labelsOf(method, route, status);
+  return () => {
+    requestCounts.set(key, (requestCounts.get(key) ?? 0) + 1);
+    fastPathResponses++;
+  };
 }
 
 /** Counts responses by method, route and status class for the Prometheus endpoint. */
