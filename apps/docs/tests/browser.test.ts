@@ -44,8 +44,13 @@ describe.skipIf(!available)('the docs in Chromium', () => {
     await page.waitForURL(/\/reference\/api\/unleash\/api-tokens\/?$/);
     const operation = page.locator('nav[aria-label="Docs sidebar"] li.api-method > a').first();
     const operationLabel = (await operation.textContent())!.trim();
+    const areaUrl = page.url();
     await operation.click();
-    await page.waitForURL(/\/reference\/api\/unleash\/[a-z0-9-]+$/);
+    // The area page's own URL matches the operation pattern too: wait for a different page and its heading.
+    await page.waitForURL(
+      (url) => url.href !== areaUrl && /\/reference\/api\/unleash\/[a-z0-9-]+$/.test(url.pathname),
+    );
+    await page.locator('h1', { hasText: operationLabel }).first().waitFor();
     expect(await page.locator('h1').first().textContent()).toBe(operationLabel);
     await page.locator('.api-badge').first().waitFor();
     await page.locator('h2', { hasText: 'Try it' }).waitFor();
