@@ -34,6 +34,7 @@ describe.skipIf(!available)('the docs in Chromium', () => {
 
     await followSidebar(page, 'Concepts', /\/reference\/?$/);
     await followSidebar(page, 'Segments', /\/reference\/segments$/);
+    await page.locator('h1', { hasText: 'Segments' }).first().waitFor();
     expect(await page.locator('h1').first().textContent()).toBe('Segments');
 
     await followSidebar(page, 'API reference', /\/reference\/api\/unleash\/?$/);
@@ -75,6 +76,7 @@ describe.skipIf(!available)('the docs in Chromium', () => {
 
     await page.locator('.navbar__items a.navbar__link', { hasText: 'Academy' }).click();
     await page.waitForURL(/\/unleash-academy\/introduction$/);
+    await page.locator('[data-sidebar="academy"]').first().waitFor();
     expect(await page.locator('[data-sidebar]').first().getAttribute('data-sidebar')).toBe('academy');
     expect(errors).toEqual([]);
     await page.close();
