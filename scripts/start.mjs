@@ -3,6 +3,7 @@
 // The server starts at once; the admin UI and the docs are built first when their build output is missing.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { SERVER_NODE_FLAGS } from '../apps/server/scripts/node-flags.mjs';
 
 const say = (message) => console.log(`[start] ${message}`);
 const children = [];
@@ -27,7 +28,7 @@ say(
   `sign in as ${process.env.UNLEASH_DEFAULT_ADMIN_USERNAME ?? 'admin'} / ${process.env.UNLEASH_DEFAULT_ADMIN_PASSWORD ? '(UNLEASH_DEFAULT_ADMIN_PASSWORD)' : 'unleash4all'}`,
 );
 // The server's own launcher, not `npm run server`, so that stopping this script's children stops the server itself.
-run('server', process.execPath, ['apps/server/scripts/serve.mjs']);
+run('server', process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/scripts/serve.mjs']);
 
 if (existsSync('apps/docs/scripts/serve.ts')) {
   say(`starting the docs site on http://localhost:${process.env.DOCS_PORT ?? '3000'} (built on first start)`);

@@ -41,6 +41,7 @@ type Row = {
   errors: number;
   non2xx: number;
   bytes: number;
+  peakRssMb: number;
 };
 
 async function main() {
@@ -62,8 +63,12 @@ async function main() {
     },
     90_000,
     'bundle',
-    // BENCH_PROFILE=<dir> writes a CPU profile of the server (all phases) there when it stops.
-    process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
+    [
+      // BENCH_PROFILE=<dir> writes a CPU profile of the server (all phases) there when it stops.
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+      // BENCH_NODE_ARGS="--max-semi-space-size=4" tries Node or V8 settings on the server.
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
   );
   const pid = server.child.pid!;
   const admin = (method: string, url: string, body?: unknown) =>
@@ -90,8 +95,9 @@ async function main() {
         await admin('POST', `/api/admin/projects/default/features/${flag.name}/environments/development/on`);
     }
     const createSeconds = (performance.now() - started) / 1000;
+    const seededRssMb = await peakRssMb(pid);
     say(
-      `created in ${createSeconds.toFixed(1)} s (${(FLAGS / createSeconds).toFixed(0)} flags/s, 2-3 requests each)`,
+      `created in ${createSeconds.toFixed(1)} s (${(FLAGS / createSeconds).toFixed(0)} flags/s, 2-3 requests each); peak RSS so far ${seededRssMb.toFixed(0)} MB`,
     );
 
     const full = await fetch(`${server.url}/api/client/features`, {
@@ -125,6 +131,7 @@ async function main() {
         errors: result.errors + result.timeouts,
         non2xx: result.non2xx,
         bytes: Math.round(result.throughput.average),
+        peakRssMb: Math.round(await peakRssMb(pid)),
       });
     };
 
@@ -218,6 +225,7 @@ async function main() {
         'CPU ms / 1k req': r.cpuMsPer1k,
         errors: r.errors,
         non2xx: r.non2xx,
+        'peak RSS MB': r.peakRssMb,
       })),
     );
     say(`peak RSS of the server: ${rss.toFixed(0)} MB`);
@@ -231,6 +239,7 @@ async function main() {
           createSeconds,
           payloadBytes,
           peakRssMb: rss,
+          seededRssMb,
           rows,
         },
         null,

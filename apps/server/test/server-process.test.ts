@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
 import { createPgDatabase, type PgDatabase } from '../src/testing/pg-database.ts';
 import { startServerProcess } from '../src/testing/server-process.ts';
 
@@ -53,6 +54,16 @@ it('refuses to start with invalid configuration and names the variable', async (
     /LOG_LEVEL/,
   );
 }, 30_000);
+
+it('starts with the same V8 memory settings from npm run server, npm start and the tests', async () => {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const server = JSON.parse(await readFile(path.join(root, 'apps/server/package.json'), 'utf8'));
+  expect(server.scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} scripts/serve.mjs`);
+  expect(await readFile(path.join(root, 'scripts/start.mjs'), 'utf8')).toContain(
+    "[...SERVER_NODE_FLAGS, 'apps/server/scripts/serve.mjs']",
+  );
+  expect(SERVER_NODE_FLAGS).toContain('--max-semi-space-size=8');
+});
 
 // `npm run server` runs the esbuild bundle, not the sources: it must find its migrations and keep error names.
 it('runs as the bundle that npm run server builds, with the same API and error names', async () => {

@@ -10,13 +10,19 @@ const SHARED = { allErrors: true, removeAdditional: false, useDefaults: true } a
  * Query strings and path parameters arrive as text, so they are coerced ("10" → 10); JSON bodies are not, so
  * `{"enabled": "yes"}` is a 400 that names the field instead of silently becoming something else.
  */
+/**
+ * One pool for the whole process: Fastify asks for a validator per plugin context, and a pool per call would build
+ * (and keep) two Ajv instances, each compiling the JSON Schema meta-schema, for every one of them. With the pool,
+ * contexts with the same shared schemas share the same two instances.
+ */
+const factory = AjvCompiler() as unknown as (
+  schemas: unknown,
+  options: CompilerOptions,
+) => (route: Route) => unknown;
+
 export const schemaController = {
   compilersFactory: {
     buildValidator(externalSchemas: unknown, serverOptions: CompilerOptions = {}) {
-      const factory = AjvCompiler() as unknown as (
-        schemas: unknown,
-        options: CompilerOptions,
-      ) => (route: Route) => unknown;
       const base = { ...serverOptions, customOptions: { ...serverOptions.customOptions, ...SHARED } };
       const strict = factory(externalSchemas, {
         ...base,

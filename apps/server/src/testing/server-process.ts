@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../scripts/node-flags.mjs';
 import { createPgDatabase, type PgDatabase } from './pg-database.ts';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -46,6 +47,8 @@ export async function startServerProcess(
   }
   let output = '';
   const args = [
+    // The same V8 settings as `npm run server`, so tests and the benchmark run the server as users do.
+    ...SERVER_NODE_FLAGS,
     ...nodeArgs,
     ...(entry === 'bundle' ? ['dist/main.mjs'] : ['--import', 'tsx', 'src/main.ts']),
   ];

@@ -10,14 +10,12 @@ import { createFlagTagService } from '../flag-tags/flag-tag-service.ts';
 import { switchOffWhenNothingActive } from '../flags/environment-switch.ts';
 import type { Flag } from '../flags/flag.ts';
 import { createFlagEnvironmentService } from '../flags/flag-environment-service.ts';
-import { createFlagEnvironmentStore } from '../flags/flag-environment-store.ts';
-import { recordFlagEvent } from '../flags/flag-events.ts';
 import { createFlagService } from '../flags/flag-service.ts';
 import { createFlagStore } from '../flags/flag-store.ts';
 import { createFlagStrategyStore } from '../flags/flag-strategy-store.ts';
 import { resolveStrategy } from '../flags/strategy-input.ts';
-import { insertStrategy, strategyData } from '../flags/strategy-service.ts';
-import { normalizeVariants } from '../flags/variant.ts';
+import { insertStrategy, removeStrategy } from '../flags/strategy-service.ts';
+import { createVariantService } from '../flags/variant-service.ts';
 import { createTagService } from '../tags/tag-service.ts';
 import type { ImportFacts } from './flag-import-store.ts';
 import { createFlagImportStore } from './flag-import-store.ts';
@@ -74,16 +72,8 @@ export async function writeEnvironment(
   context: { segmentIds: Map<number, number>; defaultStickiness: string },
   actor: Actor,
 ): Promise<void> {
-  const strategies = createFlagStrategyStore(db);
-  for (const previous of await strategies.list(flag.name, environment)) {
-    await strategies.delete(previous.id);
-    await recordFlagEvent(db, actor, {
-      type: 'feature-strategy-remove',
-      project: flag.project,
-      flagName: flag.name,
-      environment,
-      preData: strategyData(previous),
-    });
+  for (const previous of await createFlagStrategyStore(db).list(flag.name, environment)) {
+    await removeStrategy(db, flag, previous, actor);
   }
   for (const strategy of imported.strategies) {
     const resolved = await resolveStrategy(
@@ -109,24 +99,13 @@ export async function writeEnvironment(
     await switchOffWhenNothingActive(db, flag, environment, actor);
     return;
   }
-  const store = createFlagEnvironmentStore(db);
-  const previous = (await store.get(flag.name, environment))?.variants ?? [];
-  const variants = normalizeVariants(
+  await createVariantService(db).replace(
+    flag,
+    environment,
     state.variants,
+    actor,
     '/body/data/featureEnvironments',
-    context.defaultStickiness,
   );
-  if (JSON.stringify(previous) !== JSON.stringify(variants)) {
-    await store.setVariants(flag.name, environment, variants);
-    await recordFlagEvent(db, actor, {
-      type: 'feature-environment-variants-updated',
-      project: flag.project,
-      flagName: flag.name,
-      environment,
-      data: { variants },
-      preData: { variants: previous },
-    });
-  }
   await createFlagEnvironmentService(db).toggleLoaded(flag, environment, state.enabled, actor);
 }
 

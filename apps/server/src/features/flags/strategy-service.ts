@@ -40,6 +40,18 @@ export async function insertStrategy(
   return strategy;
 }
 
+/** Deletes one strategy and records feature-strategy-remove; the caller decides what happens to the switch. */
+export async function removeStrategy(db: Db, flag: Flag, strategy: Strategy, actor: Actor): Promise<void> {
+  await createFlagStrategyStore(db).delete(strategy.id);
+  await recordFlagEvent(db, actor, {
+    type: 'feature-strategy-remove',
+    project: flag.project,
+    flagName: flag.name,
+    environment: strategy.environment,
+    preData: strategyData(strategy),
+  });
+}
+
 export type SortOrderEntry = { id: string; sortOrder: number };
 
 /** Strategies of a flag in one environment: their order is the order SDKs evaluate them in. */
@@ -142,14 +154,7 @@ export function createStrategyService(db: Db) {
       actor: Actor,
     ): Promise<void> {
       const { flag, strategy } = await load(project, flagName, environment, id);
-      await store.delete(id);
-      await recordFlagEvent(db, actor, {
-        type: 'feature-strategy-remove',
-        project,
-        flagName,
-        environment,
-        preData: strategyData(strategy),
-      });
+      await removeStrategy(db, flag, strategy, actor);
       await switchOffWhenNothingActive(db, flag, environment, actor);
     },
     /** Sets the sortOrder of each listed strategy; strategies not listed keep theirs. */

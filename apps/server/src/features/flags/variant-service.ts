@@ -18,9 +18,11 @@ export function createVariantService(db: Db) {
     inputs: VariantInput[],
     actor: Actor,
     path: string,
+    skipUnchanged = false,
   ): Promise<Variant[]> {
     const project = await requireProject(db, flag.project);
     const variants = normalizeVariants(inputs, path, project.default_stickiness);
+    if (skipUnchanged && JSON.stringify(previous) === JSON.stringify(variants)) return variants;
     await store.setVariants(flag.name, environment, variants);
     await recordFlagEvent(db, actor, {
       type: 'feature-environment-variants-updated',
@@ -60,6 +62,17 @@ export function createVariantService(db: Db) {
       const found = await requireFlagEnvironment(db, project, flagName, environment);
       const patched = validate(applyPatch(found.environment.variants, operations));
       return write(found.flag, environment, found.environment.variants, patched, actor, '/body');
+    },
+    /** Sets the variants of a flag already loaded (an import): nothing is written or recorded when they are equal. */
+    async replace(
+      flag: Flag,
+      environment: string,
+      inputs: VariantInput[],
+      actor: Actor,
+      path: string,
+    ): Promise<Variant[]> {
+      const previous = (await store.get(flag.name, environment))?.variants ?? [];
+      return write(flag, environment, previous, inputs, actor, path, true);
     },
     /** The same variants in several environments at once (features-batch). */
     async overwriteMany(
