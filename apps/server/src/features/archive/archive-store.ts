@@ -1,16 +1,8 @@
 import type { Db } from '../../db/db.ts';
+import type { FlagRow as StoredFlagRow } from '../flags/flag-store.ts';
 import type { ArchivedFlag } from './archived-flag.ts';
 
-type FlagRow = {
-  name: string;
-  project_id: string;
-  type: string;
-  description: string | null;
-  stale: boolean;
-  impression_data: boolean;
-  created_at: Date;
-  archived_at: Date | null;
-};
+type FlagRow = Omit<StoredFlagRow, 'last_seen_at' | 'created_by_user_id'>;
 
 const toArchivedFlag = (row: FlagRow): ArchivedFlag => ({
   name: row.name,

@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../db/postgres-errors.ts';
 import { NameExistsError } from '../../http/errors.ts';
 import type { ContextField, LegalValue } from './context-field.ts';
 
-type ContextFieldRow = {
+export type ContextFieldRow = {
   name: string;
   description: string | null;
   legal_values: LegalValue[];

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/db.ts';
-import type { LegalValue } from '../context/context-field.ts';
+import type { ContextFieldRow as StoredContextFieldRow } from '../context/context-field-store.ts';
 import type { Variant } from '../flags/flag.ts';
+import type { FlagRow as StoredFlagRow } from '../flags/flag-store.ts';
 import { createFlagStrategyStore } from '../flags/flag-strategy-store.ts';
 import type { TagType } from '../tags/tag.ts';
 import {
@@ -12,23 +13,12 @@ import {
   type TransferFlag,
 } from './flag-transfer.ts';
 
-type FlagRow = {
-  name: string;
-  project_id: string;
-  type: string;
-  description: string | null;
-  stale: boolean;
-  impression_data: boolean;
-};
+type FlagRow = Pick<
+  StoredFlagRow,
+  'name' | 'project_id' | 'type' | 'description' | 'stale' | 'impression_data'
+>;
 
-type ContextFieldRow = {
-  name: string;
-  description: string | null;
-  legal_values: LegalValue[];
-  stickiness: boolean;
-  sort_order: number;
-  project_id: string | null;
-};
+type ContextFieldRow = Omit<StoredContextFieldRow, 'created_at' | 'used_in_flags' | 'used_in_projects'>;
 
 /** Splits `type:value`; a bare value matches that value in any tag type. */
 function parseTag(tag: string | undefined): { type: string | null; value: string | null } {
