@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -439,6 +439,52 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
         return flag.environments.find((e: { name: string }) => e.name === 'production').enabled;
       })
       .toBe(true);
+  });
+
+  it('exports selected flags to a file and imports the file into another environment', async () => {
+    await go('/projects/bulk?q=bulk-0000');
+    await page.getByRole('checkbox', { name: 'Select bulk-00003' }).check({ force: true });
+    await page.getByRole('checkbox', { name: 'Select bulk-00004' }).check({ force: true });
+    const bar = page.getByRole('region', { name: 'Selected flags' });
+    await bar.getByText('2 selected').waitFor();
+    await bar.getByRole('button', { name: 'Export' }).click();
+    const exporter = page.getByRole('dialog', { name: 'Export 2 flags' });
+    await pick(exporter, 'Environment', 'production');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      exporter.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('bulk-production-flags.json');
+    const file = path.join(dataDir, 'exported-flags.json');
+    await download.saveAs(file);
+    const exported = JSON.parse(readFileSync(file, 'utf8'));
+    expect(exported.features.map((flag: { name: string }) => flag.name)).toEqual([
+      'bulk-00003',
+      'bulk-00004',
+    ]);
+    // bulk-00003 was turned on in production by the step before.
+    const state = (name: string) =>
+      exported.featureEnvironments.find((e: { featureName: string }) => e.featureName === name).enabled;
+    expect(state('bulk-00003')).toBe(true);
+
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const importer = page.getByRole('dialog', { name: 'Import flags' });
+    await pick(importer, 'Environment', 'development');
+    await importer.locator('input[type=file]').setInputFiles(file);
+    await importer.getByRole('button', { name: 'Check' }).click();
+    await importer.getByRole('region', { name: 'Warnings' }).waitFor();
+    expect(await importer.getByRole('status').textContent()).toBe(
+      'Ready: 2 flags will be imported into development.',
+    );
+    await checkScreen('import-check');
+    await importer.getByRole('button', { name: 'Import', exact: true }).click();
+    await importer.waitFor({ state: 'detached' });
+    for (const name of ['bulk-00003', 'bulk-00004']) {
+      const flag = await api('GET', `/api/admin/projects/bulk/features/${name}`);
+      expect(flag.environments.find((e: { name: string }) => e.name === 'development').enabled).toBe(
+        state(name),
+      );
+    }
   });
 
   it('lets a Viewer look but not change anything', async () => {

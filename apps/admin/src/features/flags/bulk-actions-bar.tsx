@@ -1,6 +1,7 @@
 import { Button, Group, Menu, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { ExportFlagsModal } from '../flag-transfer/export-flags-modal.tsx';
 import { parseTag, tagLabel, useTags } from '../tags/use-tags.ts';
 import { useBulkAction, type BulkAction } from './use-bulk-actions.ts';
 
@@ -19,6 +20,7 @@ export function BulkActionsBar({
   const bulk = useBulkAction(projectId);
   const [archiving, setArchiving] = useState(false);
   const [tagging, setTagging] = useState(false);
+  const [exporting, setExporting] = useState(false);
   if (selected.length === 0) return null;
   const run = (action: BulkAction) =>
     bulk.mutate(
@@ -56,6 +58,9 @@ export function BulkActionsBar({
         <Button size="xs" variant="default" onClick={() => setTagging(true)}>
           Add tag
         </Button>
+        <Button size="xs" variant="default" onClick={() => setExporting(true)}>
+          Export
+        </Button>
         <Button size="xs" color="red" variant="light" onClick={() => setArchiving(true)}>
           Archive
         </Button>
@@ -79,6 +84,14 @@ export function BulkActionsBar({
           {selected.length > 10 ? ` and ${selected.length - 10} more` : ''}
         </Text>
       </ConfirmModal>
+      {exporting && (
+        <ExportFlagsModal
+          projectId={projectId}
+          flags={selected}
+          environments={environments}
+          onClose={() => setExporting(false)}
+        />
+      )}
       {tagging && (
         <TagModal
           loading={bulk.isPending}

@@ -4,6 +4,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { EmptyState, ErrorState, Loading } from '../../ui/query-state.tsx';
+import { ExportFlagsModal } from '../flag-transfer/export-flags-modal.tsx';
+import { ImportFlagsModal } from '../flag-transfer/import-flags-modal.tsx';
 import { BulkActionsBar } from '../flags/bulk-actions-bar.tsx';
 import { CreateFlagModal } from '../flags/create-flag-modal.tsx';
 import { FlagFiltersBar } from '../flags/flag-filters.tsx';
@@ -26,6 +28,7 @@ export function ProjectPage() {
   const canEdit = useCan('EDIT');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [creating, setCreating] = useState(false);
+  const [transfer, setTransfer] = useState<'import' | 'export'>();
 
   const change = useCallback(
     (patch: Partial<FlagFilters>) => setParams(writeFilters({ ...filters, ...patch }), { replace: true }),
@@ -81,10 +84,32 @@ export function ProjectPage() {
         actions={
           <>
             <ProjectEnvironmentsButton projectId={projectId} enabled={environments} />
+            <Button variant="default" onClick={() => setTransfer('export')}>
+              Export
+            </Button>
+            {canEdit && (
+              <Button variant="default" onClick={() => setTransfer('import')}>
+                Import
+              </Button>
+            )}
             {canEdit && <Button onClick={() => setCreating(true)}>New flag</Button>}
           </>
         }
       />
+      {transfer === 'export' && (
+        <ExportFlagsModal
+          projectId={projectId}
+          environments={environments}
+          onClose={() => setTransfer(undefined)}
+        />
+      )}
+      {transfer === 'import' && (
+        <ImportFlagsModal
+          projectId={projectId}
+          environments={environments}
+          onClose={() => setTransfer(undefined)}
+        />
+      )}
       <FlagFiltersBar filters={filters} onChange={change} />
       {canEdit && (
         <BulkActionsBar
