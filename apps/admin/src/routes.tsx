@@ -26,6 +26,7 @@ const EnvironmentsPage = page(
 const FlagTypesPage = page(() => import('./features/flag-types/flag-types-page.tsx'), 'FlagTypesPage');
 const TagsPage = page(() => import('./features/tags/tags-page.tsx'), 'TagsPage');
 const ApiTokensPage = page(() => import('./features/api-tokens/api-tokens-page.tsx'), 'ApiTokensPage');
+const UsersPage = page(() => import('./features/users/users-page.tsx'), 'UsersPage');
 const ArchivePage = page(() => import('./features/archive/archive-page.tsx'), 'ArchivePage');
 const EventsPage = page(() => import('./features/events/events-page.tsx'), 'EventsPage');
 const PlaygroundPage = page(() => import('./features/playground/playground-page.tsx'), 'PlaygroundPage');
@@ -44,6 +45,7 @@ export function AppRoutes() {
       <Route path="/flag-types" element={<FlagTypesPage />} />
       <Route path="/tags" element={<TagsPage />} />
       <Route path="/api-tokens" element={<ApiTokensPage />} />
+      <Route path="/users" element={<UsersPage />} />
       <Route path="/archive" element={<ArchivePage />} />
       <Route path="/events" element={<EventsPage />} />
       <Route path="/playground" element={<PlaygroundPage />} />

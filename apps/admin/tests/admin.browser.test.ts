@@ -487,12 +487,37 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     }
   });
 
+  const signInStatus = async (username: string, password: string) =>
+    (
+      await fetch(`${server.url}/auth/simple/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      })
+    ).status;
+  const userNamed = async (username: string) =>
+    (await api('GET', '/api/admin/user-admin')).users.find(
+      (user: { username: string | null }) => user.username === username,
+    );
+
+  it('adds a Viewer on the Users screen', async () => {
+    await go('/users');
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await page.getByRole('button', { name: 'New user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New user' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Vera Viewer');
+    await dialog.getByLabel('Username').fill('vera');
+    await dialog.getByLabel(/^Password/).fill('viewer-password-1');
+    await dialog.getByRole('button', { name: 'Add user' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: /Vera Viewer/ }).waitFor();
+    expect((await userNamed('vera')).rootRole).toBe(3);
+    // Admins cannot delete themselves or take their own role away here.
+    expect(await page.getByRole('combobox', { name: 'Role of Admin', exact: true }).isDisabled()).toBe(true);
+    await checkScreen('users');
+  });
+
   it('lets a Viewer look but not change anything', async () => {
-    await api('POST', '/api/admin/user-admin', {
-      username: 'vera',
-      password: 'viewer-password-1',
-      rootRole: 3,
-    });
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const viewer = await context.newPage();
     viewer.setDefaultTimeout(15_000);
@@ -527,6 +552,47 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     );
     expect(refused.status()).toBe(403);
     await context.close();
+  });
+
+  it("changes a user's role and deletes the user", async () => {
+    await go('/users');
+    await pick(page, 'Role of Vera Viewer', 'Editor');
+    await expect.poll(async () => (await userNamed('vera')).rootRole).toBe(2);
+    const row = page.getByRole('row', { name: /Vera Viewer/ });
+    await row.getByRole('button', { name: 'Set password' }).click();
+    const reset = page.getByRole('dialog', { name: 'Set a password for Vera Viewer' });
+    await reset.getByLabel(/^New password$/).fill('reset-by-admin-1');
+    await reset.getByLabel('New password again').fill('reset-by-admin-1');
+    await reset.getByRole('button', { name: 'Set password' }).click();
+    await reset.waitFor({ state: 'detached' });
+    expect(await signInStatus('vera', 'viewer-password-1')).toBe(401);
+    expect(await signInStatus('vera', 'reset-by-admin-1')).toBe(200);
+
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Vera Viewer?' })
+      .getByRole('button', { name: 'Delete user' })
+      .click();
+    await row.waitFor({ state: 'detached' });
+    expect(await userNamed('vera')).toBeUndefined();
+  });
+
+  it('changes your own password from the user menu', async () => {
+    await go('/projects');
+    await page.getByRole('button', { name: /user menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change your password' });
+    await dialog.getByLabel('Current password').fill('unleash4all');
+    await dialog.getByLabel(/^New password$/).fill('admin-password-2');
+    await dialog.getByLabel('New password again').fill('admin-password-2');
+    await checkScreen('change-password');
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await signInStatus('admin', 'unleash4all')).toBe(401);
+    expect(await signInStatus('admin', 'admin-password-2')).toBe(200);
+    // This browser stays signed in.
+    await go('/projects');
+    await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
   });
 
   it('signs out from the user menu', async () => {

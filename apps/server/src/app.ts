@@ -30,6 +30,7 @@ import { countRequests } from './features/health/prometheus.ts';
 import { projectRoutes } from './features/projects/project-routes.ts';
 import { authRoutes } from './features/users/auth-routes.ts';
 import { createPrincipalResolver } from './features/users/principal-resolver.ts';
+import { passwordRoutes } from './features/users/password-routes.ts';
 import { userRoutes } from './features/users/user-routes.ts';
 import { registerAdminUi } from './http/admin-ui.ts';
 import { registerAuth } from './http/auth.ts';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => healthRoutes(scope, { db }));
   await app.register(authRoutes({ db, config }));
   await app.register(userRoutes({ db }));
+  await app.register(passwordRoutes({ db }));
   await app.register(apiTokenRoutes({ db }));
   await app.register(archiveRoutes({ db }));
   await app.register(dependencyRoutes({ db }));

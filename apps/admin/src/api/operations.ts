@@ -6,6 +6,12 @@ export const operations = {
   login: ['POST', '/auth/simple/login'],
   logout: ['POST', '/auth/logout'],
   getMe: ['GET', '/api/admin/user'],
+  getUsers: ['GET', '/api/admin/user-admin'],
+  createUser: ['POST', '/api/admin/user-admin'],
+  updateUser: ['PUT', '/api/admin/user-admin/{id}'],
+  deleteUser: ['DELETE', '/api/admin/user-admin/{id}'],
+  changeUserPassword: ['POST', '/api/admin/user-admin/{id}/change-password'],
+  changeMyPassword: ['POST', '/api/admin/user/change-password'],
 
   getProjects: ['GET', '/api/admin/projects'],
   createProject: ['POST', '/api/admin/projects'],

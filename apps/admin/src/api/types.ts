@@ -12,6 +12,8 @@ export type User = {
   rootRole: number;
   rootRoleName: string;
 };
+/** A user as the user-admin list shows them. */
+export type ListedUser = User & { createdAt: string; seenAt: string | null };
 export type Me = { user: User; permissions: { permission: string }[] };
 
 export type Project = {

@@ -15,11 +15,12 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import type { Me } from '../../api/types.ts';
 import { Loading } from '../../ui/query-state.tsx';
 import { useLogout } from '../session/use-session.ts';
+import { ChangePasswordModal } from '../users/password-modals.tsx';
 
 const NAV: { to: string; label: string }[] = [
   { to: '/projects', label: 'Projects' },
@@ -30,6 +31,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/flag-types', label: 'Flag types' },
   { to: '/tags', label: 'Tags' },
   { to: '/api-tokens', label: 'API tokens' },
+  { to: '/users', label: 'Users' },
   { to: '/archive', label: 'Archive' },
   { to: '/events', label: 'Events' },
   { to: '/playground', label: 'Playground' },
@@ -108,26 +110,31 @@ function ThemeToggle() {
 
 function UserMenu({ me }: { me: Me }) {
   const logout = useLogout();
+  const [changingPassword, setChangingPassword] = useState(false);
   const display = me.user.name ?? me.user.username ?? me.user.email ?? 'You';
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <UnstyledButton>
-          <Group gap={6}>
-            <Avatar size="sm" radius="xl" color="indigo" aria-hidden>
-              {display.slice(0, 1).toUpperCase()}
-            </Avatar>
-            <Text size="sm">{display}</Text>
-            <VisuallyHidden>(user menu)</VisuallyHidden>
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          {me.user.username ?? me.user.email} · {me.user.rootRoleName}
-        </Menu.Label>
-        <Menu.Item onClick={() => logout.mutate()}>Sign out</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      {changingPassword && <ChangePasswordModal onClose={() => setChangingPassword(false)} />}
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <UnstyledButton>
+            <Group gap={6}>
+              <Avatar size="sm" radius="xl" color="indigo" aria-hidden>
+                {display.slice(0, 1).toUpperCase()}
+              </Avatar>
+              <Text size="sm">{display}</Text>
+              <VisuallyHidden>(user menu)</VisuallyHidden>
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            {me.user.username ?? me.user.email} · {me.user.rootRoleName}
+          </Menu.Label>
+          <Menu.Item onClick={() => setChangingPassword(true)}>Change password</Menu.Item>
+          <Menu.Item onClick={() => logout.mutate()}>Sign out</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </>
   );
 }

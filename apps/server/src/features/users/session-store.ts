@@ -22,6 +22,13 @@ export function createSessionStore(db: Db) {
       );
       return row?.user_id;
     },
+    /** Ends every session of the user except `keep` (the cookie of the request that asked). */
+    async endAllOf(userId: number, keep?: string): Promise<void> {
+      await db.query('DELETE FROM sessions WHERE user_id = $1 AND id_hash IS DISTINCT FROM $2', [
+        userId,
+        keep === undefined ? null : hashSecret(keep),
+      ]);
+    },
     async delete(id: string): Promise<void> {
       await db.query('DELETE FROM sessions WHERE id_hash = $1', [hashSecret(id)]);
     },

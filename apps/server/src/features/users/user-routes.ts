@@ -21,7 +21,7 @@ import {
 } from './user-schemas.ts';
 import { toPatResponse, toRootRole, toUserResponse } from './user-wire.ts';
 
-function signedInUserId(principal: Principal | undefined): number {
+export function signedInUserId(principal: Principal | undefined): number {
   if (principal?.kind !== 'user')
     throw new NoAccessError('Only a signed-in user or a personal access token can do this');
   return principal.userId;

@@ -120,3 +120,27 @@ export const PatListResponse = Type.Object(
   { pats: Type.Array(Type.Ref('patSchema')) },
   { examples: [{ pats: [] }] },
 );
+
+const NewPassword = Type.String({ minLength: 8, maxLength: 200 });
+
+/** Unleash's passwordSchema, for your own password. */
+export const ChangeMyPasswordBody = Type.Object(
+  {
+    password: NewPassword,
+    oldPassword: Type.Optional(
+      Type.String({ description: 'Your current password; required when you have one.' }),
+    ),
+    confirmPassword: Type.Optional(Type.String({ description: 'When given, must equal `password`.' })),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      { oldPassword: 'unleash4all', password: 'a-long-passphrase', confirmPassword: 'a-long-passphrase' },
+    ],
+  },
+);
+
+export const ChangeUserPasswordBody = Type.Object(
+  { password: NewPassword },
+  { additionalProperties: false, examples: [{ password: 'a-long-passphrase' }] },
+);

@@ -66,6 +66,16 @@ export function createUserStore(db: Db) {
       );
       return row && { user: toUser(row), passwordHash: row.password_hash };
     },
+    async passwordHashOf(id: number): Promise<string | null | undefined> {
+      const [row] = await db.query<{ password_hash: string | null }>(
+        'SELECT password_hash FROM users WHERE id = $1 AND deleted_at IS NULL',
+        [id],
+      );
+      return row?.password_hash;
+    },
+    async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+      await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+    },
     async count(): Promise<number> {
       const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
       return row!.count;

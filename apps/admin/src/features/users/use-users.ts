@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client.ts';
+import type { ListedUser } from '../../api/types.ts';
+
+/** The three root roles, by the ids the API uses. */
+export const ROOT_ROLES = [
+  { value: '1', label: 'Admin', description: 'Everything, including users and API tokens' },
+  { value: '2', label: 'Editor', description: 'Create and change flags, segments and projects' },
+  { value: '3', label: 'Viewer', description: 'See everything, change nothing' },
+] as const;
+
+export type UserInput = {
+  name?: string;
+  username?: string;
+  email?: string;
+  password?: string;
+  rootRole: number;
+};
+
+export function useUsers(enabled: boolean) {
+  return useQuery({
+    queryKey: ['users'],
+    enabled,
+    queryFn: async () => (await call<{ users: ListedUser[] }>('getUsers')).users,
+  });
+}
+
+export function useUserMutations() {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: ['users'] });
+  return {
+    create: useMutation({
+      mutationFn: (body: UserInput) => call<ListedUser>('createUser', { body }),
+      onSettled,
+    }),
+    setRole: useMutation({
+      mutationFn: ({ id, rootRole }: { id: number; rootRole: number }) =>
+        call<ListedUser>('updateUser', { params: { id }, body: { rootRole } }),
+      onSettled,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => call('deleteUser', { params: { id } }),
+      onSettled,
+    }),
+  };
+}

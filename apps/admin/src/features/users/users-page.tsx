@@ -1,0 +1,143 @@
+import { Alert, Button, Group, Select, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { ListedUser } from '../../api/types.ts';
+import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { EmptyState, QueryState } from '../../ui/query-state.tsx';
+import { useCan, useSession } from '../session/use-session.ts';
+import { CreateUserModal } from './create-user-modal.tsx';
+import { SetPasswordModal } from './password-modals.tsx';
+import { ROOT_ROLES, useUserMutations, useUsers } from './use-users.ts';
+
+const displayName = (user: ListedUser) => user.name ?? user.username ?? user.email ?? `user ${user.id}`;
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
+
+/** Who can sign in, and with which root role. Only administrators see it. */
+export function UsersPage() {
+  const allowed = useCan('ADMIN');
+  const me = useSession().data?.user;
+  const users = useUsers(allowed);
+  const { setRole, remove } = useUserMutations();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<ListedUser | null>(null);
+  const [resetting, setResetting] = useState<ListedUser | null>(null);
+  if (!allowed)
+    return (
+      <>
+        <PageHeader title="Users" />
+        <Alert color="gray">Only administrators can see and add users.</Alert>
+      </>
+    );
+  const changeRole = (user: ListedUser, value: string | null) => {
+    if (!value || Number(value) === user.rootRole) return;
+    setRole.mutate(
+      { id: user.id, rootRole: Number(value) },
+      {
+        onSuccess: (saved) => notifySuccess(`${displayName(saved)} is now ${saved.rootRoleName}`),
+        onError: (error) => notifyError(error, `change the role of ${displayName(user)}`),
+      },
+    );
+  };
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="People who sign in to this admin UI. Admins manage users and tokens, Editors change flags, Viewers look."
+        actions={<Button onClick={() => setCreating(true)}>New user</Button>}
+      />
+      <QueryState
+        query={users}
+        label="users"
+        isEmpty={(list) => list.length === 0}
+        empty={<EmptyState>No users yet.</EmptyState>}
+      >
+        {(list) => (
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Added</Table.Th>
+                <Table.Th>Last seen</Table.Th>
+                <Table.Th aria-label="Actions" />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((user) => {
+                const self = user.id === me?.id;
+                return (
+                  <Table.Tr key={user.id}>
+                    <Table.Td>
+                      <Text fw={500}>{displayName(user)}</Text>
+                      <Text size="xs" c="dimmed">
+                        {[user.username, user.email].filter(Boolean).join(' · ')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Select
+                        aria-label={`Role of ${displayName(user)}`}
+                        size="xs"
+                        w={120}
+                        data={ROOT_ROLES.map(({ value, label }) => ({ value, label }))}
+                        value={String(user.rootRole)}
+                        // Taking your own Admin role away would lock you out of this screen.
+                        disabled={self}
+                        allowDeselect={false}
+                        onChange={(value) => changeRole(user, value)}
+                      />
+                    </Table.Td>
+                    <Table.Td>{when(user.createdAt)}</Table.Td>
+                    <Table.Td>{when(user.seenAt)}</Table.Td>
+                    <Table.Td>
+                      {!self && (
+                        <Group gap="xs" justify="flex-end" wrap="nowrap">
+                          <Button size="xs" variant="default" onClick={() => setResetting(user)}>
+                            Set password
+                          </Button>
+                          <Button size="xs" variant="light" color="red" onClick={() => setDeleting(user)}>
+                            Delete
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        )}
+      </QueryState>
+      {creating && <CreateUserModal onClose={() => setCreating(false)} />}
+      {resetting && (
+        <SetPasswordModal
+          user={{ id: resetting.id, label: displayName(resetting) }}
+          onClose={() => setResetting(null)}
+        />
+      )}
+      {deleting && (
+        <ConfirmModal
+          opened
+          title={`Delete ${displayName(deleting)}?`}
+          confirmLabel="Delete user"
+          loading={remove.isPending}
+          onClose={() => setDeleting(null)}
+          onConfirm={() =>
+            remove.mutate(deleting.id, {
+              onSuccess: () => {
+                notifySuccess(`Deleted ${displayName(deleting)}`);
+                setDeleting(null);
+              },
+              onError: (error) => notifyError(error, 'delete the user'),
+            })
+          }
+        >
+          <Text size="sm">
+            Their sessions and personal access tokens stop working at once. Their past changes stay in the
+            event log.
+          </Text>
+        </ConfirmModal>
+      )}
+    </>
+  );
+}
