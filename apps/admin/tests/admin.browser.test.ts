@@ -411,8 +411,21 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     const toggle = page.getByRole('switch', { name: 'bulk-00002 in production' });
     await toggle.waitFor();
     const before = await toggle.isChecked();
+    // The server's answer is held back until the switch has moved, so a moved switch is the optimistic update
+    // (reading it right after the click raced the re-render on a loaded machine).
+    const request = '**/api/admin/projects/bulk/features/bulk-00002/environments/production/*';
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(request, async (route) => {
+      await held;
+      await route.continue();
+    });
     await toggle.click({ force: true });
-    expect(await toggle.isChecked()).toBe(!before);
+    await expect.poll(() => toggle.isChecked()).toBe(!before);
+    const answered = page.waitForResponse((response) => response.url().includes('/bulk-00002/environments/'));
+    release();
+    expect((await answered).ok()).toBe(true);
+    await page.unroute(request);
     await expect
       .poll(async () => {
         const flag = await api('GET', '/api/admin/projects/bulk/features/bulk-00002');
