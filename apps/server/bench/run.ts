@@ -10,6 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startServerProcess } from '../src/testing/server-process.ts';
 import { seedFlags } from './seed-flags.ts';
+import { runWrk, wrkAvailable } from './wrk.ts';
 
 const ADMIN = '*:*.bench-admin';
 const CLIENT = '*:development.bench-client';
@@ -135,6 +136,31 @@ async function main() {
       });
     };
 
+    const measureWithWrk = async (name: string, requestPath: string, headers: Record<string, string>) => {
+      if (process.env.BENCH_ONLY && !name.includes(process.env.BENCH_ONLY)) return;
+      say(`${name}: ${CONNECTIONS} connections, ${DURATION} s, wrk with ${WORKERS} thread(s)`);
+      const cpuBefore = await cpuSeconds(pid);
+      const result = await runWrk({
+        url: `${server.url}${requestPath}`,
+        headers,
+        connections: CONNECTIONS,
+        seconds: DURATION,
+        threads: WORKERS,
+      });
+      const cpu = (await cpuSeconds(pid)) - cpuBefore;
+      rows.push({
+        name,
+        rps: result.rps,
+        p50: result.p50,
+        p99: result.p99,
+        cpuMsPer1k: result.total ? Math.round((cpu * 1000 * 1000) / result.total) : 0,
+        errors: result.errors,
+        non2xx: result.non2xx,
+        bytes: result.bytesPerSecond,
+        peakRssMb: Math.round(await peakRssMb(pid)),
+      });
+    };
+
     await measure('admin: list 1,000 flags in a project', {
       requests: [
         { method: 'GET', path: '/api/admin/projects/default/features', headers: { authorization: ADMIN } },
@@ -188,6 +214,21 @@ async function main() {
         },
       ],
     });
+    if (wrkAvailable()) {
+      // The same three client requests from wrk, which needs far less CPU per response than autocannon does.
+      const clientHeaders = { authorization: CLIENT, 'unleash-client-spec': '5.2.0' };
+      await measureWithWrk('client: full payload (wrk)', '/api/client/features', clientHeaders);
+      await measureWithWrk('client: full payload, gzip (wrk)', '/api/client/features', {
+        ...clientHeaders,
+        'accept-encoding': 'gzip',
+      });
+      await measureWithWrk('client: 304 with matching ETag (wrk)', '/api/client/features', {
+        ...clientHeaders,
+        'if-none-match': etag,
+      });
+    } else {
+      say('wrk is not installed (apt-get install wrk): the client rows are measured with autocannon only');
+    }
     let n = 0;
     await measure('frontend: POST, new userId and properties each time', {
       requests: [
