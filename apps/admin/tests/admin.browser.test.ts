@@ -530,6 +530,39 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     await checkScreen('users');
   });
 
+  const BANNER = 'Release freeze from Friday 16:00';
+  it('publishes a banner from the Banners screen', async () => {
+    await go('/banners');
+    await page.getByRole('heading', { level: 1, name: 'Banners' }).waitFor();
+    await page.getByText('No banners yet.').waitFor();
+    await page.getByRole('button', { name: 'New banner' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New banner' });
+    await dialog.getByLabel(/^Message/).fill(BANNER);
+    await pick(dialog, 'Variant', 'Warning');
+    await dialog.getByLabel('Link', { exact: true }).fill('dialog');
+    await dialog.getByLabel('Link text').fill('Why?');
+    await dialog.getByLabel(/^Dialog text/).fill('Production changes wait until Monday.');
+    await dialog.getByLabel('Stay in view while scrolling').check();
+    await expect
+      .poll(() => dialog.getByRole('alert', { name: 'warning banner' }).textContent())
+      .toContain(BANNER);
+    await checkScreen('banner-form');
+    await dialog.getByRole('button', { name: 'Create banner' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const strip = page.getByRole('region', { name: 'Announcements' });
+    await strip.getByText(BANNER).waitFor();
+    const [saved] = (await api('GET', '/api/admin/banners')).banners;
+    expect(saved).toMatchObject({
+      message: BANNER,
+      variant: 'warning',
+      link: 'dialog',
+      sticky: true,
+      enabled: true,
+    });
+    await checkScreen('banners');
+  });
+
   it('lets a Viewer look but not change anything', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const viewer = await context.newPage();
@@ -540,6 +573,17 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     await viewer.getByRole('button', { name: 'Sign in' }).click();
     await viewer.getByRole('link', { name: 'Web shop' }).waitFor();
     expect(await viewer.getByRole('button', { name: 'New project' }).count()).toBe(0);
+    // Everyone sees the enabled banners, and can open their dialog.
+    const strip = viewer.getByRole('region', { name: 'Announcements' });
+    await strip.getByText(BANNER).waitFor();
+    await strip.getByRole('button', { name: 'Why?' }).click();
+    await viewer
+      .getByRole('dialog', { name: BANNER })
+      .getByText('Production changes wait until Monday.')
+      .waitFor();
+    await viewer.keyboard.press('Escape');
+    await viewer.goto(`${server.url}/banners`);
+    await viewer.getByText('Only administrators can write banners', { exact: false }).waitFor();
 
     await viewer.goto(`${server.url}/projects/web-shop`);
     const toggle = viewer.getByRole('switch', { name: 'checkout-v2 in development' });
@@ -565,6 +609,13 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     );
     expect(refused.status()).toBe(403);
     await context.close();
+  });
+
+  it('switches the banner off for everyone', async () => {
+    await go('/banners');
+    await page.getByRole('switch', { name: `Show "${BANNER}"` }).click();
+    await page.getByRole('region', { name: 'Announcements' }).waitFor({ state: 'detached' });
+    await expect.poll(async () => (await api('GET', '/api/admin/banners')).banners[0].enabled).toBe(false);
   });
 
   it("changes a user's role and deletes the user", async () => {

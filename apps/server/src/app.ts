@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { apiTokenRoutes } from './features/api-tokens/api-token-routes.ts';
 import { archiveRoutes } from './features/archive/archive-routes.ts';
+import { bannerRoutes } from './features/banners/banner-routes.ts';
 import { dependencyRoutes } from './features/dependencies/dependency-routes.ts';
 import { flagTagRoutes } from './features/flag-tags/flag-tag-routes.ts';
 import { flagTransferRoutes } from './features/flag-transfer/flag-transfer-routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(passwordRoutes({ db }));
   await app.register(apiTokenRoutes({ db }));
   await app.register(archiveRoutes({ db }));
+  await app.register(bannerRoutes({ db }));
   await app.register(dependencyRoutes({ db }));
   await app.register(flagTagRoutes({ db }));
   await app.register(flagManagementRoutes({ db }));

@@ -13,6 +13,13 @@ export const operations = {
   changeUserPassword: ['POST', '/api/admin/user-admin/{id}/change-password'],
   changeMyPassword: ['POST', '/api/admin/user/change-password'],
 
+  getBanners: ['GET', '/api/admin/banners'],
+  createBanner: ['POST', '/api/admin/banners'],
+  updateBanner: ['PUT', '/api/admin/banners/{id}'],
+  enableBanner: ['POST', '/api/admin/banners/{id}/on'],
+  disableBanner: ['POST', '/api/admin/banners/{id}/off'],
+  deleteBanner: ['DELETE', '/api/admin/banners/{id}'],
+
   getProjects: ['GET', '/api/admin/projects'],
   createProject: ['POST', '/api/admin/projects'],
   updateProject: ['PUT', '/api/admin/projects/{projectId}'],
@@ -147,4 +154,11 @@ export const beyondOss: OperationId[] = [
   'createEnvironment',
   'updateEnvironment',
   'removeEnvironment',
+  // Banners are an Unleash Enterprise feature; Switchyard serves them at the Enterprise paths.
+  'getBanners',
+  'createBanner',
+  'updateBanner',
+  'enableBanner',
+  'disableBanner',
+  'deleteBanner',
 ];

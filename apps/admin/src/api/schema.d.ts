@@ -108,6 +108,94 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/banners': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List banners
+     * @description Lists every banner, enabled or not, oldest first. Every signed-in user may read them: the admin UI shows the enabled ones to everyone.
+     */
+    get: operations['getBanners'];
+    put?: never;
+    /**
+     * Create a banner
+     * @description Creates a banner. It is enabled, with the info variant, unless the body says otherwise. A link of `dialog` needs the dialog text.
+     */
+    post: operations['createBanner'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/banners/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Update a banner
+     * @description Changes the given properties of a banner; the ones left out keep their values. Send null to clear an optional property.
+     */
+    put: operations['updateBanner'];
+    post?: never;
+    /**
+     * Delete a banner
+     * @description Deletes a banner for good.
+     */
+    delete: operations['deleteBanner'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/banners/{id}/off': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Disable a banner
+     * @description Hides the banner from everyone and keeps it for later.
+     */
+    post: operations['disableBanner'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/banners/{id}/on': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Enable a banner
+     * @description Shows the banner to every signed-in user. Enabling an enabled banner changes nothing but is recorded.
+     */
+    post: operations['enableBanner'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/client-metrics/features/{name}': {
     parameters: {
       query?: never;
@@ -2917,6 +3005,43 @@ export interface components {
     };
     /**
      * @example {
+     *       "id": 1,
+     *       "message": "Flags in production are frozen from Friday 16:00 until Monday.",
+     *       "enabled": true,
+     *       "variant": "warning",
+     *       "sticky": false,
+     *       "icon": null,
+     *       "link": "dialog",
+     *       "linkText": "Why?",
+     *       "dialogTitle": "Release freeze",
+     *       "dialog": "We freeze production changes over the weekend.\n\nAsk #platform for an exception.",
+     *       "createdAt": "2026-01-15T10:00:00.000Z"
+     *     }
+     */
+    bannerSchema: {
+      /** Format: date-time */
+      createdAt: string;
+      /** @description Plain text the dialog shows, blank lines separating paragraphs. Required when link is `dialog`. */
+      dialog: string | null;
+      /** @description Title of the dialog; the message when null. */
+      dialogTitle: string | null;
+      /** @description Shown to users while true. New banners are enabled. */
+      enabled: boolean;
+      /** @description `none` hides the icon; any other value, or null, shows the icon of the variant. */
+      icon: string | null;
+      id: number;
+      /** @description An http(s) URL, a path inside Switchyard such as /projects/default, or `dialog` to open the dialog. */
+      link: string | null;
+      /** @description The text of the link; "Read more" when null. */
+      linkText: string | null;
+      message: string;
+      /** @description Keeps the banner in view while the page scrolls. Default false. */
+      sticky: boolean;
+      /** @description Colour and icon of the banner: info (the default), warning, error or success. */
+      variant: 'info' | 'warning' | 'error' | 'success';
+    };
+    /**
+     * @example {
      *       "name": "region",
      *       "description": "Where the user is served from",
      *       "stickiness": true,
@@ -3677,6 +3802,537 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getBanners: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "banners": [
+           *         {
+           *           "id": 1,
+           *           "message": "Flags in production are frozen from Friday 16:00 until Monday.",
+           *           "enabled": true,
+           *           "variant": "warning",
+           *           "sticky": false,
+           *           "icon": null,
+           *           "link": "dialog",
+           *           "linkText": "Why?",
+           *           "dialogTitle": "Release freeze",
+           *           "dialog": "We freeze production changes over the weekend.\n\nAsk #platform for an exception.",
+           *           "createdAt": "2026-01-15T10:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            banners: components['schemas']['bannerSchema'][];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  createBanner: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "message": "Flags in production are frozen from Friday 16:00 until Monday.",
+         *       "enabled": true,
+         *       "variant": "warning",
+         *       "sticky": false,
+         *       "icon": null,
+         *       "link": "dialog",
+         *       "linkText": "Why?",
+         *       "dialogTitle": "Release freeze",
+         *       "dialog": "We freeze production changes over the weekend.\n\nAsk #platform for an exception."
+         *     }
+         */
+        'application/json': {
+          /** @description Plain text the dialog shows, blank lines separating paragraphs. Required when link is `dialog`. */
+          dialog?: string | null;
+          /** @description Title of the dialog; the message when null. */
+          dialogTitle?: string | null;
+          /** @description Shown to users while true. New banners are enabled. */
+          enabled?: boolean;
+          /** @description `none` hides the icon; any other value, or null, shows the icon of the variant. */
+          icon?: string | null;
+          /** @description An http(s) URL, a path inside Switchyard such as /projects/default, or `dialog` to open the dialog. */
+          link?: string | null;
+          /** @description The text of the link; "Read more" when null. */
+          linkText?: string | null;
+          /** @description The text of the banner. */
+          message: string;
+          /** @description Keeps the banner in view while the page scrolls. Default false. */
+          sticky?: boolean;
+          /** @description Colour and icon of the banner: info (the default), warning, error or success. */
+          variant?: 'info' | 'warning' | 'error' | 'success';
+        };
+      };
+    };
+    responses: {
+      /** @description The created banner. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "message": "Flags in production are frozen from Friday 16:00 until Monday.",
+           *       "enabled": true,
+           *       "variant": "warning",
+           *       "sticky": false,
+           *       "icon": null,
+           *       "link": "dialog",
+           *       "linkText": "Why?",
+           *       "dialogTitle": "Release freeze",
+           *       "dialog": "We freeze production changes over the weekend.\n\nAsk #platform for an exception.",
+           *       "createdAt": "2026-01-15T10:00:00.000Z"
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Plain text the dialog shows, blank lines separating paragraphs. Required when link is `dialog`. */
+            dialog: string | null;
+            /** @description Title of the dialog; the message when null. */
+            dialogTitle: string | null;
+            /** @description Shown to users while true. New banners are enabled. */
+            enabled: boolean;
+            /** @description `none` hides the icon; any other value, or null, shows the icon of the variant. */
+            icon: string | null;
+            id: number;
+            /** @description An http(s) URL, a path inside Switchyard such as /projects/default, or `dialog` to open the dialog. */
+            link: string | null;
+            /** @description The text of the link; "Read more" when null. */
+            linkText: string | null;
+            message: string;
+            /** @description Keeps the banner in view while the page scrolls. Default false. */
+            sticky: boolean;
+            /** @description Colour and icon of the banner: info (the default), warning, error or success. */
+            variant: 'info' | 'warning' | 'error' | 'success';
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  updateBanner: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The banner id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "message": "The release freeze is over.",
+         *       "variant": "success"
+         *     }
+         */
+        'application/json': {
+          /** @description Plain text the dialog shows, blank lines separating paragraphs. Required when link is `dialog`. */
+          dialog?: string | null;
+          /** @description Title of the dialog; the message when null. */
+          dialogTitle?: string | null;
+          /** @description Shown to users while true. New banners are enabled. */
+          enabled?: boolean;
+          /** @description `none` hides the icon; any other value, or null, shows the icon of the variant. */
+          icon?: string | null;
+          /** @description An http(s) URL, a path inside Switchyard such as /projects/default, or `dialog` to open the dialog. */
+          link?: string | null;
+          /** @description The text of the link; "Read more" when null. */
+          linkText?: string | null;
+          /** @description The text of the banner. */
+          message?: string;
+          /** @description Keeps the banner in view while the page scrolls. Default false. */
+          sticky?: boolean;
+          /** @description Colour and icon of the banner: info (the default), warning, error or success. */
+          variant?: 'info' | 'warning' | 'error' | 'success';
+        };
+      };
+    };
+    responses: {
+      /** @description The banner after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "message": "Flags in production are frozen from Friday 16:00 until Monday.",
+           *       "enabled": true,
+           *       "variant": "warning",
+           *       "sticky": false,
+           *       "icon": null,
+           *       "link": "dialog",
+           *       "linkText": "Why?",
+           *       "dialogTitle": "Release freeze",
+           *       "dialog": "We freeze production changes over the weekend.\n\nAsk #platform for an exception.",
+           *       "createdAt": "2026-01-15T10:00:00.000Z"
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Plain text the dialog shows, blank lines separating paragraphs. Required when link is `dialog`. */
+            dialog: string | null;
+            /** @description Title of the dialog; the message when null. */
+            dialogTitle: string | null;
+            /** @description Shown to users while true. New banners are enabled. */
+            enabled: boolean;
+            /** @description `none` hides the icon; any other value, or null, shows the icon of the variant. */
+            icon: string | null;
+            id: number;
+            /** @description An http(s) URL, a path inside Switchyard such as /projects/default, or `dialog` to open the dialog. */
+            link: string | null;
+            /** @description The text of the link; "Read more" when null. */
+            linkText: string | null;
+            message: string;
+            /** @description Keeps the banner in view while the page scrolls. Default false. */
+            sticky: boolean;
+            /** @description Colour and icon of the banner: info (the default), warning, error or success. */
+            variant: 'info' | 'warning' | 'error' | 'success';
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteBanner: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The banner id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The banner was deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  disableBanner: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The banner id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The banner, now disabled. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "message": "Flags in production are frozen from Friday 16:00 until Monday.",
+           *       "enabled": true,
+           *       "variant": "warning",
+           *       "sticky": false,
+           *       "icon": null,
+           *       "link": "dialog",
+           *       "linkText": "Why?",
+           *       "dialogTitle": "Release freeze",
+           *       "dialog": "We freeze production changes over the weekend.\n\nAsk #platform for an exception.",
+           *       "createdAt": "2026-01-15T10:00:00.000Z"
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Plain text the dialog shows, blank lines separating paragraphs. Required when link is `dialog`. */
+            dialog: string | null;
+            /** @description Title of the dialog; the message when null. */
+            dialogTitle: string | null;
+            /** @description Shown to users while true. New banners are enabled. */
+            enabled: boolean;
+            /** @description `none` hides the icon; any other value, or null, shows the icon of the variant. */
+            icon: string | null;
+            id: number;
+            /** @description An http(s) URL, a path inside Switchyard such as /projects/default, or `dialog` to open the dialog. */
+            link: string | null;
+            /** @description The text of the link; "Read more" when null. */
+            linkText: string | null;
+            message: string;
+            /** @description Keeps the banner in view while the page scrolls. Default false. */
+            sticky: boolean;
+            /** @description Colour and icon of the banner: info (the default), warning, error or success. */
+            variant: 'info' | 'warning' | 'error' | 'success';
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  enableBanner: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The banner id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The banner, now enabled. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "message": "Flags in production are frozen from Friday 16:00 until Monday.",
+           *       "enabled": true,
+           *       "variant": "warning",
+           *       "sticky": false,
+           *       "icon": null,
+           *       "link": "dialog",
+           *       "linkText": "Why?",
+           *       "dialogTitle": "Release freeze",
+           *       "dialog": "We freeze production changes over the weekend.\n\nAsk #platform for an exception.",
+           *       "createdAt": "2026-01-15T10:00:00.000Z"
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Plain text the dialog shows, blank lines separating paragraphs. Required when link is `dialog`. */
+            dialog: string | null;
+            /** @description Title of the dialog; the message when null. */
+            dialogTitle: string | null;
+            /** @description Shown to users while true. New banners are enabled. */
+            enabled: boolean;
+            /** @description `none` hides the icon; any other value, or null, shows the icon of the variant. */
+            icon: string | null;
+            id: number;
+            /** @description An http(s) URL, a path inside Switchyard such as /projects/default, or `dialog` to open the dialog. */
+            link: string | null;
+            /** @description The text of the link; "Read more" when null. */
+            linkText: string | null;
+            message: string;
+            /** @description Keeps the banner in view while the page scrolls. Default false. */
+            sticky: boolean;
+            /** @description Colour and icon of the banner: info (the default), warning, error or success. */
+            variant: 'info' | 'warning' | 'error' | 'success';
+          };
+        };
       };
       /** @description No valid credentials: sign in or send an API token in the Authorization header. */
       401: {

@@ -211,3 +211,18 @@ export type Event = {
   preData?: unknown;
 };
 export type EventSearchResult = { events: Event[]; total: number };
+
+export type BannerVariant = 'info' | 'warning' | 'error' | 'success';
+export type Banner = {
+  id: number;
+  message: string;
+  enabled: boolean;
+  variant: BannerVariant;
+  sticky: boolean;
+  icon: string | null;
+  link: string | null;
+  linkText: string | null;
+  dialogTitle: string | null;
+  dialog: string | null;
+  createdAt: string;
+};

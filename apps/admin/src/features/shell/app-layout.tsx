@@ -19,6 +19,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import type { Me } from '../../api/types.ts';
 import { Loading } from '../../ui/query-state.tsx';
+import { BannerStrip } from '../banners/banner-strip.tsx';
 import { useLogout } from '../session/use-session.ts';
 import { ChangePasswordModal } from '../users/password-modals.tsx';
 
@@ -32,6 +33,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/tags', label: 'Tags' },
   { to: '/api-tokens', label: 'API tokens' },
   { to: '/users', label: 'Users' },
+  { to: '/banners', label: 'Banners' },
   { to: '/archive', label: 'Archive' },
   { to: '/events', label: 'Events' },
   { to: '/playground', label: 'Playground' },
@@ -82,6 +84,7 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
+        <BannerStrip />
         <main>
           <Suspense fallback={<Loading label="screen" />}>{children}</Suspense>
         </main>

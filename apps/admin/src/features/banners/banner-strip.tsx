@@ -1,0 +1,39 @@
+import { Box, Stack } from '@mantine/core';
+import { BannerView } from './banner-view.tsx';
+import { useBanners } from './use-banners.ts';
+
+/**
+ * The enabled banners, oldest first, above every screen. Sticky ones stay under the header while the page
+ * scrolls. Banners are a courtesy: while they load, or if they cannot be loaded, the screen shows none.
+ */
+export function BannerStrip() {
+  const { data } = useBanners();
+  const enabled = data?.filter((banner) => banner.enabled) ?? [];
+  if (enabled.length === 0) return null;
+  const sticky = enabled.filter((banner) => banner.sticky);
+  const other = enabled.filter((banner) => !banner.sticky);
+  return (
+    <Stack
+      component="section"
+      aria-label="Announcements"
+      gap={0}
+      mx="calc(var(--mantine-spacing-md) * -1)"
+      mt="calc(var(--mantine-spacing-md) * -1)"
+      mb="md"
+    >
+      {sticky.length > 0 && (
+        <Box
+          data-testid="sticky-banners"
+          style={{ position: 'sticky', top: 'var(--app-shell-header-height, 56px)', zIndex: 10 }}
+        >
+          {sticky.map((banner) => (
+            <BannerView key={banner.id} banner={banner} />
+          ))}
+        </Box>
+      )}
+      {other.map((banner) => (
+        <BannerView key={banner.id} banner={banner} />
+      ))}
+    </Stack>
+  );
+}
