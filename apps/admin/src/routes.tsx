@@ -27,6 +27,10 @@ const FlagTypesPage = page(() => import('./features/flag-types/flag-types-page.t
 const TagsPage = page(() => import('./features/tags/tags-page.tsx'), 'TagsPage');
 const ApiTokensPage = page(() => import('./features/api-tokens/api-tokens-page.tsx'), 'ApiTokensPage');
 const UsersPage = page(() => import('./features/users/users-page.tsx'), 'UsersPage');
+const ServiceAccountsPage = page(
+  () => import('./features/service-accounts/service-accounts-page.tsx'),
+  'ServiceAccountsPage',
+);
 const BannersPage = page(() => import('./features/banners/banners-page.tsx'), 'BannersPage');
 const ArchivePage = page(() => import('./features/archive/archive-page.tsx'), 'ArchivePage');
 const EventsPage = page(() => import('./features/events/events-page.tsx'), 'EventsPage');
@@ -47,6 +51,7 @@ export function AppRoutes() {
       <Route path="/tags" element={<TagsPage />} />
       <Route path="/api-tokens" element={<ApiTokensPage />} />
       <Route path="/users" element={<UsersPage />} />
+      <Route path="/service-accounts" element={<ServiceAccountsPage />} />
       <Route path="/banners" element={<BannersPage />} />
       <Route path="/archive" element={<ArchivePage />} />
       <Route path="/events" element={<EventsPage />} />

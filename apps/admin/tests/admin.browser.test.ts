@@ -618,6 +618,40 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     await expect.poll(async () => (await api('GET', '/api/admin/banners')).banners[0].enabled).toBe(false);
   });
 
+  it('adds a service account with a token that acts with its role', async () => {
+    await go('/service-accounts');
+    await page.getByRole('heading', { level: 1, name: 'Service accounts' }).waitFor();
+    await page.getByRole('button', { name: 'New service account' }).click();
+    const create = page.getByRole('dialog', { name: 'New service account' });
+    await create.getByLabel(/^Username/).fill('deploy-bot');
+    await create.getByLabel('Name', { exact: true }).fill('Deploy pipeline');
+    await create.getByRole('button', { name: 'Add service account' }).click();
+    await create.waitFor({ state: 'detached' });
+
+    const row = page.getByRole('row', { name: /deploy-bot/ });
+    await row.getByRole('button', { name: 'Tokens' }).click();
+    const tokens = page.getByRole('dialog', { name: 'Tokens of deploy-bot' });
+    await tokens.getByLabel('Description').fill('release pipeline');
+    await tokens.getByRole('button', { name: 'Create token' }).click();
+    const secret = (await tokens.getByTestId('token-secret').textContent())!;
+    expect(secret).toMatch(/^user:[0-9a-f]{56}$/);
+    await tokens.getByRole('cell', { name: 'release pipeline' }).waitFor();
+    await checkScreen('service-account-tokens');
+    await tokens.getByRole('button', { name: 'Done' }).click();
+    await row.getByText('1 token').waitFor();
+
+    // The token acts as an Editor: it may create a flag, and may not list users.
+    const headers = { authorization: secret, 'content-type': 'application/json' };
+    const flag = await fetch(`${server.url}/api/admin/projects/default/features`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'made-by-deploy-bot' }),
+    });
+    expect(flag.status).toBe(201);
+    expect((await fetch(`${server.url}/api/admin/user-admin`, { headers })).status).toBe(403);
+    await checkScreen('service-accounts');
+  });
+
   it("changes a user's role and deletes the user", async () => {
     await go('/users');
     await pick(page, 'Role of Vera Viewer', 'Editor');

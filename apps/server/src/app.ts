@@ -13,6 +13,7 @@ import { flagTagRoutes } from './features/flag-tags/flag-tag-routes.ts';
 import { flagTransferRoutes } from './features/flag-transfer/flag-transfer-routes.ts';
 import { flagManagementRoutes } from './features/flags/index.ts';
 import { searchRoutes } from './features/search/search-routes.ts';
+import { serviceAccountRoutes } from './features/service-accounts/service-account-routes.ts';
 import { createClientFastPath, type ClientFastPath } from './features/client-api/client-fast-path.ts';
 import { clientRoutes } from './features/client-api/client-routes.ts';
 import { createClientStateCache } from './features/client-api/client-state-cache.ts';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes({ db, config }));
   await app.register(userRoutes({ db }));
   await app.register(passwordRoutes({ db }));
+  await app.register(serviceAccountRoutes({ db }));
   await app.register(apiTokenRoutes({ db }));
   await app.register(archiveRoutes({ db }));
   await app.register(bannerRoutes({ db }));

@@ -13,6 +13,13 @@ export const operations = {
   changeUserPassword: ['POST', '/api/admin/user-admin/{id}/change-password'],
   changeMyPassword: ['POST', '/api/admin/user/change-password'],
 
+  getServiceAccounts: ['GET', '/api/admin/service-account'],
+  createServiceAccount: ['POST', '/api/admin/service-account'],
+  updateServiceAccount: ['PUT', '/api/admin/service-account/{id}'],
+  deleteServiceAccount: ['DELETE', '/api/admin/service-account/{id}'],
+  createServiceAccountToken: ['POST', '/api/admin/service-account/{id}/token'],
+  deleteServiceAccountToken: ['DELETE', '/api/admin/service-account/{id}/token/{tokenId}'],
+
   getBanners: ['GET', '/api/admin/banners'],
   createBanner: ['POST', '/api/admin/banners'],
   updateBanner: ['PUT', '/api/admin/banners/{id}'],
@@ -154,7 +161,12 @@ export const beyondOss: OperationId[] = [
   'createEnvironment',
   'updateEnvironment',
   'removeEnvironment',
-  // Banners are an Unleash Enterprise feature; Switchyard serves them at the Enterprise paths.
+  'getServiceAccounts',
+  'createServiceAccount',
+  'updateServiceAccount',
+  'deleteServiceAccount',
+  'createServiceAccountToken',
+  'deleteServiceAccountToken',
   'getBanners',
   'createBanner',
   'updateBanner',

@@ -2225,6 +2225,98 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/service-account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List service accounts
+     * @description Lists every service account with its root role and its tokens (without secrets), and the root roles an account can have.
+     */
+    get: operations['getServiceAccounts'];
+    put?: never;
+    /**
+     * Create a service account
+     * @description Creates a service account with a root role. It cannot sign in; give it a token to act with.
+     */
+    post: operations['createServiceAccount'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-account/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Update a service account
+     * @description Changes the name or the root role of a service account. Its tokens act with the new role at once.
+     */
+    put: operations['updateServiceAccount'];
+    post?: never;
+    /**
+     * Delete a service account
+     * @description Deletes a service account; its tokens stop working at once. Its past changes stay in the event log.
+     */
+    delete: operations['deleteServiceAccount'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-account/{id}/token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the tokens of a service account
+     * @description Lists the tokens of a service account, without their secrets.
+     */
+    get: operations['getServiceAccountTokens'];
+    put?: never;
+    /**
+     * Create a token for a service account
+     * @description Creates a token that acts as the service account, with its root role, until it expires. The secret is in this response only.
+     */
+    post: operations['createServiceAccountToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-account/{id}/token/{tokenId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a token of a service account
+     * @description Deletes one token of a service account; it stops working at once.
+     */
+    delete: operations['deleteServiceAccountToken'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/strategies': {
     parameters: {
       query?: never;
@@ -3268,6 +3360,58 @@ export interface components {
       technicalDebt: number;
       /** Format: date-time */
       updatedAt: string | null;
+    };
+    /**
+     * @example {
+     *       "id": 12,
+     *       "username": "deploy-bot",
+     *       "name": "Deploy pipeline",
+     *       "rootRole": 2,
+     *       "rootRoleName": "Editor",
+     *       "isAPI": true,
+     *       "createdAt": "2026-01-15T10:00:00.000Z",
+     *       "seenAt": null,
+     *       "tokens": [
+     *         {
+     *           "id": 4,
+     *           "description": "deploy pipeline",
+     *           "expiresAt": "2027-06-30T00:00:00.000Z",
+     *           "createdAt": "2026-01-15T10:00:00.000Z",
+     *           "seenAt": null
+     *         }
+     *       ]
+     *     }
+     */
+    serviceAccountSchema: {
+      /** Format: date-time */
+      createdAt: string;
+      id: number;
+      /** @description Always true: kept for Unleash clients that tell accounts apart by it. */
+      isAPI: boolean;
+      name: string | null;
+      /** @description Root role id: 1 Admin, 2 Editor, 3 Viewer. */
+      rootRole: number;
+      /** @description Admin, Editor or Viewer. */
+      rootRoleName: string;
+      /**
+       * Format: date-time
+       * @description When one of its tokens was last used.
+       */
+      seenAt: string | null;
+      /** @description Its tokens, without their secrets. */
+      tokens: {
+        /** Format: date-time */
+        createdAt: string;
+        description: string;
+        /** Format: date-time */
+        expiresAt: string;
+        id: number;
+        /** @description Only in the response that creates the token. */
+        secret?: string;
+        /** Format: date-time */
+        seenAt: string | null;
+      }[];
+      username: string;
     };
     /**
      * @example {
@@ -17984,6 +18128,630 @@ export interface operations {
       };
       /** @description The body must be sent as application/json. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getServiceAccounts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "serviceAccounts": [
+           *         {
+           *           "id": 12,
+           *           "username": "deploy-bot",
+           *           "name": "Deploy pipeline",
+           *           "rootRole": 2,
+           *           "rootRoleName": "Editor",
+           *           "isAPI": true,
+           *           "createdAt": "2026-01-15T10:00:00.000Z",
+           *           "seenAt": null,
+           *           "tokens": [
+           *             {
+           *               "id": 4,
+           *               "description": "deploy pipeline",
+           *               "expiresAt": "2027-06-30T00:00:00.000Z",
+           *               "createdAt": "2026-01-15T10:00:00.000Z",
+           *               "seenAt": null
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "rootRoles": [
+           *         {
+           *           "id": 2,
+           *           "name": "Editor",
+           *           "description": "Create and change flags",
+           *           "type": "root"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description The root roles a service account can have. */
+            rootRoles: {
+              description: string;
+              id: number;
+              name: string;
+              type: string;
+            }[];
+            serviceAccounts: components['schemas']['serviceAccountSchema'][];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  createServiceAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "username": "deploy-bot",
+         *       "name": "Deploy pipeline",
+         *       "rootRole": 2
+         *     }
+         */
+        'application/json': {
+          name?: string;
+          /** @description A root role id (1 Admin, 2 Editor, 3 Viewer) or its name. */
+          rootRole: number | ('Admin' | 'Editor' | 'Viewer');
+          /** @description Unique among users and service accounts: letters, digits and . _ - only. */
+          username: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The created service account. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 12,
+           *       "username": "deploy-bot",
+           *       "name": "Deploy pipeline",
+           *       "rootRole": 2,
+           *       "rootRoleName": "Editor",
+           *       "isAPI": true,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "seenAt": null,
+           *       "tokens": [
+           *         {
+           *           "id": 4,
+           *           "description": "deploy pipeline",
+           *           "expiresAt": "2027-06-30T00:00:00.000Z",
+           *           "createdAt": "2026-01-15T10:00:00.000Z",
+           *           "seenAt": null
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            id: number;
+            /** @description Always true: kept for Unleash clients that tell accounts apart by it. */
+            isAPI: boolean;
+            name: string | null;
+            /** @description Root role id: 1 Admin, 2 Editor, 3 Viewer. */
+            rootRole: number;
+            /** @description Admin, Editor or Viewer. */
+            rootRoleName: string;
+            /**
+             * Format: date-time
+             * @description When one of its tokens was last used.
+             */
+            seenAt: string | null;
+            /** @description Its tokens, without their secrets. */
+            tokens: {
+              /** Format: date-time */
+              createdAt: string;
+              description: string;
+              /** Format: date-time */
+              expiresAt: string;
+              id: number;
+              /** @description Only in the response that creates the token. */
+              secret?: string;
+              /** Format: date-time */
+              seenAt: string | null;
+            }[];
+            username: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  updateServiceAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The service account id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "rootRole": 3
+         *     }
+         */
+        'application/json': {
+          name?: string;
+          /** @description A root role id (1 Admin, 2 Editor, 3 Viewer) or its name. */
+          rootRole?: number | ('Admin' | 'Editor' | 'Viewer');
+        };
+      };
+    };
+    responses: {
+      /** @description The service account after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 12,
+           *       "username": "deploy-bot",
+           *       "name": "Deploy pipeline",
+           *       "rootRole": 2,
+           *       "rootRoleName": "Editor",
+           *       "isAPI": true,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "seenAt": null,
+           *       "tokens": [
+           *         {
+           *           "id": 4,
+           *           "description": "deploy pipeline",
+           *           "expiresAt": "2027-06-30T00:00:00.000Z",
+           *           "createdAt": "2026-01-15T10:00:00.000Z",
+           *           "seenAt": null
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            id: number;
+            /** @description Always true: kept for Unleash clients that tell accounts apart by it. */
+            isAPI: boolean;
+            name: string | null;
+            /** @description Root role id: 1 Admin, 2 Editor, 3 Viewer. */
+            rootRole: number;
+            /** @description Admin, Editor or Viewer. */
+            rootRoleName: string;
+            /**
+             * Format: date-time
+             * @description When one of its tokens was last used.
+             */
+            seenAt: string | null;
+            /** @description Its tokens, without their secrets. */
+            tokens: {
+              /** Format: date-time */
+              createdAt: string;
+              description: string;
+              /** Format: date-time */
+              expiresAt: string;
+              id: number;
+              /** @description Only in the response that creates the token. */
+              secret?: string;
+              /** Format: date-time */
+              seenAt: string | null;
+            }[];
+            username: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteServiceAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The service account id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getServiceAccountTokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The service account id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "pats": [
+           *         {
+           *           "id": 4,
+           *           "description": "deploy pipeline",
+           *           "expiresAt": "2027-06-30T00:00:00.000Z",
+           *           "createdAt": "2026-01-15T10:00:00.000Z",
+           *           "seenAt": null
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            pats: {
+              /** Format: date-time */
+              createdAt: string;
+              description: string;
+              /** Format: date-time */
+              expiresAt: string;
+              id: number;
+              /** @description Only in the response that creates the token. */
+              secret?: string;
+              /** Format: date-time */
+              seenAt: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  createServiceAccountToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The service account id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "description": "CI script",
+         *       "expiresAt": "2027-01-01T00:00:00.000Z"
+         *     }
+         */
+        'application/json': {
+          description: string;
+          /**
+           * Format: date-time
+           * @description Must be in the future.
+           */
+          expiresAt: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The token, with its secret. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "description": "CI script",
+           *       "expiresAt": "2027-01-01T00:00:00.000Z",
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "seenAt": null
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            /** Format: date-time */
+            expiresAt: string;
+            id: number;
+            /** @description Only in the response that creates the token. */
+            secret?: string;
+            /** Format: date-time */
+            seenAt: string | null;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteServiceAccountToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The service account id. */
+        id: number;
+        /** @description The token id. */
+        tokenId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -226,3 +226,23 @@ export type Banner = {
   dialog: string | null;
   createdAt: string;
 };
+
+export type AccountToken = {
+  id: number;
+  description: string;
+  /** Only in the answer that creates the token. */
+  secret?: string;
+  expiresAt: string;
+  createdAt: string;
+  seenAt: string | null;
+};
+export type ServiceAccount = {
+  id: number;
+  username: string;
+  name: string | null;
+  rootRole: number;
+  rootRoleName: string;
+  createdAt: string;
+  seenAt: string | null;
+  tokens: AccountToken[];
+};

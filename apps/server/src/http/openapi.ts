@@ -62,6 +62,7 @@ const AREA_DESCRIPTIONS: Partial<Record<ApiArea, string>> = {
   Playground: 'Evaluate flags for a context and see why each one is on or off.',
   Projects: 'Projects group flags, environments and tokens.',
   Segments: 'Reusable sets of constraints.',
+  'Service Accounts': 'Accounts for scripts and pipelines that act through their tokens, with a root role.',
   Strategies: 'Activation strategy definitions, built-in and custom.',
   Tags: 'Tag types and tags that label flags.',
   Users: 'The signed-in user and user management.',

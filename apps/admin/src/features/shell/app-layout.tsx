@@ -33,6 +33,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/tags', label: 'Tags' },
   { to: '/api-tokens', label: 'API tokens' },
   { to: '/users', label: 'Users' },
+  { to: '/service-accounts', label: 'Service accounts' },
   { to: '/banners', label: 'Banners' },
   { to: '/archive', label: 'Archive' },
   { to: '/events', label: 'Events' },

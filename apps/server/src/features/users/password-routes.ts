@@ -75,7 +75,7 @@ export function passwordRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
         const { id } = request.params;
         const passwordHash = await hashPassword(request.body.password);
         await inTransaction(deps.db, async (tx) => {
-          const user = await createUserStore(tx).findById(id);
+          const user = await createUserStore(tx).findPersonById(id);
           if (!user) throw new NotFoundError(`No user with id ${id}`);
           await createUserStore(tx).setPasswordHash(id, passwordHash);
           await createSessionStore(tx).endAllOf(id);

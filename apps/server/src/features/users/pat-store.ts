@@ -46,6 +46,14 @@ export function createPatStore(db: Db) {
       );
       return row && toPat(row);
     },
+    /** Notes that the token was used; at most once a minute, so scripts in a loop do not write on every call. */
+    async markSeen(id: number): Promise<void> {
+      await db.query(
+        `UPDATE personal_access_tokens SET seen_at = now()
+         WHERE id = $1 AND (seen_at IS NULL OR seen_at < now() - interval '1 minute')`,
+        [id],
+      );
+    },
     async listForUser(userId: number): Promise<PersonalAccessToken[]> {
       const rows = await db.query<PatRow>(
         'SELECT * FROM personal_access_tokens WHERE user_id = $1 ORDER BY created_at, id',

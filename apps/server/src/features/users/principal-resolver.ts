@@ -55,7 +55,9 @@ export function createPrincipalResolver(db: Db): PrincipalResolver {
     async fromSecret(secret) {
       if (secret.startsWith('user:')) {
         const pat = await pats.findActiveBySecret(secret);
-        return pat ? userPrincipal(pat.userId) : undefined;
+        if (!pat) return undefined;
+        await pats.markSeen(pat.id);
+        return userPrincipal(pat.userId);
       }
       let entry = cache.get(secret);
       if (!entry || Date.now() - entry.at > TOKEN_CACHE_MS) {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inTransaction, type Db } from '../../db/db.ts';
 import { actorName, actorUserId, permissionsOf, type Principal } from '../../http/auth.ts';
@@ -6,6 +5,7 @@ import { BadDataError, NoAccessError, NotFoundError } from '../../http/errors.ts
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
 import { createEventStore } from '../events/event-store.ts';
 import { hashPassword } from './password.ts';
+import { newPatSecret, patExpiry } from './pat.ts';
 import { createPatStore } from './pat-store.ts';
 import { createUserStore } from './user-store.ts';
 import {
@@ -94,13 +94,8 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const userId = signedInUserId(request.principal);
-        const expiresAt = new Date(request.body.expiresAt);
-        if (expiresAt.getTime() <= Date.now()) {
-          throw new BadDataError('"expiresAt" must be in the future', [
-            { message: '"expiresAt" must be in the future', path: '/body/expiresAt' },
-          ]);
-        }
-        const secret = `user:${randomBytes(28).toString('hex')}`;
+        const expiresAt = patExpiry(request.body.expiresAt);
+        const secret = newPatSecret();
         const pat = await pats.insert({ userId, description: request.body.description, secret, expiresAt });
         return reply.status(201).send(toPatResponse(pat, secret));
       },
@@ -156,7 +151,7 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const user = await users.findById(request.params.id);
+        const user = await users.findPersonById(request.params.id);
         if (!user) throw new NotFoundError(`No user with id ${request.params.id}`);
         return toUserResponse(user);
       },
@@ -224,7 +219,7 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       async (request) => {
         const user = await inTransaction(deps.db, async (tx) => {
           const store = createUserStore(tx);
-          const before = await store.findById(request.params.id);
+          const before = await store.findPersonById(request.params.id);
           if (!before) throw new NotFoundError(`No user with id ${request.params.id}`);
           const after = await store.update(before.id, {
             email: request.body.email,
@@ -262,7 +257,7 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         await inTransaction(deps.db, async (tx) => {
           const store = createUserStore(tx);
-          const before = await store.findById(request.params.id);
+          const before = await store.findPersonById(request.params.id);
           if (!before) throw new NotFoundError(`No user with id ${request.params.id}`);
           await store.delete(before.id);
           await createEventStore(tx).append({

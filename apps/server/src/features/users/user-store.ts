@@ -13,6 +13,7 @@ type UserRow = {
   password_hash: string | null;
   created_at: Date;
   seen_at: Date | null;
+  is_service: boolean;
 };
 
 const toUser = (row: UserRow): User => ({
@@ -23,6 +24,7 @@ const toUser = (row: UserRow): User => ({
   rootRole: row.root_role,
   createdAt: row.created_at,
   seenAt: row.seen_at,
+  isService: row.is_service,
 });
 
 export type NewUser = {
@@ -31,6 +33,7 @@ export type NewUser = {
   name?: string | null;
   rootRole: RootRole;
   passwordHash?: string | null;
+  isService?: boolean;
 };
 
 export function createUserStore(db: Db) {
@@ -38,13 +41,15 @@ export function createUserStore(db: Db) {
     async insert(user: NewUser): Promise<User> {
       try {
         const [row] = await db.query<UserRow>(
-          `INSERT INTO users (username, email, name, root_role, password_hash) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+          `INSERT INTO users (username, email, name, root_role, password_hash, is_service)
+           VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
           [
             user.username ?? null,
             user.email ?? null,
             user.name ?? null,
             user.rootRole,
             user.passwordHash ?? null,
+            user.isService ?? false,
           ],
         );
         return toUser(row!);
@@ -58,10 +63,19 @@ export function createUserStore(db: Db) {
       const [row] = await db.query<UserRow>('SELECT * FROM users WHERE id = $1 AND deleted_at IS NULL', [id]);
       return row && toUser(row);
     },
-    /** Finds a user by username or email, with the password hash for login. */
+    /** A person, not a service account: what the user-admin operations act on. */
+    async findPersonById(id: number): Promise<User | undefined> {
+      const [row] = await db.query<UserRow>(
+        'SELECT * FROM users WHERE id = $1 AND deleted_at IS NULL AND NOT is_service',
+        [id],
+      );
+      return row && toUser(row);
+    },
+    /** Finds a person by username or email, with the password hash for login. Service accounts never sign in. */
     async findForLogin(login: string): Promise<{ user: User; passwordHash: string | null } | undefined> {
       const [row] = await db.query<UserRow>(
-        'SELECT * FROM users WHERE (lower(username) = lower($1) OR lower(email) = lower($1)) AND deleted_at IS NULL',
+        `SELECT * FROM users WHERE (lower(username) = lower($1) OR lower(email) = lower($1))
+           AND deleted_at IS NULL AND NOT is_service`,
         [login],
       );
       return row && { user: toUser(row), passwordHash: row.password_hash };
@@ -77,11 +91,16 @@ export function createUserStore(db: Db) {
       await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
     },
     async count(): Promise<number> {
-      const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
+      const [row] = await db.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM users WHERE NOT is_service',
+      );
       return row!.count;
     },
-    async list(): Promise<User[]> {
-      const rows = await db.query<UserRow>('SELECT * FROM users WHERE deleted_at IS NULL ORDER BY id');
+    async list(options: { service?: boolean } = {}): Promise<User[]> {
+      const rows = await db.query<UserRow>(
+        'SELECT * FROM users WHERE deleted_at IS NULL AND is_service = $1 ORDER BY id',
+        [options.service ?? false],
+      );
       return rows.map(toUser);
     },
     async update(id: number, change: { email?: string; name?: string; rootRole?: RootRole }): Promise<User> {

@@ -13,7 +13,7 @@ export function toUserResponse(user: User) {
     permissions: permissionsOf({ kind: 'user', userId: user.id, username: '', rootRole: user.rootRole }),
     createdAt: user.createdAt.toISOString(),
     seenAt: user.seenAt?.toISOString() ?? null,
-    isAPI: false,
+    isAPI: user.isService,
   };
 }
 

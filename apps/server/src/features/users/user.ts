@@ -8,6 +8,8 @@ export type User = {
   rootRole: RootRole;
   createdAt: Date;
   seenAt: Date | null;
+  /** A service account: acts through its tokens only, never signs in. */
+  isService: boolean;
 };
 
 export const ROOT_ROLES: RootRole[] = ['Admin', 'Editor', 'Viewer'];
