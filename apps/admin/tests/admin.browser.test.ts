@@ -635,7 +635,7 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     await tokens.getByRole('button', { name: 'Create token' }).click();
     const secret = (await tokens.getByTestId('token-secret').textContent())!;
     expect(secret).toMatch(/^user:[0-9a-f]{56}$/);
-    await tokens.getByRole('cell', { name: 'release pipeline' }).waitFor();
+    await tokens.getByRole('cell', { name: 'release pipeline', exact: true }).waitFor();
     await checkScreen('service-account-tokens');
     await tokens.getByRole('button', { name: 'Done' }).click();
     await row.getByText('1 token').waitFor();
