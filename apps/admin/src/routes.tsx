@@ -31,6 +31,8 @@ const ServiceAccountsPage = page(
   () => import('./features/service-accounts/service-accounts-page.tsx'),
   'ServiceAccountsPage',
 );
+const ApplicationsPage = page(() => import('./features/metrics/applications-page.tsx'), 'ApplicationsPage');
+const ApplicationPage = page(() => import('./features/metrics/application-page.tsx'), 'ApplicationPage');
 const BannersPage = page(() => import('./features/banners/banners-page.tsx'), 'BannersPage');
 const ArchivePage = page(() => import('./features/archive/archive-page.tsx'), 'ArchivePage');
 const EventsPage = page(() => import('./features/events/events-page.tsx'), 'EventsPage');
@@ -51,6 +53,8 @@ export function AppRoutes() {
       <Route path="/tags" element={<TagsPage />} />
       <Route path="/api-tokens" element={<ApiTokensPage />} />
       <Route path="/users" element={<UsersPage />} />
+      <Route path="/applications" element={<ApplicationsPage />} />
+      <Route path="/applications/:appName" element={<ApplicationPage />} />
       <Route path="/service-accounts" element={<ServiceAccountsPage />} />
       <Route path="/banners" element={<BannersPage />} />
       <Route path="/archive" element={<ArchivePage />} />

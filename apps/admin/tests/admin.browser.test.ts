@@ -652,6 +652,49 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     await checkScreen('service-accounts');
   });
 
+  it('shows the applications SDKs report from, and the usage of a flag', async () => {
+    const { secret } = await api('POST', '/api/admin/api-tokens', {
+      tokenName: 'checkout-service',
+      type: 'client',
+      environment: 'development',
+      projects: ['*'],
+    });
+    const client = (url: string, body: unknown) =>
+      fetch(`${server.url}${url}`, {
+        method: 'POST',
+        headers: { authorization: secret, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((response) => expect(response.status, url).toBeLessThan(300));
+    await client('/api/client/register', {
+      appName: 'checkout-service',
+      instanceId: 'checkout-1',
+      sdkVersion: 'unleash-node-sdk:6.12.1',
+      strategies: ['default', 'flexibleRollout'],
+      started: new Date().toISOString(),
+      interval: 15000,
+    });
+    const now = new Date().toISOString();
+    await client('/api/client/metrics', {
+      appName: 'checkout-service',
+      instanceId: 'checkout-1',
+      bucket: { start: now, stop: now, toggles: { 'checkout-v2': { yes: 42, no: 8, variants: {} } } },
+    });
+
+    await go('/applications');
+    await page.getByRole('link', { name: 'checkout-service' }).click();
+    await page.getByRole('heading', { level: 1, name: 'checkout-service' }).waitFor();
+    await page.getByRole('cell', { name: 'checkout-1' }).waitFor();
+    await page.getByText('unleash-node-sdk:6.12.1').waitFor();
+    await checkScreen('application');
+
+    await go('/projects/web-shop/flags/checkout-v2');
+    await page.getByRole('tab', { name: 'Usage' }).click();
+    const chart = page.getByRole('img', { name: /checkout-v2 in all environments/ });
+    await expect.poll(() => chart.getAttribute('aria-label')).toContain('42 on and 8 off');
+    expect(await page.getByRole('row', { name: /development/ }).textContent()).toContain('84% on');
+    await checkScreen('flag-usage');
+  });
+
   it("changes a user's role and deletes the user", async () => {
     await go('/users');
     await pick(page, 'Role of Vera Viewer', 'Editor');

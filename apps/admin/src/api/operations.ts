@@ -13,6 +13,10 @@ export const operations = {
   changeUserPassword: ['POST', '/api/admin/user-admin/{id}/change-password'],
   changeMyPassword: ['POST', '/api/admin/user/change-password'],
 
+  getApplications: ['GET', '/api/admin/metrics/applications'],
+  getApplication: ['GET', '/api/admin/metrics/applications/{appName}'],
+  getRawFeatureMetrics: ['GET', '/api/admin/client-metrics/features/{name}/raw'],
+
   getServiceAccounts: ['GET', '/api/admin/service-account'],
   createServiceAccount: ['POST', '/api/admin/service-account'],
   updateServiceAccount: ['PUT', '/api/admin/service-account/{id}'],

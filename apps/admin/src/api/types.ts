@@ -246,3 +246,30 @@ export type ServiceAccount = {
   seenAt: string | null;
   tokens: AccountToken[];
 };
+
+export type HourlyCount = {
+  featureName: string;
+  appName: string;
+  environment: string;
+  /** The start of the hour. */
+  timestamp: string;
+  yes: number;
+  no: number;
+  variants: Record<string, number>;
+};
+export type Application = {
+  appName: string;
+  description: string | null;
+  url: string | null;
+  createdAt: string;
+  seenAt: string | null;
+};
+export type ApplicationInstance = {
+  instanceId: string;
+  environment: string;
+  sdkType: string;
+  sdkVersion: string | null;
+  lastSeen: string;
+  strategies: string[];
+};
+export type ApplicationDetails = Application & { instances: ApplicationInstance[]; seenToggles: string[] };

@@ -7,6 +7,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { EventList } from '../events/event-list.tsx';
+import { FlagUsagePanel } from '../metrics/flag-usage-panel.tsx';
 import { useEvents } from '../events/use-events.ts';
 import { useProjectOverview } from '../projects/use-projects.ts';
 import { useSegments } from '../segments/use-segments.ts';
@@ -94,6 +95,7 @@ export function FlagPage() {
                     <Tabs.Tab value="environments">Overview</Tabs.Tab>
                     <Tabs.Tab value="variants">Variants</Tabs.Tab>
                     <Tabs.Tab value="dependencies">Dependencies</Tabs.Tab>
+                    <Tabs.Tab value="usage">Usage</Tabs.Tab>
                     <Tabs.Tab value="history">Event history</Tabs.Tab>
                   </Tabs.List>
                   <Tabs.Panel value="environments">
@@ -123,6 +125,9 @@ export function FlagPage() {
                   </Tabs.Panel>
                   <Tabs.Panel value="dependencies">
                     <FlagDependencies flag={data} canEdit={editable} />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="usage">
+                    <FlagUsagePanel flagName={data.name} />
                   </Tabs.Panel>
                   <Tabs.Panel value="history">
                     <FlagHistory flagName={data.name} />

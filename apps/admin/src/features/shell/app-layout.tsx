@@ -31,6 +31,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/environments', label: 'Environments' },
   { to: '/flag-types', label: 'Flag types' },
   { to: '/tags', label: 'Tags' },
+  { to: '/applications', label: 'Applications' },
   { to: '/api-tokens', label: 'API tokens' },
   { to: '/users', label: 'Users' },
   { to: '/service-accounts', label: 'Service accounts' },

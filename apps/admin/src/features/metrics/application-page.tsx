@@ -1,0 +1,83 @@
+import { Anchor, Badge, Breadcrumbs, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { EmptyState, QueryState } from '../../ui/query-state.tsx';
+import { when } from './applications-page.tsx';
+import { useApplication } from './use-metrics.ts';
+
+/** One application: its SDK instances per environment, and the flags it reported using. */
+export function ApplicationPage() {
+  const { appName } = useParams() as { appName: string };
+  const application = useApplication(appName);
+  return (
+    <>
+      <Breadcrumbs mb="xs">
+        <Anchor component={Link} to="/applications" size="sm">
+          Applications
+        </Anchor>
+        <Text size="sm">{appName}</Text>
+      </Breadcrumbs>
+      {application.error instanceof ApiError && application.error.status === 404 ? (
+        <EmptyState>No application named {appName} has connected.</EmptyState>
+      ) : (
+        <QueryState query={application} label="the application">
+          {(app) => (
+            <Stack>
+              <PageHeader
+                title={app.appName}
+                description={app.description ?? `Last seen ${when(app.seenAt)}`}
+              />
+              <Title order={2} size="h4">
+                Instances
+              </Title>
+              {app.instances.length === 0 ? (
+                <Text size="sm">No instance has registered; the application only reported usage.</Text>
+              ) : (
+                <Table striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Instance</Table.Th>
+                      <Table.Th>Environment</Table.Th>
+                      <Table.Th>SDK</Table.Th>
+                      <Table.Th>Last seen</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {app.instances.map((instance) => (
+                      <Table.Tr key={`${instance.instanceId}/${instance.environment}`}>
+                        <Table.Td>{instance.instanceId}</Table.Td>
+                        <Table.Td>{instance.environment}</Table.Td>
+                        <Table.Td>
+                          {instance.sdkVersion ?? 'unknown'}{' '}
+                          <Badge size="xs" variant="light">
+                            {instance.sdkType}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>{when(instance.lastSeen)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+              <Title order={2} size="h4">
+                Flags it evaluated
+              </Title>
+              {app.seenToggles.length === 0 ? (
+                <Text size="sm">It has not reported evaluating any flag.</Text>
+              ) : (
+                <Group gap="xs">
+                  {app.seenToggles.map((name) => (
+                    <Badge key={name} variant="light" tt="none">
+                      {name}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
+            </Stack>
+          )}
+        </QueryState>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../api/client.ts';
+import type { Application, ApplicationDetails, HourlyCount } from '../../api/types.ts';
+
+/** Usage reports arrive every minute or so; the views refresh on that rhythm. */
+const REFRESH_MS = 60_000;
+
+export function useFlagUsage(flagName: string) {
+  return useQuery({
+    queryKey: ['flag-usage', flagName],
+    refetchInterval: REFRESH_MS,
+    queryFn: async () =>
+      (await call<{ data: HourlyCount[] }>('getRawFeatureMetrics', { params: { name: flagName } })).data,
+  });
+}
+
+export function useApplications() {
+  return useQuery({
+    queryKey: ['applications'],
+    refetchInterval: REFRESH_MS,
+    queryFn: async () => (await call<{ applications: Application[] }>('getApplications')).applications,
+  });
+}
+
+export function useApplication(appName: string) {
+  return useQuery({
+    queryKey: ['applications', appName],
+    refetchInterval: REFRESH_MS,
+    queryFn: () => call<ApplicationDetails>('getApplication', { params: { appName } }),
+  });
+}
