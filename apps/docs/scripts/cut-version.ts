@@ -33,6 +33,12 @@ export function freezeSidebars(sidebars: SidebarsConfig): SidebarsConfig {
   ) as SidebarsConfig;
 }
 
+/** versions.json as the repository's Prettier settings print it (width 110), so `npm run check` stays green. */
+export function versionsJson(versions: string[]): string {
+  const line = `[${versions.map((v) => JSON.stringify(v)).join(', ')}]`;
+  return line.length <= 110 ? `${line}\n` : `${JSON.stringify(versions, null, 2)}\n`;
+}
+
 export function validateVersionName(version: string): void {
   if (!/^[0-9A-Za-z][\w.-]*$/.test(version) || version === 'current')
     throw new Error(`"${version}" is not a usable version name; try something like 0.2 or 1.0.0`);
@@ -67,7 +73,7 @@ function cutVersion(siteDir: string, version: string, force: boolean): void {
   const sidebars = (require(path.join(siteDir, 'sidebars.ts')) as { default: SidebarsConfig }).default;
   mkdirSync(path.dirname(sidebarsFile), { recursive: true });
   writeFileSync(sidebarsFile, `${JSON.stringify(freezeSidebars(sidebars), null, 2)}\n`);
-  writeFileSync(versionsFile, `${JSON.stringify([version, ...versions], null, 2)}\n`);
+  writeFileSync(versionsFile, versionsJson([version, ...versions]));
 
   const result = writeReference({
     name: version,
