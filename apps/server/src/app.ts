@@ -13,6 +13,7 @@ import { flagTagRoutes } from './features/flag-tags/flag-tag-routes.ts';
 import { flagTransferRoutes } from './features/flag-transfer/flag-transfer-routes.ts';
 import { flagManagementRoutes } from './features/flags/index.ts';
 import { searchRoutes } from './features/search/search-routes.ts';
+import { ssoRoutes } from './features/sso/sso-routes.ts';
 import { serviceAccountRoutes } from './features/service-accounts/service-account-routes.ts';
 import { createClientFastPath, type ClientFastPath } from './features/client-api/client-fast-path.ts';
 import { clientRoutes } from './features/client-api/client-routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (scope) => healthRoutes(scope, { db }));
   await app.register(authRoutes({ db, config }));
+  await app.register(ssoRoutes({ db, config }));
   await app.register(userRoutes({ db }));
   await app.register(passwordRoutes({ db }));
   await app.register(serviceAccountRoutes({ db }));

@@ -88,6 +88,57 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     default: '48',
   },
   {
+    name: 'OIDC_ISSUER',
+    description:
+      'Turns on single sign-on with this OpenID Connect provider (its issuer URL, where `/.well-known/openid-configuration` lives). Needs `OIDC_CLIENT_ID`.',
+    example: 'https://login.example.com/realms/acme',
+  },
+  {
+    name: 'OIDC_CLIENT_ID',
+    description: 'The client id Switchyard has at the provider.',
+    example: 'switchyard',
+  },
+  {
+    name: 'OIDC_CLIENT_SECRET',
+    description: 'The client secret, sent with HTTP Basic authentication. Leave unset for a public client.',
+    example: 'a-long-random-secret',
+  },
+  {
+    name: 'PUBLIC_URL',
+    description:
+      "Switchyard's address as browsers reach it; the single sign-on redirect URI is this plus `/auth/oidc/callback`. `UNLEASH_URL` is accepted too.",
+    default: 'http://localhost:<PORT>',
+    example: 'https://flags.example.com',
+  },
+  {
+    name: 'UNLEASH_URL',
+    description: 'Alias of `PUBLIC_URL`, for configurations written for Unleash.',
+    example: 'https://flags.example.com',
+  },
+  {
+    name: 'OIDC_BUTTON_TEXT',
+    description: 'The text of the single sign-on button on the sign-in page.',
+    default: 'Sign in with SSO',
+    example: 'Sign in with Acme ID',
+  },
+  {
+    name: 'OIDC_AUTO_CREATE',
+    description:
+      '`true` creates a user on the first single sign-on; `false` lets in only people an admin added (matched by email).',
+    default: 'true',
+  },
+  {
+    name: 'OIDC_DEFAULT_ROOT_ROLE',
+    description: 'Root role of users created by single sign-on: `Admin`, `Editor` or `Viewer`.',
+    default: 'Viewer',
+  },
+  {
+    name: 'OIDC_ALLOWED_DOMAINS',
+    description:
+      'Comma-separated email domains whose people may be created by single sign-on; unset allows every domain.',
+    example: 'example.com,example.org',
+  },
+  {
     name: 'ADMIN_UI_DIR',
     description: 'Directory of the built admin UI that the server serves at `/`.',
     default: 'apps/admin/dist',

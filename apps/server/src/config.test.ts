@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
+import { CONFIG_VARIABLES } from './config-variables.ts';
 import { ConfigError, readConfig } from './config.ts';
 
 it('has defaults Unleash users know', () => {
@@ -24,7 +26,64 @@ it.each([
   [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
   [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
   [{ INIT_ADMIN_API_TOKENS: 'not-a-token' }, 'INIT_ADMIN_API_TOKENS'],
+  [{ OIDC_ISSUER: 'accounts.example.com', OIDC_CLIENT_ID: 'x' }, 'OIDC_ISSUER'],
+  [{ OIDC_ISSUER: 'https://accounts.example.com' }, 'OIDC_CLIENT_ID'],
+  [
+    { OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'x', OIDC_DEFAULT_ROOT_ROLE: 'Owner' },
+    'OIDC_DEFAULT_ROOT_ROLE',
+  ],
+  [
+    { OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'x', OIDC_AUTO_CREATE: 'yes' },
+    'OIDC_AUTO_CREATE',
+  ],
+  [
+    { OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'x', PUBLIC_URL: 'flags.example.com' },
+    'PUBLIC_URL',
+  ],
 ])('names the variable when %o is invalid', (env, variable) => {
   expect(() => readConfig(env)).toThrow(ConfigError);
   expect(() => readConfig(env)).toThrow(variable);
+});
+
+it('reads single sign-on settings, with defaults, only when an issuer is set', () => {
+  expect(readConfig({}).oidc).toBeUndefined();
+  const port = readConfig({
+    OIDC_ISSUER: 'https://id.example.com/',
+    OIDC_CLIENT_ID: 'switchyard',
+    PORT: '8080',
+  });
+  expect(port.oidc).toEqual({
+    issuer: 'https://id.example.com',
+    clientId: 'switchyard',
+    clientSecret: undefined,
+    publicUrl: 'http://localhost:8080',
+    buttonText: 'Sign in with SSO',
+    autoCreate: true,
+    defaultRootRole: 'Viewer',
+    allowedDomains: [],
+  });
+  const full = readConfig({
+    OIDC_ISSUER: 'https://id.example.com',
+    OIDC_CLIENT_ID: 'switchyard',
+    OIDC_CLIENT_SECRET: 's3cret',
+    UNLEASH_URL: 'https://flags.example.com/',
+    OIDC_AUTO_CREATE: 'false',
+    OIDC_ALLOWED_DOMAINS: 'Example.com, example.org',
+  }).oidc!;
+  expect(full).toMatchObject({
+    clientSecret: 's3cret',
+    publicUrl: 'https://flags.example.com',
+    autoCreate: false,
+    allowedDomains: ['example.com', 'example.org'],
+  });
+});
+
+it('documents every variable it reads in the configuration reference', () => {
+  const source = readFileSync(new URL('./config.ts', import.meta.url), 'utf8');
+  const read = new Set(
+    [...source.matchAll(/'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|PORT|HOST)'/g)].map((m) => m[1]!),
+  );
+  expect(read.size).toBeGreaterThan(15);
+  const documented = CONFIG_VARIABLES.map((variable) => variable.name);
+  expect([...read].filter((name) => !documented.includes(name))).toEqual([]);
 });

@@ -16,6 +16,23 @@ export type Config = {
   logLevel: LogLevel;
   sessionMaxAgeHours: number;
   adminUiDir: string | undefined;
+  /** Single sign-on with an OpenID Connect provider; undefined when OIDC_ISSUER is not set. */
+  oidc: OidcConfig | undefined;
+};
+
+export type OidcConfig = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  /** Switchyard's address as browsers reach it; the redirect URI is this plus /auth/oidc/callback. */
+  publicUrl: string;
+  buttonText: string;
+  /** Create a user on the first sign-in; otherwise only users that exist (by email) may sign in. */
+  autoCreate: boolean;
+  /** A root role, as in http/auth.ts (not imported: the config is read before anything else loads). */
+  defaultRootRole: 'Admin' | 'Editor' | 'Viewer';
+  /** Email domains allowed to be created on first sign-in; empty allows every domain. */
+  allowedDomains: string[];
 };
 
 /** A configuration problem, reported before the server starts. */
@@ -70,9 +87,41 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     return values;
   };
   const adminUiDir = text('ADMIN_UI_DIR');
+  const port = integer(portName, 4242, 0, 65535);
+  const url = (name: string): string | undefined => {
+    const value = text(name);
+    if (value !== undefined && !/^https?:\/\/[^\s/]+/.test(value))
+      throw new ConfigError(name, `must be an http(s) URL, got "${value}"`);
+    return value?.replace(/\/+$/, '');
+  };
+  const flag = (name: string, fallback: boolean): boolean => {
+    const raw = text(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (raw === 'true' || raw === 'false') return raw === 'true';
+    throw new ConfigError(name, `must be true or false, got "${raw}"`);
+  };
+  const issuer = url('OIDC_ISSUER');
+  let oidc: OidcConfig | undefined;
+  if (issuer) {
+    const clientId = text('OIDC_CLIENT_ID');
+    if (!clientId) throw new ConfigError('OIDC_CLIENT_ID', 'is required when OIDC_ISSUER is set');
+    const role = text('OIDC_DEFAULT_ROOT_ROLE') ?? 'Viewer';
+    if (!['Admin', 'Editor', 'Viewer'].includes(role))
+      throw new ConfigError('OIDC_DEFAULT_ROOT_ROLE', `must be Admin, Editor or Viewer, got "${role}"`);
+    oidc = {
+      issuer,
+      clientId,
+      clientSecret: text('OIDC_CLIENT_SECRET'),
+      publicUrl: url('PUBLIC_URL') ?? url('UNLEASH_URL') ?? `http://localhost:${port}`,
+      buttonText: text('OIDC_BUTTON_TEXT') ?? 'Sign in with SSO',
+      autoCreate: flag('OIDC_AUTO_CREATE', true),
+      defaultRootRole: role as OidcConfig['defaultRootRole'],
+      allowedDomains: list('OIDC_ALLOWED_DOMAINS').map((domain) => domain.toLowerCase()),
+    };
+  }
 
   return {
-    port: integer(portName, 4242, 0, 65535),
+    port,
     host: text('HOST') ?? '0.0.0.0',
     databaseUrl,
     dataDir: path.resolve(text('DATA_DIR') ?? './data'),
@@ -89,5 +138,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevel as LogLevel,
     sessionMaxAgeHours: integer('SESSION_MAX_AGE_HOURS', 48, 1, 24 * 365),
     adminUiDir: adminUiDir ? path.resolve(adminUiDir) : undefined,
+    oidc,
   };
 }

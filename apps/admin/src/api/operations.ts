@@ -5,6 +5,7 @@
 export const operations = {
   login: ['POST', '/auth/simple/login'],
   logout: ['POST', '/auth/logout'],
+  getSignInMethods: ['GET', '/auth/methods'],
   getMe: ['GET', '/api/admin/user'],
   getUsers: ['GET', '/api/admin/user-admin'],
   createUser: ['POST', '/api/admin/user-admin'],
@@ -159,6 +160,7 @@ export type OperationId = keyof typeof operations;
  */
 export const beyondOss: OperationId[] = [
   'logout',
+  'getSignInMethods',
   'createProject',
   'updateProject',
   'deleteProject',

@@ -2929,6 +2929,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/methods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List sign-in methods
+     * @description How people can sign in to this server: with a password, and with single sign-on when OIDC_ISSUER is set. The sign-in page asks this before anyone is signed in.
+     */
+    get: operations['getSignInMethods'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/oidc/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Finish single sign-on
+     * @description Where the provider sends the browser back. Checks the answer (state, nonce, PKCE, ID token), finds the user by email or creates one with the default root role, sets the session cookie and goes on to the page the sign-in started from.
+     */
+    get: operations['finishOidcSignIn'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/oidc/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Start single sign-on
+     * @description Sends the browser to the OpenID Connect provider (authorization code flow with PKCE). After signing in there, it comes back to /auth/oidc/callback and then to `redirect`, a path inside Switchyard.
+     */
+    get: operations['startOidcSignIn'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/simple/login': {
     parameters: {
       query?: never;
@@ -22072,6 +22132,100 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  getSignInMethods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "password": true,
+           *       "oidc": {
+           *         "buttonText": "Sign in with Acme SSO",
+           *         "path": "/auth/oidc/login"
+           *       }
+           *     }
+           */
+          'application/json': {
+            oidc: {
+              buttonText: string;
+              /** @description Where the button leads. */
+              path: string;
+            } | null;
+            /** @description Username and password sign-in at POST /auth/simple/login. */
+            password: boolean;
+          };
+        };
+      };
+    };
+  };
+  finishOidcSignIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Signed in, or back to the sign-in page with an error. */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  startOidcSignIn: {
+    parameters: {
+      query?: {
+        /** @description Where to land after signing in; default /. */
+        redirect?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To the provider, or back to the sign-in page with an error. */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
       };
     };
   };

@@ -1,10 +1,24 @@
-import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Divider, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { useLogin } from './use-session.ts';
+import { useLogin, useSignInMethods } from './use-session.ts';
 
-/** Username and password sign-in; a wrong password keeps what was typed and says so plainly. */
+/** Where single sign-on should come back to: this page, without the error a failed attempt left in the URL. */
+export function ssoReturnPath(location: { pathname: string; search: string }): string {
+  const params = new URLSearchParams(location.search);
+  params.delete('sso-error');
+  const query = params.toString();
+  return `${location.pathname}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * Username and password sign-in, and single sign-on when the server has it; a wrong password keeps what was
+ * typed and says so plainly, and a failed single sign-on says why.
+ */
 export function LoginPage() {
+  const methods = useSignInMethods();
+  const ssoError = new URLSearchParams(window.location.search).get('sso-error');
+  const oidc = methods.data?.oidc;
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<{ username?: string; password?: string }>({});
@@ -37,6 +51,23 @@ export function LoginPage() {
             <Title order={1} size="h2">
               Sign in to Switchyard
             </Title>
+            {ssoError && (
+              <Alert color="red" role="alert" title="Single sign-on failed">
+                {ssoError}
+              </Alert>
+            )}
+            {oidc && (
+              <>
+                <Button
+                  component="a"
+                  variant="default"
+                  href={`${oidc.path}?redirect=${encodeURIComponent(ssoReturnPath(window.location))}`}
+                >
+                  {oidc.buttonText}
+                </Button>
+                <Divider label="or with a password" labelPosition="center" />
+              </>
+            )}
             {message && (
               <Alert color="red" role="alert" title="Not signed in">
                 {message}

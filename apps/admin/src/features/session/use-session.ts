@@ -34,6 +34,18 @@ export function useCan(permission: Permission): boolean {
   return hasPermission(data, permission);
 }
 
+export type SignInMethods = { password: boolean; oidc: { buttonText: string; path: string } | null };
+
+/** How this server lets people sign in; without an answer the page offers the password form alone. */
+export function useSignInMethods() {
+  return useQuery({
+    queryKey: ['sign-in-methods'],
+    queryFn: () => call<SignInMethods>('getSignInMethods'),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '../../http/auth.ts';
 import { PasswordMismatch } from '../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
 import { verifyPassword } from './password.ts';
+import { setSessionCookie } from './session-cookie.ts';
 import { createSessionStore } from './session-store.ts';
 import { createUserStore } from './user-store.ts';
 import { LoginBody, UserResponse } from './user-schemas.ts';
@@ -42,12 +43,7 @@ export function authRoutes(deps: { db: Db; config: Config }): FastifyPluginAsync
         if (!found || !ok) throw new PasswordMismatch(WRONG_CREDENTIALS);
         const session = await sessions.create(found.user.id, deps.config.sessionMaxAgeHours);
         await users.markSeen(found.user.id);
-        reply.setCookie(SESSION_COOKIE, session.id, {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'lax',
-          expires: session.expiresAt,
-        });
+        setSessionCookie(reply, session);
         return toUserResponse(found.user);
       },
     );

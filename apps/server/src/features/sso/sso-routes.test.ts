@@ -1,0 +1,185 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOidcProvider, signInAtProvider } from '../../testing/oidc-provider.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { safeRedirect } from './sso-routes.ts';
+
+const PUBLIC_URL = 'http://switchyard.test';
+const CALLBACK = `${PUBLIC_URL}/auth/oidc/callback`;
+
+let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  provider = await startOidcProvider({
+    clientId: 'switchyard',
+    clientSecret: 'switchyard-client-secret',
+    redirectUri: CALLBACK,
+    accounts: {
+      ada: { email: 'Ada@Example.com', name: 'Ada Lovelace' },
+      grace: { email: 'grace@other.test', name: 'Grace Hopper' },
+      nomail: { name: 'No Mail' },
+      unverified: { email: 'eve@example.com', emailVerified: false },
+    },
+  });
+  t = await createTestApp({
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: 'switchyard',
+    OIDC_CLIENT_SECRET: 'switchyard-client-secret',
+    OIDC_BUTTON_TEXT: 'Sign in with Example SSO',
+    OIDC_DEFAULT_ROOT_ROLE: 'Editor',
+    OIDC_ALLOWED_DOMAINS: 'example.com',
+    PUBLIC_URL,
+  });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await provider?.stop();
+});
+
+const cookieOf = (response: LightMyRequestResponse, name: string) =>
+  response.cookies.find((cookie) => cookie.name === name);
+
+/** The whole browser round trip: Switchyard → provider sign-in and consent → Switchyard's callback. */
+async function signIn(login: string, redirect = '/projects/default') {
+  const start = await t.app.inject({
+    method: 'GET',
+    url: `/auth/oidc/login?redirect=${encodeURIComponent(redirect)}`,
+  });
+  expect(start.statusCode, start.body).toBe(302);
+  expect(start.headers.location).toMatch(new RegExp(`^${provider.issuer}/auth\\?`));
+  const pending = cookieOf(start, 'switchyard-oidc')!;
+  expect(pending.httpOnly).toBe(true);
+  const back = await signInAtProvider(start.headers.location as string, login, CALLBACK);
+  const callback = await t.app.inject({
+    method: 'GET',
+    url: back.slice(PUBLIC_URL.length),
+    cookies: { 'switchyard-oidc': pending.value },
+  });
+  return { start, callback };
+}
+
+describe('single sign-on with OpenID Connect', () => {
+  it('tells the sign-in page which methods there are', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/auth/methods' });
+    expect(response.json()).toEqual({
+      password: true,
+      oidc: { buttonText: 'Sign in with Example SSO', path: '/auth/oidc/login' },
+    });
+  });
+
+  it('asks the provider for a code with PKCE, state and nonce', async () => {
+    const start = await t.app.inject({ method: 'GET', url: '/auth/oidc/login' });
+    const url = new URL(start.headers.location as string);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: 'switchyard',
+      response_type: 'code',
+      redirect_uri: CALLBACK,
+      scope: 'openid email profile',
+      code_challenge_method: 'S256',
+    });
+    for (const name of ['state', 'nonce', 'code_challenge']) expect(url.searchParams.get(name)).toBeTruthy();
+  });
+
+  it('creates a user with the default role on the first sign-in and signs them in', async () => {
+    const { callback } = await signIn('ada');
+    expect(callback.statusCode, callback.body).toBe(302);
+    expect(callback.headers.location).toBe('/projects/default');
+    const session = cookieOf(callback, 'switchyard-session')!;
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/user',
+      cookies: { 'switchyard-session': session.value },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user).toMatchObject({
+      email: 'ada@example.com',
+      name: 'Ada Lovelace',
+      rootRoleName: 'Editor',
+    });
+    const [event] = await t.db.query<{ data: { source: string } }>(
+      "SELECT data FROM events WHERE type = 'user-created' ORDER BY id DESC LIMIT 1",
+    );
+    expect(event!.data.source).toBe('oidc');
+  });
+
+  it('signs an existing user in as themselves, keeping their role', async () => {
+    const users = async () => (await t.db.query('SELECT id FROM users WHERE NOT is_service')).length;
+    const before = await users();
+    const { callback } = await signIn('ada', '/segments');
+    expect(callback.headers.location).toBe('/segments');
+    expect(await users()).toBe(before);
+  });
+
+  it('refuses, with a message for the sign-in page, what it must not let in', async () => {
+    const cases: [string, RegExp][] = [
+      ['grace', /People from other\.test cannot get an account here/],
+      ['nomail', /did not share an email address/],
+      ['unverified', /has not verified eve@example\.com/],
+    ];
+    for (const [login, message] of cases) {
+      const before = await t.db.query('SELECT id FROM users ORDER BY id');
+      const { callback } = await signIn(login);
+      expect(callback.statusCode).toBe(302);
+      const location = new URL(callback.headers.location as string, PUBLIC_URL);
+      expect(location.pathname).toBe('/');
+      expect(location.searchParams.get('sso-error')).toMatch(message);
+      expect(cookieOf(callback, 'switchyard-session')).toBeUndefined();
+      expect(await t.db.query('SELECT id FROM users ORDER BY id')).toEqual(before);
+    }
+  });
+
+  it('refuses a callback without the cookie its sign-in started with, or with a state that does not match', async () => {
+    const { start } = await signIn('ada');
+    const back = await signInAtProvider(start.headers.location as string, 'ada', CALLBACK);
+    const withoutCookie = await t.app.inject({ method: 'GET', url: back.slice(PUBLIC_URL.length) });
+    expect(
+      new URL(withoutCookie.headers.location as string, PUBLIC_URL).searchParams.get('sso-error'),
+    ).toMatch(/took too long or started in another browser/);
+    // The cookie of another sign-in: its state does not match this answer.
+    const other = await t.app.inject({ method: 'GET', url: '/auth/oidc/login' });
+    const mismatched = await t.app.inject({
+      method: 'GET',
+      url: back.slice(PUBLIC_URL.length),
+      cookies: { 'switchyard-oidc': cookieOf(other, 'switchyard-oidc')!.value },
+    });
+    expect(new URL(mismatched.headers.location as string, PUBLIC_URL).searchParams.get('sso-error')).toMatch(
+      /could not be completed/,
+    );
+    expect(cookieOf(mismatched, 'switchyard-session')).toBeUndefined();
+  });
+
+  it('reports a refusal by the provider', async () => {
+    const start = await t.app.inject({ method: 'GET', url: '/auth/oidc/login' });
+    const callback = await t.app.inject({
+      method: 'GET',
+      url: '/auth/oidc/callback?error=access_denied&error_description=User%20cancelled',
+      cookies: { 'switchyard-oidc': cookieOf(start, 'switchyard-oidc')!.value },
+    });
+    expect(new URL(callback.headers.location as string, PUBLIC_URL).searchParams.get('sso-error')).toBe(
+      'The provider did not sign you in: User cancelled',
+    );
+  });
+
+  it('only ever redirects to a path inside Switchyard', () => {
+    expect(
+      ['/projects', '//evil.example', '/\\evil.example', 'https://evil.example', undefined].map(safeRedirect),
+    ).toEqual(['/projects', '/', '/', '/', '/']);
+  });
+});
+
+describe('without single sign-on configured', () => {
+  it('says so, and its sign-in operations answer 404', async () => {
+    const plain = await createTestApp();
+    try {
+      expect((await plain.app.inject({ method: 'GET', url: '/auth/methods' })).json()).toEqual({
+        password: true,
+        oidc: null,
+      });
+      const start = await plain.app.inject({ method: 'GET', url: '/auth/oidc/login' });
+      expect([start.statusCode, start.json().name]).toEqual([404, 'NotFoundError']);
+    } finally {
+      await plain.close();
+    }
+  });
+});
