@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run check`: typecheck every workspace, check that generated files are current, and lint.
+// `npm run check`: typecheck every workspace, check that generated files are current, check licences, and lint.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,5 +30,6 @@ for (const dir of dirs) {
     step(`generated files of ${pkg.name} are current`, 'npm', ['run', 'check:generated', '-w', pkg.name]);
   }
 }
+step('licences of installed packages', process.execPath, ['scripts/check-licenses.mjs']);
 step('lint', 'npm', ['run', 'lint']);
 process.exit(failed ? 1 : 0);
