@@ -71,7 +71,7 @@ export function createProjectStore(db: Db) {
       const rows = await db.query<SummaryRow>(
         `SELECT p.*, c.total, c.stale, c.potentially_stale,
                 EXISTS (SELECT 1 FROM favorite_projects fp WHERE fp.project_id = p.id AND fp.user_id = $1) AS favorite,
-                (SELECT count(*)::int FROM users u WHERE u.deleted_at IS NULL) AS member_count,
+                (SELECT count(*)::int FROM users u WHERE u.deleted_at IS NULL AND NOT u.is_service) AS member_count,
                 (SELECT max(e.created_at) FROM events e WHERE e.project = p.id) AS last_event_at
            FROM projects p LEFT JOIN ${FLAG_COUNTS} c ON c.project_id = p.id
           WHERE ($2::text[] IS NULL OR p.id = ANY($2))

@@ -112,6 +112,16 @@ describe('service accounts', () => {
       },
     ]);
     expect(JSON.stringify(await t.db.query('SELECT data FROM events'))).not.toContain(token.secret);
+    const password = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/user/change-password',
+      headers: { authorization: token.secret },
+      payload: { password: 'a-password-for-a-robot' },
+    });
+    expect([password.statusCode, password.json().message]).toEqual([
+      400,
+      'A service account has no password: it acts through its tokens',
+    ]);
   });
 
   it('changes the role of the account, and its tokens follow at once', async () => {

@@ -34,6 +34,8 @@ export function passwordRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const userId = signedInUserId(request.principal);
+        if (!(await createUserStore(deps.db).findPersonById(userId)))
+          throw new BadDataError('A service account has no password: it acts through its tokens');
         const { password, oldPassword, confirmPassword } = request.body;
         if (confirmPassword !== undefined && confirmPassword !== password) {
           throw new BadDataError('The new password and its confirmation differ', [
