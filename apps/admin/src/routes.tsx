@@ -33,6 +33,7 @@ const ServiceAccountsPage = page(
 );
 const ApplicationsPage = page(() => import('./features/metrics/applications-page.tsx'), 'ApplicationsPage');
 const ApplicationPage = page(() => import('./features/metrics/application-page.tsx'), 'ApplicationPage');
+const MaintenancePage = page(() => import('./features/maintenance/maintenance-page.tsx'), 'MaintenancePage');
 const BannersPage = page(() => import('./features/banners/banners-page.tsx'), 'BannersPage');
 const ArchivePage = page(() => import('./features/archive/archive-page.tsx'), 'ArchivePage');
 const EventsPage = page(() => import('./features/events/events-page.tsx'), 'EventsPage');
@@ -56,6 +57,7 @@ export function AppRoutes() {
       <Route path="/applications" element={<ApplicationsPage />} />
       <Route path="/applications/:appName" element={<ApplicationPage />} />
       <Route path="/service-accounts" element={<ServiceAccountsPage />} />
+      <Route path="/maintenance" element={<MaintenancePage />} />
       <Route path="/banners" element={<BannersPage />} />
       <Route path="/archive" element={<ArchivePage />} />
       <Route path="/events" element={<EventsPage />} />

@@ -618,6 +618,30 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     await expect.poll(async () => (await api('GET', '/api/admin/banners')).banners[0].enabled).toBe(false);
   });
 
+  it('pauses every change in maintenance mode, and resumes', async () => {
+    await go('/maintenance');
+    await page.getByRole('switch', { name: 'Maintenance mode' }).click();
+    const strip = page.getByRole('region', { name: 'Announcements' });
+    await strip.getByText(/Maintenance mode is on/).waitFor();
+    expect(await api('GET', '/api/admin/maintenance')).toEqual({ enabled: true });
+    await checkScreen('maintenance');
+
+    const bannersBefore = (await api('GET', '/api/admin/banners')).banners.length;
+    await go('/banners');
+    await page.getByRole('button', { name: 'New banner' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New banner' });
+    await dialog.getByLabel(/^Message/).fill('Written during maintenance');
+    await dialog.getByRole('button', { name: 'Create banner' }).click();
+    await dialog.getByText(/maintenance mode: changes are paused/).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect((await api('GET', '/api/admin/banners')).banners).toHaveLength(bannersBefore);
+
+    await go('/maintenance');
+    await page.getByRole('switch', { name: 'Maintenance mode' }).click();
+    await strip.waitFor({ state: 'detached' });
+    expect(await api('GET', '/api/admin/maintenance')).toEqual({ enabled: false });
+  });
+
   it('adds a service account with a token that acts with its role', async () => {
     await go('/service-accounts');
     await page.getByRole('heading', { level: 1, name: 'Service accounts' }).waitFor();

@@ -13,6 +13,8 @@ import { flagTagRoutes } from './features/flag-tags/flag-tag-routes.ts';
 import { flagTransferRoutes } from './features/flag-transfer/flag-transfer-routes.ts';
 import { flagManagementRoutes } from './features/flags/index.ts';
 import { searchRoutes } from './features/search/search-routes.ts';
+import { maintenanceGuard } from './features/maintenance/maintenance-guard.ts';
+import { maintenanceRoutes } from './features/maintenance/maintenance-routes.ts';
 import { ssoRoutes } from './features/sso/sso-routes.ts';
 import { serviceAccountRoutes } from './features/service-accounts/service-account-routes.ts';
 import { createClientFastPath, type ClientFastPath } from './features/client-api/client-fast-path.ts';
@@ -105,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   cache.onChange(() => resolver.forget());
   fast.path = createClientFastPath({ cache, resolver });
   registerAuth(app, resolver);
+  app.addHook('preHandler', maintenanceGuard(db));
   countRequests(app);
 
   await app.register(async (scope) => healthRoutes(scope, { db }));
@@ -116,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiTokenRoutes({ db }));
   await app.register(archiveRoutes({ db }));
   await app.register(bannerRoutes({ db }));
+  await app.register(maintenanceRoutes({ db }));
   await app.register(dependencyRoutes({ db }));
   await app.register(flagTagRoutes({ db }));
   await app.register(flagManagementRoutes({ db }));

@@ -14,6 +14,8 @@ export const operations = {
   changeUserPassword: ['POST', '/api/admin/user-admin/{id}/change-password'],
   changeMyPassword: ['POST', '/api/admin/user/change-password'],
 
+  getMaintenance: ['GET', '/api/admin/maintenance'],
+  toggleMaintenance: ['POST', '/api/admin/maintenance'],
   getApplications: ['GET', '/api/admin/metrics/applications'],
   getApplication: ['GET', '/api/admin/metrics/applications/{appName}'],
   getRawFeatureMetrics: ['GET', '/api/admin/client-metrics/features/{name}/raw'],

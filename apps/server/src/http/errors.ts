@@ -49,6 +49,10 @@ export class NameExistsError extends HttpError {
 export class ContentTypeError extends HttpError {
   readonly status = 415;
 }
+/** The instance is in maintenance mode: the Admin API refuses changes until an admin turns it off. */
+export class MaintenanceError extends HttpError {
+  readonly status = 503;
+}
 
 export type ErrorBody = { id: string; name: string; message: string; details: ErrorDetail[] };
 

@@ -57,6 +57,7 @@ const AREA_DESCRIPTIONS: Partial<Record<ApiArea, string>> = {
   'Frontend API': 'Evaluated flags for browser and mobile SDKs.',
   'Import/Export':
     'Export flags of an environment with everything they use, and check or import such an export in another project or instance.',
+  Maintenance: 'Pause every change through the Admin API, for an upgrade or an incident.',
   Operational: 'Health and readiness checks.',
   'Personal access tokens': 'Tokens that act as the signed-in user.',
   Playground: 'Evaluate flags for a context and see why each one is on or off.',

@@ -36,6 +36,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/users', label: 'Users' },
   { to: '/service-accounts', label: 'Service accounts' },
   { to: '/banners', label: 'Banners' },
+  { to: '/maintenance', label: 'Maintenance' },
   { to: '/archive', label: 'Archive' },
   { to: '/events', label: 'Events' },
   { to: '/playground', label: 'Playground' },
