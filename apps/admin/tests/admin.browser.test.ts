@@ -717,6 +717,23 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     await expect.poll(() => chart.getAttribute('aria-label')).toContain('42 on and 8 off');
     expect(await page.getByRole('row', { name: /development/ }).textContent()).toContain('84% on');
     await checkScreen('flag-usage');
+
+    await go('/applications/checkout-service');
+    await page.getByRole('button', { name: 'Describe' }).click();
+    const describe = page.getByRole('dialog', { name: 'Describe checkout-service' });
+    await describe.getByLabel('Description').fill('Checkout web service');
+    await describe.getByLabel(/^URL/).fill('https://shop.example.com');
+    await describe.getByRole('button', { name: 'Save' }).click();
+    await describe.waitFor({ state: 'detached' });
+    await page.getByText('Checkout web service').waitFor();
+    await page.getByRole('link', { name: 'https://shop.example.com' }).waitFor();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete checkout-service?' })
+      .getByRole('button', { name: 'Delete application' })
+      .click();
+    await page.getByText('No application has connected yet.', { exact: false }).waitFor();
+    expect((await api('GET', '/api/admin/metrics/applications')).total).toBe(0);
   });
 
   it("changes a user's role and deletes the user", async () => {

@@ -28,6 +28,7 @@ import { segmentRoutes } from './features/segments/segment-routes.ts';
 import { strategyRoutes } from './features/strategies/strategy-routes.ts';
 import { tagRoutes } from './features/tags/tag-routes.ts';
 import { frontendRoutes } from './features/frontend-api/frontend-routes.ts';
+import { applicationRoutes } from './features/metrics/application-routes.ts';
 import { metricsRoutes } from './features/metrics/metrics-routes.ts';
 import { playgroundRoutes } from './features/playground/playground-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(frontendRoutes({ db, cache }));
   await app.register(playgroundRoutes({ db }));
   await app.register(metricsRoutes({ db }));
+  await app.register(applicationRoutes({ db }));
   await app.register(environmentRoutes({ db }));
   await app.register(eventRoutes({ db }));
   await app.register(projectRoutes({ db }));

@@ -18,6 +18,8 @@ export const operations = {
   toggleMaintenance: ['POST', '/api/admin/maintenance'],
   getApplications: ['GET', '/api/admin/metrics/applications'],
   getApplication: ['GET', '/api/admin/metrics/applications/{appName}'],
+  createApplication: ['POST', '/api/admin/metrics/applications/{appName}'],
+  deleteApplication: ['DELETE', '/api/admin/metrics/applications/{appName}'],
   getRawFeatureMetrics: ['GET', '/api/admin/client-metrics/features/{name}/raw'],
 
   getServiceAccounts: ['GET', '/api/admin/service-account'],

@@ -1,15 +1,26 @@
-import { Anchor, Badge, Breadcrumbs, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { useCan } from '../session/use-session.ts';
+import { ApplicationDetailsModal } from './application-details-modal.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { when } from './applications-page.tsx';
-import { useApplication } from './use-metrics.ts';
+import { useApplication, useApplicationMutations } from './use-metrics.ts';
 
 /** One application: its SDK instances per environment, and the flags it reported using. */
 export function ApplicationPage() {
   const { appName } = useParams() as { appName: string };
   const application = useApplication(appName);
+  const canEdit = useCan('EDIT');
+  const isAdmin = useCan('ADMIN');
+  const { remove } = useApplicationMutations();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   return (
     <>
       <Breadcrumbs mb="xs">
@@ -27,7 +38,47 @@ export function ApplicationPage() {
               <PageHeader
                 title={app.appName}
                 description={app.description ?? `Last seen ${when(app.seenAt)}`}
+                actions={
+                  <>
+                    {canEdit && (
+                      <Button variant="default" onClick={() => setEditing(true)}>
+                        Describe
+                      </Button>
+                    )}
+                    {isAdmin && (
+                      <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+                        Delete
+                      </Button>
+                    )}
+                  </>
+                }
               />
+              {app.url && (
+                <Anchor href={app.url} target="_blank" rel="noopener noreferrer" size="sm">
+                  {app.url}
+                </Anchor>
+              )}
+              {editing && <ApplicationDetailsModal app={app} onClose={() => setEditing(false)} />}
+              <ConfirmModal
+                opened={deleting}
+                title={`Delete ${app.appName}?`}
+                confirmLabel="Delete application"
+                loading={remove.isPending}
+                onClose={() => setDeleting(false)}
+                onConfirm={() =>
+                  remove.mutate(app.appName, {
+                    onSuccess: () => {
+                      notifySuccess(`Deleted ${app.appName}`);
+                      void navigate('/applications');
+                    },
+                    onError: (error) => notifyError(error, 'delete the application'),
+                  })
+                }
+              >
+                <Text size="sm">
+                  Its instances and usage counts are removed. If one of its SDKs reports again, it comes back.
+                </Text>
+              </ConfirmModal>
               <Title order={2} size="h4">
                 Instances
               </Title>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import type { Application, ApplicationDetails, HourlyCount } from '../../api/types.ts';
 
@@ -28,4 +28,26 @@ export function useApplication(appName: string) {
     refetchInterval: REFRESH_MS,
     queryFn: () => call<ApplicationDetails>('getApplication', { params: { appName } }),
   });
+}
+
+export function useApplicationMutations() {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: ['applications'] });
+  return {
+    describe: useMutation({
+      mutationFn: ({
+        appName,
+        ...body
+      }: {
+        appName: string;
+        description: string | null;
+        url: string | null;
+      }) => call('createApplication', { params: { appName }, body }),
+      onSettled,
+    }),
+    remove: useMutation({
+      mutationFn: (appName: string) => call('deleteApplication', { params: { appName } }),
+      onSettled,
+    }),
+  };
 }

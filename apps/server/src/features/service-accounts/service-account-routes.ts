@@ -4,7 +4,7 @@ import { describe, errorResponses, noContent } from '../../http/operation.ts';
 import { actorOf } from '../events/actor.ts';
 import { ROOT_ROLES, ROOT_ROLE_IDS } from '../users/user.ts';
 import { CreatePatBody } from '../users/user-schemas.ts';
-import { toPatResponse, toRootRole } from '../users/user-wire.ts';
+import { toPatResponse, toRoleResponse, toRootRole } from '../users/user-wire.ts';
 import {
   CreateServiceAccountBody,
   ServiceAccountListResponse,
@@ -23,12 +23,6 @@ import {
 
 const ADMIN = { auth: { permission: 'ADMIN' as const } };
 const AREA = 'Service Accounts';
-
-const ROLE_DESCRIPTIONS = {
-  Admin: 'Everything, including users, service accounts and API tokens',
-  Editor: 'Create and change flags, segments and projects',
-  Viewer: 'Read everything, change nothing',
-};
 
 export const toServiceAccountResponse = (account: ServiceAccount) => ({
   id: account.id,
@@ -76,12 +70,7 @@ export function serviceAccountRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
       },
       async () => ({
         serviceAccounts: (await service.list()).map(toServiceAccountResponse),
-        rootRoles: ROOT_ROLES.map((role) => ({
-          id: ROOT_ROLE_IDS[role],
-          name: role,
-          description: ROLE_DESCRIPTIONS[role],
-          type: 'root',
-        })),
+        rootRoles: ROOT_ROLES.map(toRoleResponse),
       }),
     );
 

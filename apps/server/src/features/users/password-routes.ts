@@ -6,7 +6,7 @@ import { describe, errorResponses, noContent } from '../../http/operation.ts';
 import { createEventStore } from '../events/event-store.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createSessionStore } from './session-store.ts';
-import { signedInUserId } from './user-routes.ts';
+import { signedInUserId } from './signed-in.ts';
 import { ChangeMyPasswordBody, ChangeUserPasswordBody, IdParams } from './user-schemas.ts';
 import { createUserStore } from './user-store.ts';
 

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inTransaction, type Db } from '../../db/db.ts';
-import { actorName, actorUserId, permissionsOf, type Principal } from '../../http/auth.ts';
-import { BadDataError, NoAccessError, NotFoundError } from '../../http/errors.ts';
+import { actorName, actorUserId, permissionsOf } from '../../http/auth.ts';
+import { BadDataError, NotFoundError } from '../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
 import { createEventStore } from '../events/event-store.ts';
 import { hashPassword } from './password.ts';
 import { newPatSecret, patExpiry } from './pat.ts';
+import { signedInUserId } from './signed-in.ts';
+import { userDirectoryRoutes } from './user-directory-routes.ts';
 import { createPatStore } from './pat-store.ts';
 import { createUserStore } from './user-store.ts';
 import {
@@ -21,17 +23,12 @@ import {
 } from './user-schemas.ts';
 import { toPatResponse, toRootRole, toUserResponse } from './user-wire.ts';
 
-export function signedInUserId(principal: Principal | undefined): number {
-  if (principal?.kind !== 'user')
-    throw new NoAccessError('Only a signed-in user or a personal access token can do this');
-  return principal.userId;
-}
-
 /** The signed-in user, their personal access tokens, and user administration. */
 export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addSchema(UserResponse);
     app.addSchema(PatResponse);
+    await app.register(userDirectoryRoutes(deps));
     const users = createUserStore(deps.db);
     const pats = createPatStore(deps.db);
     const ADMIN = { auth: { permission: 'ADMIN' as const } };

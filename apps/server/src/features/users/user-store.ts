@@ -103,6 +103,34 @@ export function createUserStore(db: Db) {
       );
       return rows.map(toUser);
     },
+    /** People whose name, username or email contains the text, case-insensitively; at most `limit`. */
+    async search(text: string, limit = 100): Promise<User[]> {
+      const rows = await db.query<UserRow>(
+        `SELECT * FROM users WHERE deleted_at IS NULL AND NOT is_service
+           AND (name ILIKE $1 OR username ILIKE $1 OR email ILIKE $1) ORDER BY id LIMIT $2`,
+        [`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit],
+      );
+      return rows.map(toUser);
+    },
+    /** People not seen (or, never seen, not created) within the last `days` days. */
+    async inactive(days: number): Promise<User[]> {
+      const rows = await db.query<UserRow>(
+        `SELECT * FROM users WHERE deleted_at IS NULL AND NOT is_service
+           AND COALESCE(seen_at, created_at) < now() - make_interval(days => $1) ORDER BY id`,
+        [days],
+      );
+      return rows.map(toUser);
+    },
+    /** How many admins there are: people with and without a password, and service accounts. */
+    async adminCount(): Promise<{ password: number; noPassword: number; service: number }> {
+      const [row] = await db.query<{ password: number; no_password: number; service: number }>(
+        `SELECT count(*) FILTER (WHERE NOT is_service AND password_hash IS NOT NULL)::int AS password,
+                count(*) FILTER (WHERE NOT is_service AND password_hash IS NULL)::int AS no_password,
+                count(*) FILTER (WHERE is_service)::int AS service
+           FROM users WHERE deleted_at IS NULL AND root_role = 'Admin'`,
+      );
+      return { password: row!.password, noPassword: row!.no_password, service: row!.service };
+    },
     async update(id: number, change: { email?: string; name?: string; rootRole?: RootRole }): Promise<User> {
       const [row] = await db.query<UserRow>(
         `UPDATE users SET email = COALESCE($2, email), name = COALESCE($3, name), root_role = COALESCE($4, root_role)

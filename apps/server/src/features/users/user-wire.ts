@@ -1,6 +1,6 @@
 import { permissionsOf, type RootRole } from '../../http/auth.ts';
 import type { PersonalAccessToken } from './pat-store.ts';
-import { ROOT_ROLE_IDS, type User } from './user.ts';
+import { ROOT_ROLE_DESCRIPTIONS, ROOT_ROLE_IDS, type User } from './user.ts';
 
 export function toUserResponse(user: User) {
   return {
@@ -33,4 +33,9 @@ export function toPatResponse(pat: PersonalAccessToken, secret?: string) {
     createdAt: pat.createdAt.toISOString(),
     seenAt: pat.seenAt?.toISOString() ?? null,
   };
+}
+
+/** A root role as Unleash's roleSchema shows it. */
+export function toRoleResponse(role: RootRole) {
+  return { id: ROOT_ROLE_IDS[role], name: role, description: ROOT_ROLE_DESCRIPTIONS[role], type: 'root' };
 }
