@@ -1,9 +1,10 @@
 import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, useLocation, useNavigate } from 'react-router';
 import { AppLayout } from './features/shell/app-layout.tsx';
 import { SessionGate } from './features/session/session-gate.tsx';
+import { SignUpPage } from './features/invite-links/sign-up-page.tsx';
 import { queryClient } from './query-client.ts';
 import { AppRoutes } from './routes.tsx';
 
@@ -29,15 +30,28 @@ export function App() {
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
-          <SessionGate>
-            {(me) => (
-              <AppLayout me={me}>
-                <AppRoutes />
-              </AppLayout>
-            )}
-          </SessionGate>
+          <InviteOrSession />
         </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>
+  );
+}
+
+/** An invite link leads to the sign-up page, signed in or not; everything else needs a session. */
+function InviteOrSession() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const invite =
+    location.pathname === '/new-user' ? new URLSearchParams(location.search).get('invite') : null;
+  if (invite)
+    return <SignUpPage secret={invite} onDone={() => void navigate('/projects', { replace: true })} />;
+  return (
+    <SessionGate>
+      {(me) => (
+        <AppLayout me={me}>
+          <AppRoutes />
+        </AppLayout>
+      )}
+    </SessionGate>
   );
 }

@@ -642,6 +642,37 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     expect(await api('GET', '/api/admin/maintenance')).toEqual({ enabled: false });
   });
 
+  it('invites people with a link through which they create their own account', async () => {
+    await go('/users');
+    await page.getByRole('button', { name: 'Create invite link' }).click();
+    const url = new URL((await page.getByTestId('invite-link-url').textContent())!);
+    expect(url.pathname).toBe('/new-user');
+    const secret = url.searchParams.get('invite')!;
+    expect(secret).toMatch(/^[0-9a-f]{48}$/);
+
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const newcomer = await context.newPage();
+    newcomer.setDefaultTimeout(15_000);
+    await newcomer.goto(`${server.url}/new-user?invite=${secret}`);
+    await newcomer.getByRole('heading', { name: 'Join Switchyard' }).waitFor();
+    await newcomer.getByLabel('Name', { exact: true }).fill('Nina Newcomer');
+    await newcomer.getByLabel('Email').fill('nina@example.com');
+    await newcomer.getByLabel(/^Password/).fill('nina-password-1');
+    expect(await seriousViolations(newcomer), 'sign-up page accessibility').toEqual([]);
+    await newcomer.getByRole('button', { name: 'Create account' }).click();
+    await newcomer.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
+    await newcomer.getByRole('button', { name: /user menu/ }).click();
+    await newcomer.getByText('nina@example.com · Viewer').waitFor();
+    await context.close();
+
+    await page.reload();
+    await page.getByText('1 signed up with it so far', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Turn off' }).click();
+    await page.getByRole('button', { name: 'Create invite link' }).waitFor();
+    const closed = await fetch(`${server.url}/invite/${secret}/validate`);
+    expect(closed.status).toBe(400);
+  });
+
   it('adds a service account with a token that acts with its role', async () => {
     await go('/service-accounts');
     await page.getByRole('heading', { level: 1, name: 'Service accounts' }).waitFor();

@@ -13,6 +13,7 @@ import { flagTagRoutes } from './features/flag-tags/flag-tag-routes.ts';
 import { flagTransferRoutes } from './features/flag-transfer/flag-transfer-routes.ts';
 import { flagManagementRoutes } from './features/flags/index.ts';
 import { searchRoutes } from './features/search/search-routes.ts';
+import { inviteLinkRoutes } from './features/invite-links/invite-link-routes.ts';
 import { maintenanceGuard } from './features/maintenance/maintenance-guard.ts';
 import { maintenanceRoutes } from './features/maintenance/maintenance-routes.ts';
 import { ssoRoutes } from './features/sso/sso-routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes({ db }));
   await app.register(passwordRoutes({ db }));
   await app.register(serviceAccountRoutes({ db }));
+  await app.register(inviteLinkRoutes({ db, config }));
   await app.register(apiTokenRoutes({ db }));
   await app.register(archiveRoutes({ db }));
   await app.register(bannerRoutes({ db }));

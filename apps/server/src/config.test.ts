@@ -56,7 +56,6 @@ it('reads single sign-on settings, with defaults, only when an issuer is set', (
     issuer: 'https://id.example.com',
     clientId: 'switchyard',
     clientSecret: undefined,
-    publicUrl: 'http://localhost:8080',
     buttonText: 'Sign in with SSO',
     autoCreate: true,
     defaultRootRole: 'Viewer',
@@ -69,10 +68,11 @@ it('reads single sign-on settings, with defaults, only when an issuer is set', (
     UNLEASH_URL: 'https://flags.example.com/',
     OIDC_AUTO_CREATE: 'false',
     OIDC_ALLOWED_DOMAINS: 'Example.com, example.org',
-  }).oidc!;
-  expect(full).toMatchObject({
+  });
+  expect(port.publicUrl).toBe('http://localhost:8080');
+  expect(full.publicUrl).toBe('https://flags.example.com');
+  expect(full.oidc).toMatchObject({
     clientSecret: 's3cret',
-    publicUrl: 'https://flags.example.com',
     autoCreate: false,
     allowedDomains: ['example.com', 'example.org'],
   });

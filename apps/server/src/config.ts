@@ -16,6 +16,8 @@ export type Config = {
   logLevel: LogLevel;
   sessionMaxAgeHours: number;
   adminUiDir: string | undefined;
+  /** Switchyard's address as browsers reach it: for invite links and the single sign-on redirect URI. */
+  publicUrl: string;
   /** Single sign-on with an OpenID Connect provider; undefined when OIDC_ISSUER is not set. */
   oidc: OidcConfig | undefined;
 };
@@ -24,8 +26,6 @@ export type OidcConfig = {
   issuer: string;
   clientId: string;
   clientSecret: string | undefined;
-  /** Switchyard's address as browsers reach it; the redirect URI is this plus /auth/oidc/callback. */
-  publicUrl: string;
   buttonText: string;
   /** Create a user on the first sign-in; otherwise only users that exist (by email) may sign in. */
   autoCreate: boolean;
@@ -100,6 +100,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (raw === 'true' || raw === 'false') return raw === 'true';
     throw new ConfigError(name, `must be true or false, got "${raw}"`);
   };
+  const publicUrl = url('PUBLIC_URL') ?? url('UNLEASH_URL') ?? `http://localhost:${port}`;
   const issuer = url('OIDC_ISSUER');
   let oidc: OidcConfig | undefined;
   if (issuer) {
@@ -112,7 +113,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       issuer,
       clientId,
       clientSecret: text('OIDC_CLIENT_SECRET'),
-      publicUrl: url('PUBLIC_URL') ?? url('UNLEASH_URL') ?? `http://localhost:${port}`,
       buttonText: text('OIDC_BUTTON_TEXT') ?? 'Sign in with SSO',
       autoCreate: flag('OIDC_AUTO_CREATE', true),
       defaultRootRole: role as OidcConfig['defaultRootRole'],
@@ -138,6 +138,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevel as LogLevel,
     sessionMaxAgeHours: integer('SESSION_MAX_AGE_HOURS', 48, 1, 24 * 365),
     adminUiDir: adminUiDir ? path.resolve(adminUiDir) : undefined,
+    publicUrl,
     oidc,
   };
 }

@@ -22,6 +22,12 @@ export const operations = {
   deleteApplication: ['DELETE', '/api/admin/metrics/applications/{appName}'],
   getRawFeatureMetrics: ['GET', '/api/admin/client-metrics/features/{name}/raw'],
 
+  getAllPublicSignupTokens: ['GET', '/api/admin/invite-link/tokens'],
+  createPublicSignupToken: ['POST', '/api/admin/invite-link/tokens'],
+  updatePublicSignupToken: ['PUT', '/api/admin/invite-link/tokens/{token}'],
+  validatePublicSignupToken: ['GET', '/invite/{token}/validate'],
+  addPublicSignupTokenUser: ['POST', '/invite/{token}/signup'],
+
   getServiceAccounts: ['GET', '/api/admin/service-account'],
   createServiceAccount: ['POST', '/api/admin/service-account'],
   updateServiceAccount: ['PUT', '/api/admin/service-account/{id}'],

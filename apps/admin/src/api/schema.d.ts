@@ -786,6 +786,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/invite-link/tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List invite links
+     * @description Every invite link, with who signed up through it.
+     */
+    get: operations['getAllPublicSignupTokens'];
+    put?: never;
+    /**
+     * Create an invite link
+     * @description Creates a link people can open to create their own account, with the Viewer root role, until `expiresAt`.
+     */
+    post: operations['createPublicSignupToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/invite-link/tokens/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get an invite link
+     * @description One invite link by its secret.
+     */
+    get: operations['getPublicSignupToken'];
+    /**
+     * Update an invite link
+     * @description Turns an invite link off or on, or moves its expiry; what is left out keeps its value.
+     */
+    put: operations['updatePublicSignupToken'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/lifecycle/count': {
     parameters: {
       query?: never;
@@ -3221,6 +3269,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/invite/{token}/signup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign up with an invite link
+     * @description Creates the person's account with the link's root role and a password, and signs them in (sets the session cookie). 409 when the email or username is taken.
+     */
+    post: operations['addPublicSignupTokenUser'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/invite/{token}/validate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Check an invite link
+     * @description Answers 200 when someone may sign up with the link now, and 400 when it expired, was turned off or does not exist.
+     */
+    get: operations['validatePublicSignupToken'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/ready': {
     parameters: {
       query?: never;
@@ -3592,6 +3680,57 @@ export interface components {
       technicalDebt: number;
       /** Format: date-time */
       updatedAt: string | null;
+    };
+    /**
+     * @example {
+     *       "secret": "a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
+     *       "url": "https://flags.example.com/new-user?invite=a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
+     *       "name": "Onboarding week",
+     *       "enabled": true,
+     *       "expiresAt": "2026-02-01T00:00:00.000Z",
+     *       "createdAt": "2026-01-15T10:00:00.000Z",
+     *       "createdBy": "admin",
+     *       "users": [
+     *         {
+     *           "id": 7,
+     *           "name": "Vera",
+     *           "email": "vera@example.com",
+     *           "username": null
+     *         }
+     *       ],
+     *       "role": {
+     *         "id": 3,
+     *         "name": "Viewer",
+     *         "description": "Read everything, change nothing",
+     *         "type": "root"
+     *       }
+     *     }
+     */
+    publicSignupTokenSchema: {
+      /** Format: date-time */
+      createdAt: string;
+      createdBy: string | null;
+      enabled: boolean;
+      /** Format: date-time */
+      expiresAt: string;
+      name: string;
+      /** @description The root role people who sign up get. */
+      role: {
+        description: string;
+        id: number;
+        name: string;
+        type: string;
+      };
+      secret: string;
+      /** @description The link to share: the sign-up page of this Switchyard. */
+      url: string;
+      /** @description The people who signed up with the link. */
+      users: {
+        email: string | null;
+        id: number;
+        name: string | null;
+        username: string | null;
+      }[];
     };
     /**
      * @example {
@@ -8253,6 +8392,430 @@ export interface operations {
       };
       /** @description Something with that name already exists. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getAllPublicSignupTokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "tokens": [
+           *         {
+           *           "secret": "a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
+           *           "url": "https://flags.example.com/new-user?invite=a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
+           *           "name": "Onboarding week",
+           *           "enabled": true,
+           *           "expiresAt": "2026-02-01T00:00:00.000Z",
+           *           "createdAt": "2026-01-15T10:00:00.000Z",
+           *           "createdBy": "admin",
+           *           "users": [
+           *             {
+           *               "id": 7,
+           *               "name": "Vera",
+           *               "email": "vera@example.com",
+           *               "username": null
+           *             }
+           *           ],
+           *           "role": {
+           *             "id": 3,
+           *             "name": "Viewer",
+           *             "description": "Read everything, change nothing",
+           *             "type": "root"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            tokens: components['schemas']['publicSignupTokenSchema'][];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  createPublicSignupToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Onboarding week",
+         *       "expiresAt": "2026-02-01T00:00:00.000Z"
+         *     }
+         */
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description Must be in the future.
+           */
+          expiresAt: string;
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The new invite link. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "secret": "a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
+           *       "url": "https://flags.example.com/new-user?invite=a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
+           *       "name": "Onboarding week",
+           *       "enabled": true,
+           *       "expiresAt": "2026-02-01T00:00:00.000Z",
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "createdBy": "admin",
+           *       "users": [
+           *         {
+           *           "id": 7,
+           *           "name": "Vera",
+           *           "email": "vera@example.com",
+           *           "username": null
+           *         }
+           *       ],
+           *       "role": {
+           *         "id": 3,
+           *         "name": "Viewer",
+           *         "description": "Read everything, change nothing",
+           *         "type": "root"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string | null;
+            enabled: boolean;
+            /** Format: date-time */
+            expiresAt: string;
+            name: string;
+            /** @description The root role people who sign up get. */
+            role: {
+              description: string;
+              id: number;
+              name: string;
+              type: string;
+            };
+            secret: string;
+            /** @description The link to share: the sign-up page of this Switchyard. */
+            url: string;
+            /** @description The people who signed up with the link. */
+            users: {
+              email: string | null;
+              id: number;
+              name: string | null;
+              username: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getPublicSignupToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The invite link. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "secret": "a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
+           *       "url": "https://flags.example.com/new-user?invite=a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
+           *       "name": "Onboarding week",
+           *       "enabled": true,
+           *       "expiresAt": "2026-02-01T00:00:00.000Z",
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "createdBy": "admin",
+           *       "users": [
+           *         {
+           *           "id": 7,
+           *           "name": "Vera",
+           *           "email": "vera@example.com",
+           *           "username": null
+           *         }
+           *       ],
+           *       "role": {
+           *         "id": 3,
+           *         "name": "Viewer",
+           *         "description": "Read everything, change nothing",
+           *         "type": "root"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string | null;
+            enabled: boolean;
+            /** Format: date-time */
+            expiresAt: string;
+            name: string;
+            /** @description The root role people who sign up get. */
+            role: {
+              description: string;
+              id: number;
+              name: string;
+              type: string;
+            };
+            secret: string;
+            /** @description The link to share: the sign-up page of this Switchyard. */
+            url: string;
+            /** @description The people who signed up with the link. */
+            users: {
+              email: string | null;
+              id: number;
+              name: string | null;
+              username: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  updatePublicSignupToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "enabled": false
+         *     }
+         */
+        'application/json': {
+          enabled?: boolean;
+          /**
+           * Format: date-time
+           * @description Must be in the future.
+           */
+          expiresAt?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The invite link after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "secret": "a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
+           *       "url": "https://flags.example.com/new-user?invite=a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
+           *       "name": "Onboarding week",
+           *       "enabled": true,
+           *       "expiresAt": "2026-02-01T00:00:00.000Z",
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "createdBy": "admin",
+           *       "users": [
+           *         {
+           *           "id": 7,
+           *           "name": "Vera",
+           *           "email": "vera@example.com",
+           *           "username": null
+           *         }
+           *       ],
+           *       "role": {
+           *         "id": 3,
+           *         "name": "Viewer",
+           *         "description": "Read everything, change nothing",
+           *         "type": "root"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string | null;
+            enabled: boolean;
+            /** Format: date-time */
+            expiresAt: string;
+            name: string;
+            /** @description The root role people who sign up get. */
+            role: {
+              description: string;
+              id: number;
+              name: string;
+              type: string;
+            };
+            secret: string;
+            /** @description The link to share: the sign-up page of this Switchyard. */
+            url: string;
+            /** @description The people who signed up with the link. */
+            users: {
+              email: string | null;
+              id: number;
+              name: string | null;
+              username: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -23149,6 +23712,136 @@ export interface operations {
         content: {
           /** @example process_uptime_seconds 12.5 */
           'text/plain': string;
+        };
+      };
+    };
+  };
+  addPublicSignupTokenUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Vera Viewer",
+         *       "email": "vera@example.com",
+         *       "password": "correct-horse-battery"
+         *     }
+         */
+        'application/json': {
+          /** Format: email */
+          email: string;
+          name: string;
+          password: string;
+          username?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The new user, signed in. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "username": "admin",
+           *       "email": null,
+           *       "name": "Admin",
+           *       "rootRole": 1,
+           *       "rootRoleName": "Admin",
+           *       "permissions": [
+           *         "READ",
+           *         "EDIT",
+           *         "CREATEAPITOKEN",
+           *         "ADMIN"
+           *       ],
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "seenAt": null,
+           *       "isAPI": false
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            email: string | null;
+            id: number;
+            isAPI: boolean;
+            name: string | null;
+            /** @description What the root role allows. */
+            permissions: string[];
+            /** @description Root role id: 1 Admin, 2 Editor, 3 Viewer. */
+            rootRole: number;
+            /** @description Admin, Editor or Viewer. */
+            rootRoleName: string;
+            /** Format: date-time */
+            seenAt: string | null;
+            username: string | null;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  validatePublicSignupToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The link can be used. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
         };
       };
     };

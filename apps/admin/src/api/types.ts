@@ -273,3 +273,14 @@ export type ApplicationInstance = {
   strategies: string[];
 };
 export type ApplicationDetails = Application & { instances: ApplicationInstance[]; seenToggles: string[] };
+
+export type InviteLink = {
+  secret: string;
+  url: string;
+  name: string;
+  enabled: boolean;
+  expiresAt: string;
+  createdAt: string;
+  users: { id: number; name: string | null; email: string | null }[];
+  role: { name: string };
+};

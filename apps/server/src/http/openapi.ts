@@ -60,6 +60,7 @@ const AREA_DESCRIPTIONS: Partial<Record<ApiArea, string>> = {
   Maintenance: 'Pause every change through the Admin API, for an upgrade or an incident.',
   Operational: 'Health and readiness checks.',
   'Personal access tokens': 'Tokens that act as the signed-in user.',
+  'Public signup tokens': 'Invite links: people open one to create their own account.',
   Playground: 'Evaluate flags for a context and see why each one is on or off.',
   Projects: 'Projects group flags, environments and tokens.',
   Segments: 'Reusable sets of constraints.',

@@ -5,6 +5,7 @@ import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
+import { InviteLinkPanel } from '../invite-links/invite-link-panel.tsx';
 import { useCan, useSession } from '../session/use-session.ts';
 import { CreateUserModal } from './create-user-modal.tsx';
 import { SetPasswordModal } from './password-modals.tsx';
@@ -46,6 +47,7 @@ export function UsersPage() {
         description="People who sign in to this admin UI. Admins manage users and tokens, Editors change flags, Viewers look."
         actions={<Button onClick={() => setCreating(true)}>New user</Button>}
       />
+      <InviteLinkPanel />
       <QueryState
         query={users}
         label="users"

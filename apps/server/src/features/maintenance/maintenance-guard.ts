@@ -12,11 +12,12 @@ const READ_ONLY_POSTS = new Set([
   'toggleMaintenance',
 ]);
 
-/** Whether a request would change something through the Admin API, the only API maintenance mode stops. */
+/** Whether a request would change something through the Admin API (or sign someone up): what maintenance mode stops. */
 export function changesAdminState(
   request: Pick<FastifyRequest, 'method' | 'url'>,
   operationId?: string,
 ): boolean {
+  if (operationId === 'addPublicSignupTokenUser') return true;
   if (!WRITES.has(request.method) || !request.url.startsWith('/api/admin/')) return false;
   if (operationId && (operationId.startsWith('validate') || READ_ONLY_POSTS.has(operationId))) return false;
   return true;

@@ -42,7 +42,7 @@ const application = async (name: string) =>
 
 describe('applications', () => {
   it('describes an application, keeping what is not sent, and clears with null', async () => {
-    const save = (payload: unknown) =>
+    const save = (payload: Record<string, unknown>) =>
       t.admin({ method: 'POST', url: '/api/admin/metrics/applications/shop', payload });
     expect(
       (await save({ appName: 'shop', description: 'The web shop', url: 'https://shop.example.com' }))

@@ -18,9 +18,9 @@ export type SignedInIdentity = {
  * The OpenID Connect client: the authorization code flow with PKCE, state and nonce. The provider's metadata is
  * discovered on first use and kept; a failed discovery is retried on the next sign-in.
  */
-export function createOidcClient(settings: OidcConfig) {
+export function createOidcClient(settings: OidcConfig, publicUrl: string) {
   let configuration: Promise<oidc.Configuration> | undefined;
-  const redirectUri = `${settings.publicUrl}${CALLBACK_PATH}`;
+  const redirectUri = `${publicUrl}${CALLBACK_PATH}`;
 
   function discover(): Promise<oidc.Configuration> {
     configuration ??= oidc

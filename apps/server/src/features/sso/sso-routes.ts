@@ -54,8 +54,8 @@ const SignInMethods = Type.Object(
 export function ssoRoutes(deps: { db: Db; config: Config }): FastifyPluginAsyncTypebox {
   return async (app) => {
     const settings = deps.config.oidc;
-    const client = settings && createOidcClient(settings);
-    const secure = settings?.publicUrl.startsWith('https:') ?? false;
+    const client = settings && createOidcClient(settings, deps.config.publicUrl);
+    const secure = deps.config.publicUrl.startsWith('https:');
     const notConfigured = () => new NotFoundError('Single sign-on is not configured on this server');
 
     app.get(

@@ -1,0 +1,92 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { InviteLink } from '../../api/types.ts';
+import { renderUi } from '../../testing/render.tsx';
+import { SignUpPage, signUpProblems } from './sign-up-page.tsx';
+import { currentLink } from './use-invite-links.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const link = (secret: string, enabled: boolean, expiresAt: string, createdAt: string): InviteLink => ({
+  secret,
+  url: `/new-user?invite=${secret}`,
+  name: secret,
+  enabled,
+  expiresAt,
+  createdAt,
+  users: [],
+  role: { name: 'Viewer' },
+});
+
+describe('invite links', () => {
+  it('picks the newest link that is on and not expired', () => {
+    const now = Date.parse('2026-11-24T12:00:00.000Z');
+    const links = [
+      link('old', true, '2026-12-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z'),
+      link('newest', true, '2026-12-01T00:00:00.000Z', '2026-11-20T00:00:00.000Z'),
+      link('off', false, '2026-12-01T00:00:00.000Z', '2026-11-23T00:00:00.000Z'),
+      link('expired', true, '2026-11-24T11:00:00.000Z', '2026-11-23T00:00:00.000Z'),
+    ];
+    expect(currentLink(links, now)?.secret).toBe('newest');
+    expect(currentLink([links[2]!, links[3]!], now)).toBeUndefined();
+  });
+
+  it('asks for a name, an email and a password of 8 characters', () => {
+    expect(signUpProblems({ name: ' ', email: 'nope', password: 'short' })).toEqual({
+      name: 'Your name is required',
+      email: 'An email address such as you@example.com',
+      password: 'At least 8 characters',
+    });
+    expect(signUpProblems({ name: 'Vera', email: 'vera@example.com', password: 'long enough' })).toEqual({});
+  });
+
+  it('says plainly when the link cannot be used', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ name: 'BadDataError', message: 'cannot be used' }, { status: 400 })),
+    );
+    renderUi(<SignUpPage secret="stale" onDone={vi.fn()} />);
+    expect((await screen.findByRole('alert')).textContent).toContain('This invite link cannot be used');
+    expect(screen.queryByRole('button', { name: 'Create account' })).toBeNull();
+  });
+
+  it('creates the account and moves on, or shows what the server refused', async () => {
+    let taken = true;
+    const fetch = vi.fn(async (request: Request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/invite/abc/validate') return new Response(null, { status: 200 });
+      if (path === '/invite/abc/signup' && taken)
+        return Response.json(
+          {
+            name: 'NameExistsError',
+            message: 'A user with that username or email already exists',
+            details: [],
+          },
+          { status: 409 },
+        );
+      if (path === '/invite/abc/signup')
+        return Response.json({ id: 9, email: 'vera@example.com' }, { status: 201 });
+      return Response.json({ name: 'AuthenticationRequired', message: 'sign in' }, { status: 401 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const onDone = vi.fn();
+    renderUi(<SignUpPage secret="abc" onDone={onDone} />);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Vera');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'vera@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'vera-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('A user with that username or email already exists')).toBeTruthy();
+    expect(onDone).not.toHaveBeenCalled();
+
+    taken = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    const signup = fetch.mock.calls.map(([request]) => request).find((r) => r.url.endsWith('/signup'))!;
+    expect(await signup.json()).toEqual({
+      name: 'Vera',
+      email: 'vera@example.com',
+      password: 'vera-password-1',
+    });
+  });
+});
