@@ -135,5 +135,7 @@ describe('maintenance mode', () => {
     expect(changesAdminState({ method: 'GET', url: '/api/admin/projects' }, 'getProjects')).toBe(false);
     expect(changesAdminState(post('/api/client/metrics'), 'registerClientMetrics')).toBe(false);
     expect(changesAdminState(post('/auth/simple/login'), 'login')).toBe(false);
+    // Signing up with an invite link creates a user, so it waits too.
+    expect(changesAdminState(post('/invite/abc/signup'), 'addPublicSignupTokenUser')).toBe(true);
   });
 });
