@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ServiceAccount } from '../../api/types.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
@@ -6,7 +6,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { useCan } from '../session/use-session.ts';
-import { ROOT_ROLES } from '../users/use-users.ts';
+import { RootRoleSelect } from '../users/root-role-select.tsx';
 import { CreateServiceAccountModal } from './create-service-account-modal.tsx';
 import { ServiceAccountTokensModal } from './service-account-tokens-modal.tsx';
 import { useServiceAccountMutations, useServiceAccounts } from './use-service-accounts.ts';
@@ -29,10 +29,9 @@ export function ServiceAccountsPage() {
         <Alert color="gray">Only administrators can see and add service accounts.</Alert>
       </>
     );
-  const changeRole = (account: ServiceAccount, value: string | null) => {
-    if (!value || Number(value) === account.rootRole) return;
+  const changeRole = (account: ServiceAccount, rootRole: number) => {
     setRole.mutate(
-      { id: account.id, rootRole: Number(value) },
+      { id: account.id, rootRole },
       {
         onSuccess: (saved) => notifySuccess(`${saved.username} is now ${saved.rootRoleName}`),
         onError: (error) => notifyError(error, `change the role of ${account.username}`),
@@ -75,14 +74,10 @@ export function ServiceAccountsPage() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Select
-                      aria-label={`Role of ${account.username}`}
-                      size="xs"
-                      w={120}
-                      data={ROOT_ROLES.map(({ value, label }) => ({ value, label }))}
-                      value={String(account.rootRole)}
-                      allowDeselect={false}
-                      onChange={(value) => changeRole(account, value)}
+                    <RootRoleSelect
+                      label={`Role of ${account.username}`}
+                      rootRole={account.rootRole}
+                      onChange={(rootRole) => changeRole(account, rootRole)}
                     />
                   </Table.Td>
                   <Table.Td>{tokenCount(account.tokens.length)}</Table.Td>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ListedUser } from '../../api/types.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
@@ -9,7 +9,8 @@ import { InviteLinkPanel } from '../invite-links/invite-link-panel.tsx';
 import { useCan, useSession } from '../session/use-session.ts';
 import { CreateUserModal } from './create-user-modal.tsx';
 import { SetPasswordModal } from './password-modals.tsx';
-import { ROOT_ROLES, useUserMutations, useUsers } from './use-users.ts';
+import { RootRoleSelect } from './root-role-select.tsx';
+import { useUserMutations, useUsers } from './use-users.ts';
 
 const displayName = (user: ListedUser) => user.name ?? user.username ?? user.email ?? `user ${user.id}`;
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
@@ -30,10 +31,9 @@ export function UsersPage() {
         <Alert color="gray">Only administrators can see and add users.</Alert>
       </>
     );
-  const changeRole = (user: ListedUser, value: string | null) => {
-    if (!value || Number(value) === user.rootRole) return;
+  const changeRole = (user: ListedUser, rootRole: number) => {
     setRole.mutate(
-      { id: user.id, rootRole: Number(value) },
+      { id: user.id, rootRole },
       {
         onSuccess: (saved) => notifySuccess(`${displayName(saved)} is now ${saved.rootRoleName}`),
         onError: (error) => notifyError(error, `change the role of ${displayName(user)}`),
@@ -77,16 +77,12 @@ export function UsersPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Select
-                        aria-label={`Role of ${displayName(user)}`}
-                        size="xs"
-                        w={120}
-                        data={ROOT_ROLES.map(({ value, label }) => ({ value, label }))}
-                        value={String(user.rootRole)}
+                      <RootRoleSelect
+                        label={`Role of ${displayName(user)}`}
+                        rootRole={user.rootRole}
                         // Taking your own Admin role away would lock you out of this screen.
                         disabled={self}
-                        allowDeselect={false}
-                        onChange={(value) => changeRole(user, value)}
+                        onChange={(rootRole) => changeRole(user, rootRole)}
                       />
                     </Table.Td>
                     <Table.Td>{when(user.createdAt)}</Table.Td>
