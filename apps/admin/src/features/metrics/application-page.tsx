@@ -8,7 +8,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { useCan } from '../session/use-session.ts';
 import { ApplicationDetailsModal } from './application-details-modal.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
-import { when } from './applications-page.tsx';
+import { when } from '../../ui/format.ts';
 import { useApplication, useApplicationMutations } from './use-metrics.ts';
 
 /** One application: its SDK instances per environment, and the flags it reported using. */

@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { useApplications } from './use-metrics.ts';
-
-export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
+import { when } from '../../ui/format.ts';
 
 /** Every application whose SDK registered or reported usage, by its appName. */
 export function ApplicationsPage() {

@@ -10,8 +10,8 @@ import { RootRoleSelect } from '../users/root-role-select.tsx';
 import { CreateServiceAccountModal } from './create-service-account-modal.tsx';
 import { ServiceAccountTokensModal } from './service-account-tokens-modal.tsx';
 import { useServiceAccountMutations, useServiceAccounts } from './use-service-accounts.ts';
+import { when } from '../../ui/format.ts';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
 const tokenCount = (n: number) => (n === 1 ? '1 token' : `${n} tokens`);
 
 /** Accounts for scripts and pipelines: a root role, and tokens instead of a password. Admins only. */

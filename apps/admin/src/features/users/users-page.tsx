@@ -11,9 +11,9 @@ import { CreateUserModal } from './create-user-modal.tsx';
 import { SetPasswordModal } from './password-modals.tsx';
 import { RootRoleSelect } from './root-role-select.tsx';
 import { useUserMutations, useUsers } from './use-users.ts';
+import { when } from '../../ui/format.ts';
 
 const displayName = (user: ListedUser) => user.name ?? user.username ?? user.email ?? `user ${user.id}`;
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
 
 /** Who can sign in, and with which root role. Only administrators see it. */
 export function UsersPage() {
