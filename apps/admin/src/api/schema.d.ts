@@ -3719,6 +3719,7 @@ export interface components {
         description: string;
         id: number;
         name: string;
+        /** @description Always "root": Switchyard has root roles only. */
         type: string;
       };
       secret: string;
@@ -8549,6 +8550,7 @@ export interface operations {
               description: string;
               id: number;
               name: string;
+              /** @description Always "root": Switchyard has root roles only. */
               type: string;
             };
             secret: string;
@@ -8657,6 +8659,7 @@ export interface operations {
               description: string;
               id: number;
               name: string;
+              /** @description Always "root": Switchyard has root roles only. */
               type: string;
             };
             secret: string;
@@ -8772,6 +8775,7 @@ export interface operations {
               description: string;
               id: number;
               name: string;
+              /** @description Always "root": Switchyard has root roles only. */
               type: string;
             };
             secret: string;
@@ -19269,6 +19273,7 @@ export interface operations {
               description: string;
               id: number;
               name: string;
+              /** @description Always "root": Switchyard has root roles only. */
               type: string;
             }[];
             serviceAccounts: components['schemas']['serviceAccountSchema'][];
@@ -22113,6 +22118,7 @@ export interface operations {
             description: string;
             id: number;
             name: string;
+            /** @description Always "root": Switchyard has root roles only. */
             type: string;
           }[];
         };

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { RoleResponse } from '../users/user-schemas.ts';
 
 const exampleLink = {
   secret: 'a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0',
@@ -26,10 +27,7 @@ export const InviteLinkResponse = Type.Object(
       Type.Object({ id: Type.Integer(), name: nullableText, email: nullableText, username: nullableText }),
       { description: 'The people who signed up with the link.' },
     ),
-    role: Type.Object(
-      { id: Type.Integer(), name: Type.String(), description: Type.String(), type: Type.String() },
-      { description: 'The root role people who sign up get.' },
-    ),
+    role: { ...RoleResponse, description: 'The root role people who sign up get.' },
   },
   { $id: 'publicSignupTokenSchema', examples: [exampleLink] },
 );

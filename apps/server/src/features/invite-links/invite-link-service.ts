@@ -3,20 +3,12 @@ import type { Db } from '../../db/db.ts';
 import { BadDataError, NotFoundError } from '../../http/errors.ts';
 import type { Actor } from '../events/actor.ts';
 import { createEventStore } from '../events/event-store.ts';
+import { futureDate } from '../users/pat.ts';
 import { hashPassword } from '../users/password.ts';
 import type { User } from '../users/user.ts';
 import { createUserStore } from '../users/user-store.ts';
 import { usable, type InviteLink } from './invite-link.ts';
 import { createInviteLinkStore } from './invite-link-store.ts';
-
-const futureDate = (value: string, path: string): Date => {
-  const date = new Date(value);
-  if (date.getTime() <= Date.now())
-    throw new BadDataError(`"${path.split('/').pop()}" must be in the future`, [
-      { message: 'must be in the future', path },
-    ]);
-  return date;
-};
 
 /** Invite links: admins make them; whoever holds a usable one creates their own account with its role. */
 export function createInviteLinkService(db: Db) {

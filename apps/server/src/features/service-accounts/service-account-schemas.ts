@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { PatResponse } from '../users/user-schemas.ts';
+import { PatResponse, RoleField, RoleResponse } from '../users/user-schemas.ts';
 
 const examplePat = {
   id: 4,
@@ -21,10 +21,6 @@ const exampleAccount = {
 };
 
 const Token = { ...PatResponse, $id: undefined };
-const RoleField = Type.Union(
-  [Type.Integer({ minimum: 1, maximum: 3 }), Type.String({ enum: ['Admin', 'Editor', 'Viewer'] })],
-  { description: 'A root role id (1 Admin, 2 Editor, 3 Viewer) or its name.' },
-);
 
 export const ServiceAccountResponse = Type.Object(
   {
@@ -48,15 +44,7 @@ export const ServiceAccountResponse = Type.Object(
 export const ServiceAccountListResponse = Type.Object(
   {
     serviceAccounts: Type.Array(Type.Ref('serviceAccountSchema')),
-    rootRoles: Type.Array(
-      Type.Object({
-        id: Type.Integer(),
-        name: Type.String(),
-        description: Type.String(),
-        type: Type.String(),
-      }),
-      { description: 'The root roles a service account can have.' },
-    ),
+    rootRoles: Type.Array(RoleResponse, { description: 'The root roles a service account can have.' }),
   },
   {
     examples: [

@@ -4,7 +4,7 @@ import { NotFoundError } from '../../http/errors.ts';
 import type { Actor } from '../events/actor.ts';
 import { createEventStore } from '../events/event-store.ts';
 import { createPatStore, type PersonalAccessToken } from '../users/pat-store.ts';
-import { newPatSecret, patExpiry } from '../users/pat.ts';
+import { newPatSecret, futureDate } from '../users/pat.ts';
 import type { User } from '../users/user.ts';
 import { createUserStore } from '../users/user-store.ts';
 
@@ -80,7 +80,7 @@ export function createServiceAccountService(db: Db) {
         userId: id,
         description: input.description,
         secret,
-        expiresAt: patExpiry(input.expiresAt),
+        expiresAt: futureDate(input.expiresAt),
       });
       await append('service-account-token-created', actor, {
         serviceAccount: account.username,

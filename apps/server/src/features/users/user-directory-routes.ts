@@ -5,6 +5,7 @@ import { actorName, actorUserId } from '../../http/auth.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
 import { createEventStore } from '../events/event-store.ts';
 import { signedInUserId } from './signed-in.ts';
+import { RoleResponse } from './user-schemas.ts';
 import { createUserStore } from './user-store.ts';
 import { toRoleResponse, toUserResponse } from './user-wire.ts';
 
@@ -13,12 +14,6 @@ const INACTIVE_DAYS = 180;
 const ADMIN = { auth: { permission: 'ADMIN' as const } };
 const READ = { auth: { permission: 'READ' as const } };
 const User = Type.Ref('userSchema');
-const Role = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  description: Type.String(),
-  type: Type.String(),
-});
 const exampleRole = { id: 1, name: 'Admin', description: 'Everything', type: 'root' };
 const InactiveUser = Type.Object({
   id: Type.Integer(),
@@ -178,7 +173,7 @@ export function userDirectoryRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
             'Get my roles',
             'The roles of the signed-in user: their root role (Switchyard has no project roles).',
           ),
-          response: { 200: Type.Array(Role, { examples: [[exampleRole]] }), ...errorResponses(401) },
+          response: { 200: Type.Array(RoleResponse, { examples: [[exampleRole]] }), ...errorResponses(401) },
         },
       },
       async (request) => {

@@ -5,7 +5,7 @@ import { BadDataError, NotFoundError } from '../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
 import { createEventStore } from '../events/event-store.ts';
 import { hashPassword } from './password.ts';
-import { newPatSecret, patExpiry } from './pat.ts';
+import { newPatSecret, futureDate } from './pat.ts';
 import { signedInUserId } from './signed-in.ts';
 import { userDirectoryRoutes } from './user-directory-routes.ts';
 import { createPatStore } from './pat-store.ts';
@@ -91,7 +91,7 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const userId = signedInUserId(request.principal);
-        const expiresAt = patExpiry(request.body.expiresAt);
+        const expiresAt = futureDate(request.body.expiresAt);
         const secret = newPatSecret();
         const pat = await pats.insert({ userId, description: request.body.description, secret, expiresAt });
         return reply.status(201).send(toPatResponse(pat, secret));

@@ -45,7 +45,8 @@ export const LoginBody = Type.Object(
   { examples: [{ username: 'admin', password: 'unleash4all' }] },
 );
 
-const RoleField = Type.Union(
+/** A root role in a request: its Unleash id or its name. */
+export const RoleField = Type.Union(
   [Type.Integer({ minimum: 1, maximum: 3 }), Type.String({ enum: ['Admin', 'Editor', 'Viewer'] })],
   {
     description: 'A root role id (1 Admin, 2 Editor, 3 Viewer) or its name.',
@@ -144,3 +145,11 @@ export const ChangeUserPasswordBody = Type.Object(
   { password: NewPassword },
   { additionalProperties: false, examples: [{ password: 'a-long-passphrase' }] },
 );
+
+/** A root role in an answer, as Unleash's roleSchema. */
+export const RoleResponse = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  type: Type.String({ description: 'Always "root": Switchyard has root roles only.' }),
+});
