@@ -9,6 +9,8 @@ import { createUserStore } from './user-store.ts';
 /** API token lookups are cached: SDKs send the same secret thousands of times a minute. */
 const TOKEN_CACHE_MS = 60_000;
 const TOKEN_CACHE_MAX = 10_000;
+/** How often a personal or service-account token's last use is written. */
+const PAT_SEEN_MS = 60_000;
 
 type CachedToken = { token: ApiToken | undefined; principal: Principal | undefined; at: number };
 
@@ -22,6 +24,7 @@ export function createPrincipalResolver(db: Db): PrincipalResolver {
   const tokens = createApiTokenStore(db);
   const pats = createPatStore(db);
   const cache = new Map<string, CachedToken>();
+  const patSeenAt = new Map<number, number>();
 
   const userPrincipal = async (userId: number): Promise<Principal | undefined> => {
     const user = await users.findById(userId);
@@ -56,7 +59,11 @@ export function createPrincipalResolver(db: Db): PrincipalResolver {
       if (secret.startsWith('user:')) {
         const pat = await pats.findActiveBySecret(secret);
         if (!pat) return undefined;
-        await pats.markSeen(pat.id);
+        // The store writes at most once a minute anyway; remembering it here spares the query in between.
+        if (Date.now() - (patSeenAt.get(pat.id) ?? 0) > PAT_SEEN_MS) {
+          patSeenAt.set(pat.id, Date.now());
+          await pats.markSeen(pat.id);
+        }
         return userPrincipal(pat.userId);
       }
       let entry = cache.get(secret);
