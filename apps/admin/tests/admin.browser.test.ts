@@ -1,14 +1,13 @@
 // @vitest-environment node
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../server/src/testing/server-process.ts';
-import { browserMissing, launchChromium, screenshot, seriousViolations } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerProcess } from '../../server/src/testing/server-process.ts';
+import { openAdminSession, stopAfterFirstFailure, type AdminSession } from './admin-session.ts';
+import { browserMissing } from './browser.ts';
 import { seedBulkProject } from './seed.ts';
 
-const ADMIN_TOKEN = '*:*.browser-test-admin-secret';
 const BULK_FLAGS = 10_000;
 const missing = browserMissing();
 
@@ -17,70 +16,22 @@ const missing = browserMissing();
  * Steps share one signed-in page and run in order.
  */
 describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
+  let session: AdminSession;
   let server: ServerProcess;
   let browser: Browser;
   let page: Page;
-  let dataDir: string;
-
-  const api = async (method: string, url: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${url}`, {
-      method,
-      headers: {
-        authorization: ADMIN_TOKEN,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${url} → ${response.status}: ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  };
-  const go = (url: string) => page.goto(`${server.url}${url}`);
-  const pick = async (scope: Page | Locator, label: string, option: string | RegExp) => {
-    await scope.getByRole('combobox', { name: label, exact: true }).click();
-    await page.getByRole('option', { name: option }).first().click();
-  };
-  const checkScreen = async (name: string, axe = true) => {
-    await page.waitForLoadState('networkidle');
-    expect(await screenshot(page, name), `${name} screenshot looks blank`).toBeGreaterThan(5);
-    if (axe) expect(await seriousViolations(page), `${name} accessibility`).toEqual([]);
-  };
+  const api = (method: string, url: string, body?: unknown) => session.api(method, url, body);
+  const go = (url: string) => session.go(url);
+  const pick = (scope: Page | Locator, label: string, option: string | RegExp) =>
+    session.pick(scope, label, option);
+  const checkScreen = (name: string, axe = true) => session.checkScreen(name, axe);
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'switchyard-admin-'));
-    await seedBulkProject(dataDir, 'bulk', BULK_FLAGS);
-    server = await startServerProcess(
-      {
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        ADMIN_UI_DIR: path.resolve(import.meta.dirname, '../dist'),
-        INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
-        UNLEASH_DEFAULT_ADMIN_USERNAME: 'admin',
-        UNLEASH_DEFAULT_ADMIN_PASSWORD: 'unleash4all',
-      },
-      60_000,
-    );
-    browser = await launchChromium();
-    page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-    page.setDefaultTimeout(15_000);
+    session = await openAdminSession((dataDir) => seedBulkProject(dataDir, 'bulk', BULK_FLAGS));
+    ({ server, browser, page } = session);
   });
-
-  // The steps build on each other: after one fails, the rest say so at once instead of timing out.
-  let failed: string | undefined;
-  afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail' || failed) return;
-    failed = context.task.name;
-    await screenshot(page, 'failure').catch(() => {});
-  });
-  beforeEach(() => {
-    if (failed) throw new Error(`an earlier step failed: ${failed}`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  stopAfterFirstFailure(() => page);
+  afterAll(() => session?.close());
 
   it('refuses a wrong password, keeping what was typed, then signs in', async () => {
     await go('/');
@@ -468,7 +419,7 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
       exporter.getByRole('button', { name: 'Download' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('bulk-production-flags.json');
-    const file = path.join(dataDir, 'exported-flags.json');
+    const file = path.join(session.dataDir, 'exported-flags.json');
     await download.saveAs(file);
     const exported = JSON.parse(readFileSync(file, 'utf8'));
     expect(exported.features.map((flag: { name: string }) => flag.name)).toEqual([
@@ -616,155 +567,6 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     await page.getByRole('switch', { name: `Show "${BANNER}"` }).click();
     await page.getByRole('region', { name: 'Announcements' }).waitFor({ state: 'detached' });
     await expect.poll(async () => (await api('GET', '/api/admin/banners')).banners[0].enabled).toBe(false);
-  });
-
-  it('pauses every change in maintenance mode, and resumes', async () => {
-    await go('/maintenance');
-    await page.getByRole('switch', { name: 'Maintenance mode' }).click();
-    const strip = page.getByRole('region', { name: 'Announcements' });
-    await strip.getByText(/Maintenance mode is on/).waitFor();
-    expect(await api('GET', '/api/admin/maintenance')).toEqual({ enabled: true });
-    await checkScreen('maintenance');
-
-    const bannersBefore = (await api('GET', '/api/admin/banners')).banners.length;
-    await go('/banners');
-    await page.getByRole('button', { name: 'New banner' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New banner' });
-    await dialog.getByLabel(/^Message/).fill('Written during maintenance');
-    await dialog.getByRole('button', { name: 'Create banner' }).click();
-    await dialog.getByText(/maintenance mode: changes are paused/).waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    expect((await api('GET', '/api/admin/banners')).banners).toHaveLength(bannersBefore);
-
-    await go('/maintenance');
-    await page.getByRole('switch', { name: 'Maintenance mode' }).click();
-    await strip.waitFor({ state: 'detached' });
-    expect(await api('GET', '/api/admin/maintenance')).toEqual({ enabled: false });
-  });
-
-  it('invites people with a link through which they create their own account', async () => {
-    await go('/users');
-    await page.getByRole('button', { name: 'Create invite link' }).click();
-    const url = new URL((await page.getByTestId('invite-link-url').textContent())!);
-    expect(url.pathname).toBe('/new-user');
-    const secret = url.searchParams.get('invite')!;
-    expect(secret).toMatch(/^[0-9a-f]{48}$/);
-
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    const newcomer = await context.newPage();
-    newcomer.setDefaultTimeout(15_000);
-    await newcomer.goto(`${server.url}/new-user?invite=${secret}`);
-    await newcomer.getByRole('heading', { name: 'Join Switchyard' }).waitFor();
-    await newcomer.getByLabel('Name', { exact: true }).fill('Nina Newcomer');
-    await newcomer.getByLabel('Email').fill('nina@example.com');
-    await newcomer.getByLabel(/^Password/).fill('nina-password-1');
-    expect(await seriousViolations(newcomer), 'sign-up page accessibility').toEqual([]);
-    await newcomer.getByRole('button', { name: 'Create account' }).click();
-    await newcomer.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
-    await newcomer.getByRole('button', { name: /user menu/ }).click();
-    await newcomer.getByText('nina@example.com · Viewer').waitFor();
-    await context.close();
-
-    await page.reload();
-    await page.getByText('1 signed up with it so far', { exact: false }).waitFor();
-    await page.getByRole('button', { name: 'Turn off' }).click();
-    await page.getByRole('button', { name: 'Create invite link' }).waitFor();
-    const closed = await fetch(`${server.url}/invite/${secret}/validate`);
-    expect(closed.status).toBe(400);
-  });
-
-  it('adds a service account with a token that acts with its role', async () => {
-    await go('/service-accounts');
-    await page.getByRole('heading', { level: 1, name: 'Service accounts' }).waitFor();
-    await page.getByRole('button', { name: 'New service account' }).click();
-    const create = page.getByRole('dialog', { name: 'New service account' });
-    await create.getByLabel(/^Username/).fill('deploy-bot');
-    await create.getByLabel('Name', { exact: true }).fill('Deploy pipeline');
-    await create.getByRole('button', { name: 'Add service account' }).click();
-    await create.waitFor({ state: 'detached' });
-
-    const row = page.getByRole('row', { name: /deploy-bot/ });
-    await row.getByRole('button', { name: 'Tokens' }).click();
-    const tokens = page.getByRole('dialog', { name: 'Tokens of deploy-bot' });
-    await tokens.getByLabel('Description').fill('release pipeline');
-    await tokens.getByRole('button', { name: 'Create token' }).click();
-    const secret = (await tokens.getByTestId('token-secret').textContent())!;
-    expect(secret).toMatch(/^user:[0-9a-f]{56}$/);
-    await tokens.getByRole('cell', { name: 'release pipeline', exact: true }).waitFor();
-    await checkScreen('service-account-tokens');
-    await tokens.getByRole('button', { name: 'Done' }).click();
-    await row.getByText('1 token').waitFor();
-
-    // The token acts as an Editor: it may create a flag, and may not list users.
-    const headers = { authorization: secret, 'content-type': 'application/json' };
-    const flag = await fetch(`${server.url}/api/admin/projects/default/features`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ name: 'made-by-deploy-bot' }),
-    });
-    expect(flag.status).toBe(201);
-    expect((await fetch(`${server.url}/api/admin/user-admin`, { headers })).status).toBe(403);
-    await checkScreen('service-accounts');
-  });
-
-  it('shows the applications SDKs report from, and the usage of a flag', async () => {
-    const { secret } = await api('POST', '/api/admin/api-tokens', {
-      tokenName: 'checkout-service',
-      type: 'client',
-      environment: 'development',
-      projects: ['*'],
-    });
-    const client = (url: string, body: unknown) =>
-      fetch(`${server.url}${url}`, {
-        method: 'POST',
-        headers: { authorization: secret, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then((response) => expect(response.status, url).toBeLessThan(300));
-    await client('/api/client/register', {
-      appName: 'checkout-service',
-      instanceId: 'checkout-1',
-      sdkVersion: 'unleash-node-sdk:6.12.1',
-      strategies: ['default', 'flexibleRollout'],
-      started: new Date().toISOString(),
-      interval: 15000,
-    });
-    const now = new Date().toISOString();
-    await client('/api/client/metrics', {
-      appName: 'checkout-service',
-      instanceId: 'checkout-1',
-      bucket: { start: now, stop: now, toggles: { 'checkout-v2': { yes: 42, no: 8, variants: {} } } },
-    });
-
-    await go('/applications');
-    await page.getByRole('link', { name: 'checkout-service' }).click();
-    await page.getByRole('heading', { level: 1, name: 'checkout-service' }).waitFor();
-    await page.getByRole('cell', { name: 'checkout-1' }).waitFor();
-    await page.getByText('unleash-node-sdk:6.12.1').waitFor();
-    await checkScreen('application');
-
-    await go('/projects/web-shop/flags/checkout-v2');
-    await page.getByRole('tab', { name: 'Usage' }).click();
-    const chart = page.getByRole('img', { name: /checkout-v2 in all environments/ });
-    await expect.poll(() => chart.getAttribute('aria-label')).toContain('42 on and 8 off');
-    expect(await page.getByRole('row', { name: /development/ }).textContent()).toContain('84% on');
-    await checkScreen('flag-usage');
-
-    await go('/applications/checkout-service');
-    await page.getByRole('button', { name: 'Describe' }).click();
-    const describe = page.getByRole('dialog', { name: 'Describe checkout-service' });
-    await describe.getByLabel('Description').fill('Checkout web service');
-    await describe.getByLabel(/^URL/).fill('https://shop.example.com');
-    await describe.getByRole('button', { name: 'Save' }).click();
-    await describe.waitFor({ state: 'detached' });
-    await page.getByText('Checkout web service').waitFor();
-    await page.getByRole('link', { name: 'https://shop.example.com' }).waitFor();
-    await page.getByRole('button', { name: 'Delete' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete checkout-service?' })
-      .getByRole('button', { name: 'Delete application' })
-      .click();
-    await page.getByText('No application has connected yet.', { exact: false }).waitFor();
-    expect((await api('GET', '/api/admin/metrics/applications')).total).toBe(0);
   });
 
   it("changes a user's role and deletes the user", async () => {
