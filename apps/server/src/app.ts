@@ -41,7 +41,9 @@ import { passwordRoutes } from './features/users/password-routes.ts';
 import { userRoutes } from './features/users/user-routes.ts';
 import { registerAdminUi } from './http/admin-ui.ts';
 import { registerAuth } from './http/auth.ts';
+import { answerClientError, answerFrameworkError } from './http/framework-errors.ts';
 import { errorResponseSchema, registerErrorHandler } from './http/errors.ts';
+import { normaliseUrl } from './http/request-path.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { schemaController } from './http/validation.ts';
 
@@ -67,6 +69,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: true,
     bodyLimit: 5 * 1024 * 1024,
     schemaController,
+    // The router and the auth hook both see this one normalised path (http/request-path.ts).
+    rewriteUrl: (request) => normaliseUrl(request.url ?? '/'),
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // SDK polls that a prepared payload answers skip Fastify altogether (client-fast-path.ts).
     serverFactory: (handler) =>
       createServer((request, response) => {

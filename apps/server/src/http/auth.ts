@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AuthenticationRequired, NoAccessError } from './errors.ts';
+import { protectedAreaOf } from './request-path.ts';
 
 export type RootRole = 'Admin' | 'Editor' | 'Viewer';
 /** READ: any signed-in user. EDIT: manage flags and their definitions. ADMIN: users, environments, settings. */
@@ -72,11 +73,29 @@ export function actorUserId(principal: Principal | undefined): number | null {
   return principal?.kind === 'user' ? principal.userId : null;
 }
 
-function areaOf(url: string): AuthArea {
-  if (url.startsWith('/api/admin')) return 'admin';
-  if (url.startsWith('/api/client')) return 'client';
-  if (url.startsWith('/api/frontend')) return 'frontend';
-  return 'public';
+/**
+ * The area a route answers for, fixed when the route is registered: its declared area, else the protected prefix its
+ * path pattern lies under. A route outside every protected prefix must declare its area, so a route added later can
+ * never be public by omission.
+ */
+export function routeAreaOf(url: string, declared: AuthArea | undefined): AuthArea {
+  const area = declared ?? protectedAreaOf(url);
+  if (!area) throw new Error(`route ${url} must declare config.auth.area: it is outside /api and /edge`);
+  return area;
+}
+
+/**
+ * The area that decides who may call, on the same normalised path the router matched. A route outside the protected
+ * prefixes (the admin UI's catch-all, say) never answers a path inside them without credentials, and a path that
+ * matches no route is still authenticated by its prefix, so `/API/admin/...` is a 401 before it is a 404.
+ */
+function requestAreaOf(request: FastifyRequest): AuthArea {
+  const pattern = request.routeOptions.url;
+  const path = request.url.split('?', 1)[0]!;
+  const pathArea = protectedAreaOf(path);
+  if (pattern === undefined) return pathArea ?? 'public';
+  const routeArea = routeAreaOf(pattern, request.routeOptions.config?.auth?.area);
+  return !protectedAreaOf(pattern) && pathArea ? pathArea : routeArea;
 }
 
 export function authorizationSecret(request: FastifyRequest): string | undefined {
@@ -94,10 +113,14 @@ const TOKEN_REQUIRED =
  */
 export function registerAuth(app: FastifyInstance, resolver: PrincipalResolver): void {
   app.decorate('forgetCredentials', () => resolver.forget());
+  // Every route's area is settled at start-up: a route that cannot say who may call it stops the server from starting.
+  app.addHook('onRoute', (route) => {
+    routeAreaOf(route.url, (route.config as { auth?: RouteAuth } | undefined)?.auth?.area);
+  });
   app.addHook('onRequest', async (request) => {
     if (request.method === 'OPTIONS') return;
     const routeAuth = request.routeOptions.config?.auth ?? {};
-    const area = routeAuth.area ?? areaOf(request.url);
+    const area = requestAreaOf(request);
     const secret = authorizationSecret(request);
     const sessionId = request.cookies?.[SESSION_COOKIE];
 

@@ -56,7 +56,7 @@ export class MaintenanceError extends HttpError {
 
 export type ErrorBody = { id: string; name: string; message: string; details: ErrorDetail[] };
 
-function toBody(name: string, message: string, details?: ErrorDetail[]): ErrorBody {
+export function errorBody(name: string, message: string, details?: ErrorDetail[]): ErrorBody {
   return { id: randomUUID(), name, message, details: details ?? [{ message }] };
 }
 
@@ -88,31 +88,31 @@ export function validationDetails(context: string, errors: AjvError[]): ErrorDet
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { validationContext?: string }, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.status).send(toBody(error.name, error.message, error.details));
+      return reply.status(error.status).send(errorBody(error.name, error.message, error.details));
     }
     if (error.validation) {
       const details = validationDetails(error.validationContext ?? 'body', error.validation as AjvError[]);
       const message = `Request validation failed: ${details.map((d) => d.message).join('; ')}`;
-      return reply.status(400).send(toBody('BadDataError', message, details));
+      return reply.status(400).send(errorBody('BadDataError', message, details));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply
         .status(415)
-        .send(toBody('ContentTypeError', 'Content-Type must be application/json for this endpoint'));
+        .send(errorBody('ContentTypeError', 'Content-Type must be application/json for this endpoint'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const name = error.statusCode === 404 ? 'NotFoundError' : 'BadDataError';
-      return reply.status(error.statusCode).send(toBody(name, error.message));
+      return reply.status(error.statusCode).send(errorBody(name, error.message));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(500)
-      .send(toBody('InternalError', 'Something went wrong on the server; it was logged.'));
+      .send(errorBody('InternalError', 'Something went wrong on the server; it was logged.'));
   });
   app.setNotFoundHandler((request, reply) => {
     reply
       .status(404)
-      .send(toBody('NotFoundError', `No route ${request.method} ${request.url.split('?')[0]}`));
+      .send(errorBody('NotFoundError', `No route ${request.method} ${request.url.split('?')[0]}`));
   });
 }
 
