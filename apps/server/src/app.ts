@@ -42,10 +42,16 @@ import { userRoutes } from './features/users/user-routes.ts';
 import { registerAdminUi } from './http/admin-ui.ts';
 import { registerAuth } from './http/auth.ts';
 import { answerClientError, answerFrameworkError } from './http/framework-errors.ts';
-import { errorResponseSchema, registerErrorHandler } from './http/errors.ts';
+import { BadDataError, errorResponseSchema, registerErrorHandler } from './http/errors.ts';
+import {
+  assertFiniteNumbers,
+  assertStorableText,
+  findBadText,
+  MAY_HOLD_BAD_TEXT,
+} from './http/storable-input.ts';
 import { normaliseUrl } from './http/request-path.ts';
 import { registerOpenApi } from './http/openapi.ts';
-import { schemaController } from './http/validation.ts';
+import { boundIntegers, schemaController } from './http/validation.ts';
 
 export type AppDeps = {
   db: Db;
@@ -85,10 +91,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // An empty body sent as JSON (as some clients do on POSTs without a payload) is no body, not a 400.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : parseJson(request, body.toString(), done),
-  );
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    if (!MAY_HOLD_BAD_TEXT.test(text)) return parseJson(request, text, done);
+    parseJson(request, text, (error, parsed) => {
+      if (error) return done(error, undefined);
+      const found = findBadText(parsed, '/body');
+      if (found)
+        return done(new BadDataError(`Request validation failed: ${found.message}`, [found]), undefined);
+      done(null, parsed);
+    });
+  });
+  // Path and query parameters arrive percent-decoded, so `%00` is a NUL: refused before any schema or handler.
+  app.addHook('preValidation', async (request) => {
+    assertStorableText(request.params, '/params');
+    assertStorableText(request.query, '/querystring');
+  });
+  app.addHook('preHandler', async (request) => {
+    assertFiniteNumbers(request.params, '/params');
+    assertFiniteNumbers(request.query, '/querystring');
+  });
   app.addSchema({ $id: 'errorSchema', ...errorResponseSchema });
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as Record<string, unknown> | undefined;
+    for (const part of ['body', 'querystring', 'params', 'headers']) boundIntegers(schema?.[part]);
+  });
   registerErrorHandler(app);
   await app.register(cookie);
   await app.register(cors, {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { pgErrorCode } from '../db/postgres-errors.ts';
 
 export type ErrorDetail = { message: string; path?: string };
 
@@ -103,6 +104,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const name = error.statusCode === 404 ? 'NotFoundError' : 'BadDataError';
       return reply.status(error.statusCode).send(errorBody(name, error.message));
+    }
+    // Defence in depth: a value the database refuses as data (class 22) is the caller's, even where no schema caught it.
+    if (pgErrorCode(error)?.startsWith('22')) {
+      request.log.warn({ err: error }, 'a value reached the database that no schema refused');
+      const message =
+        'A value in the request cannot be stored: it is out of range or not valid for its field';
+      return reply.status(400).send(errorBody('BadDataError', message));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

@@ -1,5 +1,6 @@
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { FastifySchema, FastifyServerOptions } from 'fastify';
+import { PG_INTEGER } from '../db/pg-integer.ts';
 
 type Route = { schema: FastifySchema; method: string; url: string; httpPart?: string };
 type CompilerOptions = { customOptions?: Record<string, unknown> } & Record<string, unknown>;
@@ -36,3 +37,27 @@ export const schemaController = {
     },
   },
 } as unknown as FastifyServerOptions['schemaController'];
+
+type SchemaNode = Record<string, unknown>;
+
+/**
+ * Every integer a request carries fits a PostgreSQL `integer` unless its schema says otherwise (decision record
+ * 0014): an id, an offset or a sort order past 2^31 is a 400 that names the field, never a database error. Applied
+ * to each route's schema once, at registration, so the bounds also appear in openapi.json.
+ */
+export function boundIntegers(schema: unknown): void {
+  if (typeof schema !== 'object' || schema === null) return;
+  if (Array.isArray(schema)) return schema.forEach(boundIntegers);
+  const node = schema as SchemaNode;
+  const types = Array.isArray(node.type) ? node.type : [node.type];
+  if (types.includes('integer')) {
+    if (node.minimum === undefined && node.exclusiveMinimum === undefined) node.minimum = PG_INTEGER.minimum;
+    if (node.maximum === undefined && node.exclusiveMaximum === undefined) node.maximum = PG_INTEGER.maximum;
+  }
+  for (const key of ['properties', 'patternProperties']) {
+    if (node[key] && typeof node[key] === 'object')
+      Object.values(node[key] as SchemaNode).forEach(boundIntegers);
+  }
+  for (const key of ['items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'not'])
+    boundIntegers(node[key]);
+}

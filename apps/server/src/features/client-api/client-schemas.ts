@@ -132,7 +132,14 @@ export const ClientFeaturesQuery = Type.Object({
   environment: Type.Optional(Type.String({ description: 'Only used with tokens for all environments.' })),
 });
 
-const DateLike = Type.Union([Type.String({ format: 'date-time' }), Type.Number()]);
+/** How often a flag was checked in one bucket: stored as bigint, so past 2^31 but within JSON's exact integers. */
+export const MetricCount = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+
+/** An ISO date or milliseconds since 1970, within the range a JavaScript Date (and PostgreSQL) can hold. */
+export const DateLike = Type.Union([
+  Type.String({ format: 'date-time' }),
+  Type.Number({ minimum: 0, maximum: 8.64e15 }),
+]);
 
 export const RegisterBody = Type.Object(
   {
@@ -142,7 +149,7 @@ export const RegisterBody = Type.Object(
     sdkVersion: Type.Optional(Type.String()),
     strategies: Type.Array(Type.String()),
     started: DateLike,
-    interval: Type.Number({ minimum: 0 }),
+    interval: Type.Number({ minimum: 0, maximum: 2_147_483_647 }),
     platformName: Type.Optional(Type.String()),
     platformVersion: Type.Optional(Type.String()),
     yggdrasilVersion: Type.Optional(Type.Union([Type.String(), Type.Null()])),
@@ -171,9 +178,9 @@ const Bucket = Type.Object(
       Type.String(),
       Type.Object(
         {
-          yes: Type.Integer({ minimum: 0 }),
-          no: Type.Integer({ minimum: 0 }),
-          variants: Type.Optional(Type.Record(Type.String(), Type.Integer({ minimum: 0 }))),
+          yes: MetricCount,
+          no: MetricCount,
+          variants: Type.Optional(Type.Record(Type.String(), MetricCount)),
         },
         { additionalProperties: true },
       ),

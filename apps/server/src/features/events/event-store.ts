@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db.ts';
+import { isPgInteger } from '../../db/pg-integer.ts';
 import type { NewEvent, SwitchyardEvent } from './event.ts';
 
 type EventRow = {
@@ -78,7 +79,10 @@ function whereClause(query: EventQuery): { filter: string; params: unknown[] } {
   if (query.flagNames?.length) add('feature_name = ANY(?)', query.flagNames);
   if (query.environments?.length) add('environment = ANY(?)', query.environments);
   if (query.creators?.length) {
-    const ids = query.creators.filter((c) => /^\d+$/.test(c)).map(Number);
+    const ids = query.creators
+      .filter((c) => /^\d+$/.test(c))
+      .map(Number)
+      .filter(isPgInteger);
     add('(created_by_user_id = ANY(?) OR created_by = ANY(?))', ids, query.creators);
   }
   if (query.text) {

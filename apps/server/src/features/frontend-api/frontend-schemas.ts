@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { DateLike, MetricCount } from '../client-api/client-schemas.ts';
 
 const Toggle = Type.Object({
   name: Type.String(),
@@ -60,15 +61,15 @@ export const FrontendMetricsBody = Type.Object(
       Type.Union([
         Type.Object(
           {
-            start: Type.Union([Type.String({ format: 'date-time' }), Type.Number()]),
-            stop: Type.Union([Type.String({ format: 'date-time' }), Type.Number()]),
+            start: DateLike,
+            stop: DateLike,
             toggles: Type.Record(
               Type.String(),
               Type.Object(
                 {
-                  yes: Type.Integer({ minimum: 0 }),
-                  no: Type.Integer({ minimum: 0 }),
-                  variants: Type.Optional(Type.Record(Type.String(), Type.Integer({ minimum: 0 }))),
+                  yes: MetricCount,
+                  no: MetricCount,
+                  variants: Type.Optional(Type.Record(Type.String(), MetricCount)),
                 },
                 { additionalProperties: true },
               ),

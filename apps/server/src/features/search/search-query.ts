@@ -1,4 +1,5 @@
 import { BadDataError } from '../../http/errors.ts';
+import { isPgInteger } from '../../db/pg-integer.ts';
 
 /** The filter operators of Unleash's search: `IS:default`, `IS_ANY_OF:release,experiment`, `INCLUDE:simple:beta`... */
 export const VALUE_OPERATORS = ['IS', 'IS_NOT', 'IS_ANY_OF', 'IS_NONE_OF'] as const;
@@ -156,8 +157,7 @@ export function parseSearch(params: SearchParams, userId: number | null): Search
   if (params.createdBy) {
     const createdBy = parseFilter('createdBy', params.createdBy, VALUE_OPERATORS);
     const userIds = createdBy.values.map(Number);
-    if (userIds.some((id) => !Number.isInteger(id)))
-      throw bad('createdBy', '"createdBy" values are user ids');
+    if (userIds.some((id) => !isPgInteger(id))) throw bad('createdBy', '"createdBy" values are user ids');
     query.createdBy = { ...createdBy, userIds };
   }
   if (params.tag) query.tag = parseTags(params.tag);
