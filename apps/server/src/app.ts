@@ -164,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(searchRoutes({ db }));
   await app.register(clientRoutes({ db, cache }));
   await app.register(frontendRoutes({ db, cache }));
-  await app.register(playgroundRoutes({ db }));
+  await app.register(playgroundRoutes({ db, config }));
   await app.register(metricsRoutes({ db }));
   await app.register(applicationRoutes({ db }));
   await app.register(environmentRoutes({ db }));

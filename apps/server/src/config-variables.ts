@@ -88,6 +88,13 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     default: '48',
   },
   {
+    name: 'PLAYGROUND_MAX_EVALUATIONS',
+    description:
+      'The most flag evaluations (flags × environments × contexts) one playground request may ask for; past it the request is refused with a 400, so no one request can stall the server.',
+    default: '20000',
+    example: '100000',
+  },
+  {
     name: 'OIDC_ISSUER',
     description:
       'Turns on single sign-on with this OpenID Connect provider (its issuer URL, where `/.well-known/openid-configuration` lives). Needs `OIDC_CLIENT_ID`.',

@@ -15,6 +15,8 @@ export type Config = {
   frontendOrigins: string[];
   logLevel: LogLevel;
   sessionMaxAgeHours: number;
+  /** The most flag evaluations one playground request may ask for. */
+  playgroundMaxEvaluations: number;
   adminUiDir: string | undefined;
   /** Switchyard's address as browsers reach it: for invite links and the single sign-on redirect URI. */
   publicUrl: string;
@@ -137,6 +139,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : ['*'],
     logLevel: logLevel as LogLevel,
     sessionMaxAgeHours: integer('SESSION_MAX_AGE_HOURS', 48, 1, 24 * 365),
+    playgroundMaxEvaluations: integer('PLAYGROUND_MAX_EVALUATIONS', 20_000, 1, 10_000_000),
     adminUiDir: adminUiDir ? path.resolve(adminUiDir) : undefined,
     publicUrl,
     oidc,

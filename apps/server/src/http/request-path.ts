@@ -1,5 +1,5 @@
 /**
- * One normalised path for the router and for authentication alike (decision record 0014). Equivalent spellings of a
+ * One normalised path for the router and for authentication alike (decision record 0003). Equivalent spellings of a
  * path, as RFC 3986 section 6.2.2 defines them, become one: percent-encoded unreserved characters are decoded
  * (`/api/%61dmin` is `/api/admin`), runs of slashes become one, and `.` and `..` segments are resolved. Reserved
  * characters stay encoded, so `%2F` inside a flag name is still part of that name. The query string is untouched.

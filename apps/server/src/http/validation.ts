@@ -42,7 +42,7 @@ type SchemaNode = Record<string, unknown>;
 
 /**
  * Every integer a request carries fits a PostgreSQL `integer` unless its schema says otherwise (decision record
- * 0014): an id, an offset or a sort order past 2^31 is a 400 that names the field, never a database error. Applied
+ * 0003): an id, an offset or a sort order past 2^31 is a 400 that names the field, never a database error. Applied
  * to each route's schema once, at registration, so the bounds also appear in openapi.json.
  */
 export function boundIntegers(schema: unknown): void {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ConstraintExplanation, FlagExplanation } from '@switchyard/evaluation';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { describe, errorResponses } from '../../http/operation.ts';
 import type { ClientFeature } from '../client-api/client-feature.ts';
@@ -71,9 +72,14 @@ export function toPlaygroundFeature(flag: ClientFeature, e: FlagExplanation) {
 }
 
 /** POST /api/admin/playground(/advanced): evaluate flags for a context and explain every result. */
-export function playgroundRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
+export function playgroundRoutes(deps: {
+  db: Db;
+  config: Pick<Config, 'playgroundMaxEvaluations'>;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const service = createPlaygroundService(deps.db);
+    const service = createPlaygroundService(deps.db, {
+      maxEvaluations: deps.config.playgroundMaxEvaluations,
+    });
     const READ = { auth: { permission: 'READ' as const } };
 
     app.post(
@@ -93,7 +99,7 @@ export function playgroundRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { environment, projects = '*', context } = request.body;
-        const [run] = await service.evaluate(environment, projects, [context]);
+        const [run] = await service.evaluate([environment], projects, [context]);
         return {
           input: request.body,
           features: run!.results.map(({ flag, explanation }) => toPlaygroundFeature(flag, explanation)),
@@ -110,7 +116,7 @@ export function playgroundRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             'Playground',
             'getAdvancedPlayground',
             'Evaluate flags across environments and contexts',
-            'Like the playground, for several environments at once; a context field with comma-separated values (`userId: "1,2,3"`) is expanded into one context per value, up to 1,000 combinations.',
+            'Like the playground, for several environments at once; a context field with comma-separated values (`userId: "1,2,3"`) is expanded into one context per value, up to 1,000 combinations. Environments named twice count once; a request of more evaluations (flags × environments × contexts) than the limit of the server (`PLAYGROUND_MAX_EVALUATIONS`, 20,000 by default) is refused with a 400.',
           ),
           body: AdvancedPlaygroundBody,
           response: { 200: AdvancedPlaygroundResponse, ...errorResponses(400, 401, 403, 415) },
@@ -127,21 +133,20 @@ export function playgroundRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
           string,
           { name: string; projectId: string; environments: Record<string, Row[]> }
         >();
-        for (const environment of environments) {
-          for (const run of await service.evaluate(environment, projects, contexts)) {
-            for (const { flag, explanation } of run.results) {
-              const entry = byFlag.get(flag.name) ?? {
-                name: flag.name,
-                projectId: flag.project,
-                environments: {},
-              };
-              (entry.environments[environment] ??= []).push({
-                ...toPlaygroundFeature(flag, explanation),
-                environment,
-                context: run.raw,
-              });
-              byFlag.set(flag.name, entry);
-            }
+        for (const run of await service.evaluate(environments, projects, contexts)) {
+          const { environment } = run;
+          for (const { flag, explanation } of run.results) {
+            const entry = byFlag.get(flag.name) ?? {
+              name: flag.name,
+              projectId: flag.project,
+              environments: {},
+            };
+            (entry.environments[environment] ??= []).push({
+              ...toPlaygroundFeature(flag, explanation),
+              environment,
+              context: run.raw,
+            });
+            byFlag.set(flag.name, entry);
           }
         }
         return { input: request.body, features: [...byFlag.values()] };

@@ -4,6 +4,7 @@ import {
   type FlagExplanation,
   type StrategyExplanation,
 } from '@switchyard/evaluation';
+import { setImmediate } from 'node:timers/promises';
 import type { Db } from '../../db/db.ts';
 import { BadDataError } from '../../http/errors.ts';
 import { loadEnvironmentState } from '../client-api/environment-state-store.ts';
@@ -96,27 +97,65 @@ export type PlaygroundResult = { explanation: FlagExplanation; project: string; 
 export const strategyResult = (strategy: StrategyExplanation): boolean | 'unknown' =>
   !strategy.known && strategy.constraintsResult && strategy.segmentsResult ? 'unknown' : strategy.result;
 
-export function createPlaygroundService(db: Db) {
+/** How many evaluations run between two yields to the event loop: well under 100 ms of work at any flag size. */
+const EVALUATIONS_PER_SLICE = 2_000;
+
+export function createPlaygroundService(db: Db, limits: { maxEvaluations: number }) {
   const environmentExists = async (name: string) =>
     (await db.query('SELECT 1 FROM environments WHERE name = $1', [name])).length > 0;
+
+  /** One environment's flags, compiled once for every context of the request. */
+  const prepare = async (environment: string, projects: '*' | string[]) => {
+    if (!(await environmentExists(environment))) {
+      throw new BadDataError(`Environment "${environment}" does not exist`, [
+        { message: `environment "${environment}" does not exist`, path: '/body/environment' },
+      ]);
+    }
+    const state = await loadEnvironmentState(db, environment, { withDisabledStrategies: true });
+    const snapshot = compileSnapshot({ features: state.features, segments: state.segments } as never);
+    const selected = state.features.filter((flag) => projects === '*' || projects.includes(flag.project));
+    return { environment, snapshot, selected };
+  };
+
   return {
-    /** Explains every flag of the selected projects in one environment, for each context. */
-    async evaluate(environment: string, projects: '*' | string[], contexts: Record<string, unknown>[]) {
-      if (!(await environmentExists(environment))) {
-        throw new BadDataError(`Environment "${environment}" does not exist`, [
-          { message: `environment "${environment}" does not exist`, path: '/body/environment' },
-        ]);
+    /**
+     * Explains every flag of the selected projects in each environment, for each context. The whole request is
+     * counted first (flags × environments × contexts) and refused past the limit, then evaluated in slices that
+     * yield to the event loop, so no request can stall the others.
+     */
+    async evaluate(environments: string[], projects: '*' | string[], contexts: Record<string, unknown>[]) {
+      const prepared = [];
+      for (const environment of new Set(environments)) prepared.push(await prepare(environment, projects));
+      const total = prepared.reduce((sum, p) => sum + p.selected.length * contexts.length, 0);
+      if (total > limits.maxEvaluations) {
+        const message =
+          `The request asks for ${total} evaluations (flags × environments × contexts); the limit is ` +
+          `${limits.maxEvaluations} (PLAYGROUND_MAX_EVALUATIONS): choose fewer projects, environments or values`;
+        throw new BadDataError(message, [{ message, path: '/body' }]);
       }
-      const state = await loadEnvironmentState(db, environment, { withDisabledStrategies: true });
-      const snapshot = compileSnapshot({ features: state.features, segments: state.segments } as never);
-      const selected = state.features.filter((flag) => projects === '*' || projects.includes(flag.project));
-      return contexts.map((raw) => {
-        const context = toEvaluationContext({ environment, ...raw });
-        return {
-          raw,
-          results: selected.map((flag) => ({ flag, explanation: snapshot.explain(flag.name, context) })),
-        };
-      });
+      type Flag = (typeof prepared)[number]['selected'][number];
+      const runs: {
+        environment: string;
+        raw: Record<string, unknown>;
+        results: { flag: Flag; explanation: FlagExplanation }[];
+      }[] = [];
+      let sinceYield = 0;
+      for (const { environment, snapshot, selected } of prepared) {
+        for (const raw of contexts) {
+          const context = toEvaluationContext({ environment, ...raw });
+          runs.push({
+            environment,
+            raw,
+            results: selected.map((flag) => ({ flag, explanation: snapshot.explain(flag.name, context) })),
+          });
+          sinceYield += selected.length;
+          if (sinceYield >= EVALUATIONS_PER_SLICE) {
+            sinceYield = 0;
+            await setImmediate();
+          }
+        }
+      }
+      return runs;
     },
   };
 }
