@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const advanced = (body: unknown) =>
+const advanced = (body: Record<string, unknown>) =>
   viewer({ method: 'POST', url: '/api/admin/playground/advanced', payload: body });
 
 describe('the playground limits', () => {

@@ -1,5 +1,5 @@
 import { BadDataError } from '../../http/errors.ts';
-import { isPgInteger } from '../../db/pg-integer.ts';
+import { isPgInteger, PG_INTEGER } from '../../db/pg-integer.ts';
 
 /** The filter operators of Unleash's search: `IS:default`, `IS_ANY_OF:release,experiment`, `INCLUDE:simple:beta`... */
 export const VALUE_OPERATORS = ['IS', 'IS_NOT', 'IS_ANY_OF', 'IS_NONE_OF'] as const;
@@ -142,7 +142,7 @@ export function parseSearch(params: SearchParams, userId: number | null): Search
     sortBy: parseSortBy(params.sortBy),
     sortOrder: params.sortOrder === 'desc' ? 'desc' : 'asc',
     limit: limit > 0 && limit <= MAX_LIMIT ? limit : DEFAULT_LIMIT,
-    offset: offset > 0 ? offset : 0,
+    offset: offset > 0 ? Math.min(offset, PG_INTEGER.maximum) : 0,
     userId,
   };
   if (params.project) query.project = parseFilter('project', params.project, VALUE_OPERATORS);
