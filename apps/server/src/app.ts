@@ -41,8 +41,10 @@ import { passwordRoutes } from './features/users/password-routes.ts';
 import { userRoutes } from './features/users/user-routes.ts';
 import { registerAdminUi } from './http/admin-ui.ts';
 import { registerAuth } from './http/auth.ts';
+import { registerCsrfCheck } from './http/csrf.ts';
 import { errorResponseSchema, registerErrorHandler } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { schemaController } from './http/validation.ts';
 
 export type AppDeps = {
@@ -64,7 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({
       disableRequestLogging: !['debug', 'trace'].includes(deps.config.logLevel),
     }),
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     schemaController,
     // SDK polls that a prepared payload answers skip Fastify altogether (client-fast-path.ts).
@@ -84,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.addSchema({ $id: 'errorSchema', ...errorResponseSchema });
   registerErrorHandler(app);
+  const headers = securityHeaders(deps.config.publicUrl);
+  registerSecurityHeaders(app, headers);
   await app.register(cookie);
   await app.register(cors, {
     hook: 'onRequest',
@@ -107,8 +111,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => cache.stop());
   const resolver = createPrincipalResolver(db);
   cache.onChange(() => resolver.forget());
-  fast.path = createClientFastPath({ cache, resolver });
+  fast.path = createClientFastPath({ cache, resolver, headers });
   registerAuth(app, resolver);
+  registerCsrfCheck(app, config.publicUrl);
   app.addHook('preHandler', maintenanceGuard(db));
   countRequests(app);
 

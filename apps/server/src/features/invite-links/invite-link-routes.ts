@@ -163,10 +163,8 @@ export function inviteLinkRoutes(deps: { db: Db; config: Config }): FastifyPlugi
       },
       async (request, reply) => {
         const user = await tx((s) => s.signUp(request.params.token, request.body));
-        setSessionCookie(
-          reply,
-          await createSessionStore(deps.db).create(user.id, deps.config.sessionMaxAgeHours),
-        );
+        const session = await createSessionStore(deps.db).create(user.id, deps.config.sessionMaxAgeHours);
+        setSessionCookie(reply, session, deps.config.publicUrl);
         return reply.status(201).send(toUserResponse(user));
       },
     );

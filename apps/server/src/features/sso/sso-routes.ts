@@ -5,7 +5,7 @@ import type { Db } from '../../db/db.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { describe, errorResponses } from '../../http/operation.ts';
 import { safeRedirectPath } from '../../http/safe-redirect.ts';
-import { setSessionCookie } from '../users/session-cookie.ts';
+import { cookieSecure, setSessionCookie } from '../users/session-cookie.ts';
 import { createSessionStore } from '../users/session-store.ts';
 import { createUserStore } from '../users/user-store.ts';
 import { CALLBACK_PATH, createOidcClient, type PendingSignIn } from './oidc-client.ts';
@@ -51,7 +51,6 @@ export function ssoRoutes(deps: { db: Db; config: Config }): FastifyPluginAsyncT
   return async (app) => {
     const settings = deps.config.oidc;
     const client = settings && createOidcClient(settings, deps.config.publicUrl);
-    const secure = deps.config.publicUrl.startsWith('https:');
     const notConfigured = () => new NotFoundError('Single sign-on is not configured on this server');
 
     app.get(
@@ -106,7 +105,7 @@ export function ssoRoutes(deps: { db: Db; config: Config }): FastifyPluginAsyncT
             path: '/auth/oidc',
             httpOnly: true,
             sameSite: 'lax',
-            secure,
+            secure: cookieSecure(deps.config.publicUrl),
             maxAge: PENDING_MAX_AGE_SECONDS,
           });
           return reply.redirect(url, 302);
@@ -157,7 +156,7 @@ export function ssoRoutes(deps: { db: Db; config: Config }): FastifyPluginAsyncT
           const user = await userForIdentity(deps.db, identity, settings);
           const session = await createSessionStore(deps.db).create(user.id, deps.config.sessionMaxAgeHours);
           await createUserStore(deps.db).markSeen(user.id);
-          setSessionCookie(reply, session);
+          setSessionCookie(reply, session, deps.config.publicUrl);
           // Checked again: the pending cookie comes back from the browser, which may not be the one we sent.
           return reply.redirect(safeRedirectPath(pending.redirect), 302);
         } catch (error) {

@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from '../../http/auth.ts';
 import { PasswordMismatch } from '../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
 import { verifyPassword } from './password.ts';
-import { setSessionCookie } from './session-cookie.ts';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 import { createSessionStore } from './session-store.ts';
 import { createUserStore } from './user-store.ts';
 import { LoginBody, UserResponse } from './user-schemas.ts';
@@ -43,7 +43,7 @@ export function authRoutes(deps: { db: Db; config: Config }): FastifyPluginAsync
         if (!found || !ok) throw new PasswordMismatch(WRONG_CREDENTIALS);
         const session = await sessions.create(found.user.id, deps.config.sessionMaxAgeHours);
         await users.markSeen(found.user.id);
-        setSessionCookie(reply, session);
+        setSessionCookie(reply, session, deps.config.publicUrl);
         return toUserResponse(found.user);
       },
     );
@@ -66,7 +66,7 @@ export function authRoutes(deps: { db: Db; config: Config }): FastifyPluginAsync
       async (request, reply) => {
         const sessionId = request.cookies[SESSION_COOKIE];
         if (sessionId) await sessions.delete(sessionId);
-        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        clearSessionCookie(reply, deps.config.publicUrl);
         return reply.status(200).send();
       },
     );
