@@ -91,7 +91,11 @@ describe('cross-site request forgery', () => {
         headers,
         payload: { username: 'test-viewer', password: 'password-1234' },
       });
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+    const foreign: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of foreign) {
       const refused = await signIn(headers);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().name).toBe('NoAccessError');

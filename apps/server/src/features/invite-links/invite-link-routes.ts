@@ -157,7 +157,7 @@ export function inviteLinkRoutes(deps: { db: Db; config: Config }): FastifyPlugi
           body: SignUpBody,
           response: {
             201: { ...UserResponse, $id: undefined, description: 'The new user, signed in.' },
-            ...errorResponses(400, 409, 415),
+            ...errorResponses(400, 403, 409, 415),
           },
         },
       },
