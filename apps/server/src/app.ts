@@ -121,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes({ db, config }));
   await app.register(ssoRoutes({ db, config }));
   await app.register(userRoutes({ db }));
-  await app.register(passwordRoutes({ db }));
+  await app.register(passwordRoutes({ db, config }));
   await app.register(serviceAccountRoutes({ db }));
   await app.register(inviteLinkRoutes({ db, config }));
   await app.register(apiTokenRoutes({ db }));

@@ -2852,7 +2852,7 @@ export interface paths {
     put?: never;
     /**
      * Change your password
-     * @description Changes the password of the signed-in user. `oldPassword` is required when you have a password; `confirmPassword`, when given, must equal `password`. Your other sessions end; this one stays signed in.
+     * @description Changes the password of the signed-in user. `oldPassword` is required when you have a password; `confirmPassword`, when given, must equal `password`. Your other sessions end; this one stays signed in. Wrong current passwords count towards the sign-in limit, like wrong passwords at sign-in (429).
      */
     post: operations['changeMyPassword'];
     delete?: never;
@@ -22073,6 +22073,15 @@ export interface operations {
       };
       /** @description The body must be sent as application/json. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Too many attempts: wait the number of seconds in the Retry-After header, then try again. */
+      429: {
         headers: {
           [name: string]: unknown;
         };

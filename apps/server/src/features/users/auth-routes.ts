@@ -38,8 +38,9 @@ export function authRoutes(deps: { db: Db; config: Config }): FastifyPluginAsync
         },
       },
       async (request, reply) => {
-        const attempt = await limit.begin(request.body.username, request.ip);
         const found = await users.findForLogin(request.body.username);
+        const holder = found ? { userId: found.user.id } : { login: request.body.username };
+        const attempt = await limit.begin(holder, request.ip);
         // Always one bcrypt comparison, known user or not (see verifySignIn).
         const ok = await verifySignIn(request.body.password, found?.passwordHash);
         if (!found || !ok) throw new PasswordMismatch(WRONG_CREDENTIALS);

@@ -21,6 +21,7 @@ async function newUser(): Promise<string> {
   const username = `limited-${++users}`;
   await createUserStore(t.db).insert({
     username,
+    email: `${username}@example.com`,
     rootRole: 'Viewer',
     passwordHash: await hashPassword(PASSWORD),
   });
@@ -54,6 +55,32 @@ describe('the sign-in limit', () => {
     // Once the failures are older than the window (the clock moved on), the right password works again.
     await t.db.query("UPDATE sign_in_failures SET failed_at = failed_at - interval '15 minutes'");
     expect((await signIn(username, PASSWORD, ip)).statusCode).toBe(200);
+  });
+
+  it("counts a user's username and email as one account", async () => {
+    const username = await newUser();
+    const ip = newAddress();
+    for (const login of [username, `${username}@example.com`, username])
+      expect((await signIn(login, 'wrong-password', ip)).statusCode).toBe(401);
+    expect((await signIn(`${username}@EXAMPLE.com`, PASSWORD, ip)).statusCode).toBe(429);
+  });
+
+  it('counts wrong current passwords when changing your password', async () => {
+    const username = await newUser();
+    const login = await signIn(username, PASSWORD, newAddress());
+    const cookie = login.cookies.find((c) => c.name === 'switchyard-session')!;
+    const change = (oldPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/user/change-password',
+        cookies: { [cookie.name]: cookie.value },
+        remoteAddress: newAddress(),
+        payload: { oldPassword, password: 'a-new-password-1' },
+      });
+    for (let i = 0; i < 3; i++) expect((await change('wrong-password')).statusCode).toBe(400);
+    const refused = await change(PASSWORD);
+    expect([refused.statusCode, refused.json().name]).toEqual([429, 'TooManyRequestsError']);
+    expect((await signIn(username, PASSWORD, newAddress())).statusCode).toBe(429);
   });
 
   it('refuses an address after its wrong passwords, whatever user name it tries next', async () => {
