@@ -1,8 +1,14 @@
 /** Characters browsers drop from or misread in a URL: C0 controls, DEL, and the backslash they treat as `/`. */
-const UNSAFE = /[\u0000-\u001f\u007f\\]/;
+function hasUnsafeCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code <= 0x1f || code === 0x7f || code === 0x5c) return true;
+  }
+  return false;
+}
 
 function isLocalPath(value: string): boolean {
-  return value.startsWith('/') && !value.startsWith('//') && !UNSAFE.test(value);
+  return value.startsWith('/') && !value.startsWith('//') && !hasUnsafeCharacter(value);
 }
 
 /**
