@@ -42,6 +42,7 @@ it.each([
   ],
   [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
   [{ TRUST_PROXY: '10.0.0.0/8, proxy.internal' }, 'TRUST_PROXY'],
+  [{ TRUST_PROXY: '2' }, 'TRUST_PROXY'],
   [{ SIGN_IN_FAILURES_PER_USER: '0' }, 'SIGN_IN_FAILURES_PER_USER'],
   [{ SIGN_IN_FAILURE_WINDOW_MINUTES: 'soon' }, 'SIGN_IN_FAILURE_WINDOW_MINUTES'],
 ])('names the variable when %o is invalid', (env, variable) => {
@@ -89,9 +90,10 @@ it('trusts private proxies and limits wrong passwords by default, and reads othe
   });
   expect(readConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true);
   expect(readConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
-  expect(readConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::1, loopback' }).trustProxy).toEqual([
+  expect(readConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::1, fd00::/8, loopback' }).trustProxy).toEqual([
     '10.0.0.0/8',
     '2001:db8::1',
+    'fd00::/8',
     'loopback',
   ]);
   expect(

@@ -28,6 +28,10 @@ export type Config = {
 
 export type SignInLimits = { failuresPerUser: number; failuresPerIp: number; windowMinutes: number };
 
+/** A TRUST_PROXY entry: a range name, or an IPv4 or IPv6 address, each with an optional CIDR prefix length. */
+const PROXY_ENTRY =
+  /^(loopback|linklocal|uniquelocal|\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?|[0-9a-f]*:[0-9a-f:.]*(\/\d{1,3})?)$/i;
+
 /** Loopback and private addresses: a proxy on the same host or network, as with Docker, Kubernetes or a VPC. */
 export const PRIVATE_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -115,7 +119,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (raw === 'true' || raw === 'false') return raw === 'true';
     const entries = list('TRUST_PROXY');
     for (const entry of entries) {
-      if (!/^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i.test(entry))
+      if (!PROXY_ENTRY.test(entry))
         throw new ConfigError(
           'TRUST_PROXY',
           `must be true, false or a list of addresses, CIDR ranges, loopback, linklocal or uniquelocal; got "${entry}"`,
