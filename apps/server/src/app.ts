@@ -41,6 +41,7 @@ import { passwordRoutes } from './features/users/password-routes.ts';
 import { userRoutes } from './features/users/user-routes.ts';
 import { registerAdminUi } from './http/admin-ui.ts';
 import { registerAuth } from './http/auth.ts';
+import { registerCsrfCheck } from './http/csrf.ts';
 import { answerClientError, answerFrameworkError } from './http/framework-errors.ts';
 import { BadDataError, errorResponseSchema, registerErrorHandler } from './http/errors.ts';
 import {
@@ -51,6 +52,7 @@ import {
 } from './http/storable-input.ts';
 import { normaliseUrl } from './http/request-path.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { boundIntegers, schemaController } from './http/validation.ts';
 
 export type AppDeps = {
@@ -72,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({
       disableRequestLogging: !['debug', 'trace'].includes(deps.config.logLevel),
     }),
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     schemaController,
     // The router and the auth hook both see this one normalised path (http/request-path.ts).
@@ -118,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const part of ['body', 'querystring', 'params', 'headers']) boundIntegers(schema?.[part]);
   });
   registerErrorHandler(app);
+  const headers = securityHeaders(deps.config.publicUrl);
+  registerSecurityHeaders(app, headers);
   await app.register(cookie);
   await app.register(cors, {
     hook: 'onRequest',
@@ -141,8 +145,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => cache.stop());
   const resolver = createPrincipalResolver(db);
   cache.onChange(() => resolver.forget());
-  fast.path = createClientFastPath({ cache, resolver });
+  fast.path = createClientFastPath({ cache, resolver, headers });
   registerAuth(app, resolver);
+  registerCsrfCheck(app, config.publicUrl);
   app.addHook('preHandler', maintenanceGuard(db));
   countRequests(app);
 
@@ -150,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes({ db, config }));
   await app.register(ssoRoutes({ db, config }));
   await app.register(userRoutes({ db }));
-  await app.register(passwordRoutes({ db }));
+  await app.register(passwordRoutes({ db, config }));
   await app.register(serviceAccountRoutes({ db }));
   await app.register(inviteLinkRoutes({ db, config }));
   await app.register(apiTokenRoutes({ db }));

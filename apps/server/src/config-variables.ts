@@ -95,6 +95,31 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     example: '100000',
   },
   {
+    name: 'TRUST_PROXY',
+    description:
+      'Which peers may tell Switchyard the client address and protocol with `X-Forwarded-For` and `X-Forwarded-Proto`: `true` (any peer), `false` (none), or a comma-separated list of addresses, CIDR ranges and the names `loopback`, `linklocal` and `uniquelocal` (private ranges). The default trusts a reverse proxy on the same host or a private network, where Docker, Kubernetes and cloud load balancers connect from, while a client on the internet cannot pretend to be on HTTPS or at another address. List your proxy if it connects from a public address.',
+    default: 'loopback,linklocal,uniquelocal',
+    example: '10.0.0.0/8,192.0.2.10',
+  },
+  {
+    name: 'SIGN_IN_FAILURES_PER_USER',
+    description:
+      'Wrong passwords allowed for one user name within `SIGN_IN_FAILURE_WINDOW_MINUTES`; after that, password sign-in for that name answers 429 with `Retry-After` until the oldest failure leaves the window, even with the right password. A successful sign-in clears the count.',
+    default: '10',
+  },
+  {
+    name: 'SIGN_IN_FAILURES_PER_IP',
+    description:
+      'Wrong passwords allowed from one client address (across all user names) within `SIGN_IN_FAILURE_WINDOW_MINUTES`; higher than the per-user limit because an office or a VPN shares one address.',
+    default: '100',
+  },
+  {
+    name: 'SIGN_IN_FAILURE_WINDOW_MINUTES',
+    description:
+      'How long a wrong password counts against the sign-in limits. Counts live in the database, so every server process sees them.',
+    default: '15',
+  },
+  {
     name: 'OIDC_ISSUER',
     description:
       'Turns on single sign-on with this OpenID Connect provider (its issuer URL, where `/.well-known/openid-configuration` lives). Needs `OIDC_CLIENT_ID`.',

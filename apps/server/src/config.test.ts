@@ -40,6 +40,11 @@ it.each([
     { OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'x', PUBLIC_URL: 'flags.example.com' },
     'PUBLIC_URL',
   ],
+  [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+  [{ TRUST_PROXY: '10.0.0.0/8, proxy.internal' }, 'TRUST_PROXY'],
+  [{ TRUST_PROXY: '2' }, 'TRUST_PROXY'],
+  [{ SIGN_IN_FAILURES_PER_USER: '0' }, 'SIGN_IN_FAILURES_PER_USER'],
+  [{ SIGN_IN_FAILURE_WINDOW_MINUTES: 'soon' }, 'SIGN_IN_FAILURE_WINDOW_MINUTES'],
 ])('names the variable when %o is invalid', (env, variable) => {
   expect(() => readConfig(env)).toThrow(ConfigError);
   expect(() => readConfig(env)).toThrow(variable);
@@ -76,6 +81,28 @@ it('reads single sign-on settings, with defaults, only when an issuer is set', (
     autoCreate: false,
     allowedDomains: ['example.com', 'example.org'],
   });
+});
+
+it('trusts private proxies and limits wrong passwords by default, and reads other choices', () => {
+  expect(readConfig({})).toMatchObject({
+    trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
+    signInLimits: { failuresPerUser: 10, failuresPerIp: 100, windowMinutes: 15 },
+  });
+  expect(readConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true);
+  expect(readConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  expect(readConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::1, fd00::/8, loopback' }).trustProxy).toEqual([
+    '10.0.0.0/8',
+    '2001:db8::1',
+    'fd00::/8',
+    'loopback',
+  ]);
+  expect(
+    readConfig({
+      SIGN_IN_FAILURES_PER_USER: '3',
+      SIGN_IN_FAILURES_PER_IP: '20',
+      SIGN_IN_FAILURE_WINDOW_MINUTES: '60',
+    }).signInLimits,
+  ).toEqual({ failuresPerUser: 3, failuresPerIp: 20, windowMinutes: 60 });
 });
 
 it('documents every variable it reads in the configuration reference', () => {

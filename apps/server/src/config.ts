@@ -22,7 +22,20 @@ export type Config = {
   publicUrl: string;
   /** Single sign-on with an OpenID Connect provider; undefined when OIDC_ISSUER is not set. */
   oidc: OidcConfig | undefined;
+  /** Which peers may tell us the client's address and protocol (X-Forwarded-*): all, none, or these addresses. */
+  trustProxy: boolean | string[];
+  /** Failed password sign-ins allowed per user name and per client address within the window. */
+  signInLimits: SignInLimits;
 };
+
+export type SignInLimits = { failuresPerUser: number; failuresPerIp: number; windowMinutes: number };
+
+/** A TRUST_PROXY entry: a range name, or an IPv4 or IPv6 address, each with an optional CIDR prefix length. */
+const PROXY_ENTRY =
+  /^(loopback|linklocal|uniquelocal|\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?|[0-9a-f]*:[0-9a-f:.]*(\/\d{1,3})?)$/i;
+
+/** Loopback and private addresses: a proxy on the same host or network, as with Docker, Kubernetes or a VPC. */
+export const PRIVATE_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
 
 export type OidcConfig = {
   issuer: string;
@@ -102,6 +115,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (raw === 'true' || raw === 'false') return raw === 'true';
     throw new ConfigError(name, `must be true or false, got "${raw}"`);
   };
+  const trustProxy = (): boolean | string[] => {
+    const raw = text('TRUST_PROXY')?.toLowerCase();
+    if (raw === undefined) return PRIVATE_PROXIES;
+    if (raw === 'true' || raw === 'false') return raw === 'true';
+    const entries = list('TRUST_PROXY');
+    for (const entry of entries) {
+      if (!PROXY_ENTRY.test(entry))
+        throw new ConfigError(
+          'TRUST_PROXY',
+          `must be true, false or a list of addresses, CIDR ranges, loopback, linklocal or uniquelocal; got "${entry}"`,
+        );
+    }
+    return entries;
+  };
   const publicUrl = url('PUBLIC_URL') ?? url('UNLEASH_URL') ?? `http://localhost:${port}`;
   const issuer = url('OIDC_ISSUER');
   let oidc: OidcConfig | undefined;
@@ -143,5 +170,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUiDir: adminUiDir ? path.resolve(adminUiDir) : undefined,
     publicUrl,
     oidc,
+    trustProxy: trustProxy(),
+    signInLimits: {
+      failuresPerUser: integer('SIGN_IN_FAILURES_PER_USER', 10, 1, 10_000),
+      failuresPerIp: integer('SIGN_IN_FAILURES_PER_IP', 100, 1, 1_000_000),
+      windowMinutes: integer('SIGN_IN_FAILURE_WINDOW_MINUTES', 15, 1, 24 * 60),
+    },
   };
 }

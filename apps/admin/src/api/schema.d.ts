@@ -801,7 +801,7 @@ export interface paths {
     put?: never;
     /**
      * Create an invite link
-     * @description Creates a link people can open to create their own account, with the Viewer root role, until `expiresAt`.
+     * @description Creates a link people can open to create their own account, with the Viewer root role, until `expiresAt`. The answer holds the secret and the link to share; they are stored hashed and never shown again.
      */
     post: operations['createPublicSignupToken'];
     delete?: never;
@@ -819,12 +819,12 @@ export interface paths {
     };
     /**
      * Get an invite link
-     * @description One invite link by its secret.
+     * @description One invite link, by its secret or by the masked secret lists show.
      */
     get: operations['getPublicSignupToken'];
     /**
      * Update an invite link
-     * @description Turns an invite link off or on, or moves its expiry; what is left out keeps its value.
+     * @description Turns an invite link off or on, or moves its expiry; what is left out keeps its value. The link is named by its secret or by the masked secret lists show.
      */
     put: operations['updatePublicSignupToken'];
     post?: never;
@@ -2852,7 +2852,7 @@ export interface paths {
     put?: never;
     /**
      * Change your password
-     * @description Changes the password of the signed-in user. `oldPassword` is required when you have a password; `confirmPassword`, when given, must equal `password`. Your other sessions end; this one stays signed in.
+     * @description Changes the password of the signed-in user. `oldPassword` is required when you have a password; `confirmPassword`, when given, must equal `password`. Your other sessions end; this one stays signed in. Wrong current passwords count towards the sign-in limit, like wrong passwords at sign-in (429).
      */
     post: operations['changeMyPassword'];
     delete?: never;
@@ -3220,7 +3220,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in with a username and password
-     * @description Checks the password and sets the session cookie `switchyard-session` used by the admin UI.
+     * @description Checks the password and sets the session cookie `switchyard-session` used by the admin UI. After too many wrong passwords for one user name or from one address (SIGN_IN_FAILURES_PER_USER, SIGN_IN_FAILURES_PER_IP), it answers 429 with Retry-After, even to the right password. A sign-in posted from another site is refused with 403.
      */
     post: operations['login'];
     delete?: never;
@@ -3683,8 +3683,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "secret": "a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
-     *       "url": "https://flags.example.com/new-user?invite=a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
+     *       "secret": "a3f1c2…9b2e41d0",
      *       "name": "Onboarding week",
      *       "enabled": true,
      *       "expiresAt": "2026-02-01T00:00:00.000Z",
@@ -3722,9 +3721,10 @@ export interface components {
         /** @description Always "root": Switchyard has root roles only. */
         type: string;
       };
+      /** @description The full secret in the answer that created the link; a masked form everywhere else, since only its hash is stored. */
       secret: string;
-      /** @description The link to share: the sign-up page of this Switchyard. */
-      url: string;
+      /** @description The link to share, the sign-up page of this Switchyard: only in the answer that created the link. */
+      url?: string;
       /** @description The people who signed up with the link. */
       users: {
         email: string | null;
@@ -8430,8 +8430,7 @@ export interface operations {
            * @example {
            *       "tokens": [
            *         {
-           *           "secret": "a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
-           *           "url": "https://flags.example.com/new-user?invite=a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
+           *           "secret": "a3f1c2…9b2e41d0",
            *           "name": "Onboarding week",
            *           "enabled": true,
            *           "expiresAt": "2026-02-01T00:00:00.000Z",
@@ -8506,7 +8505,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The new invite link. */
+      /** @description The new invite link, with its secret and the link to share. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8515,26 +8514,19 @@ export interface operations {
           /**
            * @example {
            *       "secret": "a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
-           *       "url": "https://flags.example.com/new-user?invite=a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
            *       "name": "Onboarding week",
            *       "enabled": true,
            *       "expiresAt": "2026-02-01T00:00:00.000Z",
            *       "createdAt": "2026-01-15T10:00:00.000Z",
            *       "createdBy": "admin",
-           *       "users": [
-           *         {
-           *           "id": 7,
-           *           "name": "Vera",
-           *           "email": "vera@example.com",
-           *           "username": null
-           *         }
-           *       ],
+           *       "users": [],
            *       "role": {
            *         "id": 3,
            *         "name": "Viewer",
            *         "description": "Read everything, change nothing",
            *         "type": "root"
-           *       }
+           *       },
+           *       "url": "https://flags.example.com/new-user?invite=a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0"
            *     }
            */
           'application/json': {
@@ -8553,9 +8545,10 @@ export interface operations {
               /** @description Always "root": Switchyard has root roles only. */
               type: string;
             };
+            /** @description The full secret in the answer that created the link; a masked form everywhere else, since only its hash is stored. */
             secret: string;
-            /** @description The link to share: the sign-up page of this Switchyard. */
-            url: string;
+            /** @description The link to share, the sign-up page of this Switchyard: only in the answer that created the link. */
+            url?: string;
             /** @description The people who signed up with the link. */
             users: {
               email: string | null;
@@ -8623,8 +8616,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "secret": "a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
-           *       "url": "https://flags.example.com/new-user?invite=a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
+           *       "secret": "a3f1c2…9b2e41d0",
            *       "name": "Onboarding week",
            *       "enabled": true,
            *       "expiresAt": "2026-02-01T00:00:00.000Z",
@@ -8662,9 +8654,10 @@ export interface operations {
               /** @description Always "root": Switchyard has root roles only. */
               type: string;
             };
+            /** @description The full secret in the answer that created the link; a masked form everywhere else, since only its hash is stored. */
             secret: string;
-            /** @description The link to share: the sign-up page of this Switchyard. */
-            url: string;
+            /** @description The link to share, the sign-up page of this Switchyard: only in the answer that created the link. */
+            url?: string;
             /** @description The people who signed up with the link. */
             users: {
               email: string | null;
@@ -8739,8 +8732,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "secret": "a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
-           *       "url": "https://flags.example.com/new-user?invite=a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0",
+           *       "secret": "a3f1c2…9b2e41d0",
            *       "name": "Onboarding week",
            *       "enabled": true,
            *       "expiresAt": "2026-02-01T00:00:00.000Z",
@@ -8778,9 +8770,10 @@ export interface operations {
               /** @description Always "root": Switchyard has root roles only. */
               type: string;
             };
+            /** @description The full secret in the answer that created the link; a masked form everywhere else, since only its hash is stored. */
             secret: string;
-            /** @description The link to share: the sign-up page of this Switchyard. */
-            url: string;
+            /** @description The link to share, the sign-up page of this Switchyard: only in the answer that created the link. */
+            url?: string;
             /** @description The people who signed up with the link. */
             users: {
               email: string | null;
@@ -22087,6 +22080,15 @@ export interface operations {
           'application/json': components['schemas']['errorSchema'];
         };
       };
+      /** @description Too many attempts: wait the number of seconds in the Retry-After header, then try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
     };
   };
   getUserRoles: {
@@ -23481,6 +23483,15 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
     };
   };
   getSignInMethods: {
@@ -23662,8 +23673,26 @@ export interface operations {
           'application/json': components['schemas']['errorSchema'];
         };
       };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
       /** @description The body must be sent as application/json. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Too many attempts: wait the number of seconds in the Retry-After header, then try again. */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -23796,6 +23825,15 @@ export interface operations {
       };
       /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -275,8 +275,10 @@ export type ApplicationInstance = {
 export type ApplicationDetails = Application & { instances: ApplicationInstance[]; seenToggles: string[] };
 
 export type InviteLink = {
+  /** The full secret only in the answer that created the link; a masked form in lists. */
   secret: string;
-  url: string;
+  /** Only in the answer that created the link: the server keeps just a hash of the secret. */
+  url?: string;
   name: string;
   enabled: boolean;
   expiresAt: string;

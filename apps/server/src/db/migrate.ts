@@ -7,9 +7,18 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 /** Any constant works; it only has to be the same in every process migrating one database. */
 const MIGRATION_LOCK = 7_424_242;
 
-/** Applies, in name order, every migration not applied yet. Safe when several processes start at once. */
-export async function migrate(db: Db, log: (message: string) => void = () => {}): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+/**
+ * Applies, in name order, every migration not applied yet. Safe when several processes start at once.
+ * `before` stops at that migration, so a test can put rows in the old shape and watch a migration convert them.
+ */
+export async function migrate(
+  db: Db,
+  log: (message: string) => void = () => {},
+  before?: string,
+): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR))
+    .filter((f) => f.endsWith('.sql') && (before === undefined || f < before))
+    .sort();
   return db.transaction(async (tx) => {
     if (tx.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.exec(

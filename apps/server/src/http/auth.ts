@@ -28,6 +28,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal?: Principal;
+    /** How the principal proved itself; the CSRF check (csrf.ts) guards everything not sent with a token. */
+    authenticatedBy?: 'session' | 'token';
   }
   interface FastifyInstance {
     /** Drops cached credential lookups in this process at once (other processes follow on the change event). */
@@ -126,6 +128,7 @@ export function registerAuth(app: FastifyInstance, resolver: PrincipalResolver):
 
     if (area === 'public') {
       if (sessionId) request.principal = await resolver.fromSession(sessionId);
+      if (request.principal) request.authenticatedBy = 'session';
       return;
     }
     if (area === 'client' || area === 'frontend') {
@@ -136,6 +139,7 @@ export function registerAuth(app: FastifyInstance, resolver: PrincipalResolver):
         throw new NoAccessError('invalid token: expected a different token type for this endpoint');
       }
       request.principal = principal;
+      request.authenticatedBy = 'token';
       return;
     }
 
@@ -149,6 +153,7 @@ export function registerAuth(app: FastifyInstance, resolver: PrincipalResolver):
       throw new NoAccessError('invalid token: expected a different token type for this endpoint');
     }
     request.principal = principal;
+    request.authenticatedBy = secret ? 'token' : 'session';
     const permission = routeAuth.permission ?? (['GET', 'HEAD'].includes(request.method) ? 'READ' : 'EDIT');
     if (!hasPermission(principal, permission)) {
       throw new NoAccessError(`You need the ${permission} permission to do this`);

@@ -50,6 +50,16 @@ export class NameExistsError extends HttpError {
 export class ContentTypeError extends HttpError {
   readonly status = 415;
 }
+/** Too many attempts in a short time (wrong passwords); `Retry-After` tells when to try again. */
+export class TooManyRequestsError extends HttpError {
+  readonly status = 429;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
 /** The instance is in maintenance mode: the Admin API refuses changes until an admin turns it off. */
 export class MaintenanceError extends HttpError {
   readonly status = 503;
@@ -89,6 +99,7 @@ export function validationDetails(context: string, errors: AjvError[]): ErrorDet
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { validationContext?: string }, request, reply) => {
     if (error instanceof HttpError) {
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send(errorBody(error.name, error.message, error.details));
     }
     if (error.validation) {

@@ -1,7 +1,7 @@
 import type { ApiArea } from './openapi.ts';
 
 /** The HTTP status codes an operation can answer with an error, each described in OpenAPI. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 415 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 415 | 429 | 503;
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'The request is malformed or breaks a rule; the details name the field. Nothing was changed.',
@@ -10,6 +10,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   404: 'Something the request names does not exist.',
   409: 'Something with that name already exists.',
   415: 'The body must be sent as application/json.',
+  429: 'Too many attempts: wait the number of seconds in the Retry-After header, then try again.',
   503: 'Maintenance mode is on: changes are refused until an admin turns it off.',
 };
 

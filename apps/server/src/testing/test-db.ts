@@ -20,17 +20,24 @@ async function dump(): Promise<Blob> {
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or, when DATABASE_URL is set (as in CI's
- * second run), a new schema of its own on that PostgreSQL server.
+ * second run), a new schema of its own on that PostgreSQL server. With `migrateBefore`, migrations stop before
+ * that file, for a test of what it does to existing rows.
  */
-export async function createTestDb(): Promise<Db> {
+export async function createTestDb(options: { migrateBefore?: string } = {}): Promise<Db> {
   const url = process.env.DATABASE_URL;
+  const before = options.migrateBefore;
+  if (!url && before) {
+    const db = await openPgliteDb();
+    await migrate(db, undefined, before);
+    return db;
+  }
   if (!url) return openPgliteDb(undefined, await dump());
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = await openPgDb(url);
   await admin.exec(`CREATE SCHEMA ${schema}`);
   await admin.close();
   const db = await openPgDb(url, { searchPath: schema });
-  await migrate(db);
+  await migrate(db, undefined, before);
   return {
     ...db,
     async close() {

@@ -9,6 +9,8 @@ export function InviteLinkPanel() {
   const links = useInviteLinks(true);
   const { create, setEnabled } = useInviteLinkMutations();
   const link = links.data && currentLink(links.data);
+  // The address is in the answer that created the link and nowhere else: the server keeps only a hash of it.
+  const url = link && create.data?.createdAt === link.createdAt ? create.data.url : undefined;
   return (
     <Paper withBorder p="md" mb="md">
       <Stack gap="xs">
@@ -25,17 +27,31 @@ export function InviteLinkPanel() {
               Anyone with this link can create their own account as a {link.role.name} until{' '}
               {new Date(link.expiresAt).toLocaleDateString()}. {link.users.length} signed up with it so far.
             </Text>
-            <Code block data-testid="invite-link-url">
-              {link.url}
-            </Code>
+            {url ? (
+              <>
+                <Code block data-testid="invite-link-url">
+                  {url}
+                </Code>
+                <Text size="xs" c="dimmed">
+                  Copy it now: it is shown only this once.
+                </Text>
+              </>
+            ) : (
+              <Text size="sm" c="dimmed" data-testid="invite-link-hidden">
+                The link was shown once, when it was created: like API tokens, it is stored so that nobody can
+                read it back. To share one again, turn this one off and create a new one.
+              </Text>
+            )}
             <Group gap="xs">
-              <CopyButton value={link.url}>
-                {({ copied, copy }) => (
-                  <Button size="xs" color={copied ? 'teal' : undefined} onClick={copy}>
-                    {copied ? 'Copied' : 'Copy link'}
-                  </Button>
-                )}
-              </CopyButton>
+              {url && (
+                <CopyButton value={url}>
+                  {({ copied, copy }) => (
+                    <Button size="xs" color={copied ? 'teal' : undefined} onClick={copy}>
+                      {copied ? 'Copied' : 'Copy link'}
+                    </Button>
+                  )}
+                </CopyButton>
+              )}
               <Button
                 size="xs"
                 variant="light"

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InviteLink } from '../../api/types.ts';
 import { renderUi } from '../../testing/render.tsx';
+import { InviteLinkPanel } from './invite-link-panel.tsx';
 import { SignUpPage, signUpProblems } from './sign-up-page.tsx';
 import { currentLink } from './use-invite-links.ts';
 
@@ -88,5 +89,36 @@ describe('invite links', () => {
       email: 'vera@example.com',
       password: 'vera-password-1',
     });
+  });
+
+  it('shows the link to share once, right after creating it, since the server keeps only its hash', async () => {
+    const created = {
+      ...link('f00d', true, '2099-01-01T00:00:00.000Z', '2026-11-24T12:00:00.000Z'),
+      secret: 'f00d1234',
+      url: 'https://flags.example.com/new-user?invite=f00d1234',
+    };
+    const listed = { ...created, secret: 'f00d12…9a8b7c6d', url: undefined };
+    let links: InviteLink[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        if (request.method === 'POST') {
+          links = [listed];
+          return Response.json(created, { status: 201 });
+        }
+        return Response.json({ tokens: links });
+      }),
+    );
+    const first = renderUi(<InviteLinkPanel />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Create invite link' }));
+    expect((await screen.findByTestId('invite-link-url')).textContent).toBe(created.url);
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    first.unmount();
+
+    renderUi(<InviteLinkPanel />);
+    expect((await screen.findByTestId('invite-link-hidden')).textContent).toContain('shown once');
+    expect(screen.queryByTestId('invite-link-url')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Turn off' })).toBeTruthy();
   });
 });

@@ -36,6 +36,7 @@ describe('client features fast path', () => {
     expect(await second.text()).toBe(await first.text());
     expect(headersOf(second)).toEqual(headersOf(first));
     expect(second.headers.get('etag')).toMatch(/^".+"$/);
+    expect(second.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await fastPathTotal()).toBe(before + 1);
   });
 
@@ -45,6 +46,7 @@ describe('client features fast path', () => {
     const notModified = await features({ 'if-none-match': etag });
     expect(notModified.status).toBe(304);
     expect(notModified.headers.get('etag')).toBe(etag);
+    expect(notModified.headers.get('x-content-type-options')).toBe('nosniff');
     const plain = await (await features()).text();
     const zipped = await fetch(`${base}/api/client/features`, {
       headers: { authorization: CLIENT_TOKEN, 'unleash-client-spec': '5.2.0', 'accept-encoding': 'gzip' },

@@ -17,7 +17,12 @@ type Entry = { generation: number; payload: Promise<CachedPayload> };
  * 304). Anything else (a query string, an unknown token, another route) returns false and goes through Fastify,
  * which gives the same answer the slow way and fills the caches this path reads.
  */
-export function createClientFastPath(deps: { cache: ClientStateCache; resolver: PrincipalResolver }) {
+export function createClientFastPath(deps: {
+  cache: ClientStateCache;
+  resolver: PrincipalResolver;
+  /** The security headers every response carries (http/security-headers.ts), prepared once. */
+  headers: Record<string, string>;
+}) {
   const entries = new Map<string, Entry>();
 
   const payloadFor = (secret: string, spec: string | undefined): Promise<CachedPayload> | undefined => {
@@ -41,12 +46,13 @@ export function createClientFastPath(deps: { cache: ClientStateCache; resolver: 
 
   const write = (request: IncomingMessage, response: ServerResponse, payload: CachedPayload) => {
     if (request.headers['if-none-match'] === payload.etag) {
-      response.writeHead(304, { etag: payload.etag, vary: 'accept-encoding' }).end();
+      response.writeHead(304, { ...deps.headers, etag: payload.etag, vary: 'accept-encoding' }).end();
       return countNotModified();
     }
     const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
     const body = gzip ? payload.gzip() : payload.json;
     response.writeHead(200, {
+      ...deps.headers,
       'content-type': 'application/json; charset=utf-8',
       etag: payload.etag,
       vary: 'accept-encoding',

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../db/migrate.ts';
+import { createTestDb } from '../../testing/test-db.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { hashSecret } from '../api-tokens/api-token.ts';
+import { createInviteLinkStore } from './invite-link-store.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,7 +13,9 @@ afterAll(() => t.close());
 
 const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
 const snapshot = async () => ({
-  links: await t.db.query('SELECT secret, name, enabled, expires_at FROM invite_links ORDER BY secret'),
+  links: await t.db.query(
+    'SELECT secret_hash, display_secret, name, enabled, expires_at FROM invite_links ORDER BY secret_hash',
+  ),
   users: await t.db.query('SELECT id, email FROM users ORDER BY id'),
 });
 
@@ -26,7 +32,7 @@ const signUp = (secret: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: `/invite/${secret}/signup`, payload });
 
 describe('invite links', () => {
-  it('creates a link to the sign-up page that grants the Viewer role', async () => {
+  it('creates a link to the sign-up page that grants the Viewer role, and shows its secret only then', async () => {
     const link = await createLink('Team A');
     expect(link).toMatchObject({
       name: 'Team A',
@@ -37,10 +43,36 @@ describe('invite links', () => {
     });
     expect(link.secret).toMatch(/^[0-9a-f]{48}$/);
     const listed = (await t.admin({ method: 'GET', url: '/api/admin/invite-link/tokens' })).json().tokens;
-    expect(listed.map((l: { secret: string }) => l.secret)).toContain(link.secret);
-    expect((await t.app.inject({ method: 'GET', url: `/invite/${link.secret}/validate` })).statusCode).toBe(
-      200,
+    const masked = listed.find((l: { createdAt: string }) => l.createdAt === link.createdAt);
+    expect(masked).toMatchObject({
+      name: 'Team A',
+      secret: `${link.secret.slice(0, 6)}…${hashSecret(link.secret).slice(0, 8)}`,
+    });
+    expect(masked).not.toHaveProperty('url');
+    expect(JSON.stringify(listed)).not.toContain(link.secret);
+    // Admins name a link by its secret or by the masked form; only the secret itself lets people sign up.
+    for (const key of [link.secret, masked.secret]) {
+      const one = await t.admin({
+        method: 'GET',
+        url: `/api/admin/invite-link/tokens/${encodeURIComponent(key)}`,
+      });
+      expect([one.statusCode, one.json().name, one.json().secret]).toEqual([200, 'Team A', masked.secret]);
+    }
+    const validate = (key: string) =>
+      t.app.inject({ method: 'GET', url: `/invite/${encodeURIComponent(key)}/validate` });
+    expect((await validate(link.secret)).statusCode).toBe(200);
+    expect((await validate(masked.secret)).statusCode).toBe(400);
+  });
+
+  it('stores only the hash of the secret', async () => {
+    const link = await createLink('Hashed');
+    const rows = await t.db.query<Record<string, unknown>>(
+      'SELECT * FROM invite_links WHERE display_secret = $1',
+      [`${link.secret.slice(0, 6)}…${hashSecret(link.secret).slice(0, 8)}`],
     );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.secret_hash).toBe(hashSecret(link.secret));
+    expect(JSON.stringify(rows)).not.toContain(link.secret);
   });
 
   it('lets a person sign up once with it, signed in as a Viewer, and lists them on the link', async () => {
@@ -90,7 +122,8 @@ describe('invite links', () => {
     });
     expect(off.json().enabled).toBe(false);
     await t.db.query(
-      "INSERT INTO invite_links (secret, name, expires_at) VALUES ('old', 'Old', now() - interval '1 day')",
+      "INSERT INTO invite_links (secret_hash, display_secret, name, expires_at) VALUES ($1, 'old…', 'Old', now() - interval '1 day')",
+      [hashSecret('old')],
     );
     const before = await snapshot();
     for (const secret of [link.secret, 'old', 'never-existed']) {
@@ -158,5 +191,39 @@ describe('invite links', () => {
     }
     const missing = await t.admin({ method: 'GET', url: '/api/admin/invite-link/tokens/nope' });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('invite links made before their secrets were hashed', () => {
+  it('keep working, and keep who signed up with them, with only hashes left in the database', async () => {
+    const db = await createTestDb({ migrateBefore: '0065_hash_invite_link_secrets.sql' });
+    try {
+      const secret = 'c0ffee00112233445566778899aabbccddeeff0011223344';
+      await db.query(
+        "INSERT INTO invite_links (secret, name, expires_at) VALUES ($1, 'Shared last week', now() + interval '1 day')",
+        [secret],
+      );
+      const [user] = await db.query<{ id: number }>(
+        "INSERT INTO users (username, root_role) VALUES ('early', 'Viewer') RETURNING id",
+      );
+      await db.query('INSERT INTO invite_link_users (secret, user_id) VALUES ($1, $2)', [secret, user!.id]);
+      await migrate(db);
+      const links = await db.query<Record<string, unknown>>('SELECT * FROM invite_links');
+      expect(links).toMatchObject([
+        {
+          secret_hash: hashSecret(secret),
+          display_secret: `c0ffee…${hashSecret(secret).slice(0, 8)}`,
+          name: 'Shared last week',
+        },
+      ]);
+      expect(await db.query('SELECT secret_hash, user_id FROM invite_link_users')).toEqual([
+        { secret_hash: hashSecret(secret), user_id: user!.id },
+      ]);
+      expect(JSON.stringify(links)).not.toContain(secret);
+      const found = await createInviteLinkStore(db).findBySecret(secret);
+      expect(found?.users).toEqual([{ id: user!.id, name: null, email: null, username: 'early' }]);
+    } finally {
+      await db.close();
+    }
   });
 });

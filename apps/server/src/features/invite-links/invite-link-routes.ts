@@ -10,6 +10,7 @@ import { toRoleResponse, toUserResponse } from '../users/user-wire.ts';
 import type { InviteLink } from './invite-link.ts';
 import {
   CreateInviteLinkBody,
+  exampleCreatedLink,
   InviteLinkListResponse,
   InviteLinkResponse,
   SignUpBody,
@@ -29,9 +30,10 @@ export function inviteLinkRoutes(deps: { db: Db; config: Config }): FastifyPlugi
     const service = createInviteLinkService(deps.db);
     const tx = <T>(fn: (s: InviteLinkService) => Promise<T>) =>
       inTransaction(deps.db, (t) => fn(createInviteLinkService(t)));
-    const toResponse = (link: InviteLink) => ({
-      secret: link.secret,
-      url: `${deps.config.publicUrl}/new-user?invite=${link.secret}`,
+    /** The secret and the link to share only when just created: after that only their hash is stored. */
+    const toResponse = (link: InviteLink, secret?: string) => ({
+      secret: secret ?? link.displaySecret,
+      ...(secret ? { url: `${deps.config.publicUrl}/new-user?invite=${secret}` } : {}),
       name: link.name,
       enabled: link.enabled,
       expiresAt: link.expiresAt.toISOString(),
@@ -56,7 +58,7 @@ export function inviteLinkRoutes(deps: { db: Db; config: Config }): FastifyPlugi
           response: { 200: InviteLinkListResponse, ...errorResponses(401, 403) },
         },
       },
-      async () => ({ tokens: (await service.list()).map(toResponse) }),
+      async () => ({ tokens: (await service.list()).map((link) => toResponse(link)) }),
     );
 
     app.post(
@@ -68,18 +70,24 @@ export function inviteLinkRoutes(deps: { db: Db; config: Config }): FastifyPlugi
             AREA,
             'createPublicSignupToken',
             'Create an invite link',
-            'Creates a link people can open to create their own account, with the Viewer root role, until `expiresAt`.',
+            'Creates a link people can open to create their own account, with the Viewer root role, until `expiresAt`. The answer holds the secret and the link to share; they are stored hashed and never shown again.',
           ),
           body: CreateInviteLinkBody,
-          response: { 201: linkResponse('The new invite link.'), ...errorResponses(400, 401, 403, 415) },
+          response: {
+            201: {
+              ...linkResponse('The new invite link, with its secret and the link to share.'),
+              examples: [exampleCreatedLink],
+            },
+            ...errorResponses(400, 401, 403, 415),
+          },
         },
       },
       async (request, reply) => {
-        const link = await tx((s) => s.create(request.body, actorOf(request)));
+        const { link, secret } = await tx((s) => s.create(request.body, actorOf(request)));
         return reply
           .status(201)
-          .header('location', `invite-link/tokens/${link.secret}`)
-          .send(toResponse(link));
+          .header('location', `invite-link/tokens/${encodeURIComponent(link.displaySecret)}`)
+          .send(toResponse(link, secret));
       },
     );
 
@@ -88,7 +96,12 @@ export function inviteLinkRoutes(deps: { db: Db; config: Config }): FastifyPlugi
       {
         config: ADMIN,
         schema: {
-          ...describe(AREA, 'getPublicSignupToken', 'Get an invite link', 'One invite link by its secret.'),
+          ...describe(
+            AREA,
+            'getPublicSignupToken',
+            'Get an invite link',
+            'One invite link, by its secret or by the masked secret lists show.',
+          ),
           params: TokenParams,
           response: { 200: linkResponse('The invite link.'), ...errorResponses(401, 403, 404) },
         },
@@ -105,7 +118,7 @@ export function inviteLinkRoutes(deps: { db: Db; config: Config }): FastifyPlugi
             AREA,
             'updatePublicSignupToken',
             'Update an invite link',
-            'Turns an invite link off or on, or moves its expiry; what is left out keeps its value.',
+            'Turns an invite link off or on, or moves its expiry; what is left out keeps its value. The link is named by its secret or by the masked secret lists show.',
           ),
           params: TokenParams,
           body: UpdateInviteLinkBody,
@@ -157,16 +170,14 @@ export function inviteLinkRoutes(deps: { db: Db; config: Config }): FastifyPlugi
           body: SignUpBody,
           response: {
             201: { ...UserResponse, $id: undefined, description: 'The new user, signed in.' },
-            ...errorResponses(400, 409, 415),
+            ...errorResponses(400, 403, 409, 415),
           },
         },
       },
       async (request, reply) => {
         const user = await tx((s) => s.signUp(request.params.token, request.body));
-        setSessionCookie(
-          reply,
-          await createSessionStore(deps.db).create(user.id, deps.config.sessionMaxAgeHours),
-        );
+        const session = await createSessionStore(deps.db).create(user.id, deps.config.sessionMaxAgeHours);
+        setSessionCookie(reply, session, deps.config.publicUrl);
         return reply.status(201).send(toUserResponse(user));
       },
     );

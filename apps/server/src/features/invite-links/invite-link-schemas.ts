@@ -2,8 +2,7 @@ import { Type } from 'typebox';
 import { RoleResponse } from '../users/user-schemas.ts';
 
 const exampleLink = {
-  secret: 'a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0',
-  url: 'https://flags.example.com/new-user?invite=a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0',
+  secret: 'a3f1c2…9b2e41d0',
   name: 'Onboarding week',
   enabled: true,
   expiresAt: '2026-02-01T00:00:00.000Z',
@@ -12,12 +11,27 @@ const exampleLink = {
   users: [{ id: 7, name: 'Vera', email: 'vera@example.com', username: null }],
   role: { id: 3, name: 'Viewer', description: 'Read everything, change nothing', type: 'root' },
 };
+/** The answer to a creation, the only one with the full secret and the link. */
+export const exampleCreatedLink = {
+  ...exampleLink,
+  secret: 'a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0',
+  url: 'https://flags.example.com/new-user?invite=a3f1c2d4e5b6a7980112233445566778899aabbccddeeff0',
+  users: [],
+};
 const nullableText = Type.Union([Type.String(), Type.Null()]);
 
 export const InviteLinkResponse = Type.Object(
   {
-    secret: Type.String(),
-    url: Type.String({ description: 'The link to share: the sign-up page of this Switchyard.' }),
+    secret: Type.String({
+      description:
+        'The full secret in the answer that created the link; a masked form everywhere else, since only its hash is stored.',
+    }),
+    url: Type.Optional(
+      Type.String({
+        description:
+          'The link to share, the sign-up page of this Switchyard: only in the answer that created the link.',
+      }),
+    ),
     name: Type.String(),
     enabled: Type.Boolean(),
     expiresAt: Type.String({ format: 'date-time' }),

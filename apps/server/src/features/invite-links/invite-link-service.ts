@@ -15,14 +15,15 @@ export function createInviteLinkService(db: Db) {
   const links = createInviteLinkStore(db);
   const events = createEventStore(db);
 
-  async function find(secret: string): Promise<InviteLink> {
-    const link = await links.get(secret);
+  /** A link as an admin names it: by its secret or by the masked secret lists show. */
+  async function find(key: string): Promise<InviteLink> {
+    const link = await links.findByKey(key);
     if (!link) throw new NotFoundError('Could not find that invite link');
     return link;
   }
   /** The link, if someone may sign up with it now; otherwise a 400 that says the link cannot be used. */
   async function findUsable(secret: string): Promise<InviteLink> {
-    const link = await links.get(secret);
+    const link = await links.findBySecret(secret);
     if (!link || !usable(link))
       throw new BadDataError('This invite link cannot be used: it expired, was turned off or never existed');
     return link;
@@ -40,7 +41,11 @@ export function createInviteLinkService(db: Db) {
     list: () => links.list(),
     get: find,
     findUsable,
-    async create(input: { name: string; expiresAt: string }, actor: Actor): Promise<InviteLink> {
+    /** Makes a link; its secret is in the answer and nowhere else, since only its hash is stored. */
+    async create(
+      input: { name: string; expiresAt: string },
+      actor: Actor,
+    ): Promise<{ link: InviteLink; secret: string }> {
       const secret = randomBytes(24).toString('hex');
       await links.insert({
         secret,
@@ -51,20 +56,20 @@ export function createInviteLinkService(db: Db) {
       });
       const link = await find(secret);
       await append('public-signup-token-created', actor, summary(link));
-      return link;
+      return { link, secret };
     },
     async update(
-      secret: string,
+      key: string,
       change: { enabled?: boolean; expiresAt?: string },
       actor: Actor,
     ): Promise<InviteLink> {
-      const before = await find(secret);
-      await links.update(secret, {
+      const before = await find(key);
+      await links.update(before.secretHash, {
         enabled: change.enabled,
         expiresAt:
           change.expiresAt === undefined ? undefined : futureDate(change.expiresAt, '/body/expiresAt'),
       });
-      const after = await find(secret);
+      const after = await find(before.displaySecret);
       await append('public-signup-token-updated', actor, summary(after), summary(before));
       return after;
     },
@@ -81,7 +86,7 @@ export function createInviteLinkService(db: Db) {
         rootRole: link.rootRole,
         passwordHash: await hashPassword(input.password),
       });
-      await links.addUser(secret, user.id);
+      await links.addUser(link.secretHash, user.id);
       await events.append({
         type: 'user-created',
         createdBy: user.email ?? `user-${user.id}`,

@@ -2,7 +2,10 @@ import type { RootRole } from '../../http/auth.ts';
 
 /** A link people open to create their own account, with `rootRole`, until it expires or is turned off. */
 export type InviteLink = {
-  secret: string;
+  /** The stored SHA-256 hash of the secret, which itself is shown only once, when the link is created. */
+  secretHash: string;
+  /** The secret with most of it masked, for lists; admins may name the link by it. */
+  displaySecret: string;
   name: string;
   enabled: boolean;
   expiresAt: Date;

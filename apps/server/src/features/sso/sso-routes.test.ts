@@ -2,7 +2,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, signInAtProvider } from '../../testing/oidc-provider.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { safeRedirect } from './sso-routes.ts';
 
 const PUBLIC_URL = 'http://switchyard.test';
 const CALLBACK = `${PUBLIC_URL}/auth/oidc/callback`;
@@ -161,10 +160,44 @@ describe('single sign-on with OpenID Connect', () => {
     );
   });
 
-  it('only ever redirects to a path inside Switchyard', () => {
-    expect(
-      ['/projects', '//evil.example', '/\\evil.example', 'https://evil.example', undefined].map(safeRedirect),
-    ).toEqual(['/projects', '/', '/', '/', '/']);
+  it('only ever lands on a path inside Switchyard, whatever the redirect asked for', async () => {
+    const landings: Record<string, unknown> = {};
+    for (const redirect of [
+      '/projects/default',
+      '/\t/evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+      '/projects\nSet-Cookie: x=1',
+    ]) {
+      const { callback } = await signIn('ada', redirect);
+      landings[redirect] = [callback.statusCode, callback.headers.location];
+    }
+    expect(landings).toEqual({
+      '/projects/default': [302, '/projects/default'],
+      '/\t/evil.example': [302, '/'],
+      '//evil.example': [302, '/'],
+      '/\\evil.example': [302, '/'],
+      'https://evil.example': [302, '/'],
+      '/projects\nSet-Cookie: x=1': [302, '/'],
+    });
+  });
+
+  it('checks the landing path again when the pending sign-in comes back altered', async () => {
+    const start = await t.app.inject({ method: 'GET', url: '/auth/oidc/login' });
+    const pending = JSON.parse(
+      Buffer.from(cookieOf(start, 'switchyard-oidc')!.value, 'base64url').toString('utf8'),
+    ) as Record<string, string>;
+    const back = await signInAtProvider(start.headers.location as string, 'ada', CALLBACK);
+    const tampered = Buffer.from(JSON.stringify({ ...pending, redirect: '/\t/evil.example' })).toString(
+      'base64url',
+    );
+    const callback = await t.app.inject({
+      method: 'GET',
+      url: back.slice(PUBLIC_URL.length),
+      cookies: { 'switchyard-oidc': tampered },
+    });
+    expect([callback.statusCode, callback.headers.location]).toEqual([302, '/']);
   });
 });
 

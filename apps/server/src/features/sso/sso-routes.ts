@@ -4,7 +4,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { describe, errorResponses } from '../../http/operation.ts';
-import { setSessionCookie } from '../users/session-cookie.ts';
+import { safeRedirectPath } from '../../http/safe-redirect.ts';
+import { cookieSecure, setSessionCookie } from '../users/session-cookie.ts';
 import { createSessionStore } from '../users/session-store.ts';
 import { createUserStore } from '../users/user-store.ts';
 import { CALLBACK_PATH, createOidcClient, type PendingSignIn } from './oidc-client.ts';
@@ -13,11 +14,6 @@ import { SignInRefused, userForIdentity } from './sso-users.ts';
 const PENDING_COOKIE = 'switchyard-oidc';
 const PENDING_MAX_AGE_SECONDS = 600;
 const PUBLIC = { auth: { area: 'public' as const } };
-
-/** Only a path inside Switchyard: an absolute or protocol-relative URL would make the sign-in an open redirect. */
-export function safeRedirect(value: string | undefined): string {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
-}
 
 const encodePending = (pending: PendingSignIn) => Buffer.from(JSON.stringify(pending)).toString('base64url');
 function decodePending(value: string | undefined): PendingSignIn | undefined {
@@ -55,7 +51,6 @@ export function ssoRoutes(deps: { db: Db; config: Config }): FastifyPluginAsyncT
   return async (app) => {
     const settings = deps.config.oidc;
     const client = settings && createOidcClient(settings, deps.config.publicUrl);
-    const secure = deps.config.publicUrl.startsWith('https:');
     const notConfigured = () => new NotFoundError('Single sign-on is not configured on this server');
 
     app.get(
@@ -105,12 +100,12 @@ export function ssoRoutes(deps: { db: Db; config: Config }): FastifyPluginAsyncT
       async (request, reply) => {
         if (!client) throw notConfigured();
         try {
-          const { url, pending } = await client.start(safeRedirect(request.query.redirect));
+          const { url, pending } = await client.start(safeRedirectPath(request.query.redirect));
           reply.setCookie(PENDING_COOKIE, encodePending(pending), {
             path: '/auth/oidc',
             httpOnly: true,
             sameSite: 'lax',
-            secure,
+            secure: cookieSecure(deps.config.publicUrl),
             maxAge: PENDING_MAX_AGE_SECONDS,
           });
           return reply.redirect(url, 302);
@@ -161,8 +156,9 @@ export function ssoRoutes(deps: { db: Db; config: Config }): FastifyPluginAsyncT
           const user = await userForIdentity(deps.db, identity, settings);
           const session = await createSessionStore(deps.db).create(user.id, deps.config.sessionMaxAgeHours);
           await createUserStore(deps.db).markSeen(user.id);
-          setSessionCookie(reply, session);
-          return reply.redirect(pending.redirect, 302);
+          setSessionCookie(reply, session, deps.config.publicUrl);
+          // Checked again: the pending cookie comes back from the browser, which may not be the one we sent.
+          return reply.redirect(safeRedirectPath(pending.redirect), 302);
         } catch (error) {
           if (error instanceof SignInRefused) return reply.redirect(failure(error.message), 302);
           request.log.warn({ err: error }, 'single sign-on: the provider answer was refused');

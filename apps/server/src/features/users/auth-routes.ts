@@ -4,9 +4,10 @@ import type { Db } from '../../db/db.ts';
 import { SESSION_COOKIE } from '../../http/auth.ts';
 import { PasswordMismatch } from '../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
-import { verifyPassword } from './password.ts';
-import { setSessionCookie } from './session-cookie.ts';
+import { verifySignIn } from './password.ts';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 import { createSessionStore } from './session-store.ts';
+import { createSignInLimit } from './sign-in-limit.ts';
 import { createUserStore } from './user-store.ts';
 import { LoginBody, UserResponse } from './user-schemas.ts';
 import { toUserResponse } from './user-wire.ts';
@@ -18,6 +19,7 @@ export function authRoutes(deps: { db: Db; config: Config }): FastifyPluginAsync
   return async (app) => {
     const users = createUserStore(deps.db);
     const sessions = createSessionStore(deps.db);
+    const limit = createSignInLimit(deps.db, deps.config.signInLimits);
 
     app.post(
       '/auth/simple/login',
@@ -28,22 +30,24 @@ export function authRoutes(deps: { db: Db; config: Config }): FastifyPluginAsync
             'Auth',
             'login',
             'Sign in with a username and password',
-            'Checks the password and sets the session cookie `switchyard-session` used by the admin UI.',
+            'Checks the password and sets the session cookie `switchyard-session` used by the admin UI. After too many wrong passwords for one user name or from one address (SIGN_IN_FAILURES_PER_USER, SIGN_IN_FAILURES_PER_IP), it answers 429 with Retry-After, even to the right password. A sign-in posted from another site is refused with 403.',
           ),
           security: [],
           body: LoginBody,
-          response: { 200: { ...UserResponse, $id: undefined }, ...errorResponses(400, 401, 415) },
+          response: { 200: { ...UserResponse, $id: undefined }, ...errorResponses(400, 401, 403, 415, 429) },
         },
       },
       async (request, reply) => {
         const found = await users.findForLogin(request.body.username);
-        const ok = found?.passwordHash
-          ? await verifyPassword(request.body.password, found.passwordHash)
-          : false;
+        const holder = found ? { userId: found.user.id } : { login: request.body.username };
+        const attempt = await limit.begin(holder, request.ip);
+        // Always one bcrypt comparison, known user or not (see verifySignIn).
+        const ok = await verifySignIn(request.body.password, found?.passwordHash);
         if (!found || !ok) throw new PasswordMismatch(WRONG_CREDENTIALS);
+        await attempt.succeeded();
         const session = await sessions.create(found.user.id, deps.config.sessionMaxAgeHours);
         await users.markSeen(found.user.id);
-        setSessionCookie(reply, session);
+        setSessionCookie(reply, session, deps.config.publicUrl);
         return toUserResponse(found.user);
       },
     );
@@ -60,13 +64,13 @@ export function authRoutes(deps: { db: Db; config: Config }): FastifyPluginAsync
             'Ends the session of the cookie sent with the request and clears the cookie.',
           ),
           security: [],
-          response: { 200: noContent('Signed out.') },
+          response: { 200: noContent('Signed out.'), ...errorResponses(403) },
         },
       },
       async (request, reply) => {
         const sessionId = request.cookies[SESSION_COOKIE];
         if (sessionId) await sessions.delete(sessionId);
-        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        clearSessionCookie(reply, deps.config.publicUrl);
         return reply.status(200).send();
       },
     );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Config } from '../../config.ts';
 import { inTransaction, type Db } from '../../db/db.ts';
 import { actorName, actorUserId, SESSION_COOKIE } from '../../http/auth.ts';
 import { BadDataError, NotFoundError } from '../../http/errors.ts';
@@ -7,6 +8,7 @@ import { createEventStore } from '../events/event-store.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createSessionStore } from './session-store.ts';
 import { signedInUserId } from './signed-in.ts';
+import { createSignInLimit } from './sign-in-limit.ts';
 import { ChangeMyPasswordBody, ChangeUserPasswordBody, IdParams } from './user-schemas.ts';
 import { createUserStore } from './user-store.ts';
 
@@ -14,8 +16,9 @@ import { createUserStore } from './user-store.ts';
  * Passwords: you change your own (with the current one, and your other sessions end); an Admin sets anyone's,
  * which ends all of that user's sessions. Neither records the password, not even hashed, in the event log.
  */
-export function passwordRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
+export function passwordRoutes(deps: { db: Db; config: Config }): FastifyPluginAsyncTypebox {
   return async (app) => {
+    const limit = createSignInLimit(deps.db, deps.config.signInLimits);
     app.post(
       '/api/admin/user/change-password',
       {
@@ -26,10 +29,10 @@ export function passwordRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             'Users',
             'changeMyPassword',
             'Change your password',
-            'Changes the password of the signed-in user. `oldPassword` is required when you have a password; `confirmPassword`, when given, must equal `password`. Your other sessions end; this one stays signed in.',
+            'Changes the password of the signed-in user. `oldPassword` is required when you have a password; `confirmPassword`, when given, must equal `password`. Your other sessions end; this one stays signed in. Wrong current passwords count towards the sign-in limit, like wrong passwords at sign-in (429).',
           ),
           body: ChangeMyPasswordBody,
-          response: { 200: noContent('Changed.'), ...errorResponses(400, 401, 403, 415) },
+          response: { 200: noContent('Changed.'), ...errorResponses(400, 401, 403, 415, 429) },
         },
       },
       async (request, reply) => {
@@ -43,10 +46,15 @@ export function passwordRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
           ]);
         }
         const current = await createUserStore(deps.db).passwordHashOf(userId);
-        if (current && !(oldPassword !== undefined && (await verifyPassword(oldPassword, current)))) {
-          throw new BadDataError('The current password is wrong', [
-            { message: '"oldPassword" must be your current password', path: '/body/oldPassword' },
-          ]);
+        if (current) {
+          // A stolen session must not become a way to guess the password, which also opens other sessions.
+          const attempt = await limit.begin({ userId }, request.ip);
+          if (!(oldPassword !== undefined && (await verifyPassword(oldPassword, current)))) {
+            throw new BadDataError('The current password is wrong', [
+              { message: '"oldPassword" must be your current password', path: '/body/oldPassword' },
+            ]);
+          }
+          await attempt.succeeded();
         }
         const passwordHash = await hashPassword(password);
         await inTransaction(deps.db, async (tx) => {
