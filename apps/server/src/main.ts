@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
-import { ConfigError, readConfig } from './config.ts';
+import { ConfigError, DEFAULT_DATA_DIR, readConfig } from './config.ts';
+import { adoptOldDataDir } from './db/data-dir.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
 
@@ -21,19 +22,26 @@ async function main(): Promise<void> {
     throw error;
   }
   const say = (message: string) => console.log(`[switchyard] ${message}`);
+  const dataDir = config.databaseUrl
+    ? config.dataDir
+    : adoptOldDataDir(
+        config.dataDir,
+        { defaultDir: DEFAULT_DATA_DIR, oldDir: path.resolve(DEFAULT_DATA_DIR, '../apps/server/data') },
+        say,
+      );
   say(
     config.databaseUrl
       ? 'connecting to PostgreSQL (DATABASE_URL)'
-      : `opening the embedded database in ${config.dataDir}`,
+      : `opening the embedded database in ${dataDir}`,
   );
-  const db = await openDb(config);
+  const db = await openDb({ ...config, dataDir });
   const applied = await migrate(db, say);
   if (applied.length) say(`applied ${applied.length} migration(s)`);
   await bootstrap(db, config, say);
 
   const app = await buildApp({
     db,
-    config: { ...config, adminUiDir: config.adminUiDir ?? DEFAULT_ADMIN_UI_DIR },
+    config: { ...config, dataDir, adminUiDir: config.adminUiDir ?? DEFAULT_ADMIN_UI_DIR },
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
   });
   await app.listen({ port: config.port, host: config.host });
