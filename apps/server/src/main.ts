@@ -21,7 +21,14 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Each step of the start is printed with its duration: a first start creates a database, which takes a while.
   const say = (message: string) => console.log(`[switchyard] ${message}`);
+  let stepStarted = performance.now();
+  const took = () => {
+    const ms = Math.round(performance.now() - stepStarted);
+    stepStarted = performance.now();
+    return `${ms} ms`;
+  };
   const dataDir = config.databaseUrl
     ? config.dataDir
     : adoptOldDataDir(
@@ -29,25 +36,27 @@ async function main(): Promise<void> {
         { defaultDir: DEFAULT_DATA_DIR, oldDir: path.resolve(DEFAULT_DATA_DIR, '../apps/server/data') },
         say,
       );
-  say(
-    config.databaseUrl
-      ? 'connecting to PostgreSQL (DATABASE_URL)'
-      : `opening the embedded database in ${dataDir}`,
-  );
-  const db = await openDb({ ...config, dataDir });
+  const db = await openDb({ ...config, dataDir }, say);
+  say(`database open (${took()})`);
   const applied = await migrate(db, say);
-  if (applied.length) say(`applied ${applied.length} migration(s)`);
+  const migrated = took();
+  if (applied.length) say(`applied ${applied.length} migration(s) (${migrated})`);
   await bootstrap(db, config, say);
+  say(`admin user and INIT_*_API_TOKENS checked (${took()})`);
 
   const app = await buildApp({
     db,
     config: { ...config, dataDir, adminUiDir: config.adminUiDir ?? DEFAULT_ADMIN_UI_DIR },
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
   });
+  say(`app built (${took()})`);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  say(`listening on http://localhost:${port} (admin UI and APIs)`);
+  // performance.now() counts from the process's start, so this includes loading the code.
+  say(
+    `listening on http://localhost:${port} (admin UI and APIs), ${Math.round(performance.now())} ms after start`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
