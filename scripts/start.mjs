@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 // `npm start`: Switchyard (server + admin UI) on the embedded database, and the docs site beside it.
-// The server starts at once; the admin UI and the docs are built first when their build output is missing.
+// The admin UI is built first when its build output is missing (a few seconds); the docs site starts once the server
+// answers, because its first build (about a minute, both cores) made a first server start take 30 s instead of 10.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { SERVER_NODE_FLAGS } from '../apps/server/scripts/node-flags.mjs';
 
 const say = (message) => console.log(`[start] ${message}`);
+// Registered before anything awaits, so Ctrl-C while the server starts stops it too.
+let stopping = false;
+process.on('SIGINT', () => stop());
+process.on('SIGTERM', () => stop());
 const children = [];
 const run = (label, command, args, env = {}) => {
   const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -28,15 +33,34 @@ say(
   `sign in as ${process.env.UNLEASH_DEFAULT_ADMIN_USERNAME ?? 'admin'} / ${process.env.UNLEASH_DEFAULT_ADMIN_PASSWORD ? '(UNLEASH_DEFAULT_ADMIN_PASSWORD)' : 'unleash4all'}`,
 );
 // The server's own launcher, not `npm run server`, so that stopping this script's children stops the server itself.
-run('server', process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/scripts/serve.mjs']);
+const server = run('server', process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/scripts/serve.mjs']);
 
-if (existsSync('apps/docs/scripts/serve.ts')) {
-  say(`starting the docs site on http://localhost:${process.env.DOCS_PORT ?? '3000'} (built on first start)`);
-  run('docs', 'npx', ['tsx', 'apps/docs/scripts/serve.ts']);
+/** Resolves once the server answers /health, exits, or has had two minutes. */
+async function serverUp() {
+  const host = ['0.0.0.0', '::', undefined].includes(process.env.HOST) ? '127.0.0.1' : process.env.HOST;
+  const deadline = Date.now() + 120_000;
+  while (server.exitCode === null && server.signalCode === null && Date.now() < deadline) {
+    const healthy = await fetch(`http://${host.includes(':') ? `[${host}]` : host}:${port}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
-const stop = () => {
+if (existsSync('apps/docs/scripts/serve.ts')) {
+  say('the docs site starts once Switchyard answers');
+  await serverUp();
+  if (!stopping) {
+    say(
+      `starting the docs site on http://localhost:${process.env.DOCS_PORT ?? '3000'} (built on first start)`,
+    );
+    run('docs', 'npx', ['tsx', 'apps/docs/scripts/serve.ts']);
+  }
+}
+
+function stop() {
+  stopping = true;
   for (const child of children) child.kill('SIGTERM');
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+}

@@ -1,7 +1,10 @@
 /**
- * `npm run bench`: starts the real server on a fresh embedded database, creates 1,000 flags through the Admin API,
- * then measures the hot endpoints with autocannon (50 connections): req/s, p99, server CPU per 1,000 requests and
- * peak RSS. Figures are printed as a table and written to test-output/bench.json.
+ * `npm run bench`: two scenarios, each printed as a table and written to test-output/.
+ * - `startup` (bench/startup.ts): start-to-healthy in ms on a new and an existing database (bench-startup.json).
+ * - `throughput`: starts the real server on a fresh embedded database, creates 1,000 flags through the Admin API, then
+ *   measures the hot endpoints with autocannon (50 connections): req/s, p99, server CPU per 1,000 requests and peak
+ *   RSS (bench.json).
+ * `npm run bench -- startup` (or `-- throughput`) runs one of them; with no argument, both.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -10,6 +13,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startServerProcess } from '../src/testing/server-process.ts';
 import { seedFlags } from './seed-flags.ts';
+import { measureStartup } from './startup.ts';
 import { runWrk, wrkAvailable } from './wrk.ts';
 
 const ADMIN = '*:*.bench-admin';
@@ -45,7 +49,24 @@ type Row = {
   peakRssMb: number;
 };
 
-async function main() {
+const SCENARIOS = ['startup', 'throughput'];
+const scenario = process.argv[2];
+if (scenario !== undefined && !SCENARIOS.includes(scenario)) {
+  console.error(`unknown scenario "${scenario}"; one of: ${SCENARIOS.join(', ')}`);
+  process.exit(2);
+}
+
+async function startup() {
+  const rows = await measureStartup(say);
+  await mkdir('test-output', { recursive: true });
+  await writeFile(
+    'test-output/bench-startup.json',
+    JSON.stringify({ database: process.env.DATABASE_URL ? 'postgres' : 'pglite', rows }, null, 2),
+  );
+  say('wrote test-output/bench-startup.json');
+}
+
+async function throughput() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'switchyard-bench-'));
   say(
     process.env.DATABASE_URL
@@ -295,4 +316,5 @@ async function main() {
   }
 }
 
-await main();
+if (scenario !== 'throughput') await startup();
+if (scenario !== 'startup') await throughput();

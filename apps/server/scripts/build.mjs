@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { INPUTS_FILE } from './bundle-inputs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -25,6 +26,7 @@ function writeIfChanged(file, contents) {
 }
 
 const started = performance.now();
+const startedAt = Date.now();
 const result = await build({
   entryPoints: [path.join(root, 'src/main.ts')],
   outfile: path.join(outdir, 'main.mjs'),
@@ -37,6 +39,8 @@ const result = await build({
   keepNames: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
   write: false,
+  metafile: true,
+  absWorkingDir: root,
   logLevel: 'warning',
 });
 for (const file of result.outputFiles) writeIfChanged(file.path, file.contents);
@@ -45,4 +49,12 @@ const migrations = path.join(root, 'src/db/migrations');
 for (const name of readdirSync(migrations)) {
   writeIfChanged(path.join(outdir, 'migrations', name), readFileSync(path.join(migrations, name)));
 }
+// Written last, and always: serve.mjs skips the next build while none of these changed since `startedAt`.
+const inputs = [
+  ...Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input)),
+  ...[fileURLToPath(import.meta.url), path.join(root, 'package.json'), migrations],
+  ...readdirSync(migrations).map((name) => path.join(migrations, name)),
+];
+writeFileSync(`${INPUTS_FILE}.${process.pid}.tmp`, JSON.stringify({ startedAt, inputs }));
+renameSync(`${INPUTS_FILE}.${process.pid}.tmp`, INPUTS_FILE);
 console.log(`[build] server bundled into dist/main.mjs in ${Math.round(performance.now() - started)} ms`);

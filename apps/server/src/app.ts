@@ -21,6 +21,7 @@ import { serviceAccountRoutes } from './features/service-accounts/service-accoun
 import { createClientFastPath, type ClientFastPath } from './features/client-api/client-fast-path.ts';
 import { clientRoutes } from './features/client-api/client-routes.ts';
 import { createClientStateCache } from './features/client-api/client-state-cache.ts';
+import { createClientStreams } from './features/client-api/client-streams.ts';
 import { environmentRoutes } from './features/environments/environment-routes.ts';
 import { eventRoutes } from './features/events/event-routes.ts';
 import { contextRoutes } from './features/context/context-routes.ts';
@@ -145,6 +146,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => cache.stop());
   const resolver = createPrincipalResolver(db);
   cache.onChange(() => resolver.forget());
+  const streams = createClientStreams();
+  cache.onChange(() => streams.changed());
+  // Before the server stops listening: its close waits for every open response, and a stream never ends by itself.
+  app.addHook('preClose', async () => streams.endAll());
   fast.path = createClientFastPath({ cache, resolver, headers });
   registerAuth(app, resolver);
   registerCsrfCheck(app, config.publicUrl);
@@ -167,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(flagManagementRoutes({ db }));
   await app.register(flagTransferRoutes({ db }));
   await app.register(searchRoutes({ db }));
-  await app.register(clientRoutes({ db, cache }));
+  await app.register(clientRoutes({ db, cache, streams }));
   await app.register(frontendRoutes({ db, cache }));
   await app.register(playgroundRoutes({ db, config }));
   await app.register(metricsRoutes({ db }));

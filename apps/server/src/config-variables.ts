@@ -35,8 +35,9 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   },
   {
     name: 'DATA_DIR',
-    description: 'Directory of the embedded PGlite database, used when `DATABASE_URL` is not set.',
-    default: './data',
+    description:
+      'Directory of the embedded PGlite database, used when `DATABASE_URL` is not set. The default is `data/` at the root of the Switchyard repository whichever command starts the server, so `npm start` and `npm run server` open the same database. A relative value is resolved against the directory the command was run in.',
+    default: '<repository root>/data',
     example: '/var/lib/switchyard',
   },
   {

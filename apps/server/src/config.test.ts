@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from './config-variables.ts';
 import { ConfigError, readConfig } from './config.ts';
@@ -9,6 +10,21 @@ it('has defaults Unleash users know', () => {
   expect(config.defaultAdmin).toEqual({ username: 'admin', password: 'unleash4all' });
   expect(config.databaseUrl).toBeUndefined();
   expect(config.dataDir.endsWith('/data')).toBe(true);
+});
+
+// `npm start` runs in the repository root, `npm run server` in apps/server: one instance, whichever was used.
+it('keeps the embedded database in data/ at the repository root, from whichever directory the server starts', () => {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  expect(readConfig({}, root).dataDir).toBe(path.join(root, 'data'));
+  expect(readConfig({}, path.join(root, 'apps/server')).dataDir).toBe(path.join(root, 'data'));
+  expect(readConfig({}, '/somewhere/else').dataDir).toBe(path.join(root, 'data'));
+});
+
+it('resolves a relative DATA_DIR against the working directory, where the user typed it', () => {
+  expect(readConfig({ DATA_DIR: './data-second' }, '/srv/flags').dataDir).toBe('/srv/flags/data-second');
+  expect(readConfig({ DATA_DIR: '/var/lib/switchyard' }, '/srv/flags').dataDir).toBe('/var/lib/switchyard');
+  // `DATA_DIR=./mine npm run server` in the root: npm runs the script in apps/server, the user meant the root.
+  expect(readConfig({ DATA_DIR: './mine', INIT_CWD: '/repo' }).dataDir).toBe('/repo/mine');
 });
 
 it('reads tokens and ports', () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -61,9 +62,23 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * `data/` at the repository root, found from this file and not from the working directory: `npm start` runs in the
+ * root and `npm run server` in apps/server, and both must open the same database. Two levels up from src/ in the
+ * sources and from dist/ in the bundle alike.
+ */
+export const DEFAULT_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data');
+
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * `cwd` resolves relative paths given in variables (DATA_DIR, ADMIN_UI_DIR) against the directory the user typed
+ * them in: npm runs a workspace's script in that workspace but passes the caller's directory as INIT_CWD.
+ */
+export function readConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = env.INIT_CWD || process.cwd(),
+): Config {
   const text = (name: string): string | undefined => {
     const value = env[name]?.trim();
     return value ? value : undefined;
@@ -153,7 +168,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: text('HOST') ?? '0.0.0.0',
     databaseUrl,
-    dataDir: path.resolve(text('DATA_DIR') ?? './data'),
+    dataDir: path.resolve(cwd, text('DATA_DIR') ?? DEFAULT_DATA_DIR),
     initAdminTokens: tokens('admin', ['INIT_ADMIN_API_TOKENS']),
     initClientTokens: tokens('client', ['INIT_CLIENT_API_TOKENS', 'INIT_BACKEND_API_TOKENS']),
     initFrontendTokens: tokens('frontend', ['INIT_FRONTEND_API_TOKENS']),
@@ -167,7 +182,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevel as LogLevel,
     sessionMaxAgeHours: integer('SESSION_MAX_AGE_HOURS', 48, 1, 24 * 365),
     playgroundMaxEvaluations: integer('PLAYGROUND_MAX_EVALUATIONS', 20_000, 1, 10_000_000),
-    adminUiDir: adminUiDir ? path.resolve(adminUiDir) : undefined,
+    adminUiDir: adminUiDir ? path.resolve(cwd, adminUiDir) : undefined,
     publicUrl,
     oidc,
     trustProxy: trustProxy(),

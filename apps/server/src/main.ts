@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
-import { ConfigError, readConfig } from './config.ts';
+import { ConfigError, DEFAULT_DATA_DIR, readConfig } from './config.ts';
+import { adoptOldDataDir } from './db/data-dir.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
 
@@ -20,26 +21,42 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Each step of the start is printed with its duration: a first start creates a database, which takes a while.
   const say = (message: string) => console.log(`[switchyard] ${message}`);
-  say(
-    config.databaseUrl
-      ? 'connecting to PostgreSQL (DATABASE_URL)'
-      : `opening the embedded database in ${config.dataDir}`,
-  );
-  const db = await openDb(config);
+  let stepStarted = performance.now();
+  const took = () => {
+    const ms = Math.round(performance.now() - stepStarted);
+    stepStarted = performance.now();
+    return `${ms} ms`;
+  };
+  const dataDir = config.databaseUrl
+    ? config.dataDir
+    : adoptOldDataDir(
+        config.dataDir,
+        { defaultDir: DEFAULT_DATA_DIR, oldDir: path.resolve(DEFAULT_DATA_DIR, '../apps/server/data') },
+        say,
+      );
+  const db = await openDb({ ...config, dataDir }, say);
+  say(`database open (${took()})`);
   const applied = await migrate(db, say);
-  if (applied.length) say(`applied ${applied.length} migration(s)`);
+  const migrated = took();
+  if (applied.length) say(`applied ${applied.length} migration(s) (${migrated})`);
   await bootstrap(db, config, say);
+  say(`admin user and INIT_*_API_TOKENS checked (${took()})`);
 
   const app = await buildApp({
     db,
-    config: { ...config, adminUiDir: config.adminUiDir ?? DEFAULT_ADMIN_UI_DIR },
+    config: { ...config, dataDir, adminUiDir: config.adminUiDir ?? DEFAULT_ADMIN_UI_DIR },
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
   });
+  say(`app built (${took()})`);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  say(`listening on http://localhost:${port} (admin UI and APIs)`);
+  // performance.now() counts from the process's start, so this includes loading the code.
+  say(
+    `listening on http://localhost:${port} (admin UI and APIs), ${Math.round(performance.now())} ms after start`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -27,10 +27,10 @@ export async function migrate(
     const done = new Set(
       (await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
     );
+    const pending = files.filter((file) => !done.has(file));
     const applied: string[] = [];
-    for (const file of files) {
-      if (done.has(file)) continue;
-      log(`applying migration ${file}`);
+    for (const file of pending) {
+      log(`migrating (${applied.length + 1}/${pending.length}): ${file}`);
       await tx.exec(await readFile(path.join(MIGRATIONS_DIR, file), 'utf8'));
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
       applied.push(file);

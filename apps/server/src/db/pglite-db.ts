@@ -26,12 +26,17 @@ await db.close();`;
   await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
 }
 
+/** Whether dataDir holds a database already; otherwise opening it creates one (initdb, a few seconds). */
+export function hasDatabase(dataDir: string): boolean {
+  return existsSync(path.join(dataDir, 'PG_VERSION'));
+}
+
 /** Opens the embedded database in dataDir, or in memory when dataDir is undefined. */
 export async function openPgliteDb(
   dataDir?: string,
   loadDataDir?: Blob | File,
 ): Promise<Db & { pglite: PGlite }> {
-  if (dataDir && !loadDataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initDataDir(dataDir);
+  if (dataDir && !loadDataDir && !hasDatabase(dataDir)) await initDataDir(dataDir);
   // PGlite ignores options given after an undefined dataDir, so pass one options object.
   const pglite = new PGlite({
     ...(dataDir ? { dataDir } : {}),

@@ -18,6 +18,7 @@ import {
 } from './client-schemas.ts';
 import type { ClientStateCache } from './client-state-cache.ts';
 import { clientStreamingRoutes } from './client-streaming.ts';
+import type { ClientStreams } from './client-streams.ts';
 
 /** Sends a prepared payload: 304 when the SDK already has it, gzip when it asks for it. */
 function sendPayload(request: FastifyRequest, reply: FastifyReply, payload: PreparedBody & { etag: string }) {
@@ -26,7 +27,11 @@ function sendPayload(request: FastifyRequest, reply: FastifyReply, payload: Prep
 }
 
 /** /api/client: what server-side SDKs poll or stream, and where they report. */
-export function clientRoutes(deps: { db: Db; cache: ClientStateCache }): FastifyPluginAsyncTypebox {
+export function clientRoutes(deps: {
+  db: Db;
+  cache: ClientStateCache;
+  streams: ClientStreams;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
     const reports = createClientReportStore(deps.db);
 
@@ -137,6 +142,6 @@ export function clientRoutes(deps: { db: Db; cache: ClientStateCache }): Fastify
       },
     );
 
-    await app.register(clientStreamingRoutes({ cache: deps.cache, selectFeatures }));
+    await app.register(clientStreamingRoutes({ cache: deps.cache, selectFeatures, streams: deps.streams }));
   };
 }

@@ -6,10 +6,7 @@ import type { ClientFeature, EnvironmentState } from './client-feature.ts';
 import { resolveClientQuery, type ClientQuery, type ClientQueryString } from './client-query.ts';
 import { ClientFeaturesQuery } from './client-schemas.ts';
 import type { ClientStateCache } from './client-state-cache.ts';
-
-const HEARTBEAT_MS = 15_000;
-/** Changes arriving close together go out as one update. */
-const COALESCE_MS = 50;
+import type { ClientStreams } from './client-streams.ts';
 
 const DeltaResponse = Type.Object(
   {
@@ -23,6 +20,8 @@ const DeltaResponse = Type.Object(
 type Deps = {
   cache: ClientStateCache;
   selectFeatures: (state: EnvironmentState, query: ClientQuery) => ClientFeature[];
+  /** Holds each open stream: its heartbeat, its updates on change, and its end on app close. */
+  streams: ClientStreams;
 };
 
 /** The delta API and server-sent events: SDKs that support them get changes pushed instead of polling. */
@@ -107,10 +106,7 @@ export function clientStreamingRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           events: [hydration(first.state, first.features)],
         });
         let sent = toSentState(first.features, first.state.segments);
-        let pending: NodeJS.Timeout | undefined;
-
         const push = async () => {
-          pending = undefined;
           try {
             const next = await snapshot(query);
             const { events, after } = diffStates(
@@ -125,20 +121,16 @@ export function clientStreamingRoutes(deps: Deps): FastifyPluginAsyncTypebox {
             request.log.warn({ err: error }, 'streaming update failed');
           }
         };
-        const unsubscribe = deps.cache.onChange(() => {
-          pending ??= setTimeout(() => void push(), COALESCE_MS);
+        // One update at a time per stream, so two quick changes never diff against the same `sent`.
+        let updating = Promise.resolve();
+        const remove = deps.streams.add({
+          write: (text) => out.write(text),
+          update: () => (updating = updating.then(push)),
+          end: () => out.end(),
         });
-        const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), HEARTBEAT_MS);
-        const close = () => {
-          unsubscribe();
-          clearInterval(heartbeat);
-          if (pending) clearTimeout(pending);
-        };
-        request.raw.on('close', close);
-        app.addHook('onClose', async () => {
-          close();
-          out.end();
-        });
+        out.on('close', remove);
+        // The SDK may have gone while the first snapshot loaded; then no 'close' is coming.
+        if (request.raw.socket.destroyed) remove();
       },
     );
   };

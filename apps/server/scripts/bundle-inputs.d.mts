@@ -1,0 +1,2 @@
+export const INPUTS_FILE: string;
+export function bundleIsCurrent(): boolean;
