@@ -28,6 +28,11 @@ type Deps = {
 /** The delta API and server-sent events: SDKs that support them get changes pushed instead of polling. */
 export function clientStreamingRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
+    /** Open streams, ended together before the server closes (one hook for all, registered once, not per stream). */
+    const open = new Set<() => void>();
+    app.addHook('preClose', async () => {
+      for (const end of open) end();
+    });
     const snapshot = async (query: ClientQuery) => {
       const state = await deps.cache.state(query.environment);
       return { state, features: deps.selectFeatures(state, query) };
@@ -130,15 +135,18 @@ export function clientStreamingRoutes(deps: Deps): FastifyPluginAsyncTypebox {
         });
         const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), HEARTBEAT_MS);
         const close = () => {
+          open.delete(end);
           unsubscribe();
           clearInterval(heartbeat);
           if (pending) clearTimeout(pending);
         };
-        request.raw.on('close', close);
-        app.addHook('onClose', async () => {
+        // On shutdown: end the stream and drop its socket, so the server need not wait for the SDK to hang up.
+        const end = () => {
           close();
-          out.end();
-        });
+          out.end(() => request.raw.socket.destroy());
+        };
+        open.add(end);
+        request.raw.on('close', close);
       },
     );
   };
