@@ -5,37 +5,31 @@
  *   measures the hot endpoints with autocannon (50 connections): req/s, p99, server CPU per 1,000 requests and peak
  *   RSS (bench.json).
  * `npm run bench -- startup` (or `-- throughput`) runs one of them; with no argument, both.
+ * `npm run bench -- soak [--minutes 10]` runs the long mixed-traffic soak of soak.ts instead.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
 import autocannon from 'autocannon';
-import { startServerProcess } from '../src/testing/server-process.ts';
+import {
+  ADMIN,
+  CLIENT,
+  FLAGS,
+  FRONTEND,
+  cpuSeconds,
+  createFlags,
+  peakRssMb,
+  startBenchServer,
+} from './bench-server.ts';
 import { seedFlags } from './seed-flags.ts';
+import { runSoak, soakMinutes } from './soak.ts';
 import { measureStartup } from './startup.ts';
 import { runWrk, wrkAvailable } from './wrk.ts';
 
-const ADMIN = '*:*.bench-admin';
-const CLIENT = '*:development.bench-client';
-const FRONTEND = '*:development.bench-frontend';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const FLAGS = Number(process.env.BENCH_FLAGS ?? 1000);
 /** Load-generator threads; on a 2-core machine one leaves the other core to the server. */
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 
 const say = (message: string) => console.log(`[bench] ${message}`);
-const ticks = Number(process.env.CLK_TCK ?? 100);
-
-async function cpuSeconds(pid: number): Promise<number> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / ticks;
-}
-async function peakRssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024;
-}
 
 type Row = {
   name: string;
@@ -49,13 +43,6 @@ type Row = {
   peakRssMb: number;
 };
 
-const SCENARIOS = ['startup', 'throughput'];
-const scenario = process.argv[2];
-if (scenario !== undefined && !SCENARIOS.includes(scenario)) {
-  console.error(`unknown scenario "${scenario}"; one of: ${SCENARIOS.join(', ')}`);
-  process.exit(2);
-}
-
 async function startup() {
   const rows = await measureStartup(say);
   await mkdir('test-output', { recursive: true });
@@ -67,55 +54,13 @@ async function startup() {
 }
 
 async function throughput() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'switchyard-bench-'));
-  say(
-    process.env.DATABASE_URL
-      ? 'database: a new database on the PostgreSQL server of DATABASE_URL'
-      : 'database: embedded PGlite in a new data directory',
-  );
-  say('bundling the server as `npm run server` runs it');
-  execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
-  const server = await startServerProcess(
-    {
-      DATA_DIR: dataDir,
-      INIT_ADMIN_API_TOKENS: ADMIN,
-      INIT_CLIENT_API_TOKENS: CLIENT,
-      INIT_FRONTEND_API_TOKENS: FRONTEND,
-      LOG_LEVEL: 'error',
-    },
-    90_000,
-    'bundle',
-    [
-      // BENCH_PROFILE=<dir> writes a CPU profile of the server (all phases) there when it stops.
-      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
-      // BENCH_NODE_ARGS="--max-semi-space-size=4" tries Node or V8 settings on the server.
-      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-    ],
-  );
-  const pid = server.child.pid!;
-  const admin = (method: string, url: string, body?: unknown) =>
-    fetch(`${server.url}${url}`, {
-      method,
-      headers: { authorization: ADMIN, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }).then(async (response) => {
-      if (!response.ok) throw new Error(`${method} ${url} → ${response.status} ${await response.text()}`);
-    });
+  const bench = await startBenchServer(say);
+  const { server, pid } = bench;
 
   try {
     say(`creating ${FLAGS} flags with a strategy each through the Admin API`);
-    const flags = seedFlags(FLAGS);
     const started = performance.now();
-    for (const flag of flags) {
-      await admin('POST', '/api/admin/projects/default/features', { name: flag.name, type: 'release' });
-      await admin(
-        'POST',
-        `/api/admin/projects/default/features/${flag.name}/environments/development/strategies`,
-        flag.strategy,
-      );
-      if (flag.enabled)
-        await admin('POST', `/api/admin/projects/default/features/${flag.name}/environments/development/on`);
-    }
+    await createFlags(bench, seedFlags(FLAGS));
     const createSeconds = (performance.now() - started) / 1000;
     const seededRssMb = await peakRssMb(pid);
     say(
@@ -311,10 +256,20 @@ async function throughput() {
     );
     say('wrote test-output/bench.json');
   } finally {
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 
-if (scenario !== 'throughput') await startup();
-if (scenario !== 'startup') await throughput();
+const SCENARIOS = ['startup', 'throughput', 'soak'];
+const scenario = process.argv[2]?.startsWith('--') ? undefined : process.argv[2];
+if (scenario !== undefined && !SCENARIOS.includes(scenario)) {
+  console.error(`unknown scenario "${scenario}"; one of: ${SCENARIOS.join(', ')}`);
+  process.exit(2);
+}
+// A soak when asked for (`soak`, `--minutes N` or SOAK_MINUTES), else the startup and throughput tables above.
+const minutes = soakMinutes(process.argv.slice(2), process.env);
+if (minutes !== undefined) await runSoak(minutes);
+else {
+  if (scenario !== 'throughput') await startup();
+  if (scenario !== 'startup') await throughput();
+}

@@ -72,7 +72,8 @@ const stringParameters = (raw: Record<string, unknown> | null): Record<string, s
 
 /**
  * Reads everything SDKs need for one environment in five queries, whatever the number of flags:
- * flags with their state there, enabled strategies in stored order, dependencies, tags and segments.
+ * flags with their state there, strategies not marked disabled in stored order, dependencies, tags and segments. A flag
+ * that is off there keeps its strategies and variants, as Unleash serves them.
  */
 export async function loadEnvironmentState(
   db: Db,
@@ -150,7 +151,8 @@ export async function loadEnvironmentState(
       enabled: row.enabled ?? false,
       stale: row.stale,
       impressionData: row.impression_data,
-      strategies: row.enabled === null ? [] : (strategiesByFlag.get(row.name) ?? []),
+      // Served as stored whatever the state: SDKs decide on `enabled`, and tools that mirror this API keep the rest.
+      strategies: strategiesByFlag.get(row.name) ?? [],
       variants: (row.variants ?? []).map((v) => toClientVariant(v)),
     };
     const deps = dependenciesByFlag.get(row.name);
