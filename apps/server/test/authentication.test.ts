@@ -220,3 +220,32 @@ describe('one normalised path decides the route and who may call it', () => {
     });
   });
 });
+
+describe("Node's own refusals", () => {
+  it('answers headers past the limit with a 431 in the one error format', async () => {
+    const own = await createTestApp();
+    const app = own.app;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as { port: number };
+      const { connect } = await import('node:net');
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(`GET /api/admin/projects HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+        });
+        let data = '';
+        socket.on('data', (chunk) => (data += chunk.toString()));
+        socket.on('end', () => resolve(data));
+        socket.on('error', reject);
+      });
+      expect(raw).toMatch(/^HTTP\/1\.1 431 /);
+      const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
+      expect(body).toMatchObject({
+        name: 'RequestHeaderFieldsTooLarge',
+        details: [{ message: expect.any(String) }],
+      });
+    } finally {
+      await own.close();
+    }
+  });
+});

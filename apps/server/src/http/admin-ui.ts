@@ -15,12 +15,15 @@ export async function registerAdminUi(app: FastifyInstance, dir: string | undefi
     );
     return;
   }
-  await app.register(fastifyStatic, { root: dir, prefix: '/', wildcard: false, index: ['index.html'] });
+  // Files are served by the two declared routes below, not by a route per file: every route says who may call it.
+  await app.register(fastifyStatic, { root: dir, serve: false });
+  app.get('/', { schema: { hide: true }, config: { auth: { area: 'public' } } }, async (_request, reply) =>
+    reply.sendFile('index.html'),
+  );
   app.get('/*', { schema: { hide: true }, config: { auth: { area: 'public' } } }, async (request, reply) => {
     const url = request.url.split('?')[0]!;
-    if (url.startsWith('/api/') || url.startsWith('/auth/') || path.extname(url)) {
-      return reply.callNotFound();
-    }
-    return reply.sendFile('index.html');
+    if (url.startsWith('/api/') || url.startsWith('/auth/')) return reply.callNotFound();
+    // A file the build produced (its path cannot leave `dir`), else the app shell for a client-side route.
+    return reply.sendFile(path.extname(url) ? decodeURIComponent(url.slice(1)) : 'index.html');
   });
 }

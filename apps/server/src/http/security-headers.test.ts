@@ -30,7 +30,7 @@ describe('security headers', () => {
     const answers = {
       data: await t.admin({ method: 'GET', url: '/api/admin/projects' }),
       unauthorized: await t.app.inject({ method: 'GET', url: '/api/admin/projects' }),
-      missing: await t.app.inject({ method: 'GET', url: '/api/admin/nothing-here' }),
+      missing: await t.admin({ method: 'GET', url: '/api/admin/nothing-here' }),
       script: await t.app.inject({ method: 'GET', url: '/assets/app.js' }),
     };
     expect(Object.values(answers).map((a) => a.statusCode)).toEqual([200, 401, 404, 200]);
@@ -71,6 +71,20 @@ describe('security headers', () => {
       }
     } finally {
       await secure.close();
+    }
+  });
+});
+
+describe('the built admin UI', () => {
+  it('serves its files and the app shell publicly, and a missing file as a 404', async () => {
+    const shell = await t.app.inject({ method: 'GET', url: '/projects/default' });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.body).toContain('/assets/app.js');
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    for (const url of ['/assets/../../../../etc/passwd', '/assets/..%2F..%2F..%2F..%2Fetc%2Fhosts.conf']) {
+      const answer = await t.app.inject({ method: 'GET', url });
+      expect(answer.statusCode, url).toBeLessThan(500);
+      expect(answer.body, url).not.toMatch(/root:|localhost/);
     }
   });
 });
