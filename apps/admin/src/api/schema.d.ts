@@ -1017,7 +1017,7 @@ export interface paths {
     put?: never;
     /**
      * Evaluate flags across environments and contexts
-     * @description Like the playground, for several environments at once; a context field with comma-separated values (`userId: "1,2,3"`) is expanded into one context per value, up to 1,000 combinations.
+     * @description Like the playground, for several environments at once; a context field with comma-separated values (`userId: "1,2,3"`) is expanded into one context per value, up to 1,000 combinations. Environments named twice count once; a request of more evaluations (flags × environments × contexts) than the limit of the server (`PLAYGROUND_MAX_EVALUATIONS`, 20,000 by default) is refused with a 400.
      */
     post: operations['getAdvancedPlayground'];
     delete?: never;
