@@ -135,8 +135,9 @@ export function checkRoutePermission(url: string, auth: RouteAuth | undefined): 
     throw new Error(`route ${url} declares unknown permission ${permission}`);
   const project = auth?.project;
   const sources = [typeof project === 'object' ? project.flag : project, auth?.environment];
+  const params = url.split('/').filter((segment) => segment.startsWith(':'));
   for (const source of sources) {
-    if (source?.startsWith('params.') && !url.includes(`:${source.slice('params.'.length)}`)) {
+    if (source?.startsWith('params.') && !params.includes(`:${source.slice('params.'.length)}`)) {
       throw new Error(
         `route ${url} scopes ${permission} by ${source}, which is not one of its path parameters`,
       );

@@ -143,7 +143,7 @@ export function levelOf(permission: PermissionName): PermissionLevel {
 
 export type PredefinedRootRole = 'Admin' | 'Editor' | 'Viewer';
 
-/** What every project and environment permission an Editor holds (see EDITOR below). */
+/** A project member's flag work: the project and environment permissions an Editor holds everywhere for now. */
 const FLAG_WORK: PermissionName[] = [
   'CREATE_FEATURE',
   'UPDATE_FEATURE',
