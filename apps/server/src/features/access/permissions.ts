@@ -200,7 +200,10 @@ export const ROOT_ROLE_PERMISSIONS: Record<PredefinedRootRole, readonly Permissi
   Viewer: ['READ'],
 };
 
-/** The permissions of the predefined project roles, for when project roles are granted (not yet enforced). */
+/**
+ * The predefined project roles, for when project roles are granted (not enforced yet). Owner: every project and
+ * environment permission except approving, applying and skipping change requests, which no predefined role holds.
+ */
 export const PROJECT_ROLE_PERMISSIONS: Record<'Owner' | 'Member', readonly PermissionName[]> = {
   Owner: PERMISSION_NAMES.filter((name) => levelOf(name) !== 'root' && !name.endsWith('_CHANGE_REQUEST')),
   Member: FLAG_WORK,
