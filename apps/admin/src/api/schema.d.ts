@@ -9,13 +9,13 @@ export interface paths {
     };
     /**
      * List API tokens
-     * @description Lists every API token with its masked secret, type, projects, environment and expiry. Requires the CREATEAPITOKEN permission.
+     * @description Lists every API token with its masked secret, type, projects, environment and expiry. Requires the ADMIN permission.
      */
     get: operations['getAllApiTokens'];
     put?: never;
     /**
      * Create an API token
-     * @description Creates a client (backend), frontend or admin token scoped to projects and one environment. The response holds the full secret; it is stored hashed and never shown again. Requires the CREATEAPITOKEN permission.
+     * @description Creates a client (backend), frontend or admin token scoped to projects and one environment. The response holds the full secret; it is stored hashed and never shown again. Requires the ADMIN permission.
      */
     post: operations['createApiToken'];
     delete?: never;
@@ -33,7 +33,7 @@ export interface paths {
     };
     /**
      * List API tokens with a name
-     * @description Lists the API tokens whose name is exactly `name`.
+     * @description Lists the API tokens whose name is exactly `name`. Requires the ADMIN permission.
      */
     get: operations['getApiTokensByName'];
     put?: never;
@@ -54,13 +54,13 @@ export interface paths {
     get?: never;
     /**
      * Change when an API token expires
-     * @description Sets a new expiry time on the token. Only the expiry can change; create a new token to change its scope.
+     * @description Sets a new expiry time on the token. Only the expiry can change; create a new token to change its scope. Requires the ADMIN permission.
      */
     put: operations['updateApiToken'];
     post?: never;
     /**
      * Delete an API token
-     * @description Deletes the token at once: SDKs using it get 401 from their next request.
+     * @description Deletes the token at once: SDKs using it get 401 from their next request. Requires the ADMIN permission.
      */
     delete: operations['deleteApiToken'];
     options?: never;
@@ -80,7 +80,7 @@ export interface paths {
     post?: never;
     /**
      * Delete an archived flag for good
-     * @description Deletes an archived flag with its environments, strategies, variants and tags. Only archived flags can be deleted, and not while other flags depend on it. Records a `feature-deleted` event.
+     * @description Deletes an archived flag with its environments, strategies, variants and tags. Only archived flags can be deleted, and not while other flags depend on it. Records a `feature-deleted` event. Requires the DELETE_FEATURE permission.
      */
     delete: operations['deleteFeature'];
     options?: never;
@@ -99,7 +99,7 @@ export interface paths {
     put?: never;
     /**
      * Revive an archived flag
-     * @description Brings an archived flag back into its project. As in Unleash, a revived flag is disabled in every environment; its strategies are kept. Records a `feature-revived` event.
+     * @description Brings an archived flag back into its project. As in Unleash, a revived flag is disabled in every environment; its strategies are kept. Records a `feature-revived` event. Requires the UPDATE_FEATURE permission.
      */
     post: operations['reviveFeature'];
     delete?: never;
@@ -117,13 +117,13 @@ export interface paths {
     };
     /**
      * List banners
-     * @description Lists every banner, enabled or not, oldest first. Every signed-in user may read them: the admin UI shows the enabled ones to everyone.
+     * @description Lists every banner, enabled or not, oldest first. Every signed-in user may read them: the admin UI shows the enabled ones to everyone. Requires the READ permission.
      */
     get: operations['getBanners'];
     put?: never;
     /**
      * Create a banner
-     * @description Creates a banner. It is enabled, with the info variant, unless the body says otherwise. A link of `dialog` needs the dialog text.
+     * @description Creates a banner. It is enabled, with the info variant, unless the body says otherwise. A link of `dialog` needs the dialog text. Requires the UPDATE_INSTANCE_BANNERS permission.
      */
     post: operations['createBanner'];
     delete?: never;
@@ -142,13 +142,13 @@ export interface paths {
     get?: never;
     /**
      * Update a banner
-     * @description Changes the given properties of a banner; the ones left out keep their values. Send null to clear an optional property.
+     * @description Changes the given properties of a banner; the ones left out keep their values. Send null to clear an optional property. Requires the UPDATE_INSTANCE_BANNERS permission.
      */
     put: operations['updateBanner'];
     post?: never;
     /**
      * Delete a banner
-     * @description Deletes a banner for good.
+     * @description Deletes a banner for good. Requires the UPDATE_INSTANCE_BANNERS permission.
      */
     delete: operations['deleteBanner'];
     options?: never;
@@ -167,7 +167,7 @@ export interface paths {
     put?: never;
     /**
      * Disable a banner
-     * @description Hides the banner from everyone and keeps it for later.
+     * @description Hides the banner from everyone and keeps it for later. Requires the UPDATE_INSTANCE_BANNERS permission.
      */
     post: operations['disableBanner'];
     delete?: never;
@@ -187,7 +187,7 @@ export interface paths {
     put?: never;
     /**
      * Enable a banner
-     * @description Shows the banner to every signed-in user. Enabling an enabled banner changes nothing but is recorded.
+     * @description Shows the banner to every signed-in user. Enabling an enabled banner changes nothing but is recorded. Requires the UPDATE_INSTANCE_BANNERS permission.
      */
     post: operations['enableBanner'];
     delete?: never;
@@ -205,7 +205,7 @@ export interface paths {
     };
     /**
      * Get a usage summary of a flag
-     * @description Totals of the last 48 hours per environment, and which applications evaluated the flag.
+     * @description Totals of the last 48 hours per environment, and which applications evaluated the flag. Requires the READ permission.
      */
     get: operations['getFeatureUsageSummary'];
     put?: never;
@@ -225,7 +225,7 @@ export interface paths {
     };
     /**
      * Get hourly usage counts of a flag
-     * @description Yes/no and variant counts of one flag per application, environment and hour, for the last 48 hours.
+     * @description Yes/no and variant counts of one flag per application, environment and hour, for the last 48 hours. Requires the READ permission.
      */
     get: operations['getRawFeatureMetrics'];
     put?: never;
@@ -247,7 +247,7 @@ export interface paths {
     put?: never;
     /**
      * Check a constraint
-     * @description Answers 204 when the constraint could be saved, or 400 naming what is wrong: an unknown operator, a value that is not a number, RFC 3339 date, strict SemVer, RE2 regex or IP/CIDR as the operator needs, or a value outside the context field’s legal values.
+     * @description Answers 204 when the constraint could be saved, or 400 naming what is wrong: an unknown operator, a value that is not a number, RFC 3339 date, strict SemVer, RE2 regex or IP/CIDR as the operator needs, or a value outside the context field’s legal values. Requires the READ permission.
      */
     post: operations['validateConstraint'];
     delete?: never;
@@ -265,13 +265,13 @@ export interface paths {
     };
     /**
      * List context fields
-     * @description Lists the global context fields with their legal values and usage; with `include=project`, the project-specific fields too.
+     * @description Lists the global context fields with their legal values and usage; with `include=project`, the project-specific fields too. Requires the READ permission.
      */
     get: operations['getContextFields'];
     put?: never;
     /**
      * Create a context field
-     * @description Creates a custom context field. Names are unique across global and project fields; legal values must be unique.
+     * @description Creates a custom context field. Names are unique across global and project fields; legal values must be unique. Requires the CREATE_CONTEXT_FIELD permission.
      */
     post: operations['createContextField'];
     delete?: never;
@@ -289,18 +289,18 @@ export interface paths {
     };
     /**
      * Get a context field
-     * @description Returns one context field.
+     * @description Returns one context field. Requires the READ permission.
      */
     get: operations['getContextField'];
     /**
      * Update a context field
-     * @description Changes the description, stickiness, sort order or legal values of a context field; properties left out keep their values.
+     * @description Changes the description, stickiness, sort order or legal values of a context field; properties left out keep their values. Requires the UPDATE_CONTEXT_FIELD permission.
      */
     put: operations['updateContextField'];
     post?: never;
     /**
      * Delete a context field
-     * @description Deletes a custom context field. Built-in fields cannot be deleted (403), nor fields that strategy or segment constraints still use (409, naming them).
+     * @description Deletes a custom context field. Built-in fields cannot be deleted (403), nor fields that strategy or segment constraints still use (409, naming them). Requires the DELETE_CONTEXT_FIELD permission.
      */
     delete: operations['deleteContextField'];
     options?: never;
@@ -319,7 +319,7 @@ export interface paths {
     put?: never;
     /**
      * Add or update a legal value
-     * @description Adds a legal value to the field, or replaces the description of the value if it is there already.
+     * @description Adds a legal value to the field, or replaces the description of the value if it is there already. Requires the UPDATE_CONTEXT_FIELD permission.
      */
     post: operations['updateContextFieldLegalValue'];
     delete?: never;
@@ -340,7 +340,7 @@ export interface paths {
     post?: never;
     /**
      * Delete a legal value
-     * @description Removes one legal value from the field. Constraints that use the value keep it.
+     * @description Removes one legal value from the field. Constraints that use the value keep it. Requires the UPDATE_CONTEXT_FIELD permission.
      */
     delete: operations['deleteContextFieldLegalValue'];
     options?: never;
@@ -357,7 +357,7 @@ export interface paths {
     };
     /**
      * List the strategies that use a context field
-     * @description Lists every flag strategy with a constraint on the context field. A field nobody uses, or that does not exist, gives an empty list.
+     * @description Lists every flag strategy with a constraint on the context field. A field nobody uses, or that does not exist, gives an empty list. Requires the READ permission.
      */
     get: operations['getStrategiesByContextField'];
     put?: never;
@@ -379,7 +379,7 @@ export interface paths {
     put?: never;
     /**
      * Check a context field name
-     * @description Answers 200 when the name is well formed and free, 409 when a context field already has it, and 400 when it is malformed.
+     * @description Answers 200 when the name is well formed and free, 409 when a context field already has it, and 400 when it is malformed. Requires the READ permission.
      */
     post: operations['validateContextFieldName'];
     delete?: never;
@@ -397,13 +397,13 @@ export interface paths {
     };
     /**
      * List environments
-     * @description Lists every environment in sort order, with how many projects use it, how many API tokens are scoped to it and how many flags are enabled in it.
+     * @description Lists every environment in sort order, with how many projects use it, how many API tokens are scoped to it and how many flags are enabled in it. Requires the READ permission.
      */
     get: operations['getAllEnvironments'];
     put?: never;
     /**
      * Create an environment
-     * @description Creates an environment. Add it to projects with addEnvironmentToProject, or create it as a copy with cloneEnvironment. Requires the ADMIN permission (in Unleash this is an enterprise feature).
+     * @description Creates an environment. Add it to projects with addEnvironmentToProject, or create it as a copy with cloneEnvironment. In Unleash this is an enterprise feature. Requires the ADMIN permission.
      */
     post: operations['createEnvironment'];
     delete?: never;
@@ -421,7 +421,7 @@ export interface paths {
     };
     /**
      * Get an environment
-     * @description Returns one environment by name.
+     * @description Returns one environment by name. Requires the READ permission.
      */
     get: operations['getEnvironment'];
     put?: never;
@@ -505,7 +505,7 @@ export interface paths {
     };
     /**
      * List a project's environments
-     * @description Lists every environment as the project sees it: `visible` tells whether it is added to the project, with its default strategy and the project-specific counts.
+     * @description Lists every environment as the project sees it: `visible` tells whether it is added to the project, with its default strategy and the project-specific counts. Requires the READ permission.
      */
     get: operations['getProjectEnvironments'];
     put?: never;
@@ -565,7 +565,7 @@ export interface paths {
     };
     /**
      * List who made changes
-     * @description Lists every user who has made at least one recorded change, for filtering the event log by creator.
+     * @description Lists every user who has made at least one recorded change, for filtering the event log by creator. Requires the READ permission.
      */
     get: operations['getEventCreators'];
     put?: never;
@@ -586,7 +586,7 @@ export interface paths {
     /**
      * List recent events
      * @deprecated
-     * @description Returns the 100 newest events, optionally only those of one project. Deprecated: use searchEvents (GET /api/admin/search/events), which filters and pages.
+     * @description Returns the 100 newest events, optionally only those of one project. Deprecated: use searchEvents (GET /api/admin/search/events), which filters and pages. Requires the READ permission.
      */
     get: operations['getEvents'];
     put?: never;
@@ -607,7 +607,7 @@ export interface paths {
     /**
      * List the events of a flag
      * @deprecated
-     * @description Returns the 100 newest events about one flag. A name no flag has (any more) gives an empty list, since events outlive deleted flags. Deprecated: use searchEvents with `feature`.
+     * @description Returns the 100 newest events about one flag. A name no flag has (any more) gives an empty list, since events outlive deleted flags. Deprecated: use searchEvents with `feature`. Requires the READ permission.
      */
     get: operations['getEventsForToggle'];
     put?: never;
@@ -627,7 +627,7 @@ export interface paths {
     };
     /**
      * List flag types
-     * @description Lists the flag types (release, experiment, operational, kill-switch, permission) and how many days flags of each type are expected to live.
+     * @description Lists the flag types (release, experiment, operational, kill-switch, permission) and how many days flags of each type are expected to live. Requires the READ permission.
      */
     get: operations['getAllFeatureTypes'];
     put?: never;
@@ -669,7 +669,7 @@ export interface paths {
     put?: never;
     /**
      * Export flags from an environment
-     * @description Exports the flags chosen by name (`features`), by `tag` and by `project` (all given apply) as they are in one environment: their strategies, on/off state, variants, tags, parents, and the context fields, segments and tag types those use. The result is what the import operations take. With `downloadFile`, the answer says to save it as a file. Archived flags are never exported.
+     * @description Exports the flags chosen by name (`features`), by `tag` and by `project` (all given apply) as they are in one environment: their strategies, on/off state, variants, tags, parents, and the context fields, segments and tag types those use. The result is what the import operations take. With `downloadFile`, the answer says to save it as a file. Archived flags are never exported. Requires the READ permission.
      */
     post: operations['exportFeatures'];
     delete?: never;
@@ -689,7 +689,7 @@ export interface paths {
     put?: never;
     /**
      * Import flags
-     * @description Imports an export into the project and environment, in one transaction: creates or updates each flag, replaces its strategies in the environment (segments are found by name), sets its on/off state and variants there, gives it exactly the imported tags and parent, and creates missing tag types and context fields. Every change is recorded as an event. When the check of the validate operation finds errors, nothing is imported and the 400 names each of them.
+     * @description Imports an export into the project and environment, in one transaction: creates or updates each flag, replaces its strategies in the environment (segments are found by name), sets its on/off state and variants there, gives it exactly the imported tags and parent, and creates missing tag types and context fields. Every change is recorded as an event. When the check of the validate operation finds errors, nothing is imported and the 400 names each of them. Requires the CREATE_FEATURE permission.
      */
     post: operations['importToggles'];
     delete?: never;
@@ -709,7 +709,7 @@ export interface paths {
     put?: never;
     /**
      * Check an import
-     * @description Checks whether an export can be imported into the project and environment, and changes nothing. `errors` lists what would make the import fail (flags of other projects or archived, unknown strategy types, segments or flag types, legal values that do not match, invalid constraints, dependencies that break the one-level rule, …); `warnings` what it will do that may surprise (overwriting flags, using custom strategy types).
+     * @description Checks whether an export can be imported into the project and environment, and changes nothing. `errors` lists what would make the import fail (flags of other projects or archived, unknown strategy types, segments or flag types, legal values that do not match, invalid constraints, dependencies that break the one-level rule, …); `warnings` what it will do that may surprise (overwriting flags, using custom strategy types). Requires the CREATE_FEATURE permission.
      */
     post: operations['validateImport'];
     delete?: never;
@@ -727,17 +727,17 @@ export interface paths {
     };
     /**
      * List the tags of a flag
-     * @description Lists the tags on the flag.
+     * @description Lists the tags on the flag. Requires the READ permission.
      */
     get: operations['listTags'];
     /**
      * Add and remove tags of a flag
-     * @description Adds every tag of `addedTags` (creating missing tags; their types must exist), then removes every tag of `removedTags`. Both lists are required and may be empty; tags the flag already has, or lacks, are skipped. Answers with the tags of the flag.
+     * @description Adds every tag of `addedTags` (creating missing tags; their types must exist), then removes every tag of `removedTags`. Both lists are required and may be empty; tags the flag already has, or lacks, are skipped. Answers with the tags of the flag. Requires the UPDATE_FEATURE permission.
      */
     put: operations['updateTags'];
     /**
      * Tag a flag
-     * @description Adds a tag to the flag. The tag type must exist; a tag value that does not exist yet is created (`tag-created`). A flag that already has the tag is a 409. Records a `feature-tagged` event.
+     * @description Adds a tag to the flag. The tag type must exist; a tag value that does not exist yet is created (`tag-created`). A flag that already has the tag is a 409. Records a `feature-tagged` event. Requires the UPDATE_FEATURE permission.
      */
     post: operations['addTag'];
     delete?: never;
@@ -758,7 +758,7 @@ export interface paths {
     post?: never;
     /**
      * Remove a tag from a flag
-     * @description Removes the tag from the flag; succeeds without change when the flag does not carry it. Records a `feature-untagged` event.
+     * @description Removes the tag from the flag; succeeds without change when the flag does not carry it. Records a `feature-untagged` event. Requires the UPDATE_FEATURE permission.
      */
     delete: operations['removeTag'];
     options?: never;
@@ -777,7 +777,7 @@ export interface paths {
     put?: never;
     /**
      * Check a flag name
-     * @description Answers 200 when a flag could be created with this name, 400 saying why when the name is not allowed, and 409 when it is taken (archived flags included).
+     * @description Answers 200 when a flag could be created with this name, 400 saying why when the name is not allowed, and 409 when it is taken (archived flags included). Requires the READ permission.
      */
     post: operations['validateFeature'];
     delete?: never;
@@ -795,13 +795,13 @@ export interface paths {
     };
     /**
      * List invite links
-     * @description Every invite link, with who signed up through it.
+     * @description Every invite link, with who signed up through it. Requires the ADMIN permission.
      */
     get: operations['getAllPublicSignupTokens'];
     put?: never;
     /**
      * Create an invite link
-     * @description Creates a link people can open to create their own account, with the Viewer root role, until `expiresAt`. The answer holds the secret and the link to share; they are stored hashed and never shown again.
+     * @description Creates a link people can open to create their own account, with the Viewer root role, until `expiresAt`. The answer holds the secret and the link to share; they are stored hashed and never shown again. Requires the ADMIN permission.
      */
     post: operations['createPublicSignupToken'];
     delete?: never;
@@ -819,12 +819,12 @@ export interface paths {
     };
     /**
      * Get an invite link
-     * @description One invite link, by its secret or by the masked secret lists show.
+     * @description One invite link, by its secret or by the masked secret lists show. Requires the ADMIN permission.
      */
     get: operations['getPublicSignupToken'];
     /**
      * Update an invite link
-     * @description Turns an invite link off or on, or moves its expiry; what is left out keeps its value. The link is named by its secret or by the masked secret lists show.
+     * @description Turns an invite link off or on, or moves its expiry; what is left out keeps its value. The link is named by its secret or by the masked secret lists show. Requires the ADMIN permission.
      */
     put: operations['updatePublicSignupToken'];
     post?: never;
@@ -843,7 +843,7 @@ export interface paths {
     };
     /**
      * Count flags per lifecycle stage
-     * @description How many flags, over all projects, are in each stage now. Stages are derived: initial at creation, pre-live once turned on outside production, live once turned on in a production-type environment, completed when marked so, archived when archived.
+     * @description How many flags, over all projects, are in each stage now. Stages are derived: initial at creation, pre-live once turned on outside production, live once turned on in a production-type environment, completed when marked so, archived when archived. Requires the READ permission.
      */
     get: operations['getFeatureLifecycleStageCount'];
     put?: never;
@@ -863,13 +863,13 @@ export interface paths {
     };
     /**
      * Get maintenance mode
-     * @description Whether maintenance mode is on. Every signed-in user may ask: the admin UI tells everyone while it is on.
+     * @description Whether maintenance mode is on. Every signed-in user may ask: the admin UI tells everyone while it is on. Requires the READ permission.
      */
     get: operations['getMaintenance'];
     put?: never;
     /**
      * Turn maintenance mode on or off
-     * @description While maintenance mode is on, every change through the Admin API is refused with 503 and changes nothing; reads, checks, the playground, sign-in and the Client and Frontend APIs keep working. Recorded as a maintenance-mode-toggled event.
+     * @description While maintenance mode is on, every change through the Admin API is refused with 503 and changes nothing; reads, checks, the playground, sign-in and the Client and Frontend APIs keep working. Recorded as a maintenance-mode-toggled event. Requires the UPDATE_MAINTENANCE_MODE permission.
      */
     post: operations['toggleMaintenance'];
     delete?: never;
@@ -887,7 +887,7 @@ export interface paths {
     };
     /**
      * List applications
-     * @description Every application that registered an SDK or sent metrics, by its appName.
+     * @description Every application that registered an SDK or sent metrics, by its appName. Requires the READ permission.
      */
     get: operations['getApplications'];
     put?: never;
@@ -907,18 +907,18 @@ export interface paths {
     };
     /**
      * Get an application
-     * @description One application with its SDK instances (per environment, SDK version, last seen) and the flags it has reported.
+     * @description One application with its SDK instances (per environment, SDK version, last seen) and the flags it has reported. Requires the READ permission.
      */
     get: operations['getApplication'];
     put?: never;
     /**
      * Describe an application
-     * @description Sets the description, URL, color or icon of an application, creating it if no SDK reported it yet. Properties left out keep their values; null clears one.
+     * @description Sets the description, URL, color or icon of an application, creating it if no SDK reported it yet. Properties left out keep their values; null clears one. Requires the UPDATE_APPLICATION permission.
      */
     post: operations['createApplication'];
     /**
      * Delete an application
-     * @description Removes an application with its registered instances and usage counts. If one of its SDKs reports again, it comes back.
+     * @description Removes an application with its registered instances and usage counts. If one of its SDKs reports again, it comes back. Requires the UPDATE_APPLICATION permission.
      */
     delete: operations['deleteApplication'];
     options?: never;
@@ -935,7 +935,7 @@ export interface paths {
     };
     /**
      * List the instances of an application in an environment
-     * @description The SDK instances of an application that registered in one environment, most recently seen first.
+     * @description The SDK instances of an application that registered in one environment, most recently seen first. Requires the READ permission.
      */
     get: operations['getApplicationEnvironmentInstances'];
     put?: never;
@@ -955,7 +955,7 @@ export interface paths {
     };
     /**
      * Get my dashboard
-     * @description Returns the flags the signed-in user created or marked as favorites, the projects they take part in (favorites, or where they created flags or made changes), and the admins to ask for access.
+     * @description Returns the flags the signed-in user created or marked as favorites, the projects they take part in (favorites, or where they created flags or made changes), and the admins to ask for access. Requires the READ permission.
      */
     get: operations['getPersonalDashboard'];
     put?: never;
@@ -975,7 +975,7 @@ export interface paths {
     };
     /**
      * Get a project for my dashboard
-     * @description Returns a project's flag health, onboarding status and its 10 newest events, for the signed-in user's dashboard.
+     * @description Returns a project's flag health, onboarding status and its 10 newest events, for the signed-in user's dashboard. Requires the READ permission.
      */
     get: operations['getPersonalDashboardProjectDetails'];
     put?: never;
@@ -997,7 +997,7 @@ export interface paths {
     put?: never;
     /**
      * Evaluate flags for a context
-     * @description Evaluates every flag of the chosen projects in one environment for the given context and explains each result strategy by strategy, constraint by constraint and segment by segment. Changes nothing.
+     * @description Evaluates every flag of the chosen projects in one environment for the given context and explains each result strategy by strategy, constraint by constraint and segment by segment. Changes nothing. Requires the READ permission.
      */
     post: operations['getPlayground'];
     delete?: never;
@@ -1017,7 +1017,7 @@ export interface paths {
     put?: never;
     /**
      * Evaluate flags across environments and contexts
-     * @description Like the playground, for several environments at once; a context field with comma-separated values (`userId: "1,2,3"`) is expanded into one context per value, up to 1,000 combinations. Environments named twice count once; a request of more evaluations (flags × environments × contexts) than the limit of the server (`PLAYGROUND_MAX_EVALUATIONS`, 20,000 by default) is refused with a 400.
+     * @description Like the playground, for several environments at once; a context field with comma-separated values (`userId: "1,2,3"`) is expanded into one context per value, up to 1,000 combinations. Environments named twice count once; a request of more evaluations (flags × environments × contexts) than the limit of the server (`PLAYGROUND_MAX_EVALUATIONS`, 20,000 by default) is refused with a 400. Requires the READ permission.
      */
     post: operations['getAdvancedPlayground'];
     delete?: never;
@@ -1035,13 +1035,13 @@ export interface paths {
     };
     /**
      * List projects
-     * @description Lists every project with its flag counts, health and whether the signed-in user marked it as a favorite.
+     * @description Lists every project with its flag counts, health and whether the signed-in user marked it as a favorite. Requires the READ permission.
      */
     get: operations['getProjects'];
     put?: never;
     /**
      * Create a project
-     * @description Creates a project with the given environments (by default every enabled one). The id must be URL-friendly; when left out it is made from the name. Requires the ADMIN permission (in Unleash this is an enterprise feature).
+     * @description Creates a project with the given environments (by default every enabled one). The id must be URL-friendly; when left out it is made from the name. In Unleash this is an enterprise feature. Requires the CREATE_PROJECT permission.
      */
     post: operations['createProject'];
     delete?: never;
@@ -1059,18 +1059,18 @@ export interface paths {
     };
     /**
      * Get a project
-     * @description Returns one project with its settings, health, environments (with their default strategies) and a summary of each flag that is not archived.
+     * @description Returns one project with its settings, health, environments (with their default strategies) and a summary of each flag that is not archived. Requires the READ permission.
      */
     get: operations['getProject'];
     /**
      * Change a project
-     * @description Changes the name and, when given, the description, mode and default stickiness of a project. Requires the ADMIN permission.
+     * @description Changes the name and, when given, the description, mode and default stickiness of a project. Requires the UPDATE_PROJECT permission.
      */
     put: operations['updateProject'];
     post?: never;
     /**
      * Delete a project
-     * @description Deletes a project once all its flags are archived; its archived flags and the API tokens scoped to it alone are deleted with it. The default project cannot be deleted. Requires the ADMIN permission.
+     * @description Deletes a project once all its flags are archived; its archived flags and the API tokens scoped to it alone are deleted with it. The default project cannot be deleted. Requires the DELETE_PROJECT permission.
      */
     delete: operations['deleteProject'];
     options?: never;
@@ -1087,13 +1087,13 @@ export interface paths {
     };
     /**
      * List a project's API tokens
-     * @description Lists the API tokens whose projects name this project (tokens for all projects are not listed). Requires the CREATEAPITOKEN permission.
+     * @description Lists the API tokens whose projects name this project (tokens for all projects are not listed). Requires the READ_PROJECT_API_TOKEN permission.
      */
     get: operations['getProjectApiTokens'];
     put?: never;
     /**
      * Create an API token for a project
-     * @description Creates a client or frontend token that reads this project only, in one environment. The response holds the full secret; it is never shown again. Requires the CREATEAPITOKEN permission.
+     * @description Creates a client or frontend token that reads this project only, in one environment. The response holds the full secret; it is never shown again. Requires the CREATE_PROJECT_API_TOKEN permission.
      */
     post: operations['createProjectApiToken'];
     delete?: never;
@@ -1114,7 +1114,7 @@ export interface paths {
     post?: never;
     /**
      * Delete a project's API token
-     * @description Deletes a token scoped to this project alone. A token that covers several projects is refused here; delete it with deleteApiToken. Requires the CREATEAPITOKEN permission.
+     * @description Deletes a token scoped to this project alone. A token that covers several projects is refused here; delete it with deleteApiToken. Requires the DELETE_PROJECT_API_TOKEN permission.
      */
     delete: operations['deleteProjectApiToken'];
     options?: never;
@@ -1131,7 +1131,7 @@ export interface paths {
     };
     /**
      * List a project's applications
-     * @description Lists the SDK applications that use flags of this project. Switchyard does not yet connect SDK usage reports to projects, so the list is empty for now.
+     * @description Lists the SDK applications that use flags of this project. Switchyard does not yet connect SDK usage reports to projects, so the list is empty for now. Requires the READ permission.
      */
     get: operations['getProjectApplications'];
     put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
     put?: never;
     /**
      * Archive several flags
-     * @description Archives every listed flag of the project in one transaction. Fails (403) when a listed flag has active children that are not listed too.
+     * @description Archives every listed flag of the project in one transaction. Fails (403) when a listed flag has active children that are not listed too. Requires the DELETE_FEATURE permission.
      */
     post: operations['archiveFeatures'];
     delete?: never;
@@ -1173,7 +1173,7 @@ export interface paths {
     put?: never;
     /**
      * Check what archiving flags would do
-     * @description Lists the flags among those given that other active flags depend on (archiving them would fail) and says whether archiving would remove dependency links.
+     * @description Lists the flags among those given that other active flags depend on (archiving them would fail) and says whether archiving would remove dependency links. Requires the READ permission.
      */
     post: operations['validateArchiveFeatures'];
     delete?: never;
@@ -1193,7 +1193,7 @@ export interface paths {
     put?: never;
     /**
      * Turn several flags off in an environment
-     * @description Turns every listed flag off in the environment, all or nothing.
+     * @description Turns every listed flag off in the environment, all or nothing. Requires the UPDATE_FEATURE_ENVIRONMENT permission.
      */
     post: operations['bulkToggleFeaturesEnvironmentOff'];
     delete?: never;
@@ -1213,7 +1213,7 @@ export interface paths {
     put?: never;
     /**
      * Turn several flags on in an environment
-     * @description Turns every listed flag on in the environment, all or nothing. A flag with no active strategy gets the default strategy (or, with shouldActivateDisabledStrategies, its disabled strategies back).
+     * @description Turns every listed flag on in the environment, all or nothing. A flag with no active strategy gets the default strategy (or, with shouldActivateDisabledStrategies, its disabled strategies back). Requires the UPDATE_FEATURE_ENVIRONMENT permission.
      */
     post: operations['bulkToggleFeaturesEnvironmentOn'];
     delete?: never;
@@ -1231,13 +1231,13 @@ export interface paths {
     };
     /**
      * List a project's context fields
-     * @description Lists the context fields that belong to the project; with `include=root`, the global fields too.
+     * @description Lists the context fields that belong to the project; with `include=root`, the global fields too. Requires the READ permission.
      */
     get: operations['getContextFieldsForProject'];
     put?: never;
     /**
      * Create a project's context field
-     * @description Creates a custom context field. Names are unique across global and project fields; legal values must be unique. The project must exist and the field must belong to it.
+     * @description Creates a custom context field. Names are unique across global and project fields; legal values must be unique. The project must exist and the field must belong to it. Requires the UPDATE_PROJECT_CONTEXT permission.
      */
     post: operations['createContextFieldForProject'];
     delete?: never;
@@ -1255,18 +1255,18 @@ export interface paths {
     };
     /**
      * Get a project's context field
-     * @description Returns one context field. The project must exist and the field must belong to it.
+     * @description Returns one context field. The project must exist and the field must belong to it. Requires the READ permission.
      */
     get: operations['getContextFieldForProject'];
     /**
      * Update a project's context field
-     * @description Changes the description, stickiness, sort order or legal values of a context field; properties left out keep their values. The project must exist and the field must belong to it.
+     * @description Changes the description, stickiness, sort order or legal values of a context field; properties left out keep their values. The project must exist and the field must belong to it. Requires the UPDATE_PROJECT_CONTEXT permission.
      */
     put: operations['updateContextFieldForProject'];
     post?: never;
     /**
      * Delete a project's context field
-     * @description Deletes a custom context field. Built-in fields cannot be deleted (403), nor fields that strategy or segment constraints still use (409, naming them). The project must exist and the field must belong to it.
+     * @description Deletes a custom context field. Built-in fields cannot be deleted (403), nor fields that strategy or segment constraints still use (409, naming them). The project must exist and the field must belong to it. Requires the UPDATE_PROJECT_CONTEXT permission.
      */
     delete: operations['deleteContextFieldForProject'];
     options?: never;
@@ -1285,7 +1285,7 @@ export interface paths {
     put?: never;
     /**
      * Add or update a legal value
-     * @description Adds a legal value to the field, or replaces the description of the value if it is there already. The project must exist and the field must belong to it.
+     * @description Adds a legal value to the field, or replaces the description of the value if it is there already. The project must exist and the field must belong to it. Requires the UPDATE_PROJECT_CONTEXT permission.
      */
     post: operations['updateContextFieldLegalValueForProject'];
     delete?: never;
@@ -1306,7 +1306,7 @@ export interface paths {
     post?: never;
     /**
      * Delete a legal value
-     * @description Removes one legal value from the field. Constraints that use the value keep it. The project must exist and the field must belong to it.
+     * @description Removes one legal value from the field. Constraints that use the value keep it. The project must exist and the field must belong to it. Requires the UPDATE_PROJECT_CONTEXT permission.
      */
     delete: operations['deleteContextFieldLegalValueForProject'];
     options?: never;
@@ -1323,7 +1323,7 @@ export interface paths {
     };
     /**
      * List a project's strategies that use a context field
-     * @description Lists the strategies of flags in the project that have a constraint on the context field.
+     * @description Lists the strategies of flags in the project that have a constraint on the context field. Requires the READ permission.
      */
     get: operations['getStrategiesByContextFieldForProject'];
     put?: never;
@@ -1345,7 +1345,7 @@ export interface paths {
     put?: never;
     /**
      * Check a context field name
-     * @description Answers 200 when the name is well formed and free, 409 when a context field already has it, and 400 when it is malformed.
+     * @description Answers 200 when the name is well formed and free, 409 when a context field already has it, and 400 when it is malformed. Requires the READ permission.
      */
     post: operations['validateContextFieldNameForProject'];
     delete?: never;
@@ -1365,7 +1365,7 @@ export interface paths {
     put?: never;
     /**
      * Delete archived flags for good
-     * @description Deletes several archived flags of the project at once, all or none. Every flag must exist, belong to the project and be archived, and no flag outside the list may depend on one of them. Records a `feature-deleted` event per flag.
+     * @description Deletes several archived flags of the project at once, all or none. Every flag must exist, belong to the project and be archived, and no flag outside the list may depend on one of them. Records a `feature-deleted` event per flag. Requires the DELETE_FEATURE permission.
      */
     post: operations['deleteFeatures'];
     delete?: never;
@@ -1383,7 +1383,7 @@ export interface paths {
     };
     /**
      * Check whether any dependencies exist
-     * @description Answers `true` when any flag of this Switchyard instance depends on another flag, as Unleash does; the admin UI uses it to decide whether to show dependency columns.
+     * @description Answers `true` when any flag of this Switchyard instance depends on another flag, as Unleash does; the admin UI uses it to decide whether to show dependency columns. Requires the READ permission.
      */
     get: operations['checkDependenciesExist'];
     put?: never;
@@ -1404,7 +1404,7 @@ export interface paths {
     /**
      * Get lead time to production
      * @deprecated
-     * @description Returns, for each flag that has been enabled in a production-type environment, the days from its creation to the first such enabling (from the event log), and the project's average. Deployment frequency and the other DORA figures are not measured. Deprecated, as in Unleash.
+     * @description Returns, for each flag that has been enabled in a production-type environment, the days from its creation to the first such enabling (from the event log), and the project's average. Deployment frequency and the other DORA figures are not measured. Deprecated, as in Unleash. Requires the READ permission.
      */
     get: operations['getProjectDora'];
     put?: never;
@@ -1426,7 +1426,7 @@ export interface paths {
     put?: never;
     /**
      * Add an environment to a project
-     * @description Adds the environment to the project: every flag of the project gets a configuration there, disabled. Optionally sets the environment's default strategy for the project.
+     * @description Adds the environment to the project: every flag of the project gets a configuration there, disabled. Optionally sets the environment's default strategy for the project. Requires the UPDATE_PROJECT permission.
      */
     post: operations['addEnvironmentToProject'];
     delete?: never;
@@ -1447,7 +1447,7 @@ export interface paths {
     post?: never;
     /**
      * Remove an environment from a project
-     * @description Removes the environment from the project, deleting the project's flag configurations and strategies in it. The environment itself stays.
+     * @description Removes the environment from the project, deleting the project's flag configurations and strategies in it. The environment itself stays. Requires the UPDATE_PROJECT permission.
      */
     delete: operations['removeEnvironmentFromProject'];
     options?: never;
@@ -1466,7 +1466,7 @@ export interface paths {
     put?: never;
     /**
      * Set the default strategy of a project environment
-     * @description Sets the strategy a flag of this project gets when it is enabled in this environment without any strategy. Only `flexibleRollout` can be a default strategy.
+     * @description Sets the strategy a flag of this project gets when it is enabled in this environment without any strategy. Only `flexibleRollout` can be a default strategy. Requires the PROJECT_DEFAULT_STRATEGY_WRITE permission.
      */
     post: operations['addDefaultStrategyToProjectEnvironment'];
     delete?: never;
@@ -1486,12 +1486,12 @@ export interface paths {
     put?: never;
     /**
      * Mark a project as a favorite
-     * @description Adds the project to the signed-in user’s favorites. Favorites belong to the signed-in user; an API token gets 400.
+     * @description Adds the project to the signed-in user’s favorites. Favorites belong to the signed-in user; an API token gets 400. Requires the READ permission.
      */
     post: operations['addFavoriteProject'];
     /**
      * Unmark a favorite project
-     * @description Removes the project from the signed-in user’s favorites. Favorites belong to the signed-in user; an API token gets 400.
+     * @description Removes the project from the signed-in user’s favorites. Favorites belong to the signed-in user; an API token gets 400. Requires the READ permission.
      */
     delete: operations['removeFavoriteProject'];
     options?: never;
@@ -1508,13 +1508,13 @@ export interface paths {
     };
     /**
      * List the flags of a project
-     * @description Lists the active flags of the project with, per environment, whether they are on, how many variants they have and whether they have (enabled) strategies. Filter with `namePrefix` and `tag=type:value`.
+     * @description Lists the active flags of the project with, per environment, whether they are on, how many variants they have and whether they have (enabled) strategies. Filter with `namePrefix` and `tag=type:value`. Requires the READ permission.
      */
     get: operations['getFeatures'];
     put?: never;
     /**
      * Create a flag
-     * @description Creates a flag in the project, off in every environment. Names are URL-friendly (UTF-8 letters allowed), at most 100 characters, and unique across all projects including archived flags.
+     * @description Creates a flag in the project, off in every environment. Names are URL-friendly (UTF-8 letters allowed), at most 100 characters, and unique across all projects including archived flags. Requires the CREATE_FEATURE permission.
      */
     post: operations['createFeature'];
     delete?: never;
@@ -1534,12 +1534,12 @@ export interface paths {
     put?: never;
     /**
      * Make a flag depend on a parent flag
-     * @description Makes the child flag depend on a parent flag of the same project, replacing any dependency it had; each environment resolves it on its own. Only one level is allowed: a parent cannot have a parent and a child cannot become a parent (403 InvalidOperationError). `variants` is only allowed with `enabled: true`. Records a `feature-dependency-added` event.
+     * @description Makes the child flag depend on a parent flag of the same project, replacing any dependency it had; each environment resolves it on its own. Only one level is allowed: a parent cannot have a parent and a child cannot become a parent (403 InvalidOperationError). `variants` is only allowed with `enabled: true`. Records a `feature-dependency-added` event. Requires the UPDATE_FEATURE_DEPENDENCY permission.
      */
     post: operations['addFeatureDependency'];
     /**
      * Remove all dependencies of a flag
-     * @description Removes every dependency of the child flag on parent flags. Records a `feature-dependencies-removed` event when there was one.
+     * @description Removes every dependency of the child flag on parent flags. Records a `feature-dependencies-removed` event when there was one. Requires the UPDATE_FEATURE_DEPENDENCY permission.
      */
     delete: operations['deleteFeatureDependencies'];
     options?: never;
@@ -1559,7 +1559,7 @@ export interface paths {
     post?: never;
     /**
      * Remove a dependency on a parent flag
-     * @description Removes the dependency of the child on the given parent. Succeeds without change when there is no such dependency. Records a `feature-dependency-removed` event.
+     * @description Removes the dependency of the child on the given parent. Succeeds without change when there is no such dependency. Records a `feature-dependency-removed` event. Requires the UPDATE_FEATURE_DEPENDENCY permission.
      */
     delete: operations['deleteFeatureDependency'];
     options?: never;
@@ -1576,7 +1576,7 @@ export interface paths {
     };
     /**
      * List the flags that can be a parent
-     * @description Lists the active flags of the project that the child could depend on: every flag except the child itself and flags that depend on another flag.
+     * @description Lists the active flags of the project that the child could depend on: every flag except the child itself and flags that depend on another flag. Requires the READ permission.
      */
     get: operations['listParentOptions'];
     put?: never;
@@ -1596,25 +1596,25 @@ export interface paths {
     };
     /**
      * Get a flag
-     * @description Everything about one active flag: its fields, every environment of its project with strategies (in evaluation order) and variants, dependencies, children, tags, links and lifecycle stage.
+     * @description Everything about one active flag: its fields, every environment of its project with strategies (in evaluation order) and variants, dependencies, children, tags, links and lifecycle stage. Requires the READ permission.
      */
     get: operations['getFeature'];
     /**
      * Update a flag
-     * @description Sets the description, type, staleness and impression data of the flag. Fields left out are unchanged; the name cannot change.
+     * @description Sets the description, type, staleness and impression data of the flag. Fields left out are unchanged; the name cannot change. Requires the UPDATE_FEATURE permission.
      */
     put: operations['updateFeature'];
     post?: never;
     /**
      * Archive a flag
-     * @description Moves the flag to the archive: SDKs stop receiving it, its configuration is kept and it can be revived. A flag that active flags depend on cannot be archived (403).
+     * @description Moves the flag to the archive: SDKs stop receiving it, its configuration is kept and it can be revived. A flag that active flags depend on cannot be archived (403). Requires the DELETE_FEATURE permission.
      */
     delete: operations['archiveFeature'];
     options?: never;
     head?: never;
     /**
      * Change a flag with JSON Patch
-     * @description Applies RFC 6902 operations to `/description`, `/type`, `/stale` and `/impressionData`.
+     * @description Applies RFC 6902 operations to `/description`, `/type`, `/stale` and `/impressionData`. Requires the UPDATE_FEATURE permission.
      */
     patch: operations['patchFeature'];
     trace?: never;
@@ -1630,7 +1630,7 @@ export interface paths {
     put?: never;
     /**
      * Clone a flag
-     * @description Copies the flag (from any project) under a new name into this project, with its strategies, segments, variants and dependencies; the copy starts off. With `replaceGroupId` (default true) strategies use the new name as groupId.
+     * @description Copies the flag (from any project) under a new name into this project, with its strategies, segments, variants and dependencies; the copy starts off. With `replaceGroupId` (default true) strategies use the new name as groupId. Requires the CREATE_FEATURE permission.
      */
     post: operations['cloneFeature'];
     delete?: never;
@@ -1648,7 +1648,7 @@ export interface paths {
     };
     /**
      * Get a flag in one environment
-     * @description Whether the flag is on in the environment, its strategies in evaluation order, and its variants there.
+     * @description Whether the flag is on in the environment, its strategies in evaluation order, and its variants there. Requires the READ permission.
      */
     get: operations['getFeatureEnvironment'];
     put?: never;
@@ -1670,7 +1670,7 @@ export interface paths {
     put?: never;
     /**
      * Turn a flag off in an environment
-     * @description Turns the flag off in the environment; strategies are kept.
+     * @description Turns the flag off in the environment; strategies are kept. Requires the UPDATE_FEATURE_ENVIRONMENT permission.
      */
     post: operations['toggleFeatureEnvironmentOff'];
     delete?: never;
@@ -1690,7 +1690,7 @@ export interface paths {
     put?: never;
     /**
      * Turn a flag on in an environment
-     * @description Turns the flag on. With no active strategy, the project’s default strategy for the environment is added (a 100% flexibleRollout unless configured), or with shouldActivateDisabledStrategies=true the disabled strategies are re-activated.
+     * @description Turns the flag on. With no active strategy, the project’s default strategy for the environment is added (a 100% flexibleRollout unless configured), or with shouldActivateDisabledStrategies=true the disabled strategies are re-activated. Requires the UPDATE_FEATURE_ENVIRONMENT permission.
      */
     post: operations['toggleFeatureEnvironmentOn'];
     delete?: never;
@@ -1708,13 +1708,13 @@ export interface paths {
     };
     /**
      * List the strategies of a flag in an environment
-     * @description The strategies in evaluation order (sortOrder, then the order they were added).
+     * @description The strategies in evaluation order (sortOrder, then the order they were added). Requires the READ permission.
      */
     get: operations['getFeatureStrategies'];
     put?: never;
     /**
      * Add a strategy to a flag in an environment
-     * @description Adds the strategy after the existing ones unless a sortOrder is given. The strategy type must be built in or defined under /api/admin/strategies; constraint values are checked per operator; segment ids must exist. flexibleRollout gets rollout 100, the project’s default stickiness and the flag name as groupId when they are left out.
+     * @description Adds the strategy after the existing ones unless a sortOrder is given. The strategy type must be built in or defined under /api/admin/strategies; constraint values are checked per operator; segment ids must exist. flexibleRollout gets rollout 100, the project’s default stickiness and the flag name as groupId when they are left out. Requires the CREATE_FEATURE_STRATEGY permission.
      */
     post: operations['addFeatureStrategy'];
     delete?: never;
@@ -1732,25 +1732,25 @@ export interface paths {
     };
     /**
      * Get a strategy
-     * @description One strategy of the flag in the environment.
+     * @description One strategy of the flag in the environment. Requires the READ permission.
      */
     get: operations['getFeatureStrategy'];
     /**
      * Update a strategy
-     * @description Replaces the fields given; fields left out keep their value. When no active strategy remains the environment is turned off. The strategy type must be built in or defined under /api/admin/strategies; constraint values are checked per operator; segment ids must exist. flexibleRollout gets rollout 100, the project’s default stickiness and the flag name as groupId when they are left out.
+     * @description Replaces the fields given; fields left out keep their value. When no active strategy remains the environment is turned off. The strategy type must be built in or defined under /api/admin/strategies; constraint values are checked per operator; segment ids must exist. flexibleRollout gets rollout 100, the project’s default stickiness and the flag name as groupId when they are left out. Requires the UPDATE_FEATURE_STRATEGY permission.
      */
     put: operations['updateFeatureStrategy'];
     post?: never;
     /**
      * Delete a strategy
-     * @description Removes the strategy. When no active strategy remains the environment is turned off, as in Unleash.
+     * @description Removes the strategy. When no active strategy remains the environment is turned off, as in Unleash. Requires the DELETE_FEATURE_STRATEGY permission.
      */
     delete: operations['deleteFeatureStrategy'];
     options?: never;
     head?: never;
     /**
      * Change a strategy with JSON Patch
-     * @description Applies RFC 6902 operations to the strategy as GET shows it (name, title, disabled, sortOrder, parameters, constraints, variants, segments), then validates it like PUT. The strategy type must be built in or defined under /api/admin/strategies; constraint values are checked per operator; segment ids must exist. flexibleRollout gets rollout 100, the project’s default stickiness and the flag name as groupId when they are left out.
+     * @description Applies RFC 6902 operations to the strategy as GET shows it (name, title, disabled, sortOrder, parameters, constraints, variants, segments), then validates it like PUT. The strategy type must be built in or defined under /api/admin/strategies; constraint values are checked per operator; segment ids must exist. flexibleRollout gets rollout 100, the project’s default stickiness and the flag name as groupId when they are left out. Requires the UPDATE_FEATURE_STRATEGY permission.
      */
     patch: operations['patchFeatureStrategy'];
     trace?: never;
@@ -1766,7 +1766,7 @@ export interface paths {
     put?: never;
     /**
      * Reorder the strategies of a flag in an environment
-     * @description Sets the sortOrder of each listed strategy (lower runs first); strategies not listed keep theirs.
+     * @description Sets the sortOrder of each listed strategy (lower runs first); strategies not listed keep theirs. Requires the UPDATE_FEATURE_STRATEGY permission.
      */
     post: operations['setStrategySortOrder'];
     delete?: never;
@@ -1784,12 +1784,12 @@ export interface paths {
     };
     /**
      * Get the variants of a flag in an environment
-     * @description The variants SDKs choose from in this environment when no strategy brings its own.
+     * @description The variants SDKs choose from in this environment when no strategy brings its own. Requires the READ permission.
      */
     get: operations['getEnvironmentFeatureVariants'];
     /**
      * Replace the variants of a flag in an environment
-     * @description Replaces the variants in this environment. `variable` variants share what `fix` ones leave of 1000 (remainder to the first ones); a list of only `fix` variants keeps its weights. The order given is kept: it decides which bucket each variant gets.
+     * @description Replaces the variants in this environment. `variable` variants share what `fix` ones leave of 1000 (remainder to the first ones); a list of only `fix` variants keeps its weights. The order given is kept: it decides which bucket each variant gets. Requires the UPDATE_FEATURE_ENVIRONMENT_VARIANTS permission.
      */
     put: operations['overwriteEnvironmentFeatureVariants'];
     post?: never;
@@ -1798,7 +1798,7 @@ export interface paths {
     head?: never;
     /**
      * Change the variants of a flag in an environment with JSON Patch
-     * @description Applies RFC 6902 operations to the variant list as GET shows it, then stores it like PUT. `variable` variants share what `fix` ones leave of 1000 (remainder to the first ones); a list of only `fix` variants keeps its weights. The order given is kept: it decides which bucket each variant gets.
+     * @description Applies RFC 6902 operations to the variant list as GET shows it, then stores it like PUT. `variable` variants share what `fix` ones leave of 1000 (remainder to the first ones); a list of only `fix` variants keeps its weights. The order given is kept: it decides which bucket each variant gets. Requires the UPDATE_FEATURE_ENVIRONMENT_VARIANTS permission.
      */
     patch: operations['patchEnvironmentsFeatureVariants'];
     trace?: never;
@@ -1814,12 +1814,12 @@ export interface paths {
     put?: never;
     /**
      * Mark a flag as a favorite
-     * @description Adds the flag to the signed-in user’s favorites. Favorites belong to the signed-in user; an API token gets 400.
+     * @description Adds the flag to the signed-in user’s favorites. Favorites belong to the signed-in user; an API token gets 400. Requires the READ permission.
      */
     post: operations['addFavoriteFeature'];
     /**
      * Unmark a favorite flag
-     * @description Removes the flag from the signed-in user’s favorites. Favorites belong to the signed-in user; an API token gets 400.
+     * @description Removes the flag from the signed-in user’s favorites. Favorites belong to the signed-in user; an API token gets 400. Requires the READ permission.
      */
     delete: operations['removeFavoriteFeature'];
     options?: never;
@@ -1836,7 +1836,7 @@ export interface paths {
     };
     /**
      * Get the lifecycle of a flag
-     * @description The stages the flag has reached, oldest first. Stages are derived: initial at creation, pre-live once turned on outside production, live once turned on in a production-type environment, completed when marked so, archived when archived.
+     * @description The stages the flag has reached, oldest first. Stages are derived: initial at creation, pre-live once turned on outside production, live once turned on in a production-type environment, completed when marked so, archived when archived. Requires the READ permission.
      */
     get: operations['getFeatureLifecycle'];
     put?: never;
@@ -1858,7 +1858,7 @@ export interface paths {
     put?: never;
     /**
      * Mark a flag completed
-     * @description Records that the flag has done its job, whether its feature was kept or discarded; it can then be cleaned up.
+     * @description Records that the flag has done its job, whether its feature was kept or discarded; it can then be cleaned up. Requires the UPDATE_FEATURE permission.
      */
     post: operations['complete'];
     delete?: never;
@@ -1878,7 +1878,7 @@ export interface paths {
     put?: never;
     /**
      * Undo marking a flag completed
-     * @description Removes the completed marker; the flag goes back to the stage its state gives it.
+     * @description Removes the completed marker; the flag goes back to the stage its state gives it. Requires the UPDATE_FEATURE permission.
      */
     post: operations['uncomplete'];
     delete?: never;
@@ -1898,7 +1898,7 @@ export interface paths {
     put?: never;
     /**
      * Add a link to a flag
-     * @description Adds a link; getFeature shows it with its id under `links`.
+     * @description Adds a link; getFeature shows it with its id under `links`. Requires the UPDATE_FEATURE permission.
      */
     post: operations['createFeatureLink'];
     delete?: never;
@@ -1917,13 +1917,13 @@ export interface paths {
     get?: never;
     /**
      * Change a link of a flag
-     * @description Replaces the URL and title of the link.
+     * @description Replaces the URL and title of the link. Requires the UPDATE_FEATURE permission.
      */
     put: operations['updateFeatureLink'];
     post?: never;
     /**
      * Remove a link from a flag
-     * @description Deletes one of the links shown on the flag page; the flag itself is unchanged.
+     * @description Deletes one of the links shown on the flag page; the flag itself is unchanged. Requires the UPDATE_FEATURE permission.
      */
     delete: operations['deleteFeatureLink'];
     options?: never;
@@ -1941,7 +1941,7 @@ export interface paths {
     get?: never;
     /**
      * Set the same variants in several environments
-     * @description Replaces the variants of the flag in every listed environment, all or nothing. `variable` variants share what `fix` ones leave of 1000 (remainder to the first ones); a list of only `fix` variants keeps its weights. The order given is kept: it decides which bucket each variant gets.
+     * @description Replaces the variants of the flag in every listed environment, all or nothing. `variable` variants share what `fix` ones leave of 1000 (remainder to the first ones); a list of only `fix` variants keeps its weights. The order given is kept: it decides which bucket each variant gets. Requires the UPDATE_FEATURE_ENVIRONMENT_VARIANTS permission.
      */
     put: operations['overwriteFeatureVariantsOnEnvironments'];
     post?: never;
@@ -1960,7 +1960,7 @@ export interface paths {
     };
     /**
      * List the variants of a parent flag
-     * @description Lists the variant names a child can require of this parent, gathered from the strategy variants and environment variants of every environment.
+     * @description Lists the variant names a child can require of this parent, gathered from the strategy variants and environment variants of every environment. Requires the READ permission.
      */
     get: operations['listParentVariantOptions'];
     put?: never;
@@ -1980,7 +1980,7 @@ export interface paths {
     };
     /**
      * List who created a project's flags
-     * @description Lists the users who created flags in this project, archived flags included, for filtering the flag list.
+     * @description Lists the users who created flags in this project, archived flags included, for filtering the flag list. Requires the READ permission.
      */
     get: operations['getProjectFlagCreators'];
     put?: never;
@@ -2001,7 +2001,7 @@ export interface paths {
     /**
      * Get a project health report
      * @deprecated
-     * @description Returns the project health with its active, stale and potentially stale flag counts and the flags themselves. Deprecated: use getProjectStatus.
+     * @description Returns the project health with its active, stale and potentially stale flag counts and the flags themselves. Deprecated: use getProjectStatus. Requires the READ permission.
      */
     get: operations['getProjectHealthReport'];
     put?: never;
@@ -2022,7 +2022,7 @@ export interface paths {
     /**
      * Get project insights
      * @deprecated
-     * @description Returns the project health, lead time to production, flag counts by type, activity windows and member count. Deprecated: use getProjectStatus.
+     * @description Returns the project health, lead time to production, flag counts by type, activity windows and member count. Deprecated: use getProjectStatus. Requires the READ permission.
      */
     get: operations['getProjectInsights'];
     put?: never;
@@ -2042,7 +2042,7 @@ export interface paths {
     };
     /**
      * Get a project overview
-     * @description Returns a project's settings, health, environments, flag counts by type, the activity of the last 30 days against the 30 before, and its onboarding status.
+     * @description Returns a project's settings, health, environments, flag counts by type, the activity of the last 30 days against the 30 before, and its onboarding status. Requires the READ permission.
      */
     get: operations['getProjectOverview'];
     put?: never;
@@ -2064,7 +2064,7 @@ export interface paths {
     put?: never;
     /**
      * Revive archived flags
-     * @description Revives several archived flags of the project at once, all or none; each comes back disabled in every environment. Records a `feature-revived` event per flag.
+     * @description Revives several archived flags of the project at once, all or none; each comes back disabled in every environment. Records a `feature-revived` event per flag. Requires the UPDATE_FEATURE permission.
      */
     post: operations['reviveFeatures'];
     delete?: never;
@@ -2082,7 +2082,7 @@ export interface paths {
     };
     /**
      * List outdated SDKs in a project
-     * @description Lists SDK versions used with this project that should be upgraded. Switchyard does not yet connect SDK usage reports to projects, so the list is empty for now.
+     * @description Lists SDK versions used with this project that should be upgraded. Switchyard does not yet connect SDK usage reports to projects, so the list is empty for now. Requires the READ permission.
      */
     get: operations['getOutdatedProjectSdks'];
     put?: never;
@@ -2104,7 +2104,7 @@ export interface paths {
     put?: never;
     /**
      * Mark flags stale or not stale
-     * @description Sets `stale` on every listed flag of the project and records feature-stale-on/-off for each one that changes. Names that match no flag are ignored; flags of other projects are a 404.
+     * @description Sets `stale` on every listed flag of the project and records feature-stale-on/-off for each one that changes. Names that match no flag are ignored; flags of other projects are a 404. Requires the UPDATE_FEATURE permission.
      */
     post: operations['staleFeatures'];
     delete?: never;
@@ -2122,7 +2122,7 @@ export interface paths {
     };
     /**
      * Get a project status
-     * @description Returns a project's daily activity over the last year, its resources, health, how many flags are in each lifecycle stage, and how many are stale.
+     * @description Returns a project's daily activity over the last year, its resources, health, how many flags are in each lifecycle stage, and how many are stale. Requires the READ permission.
      */
     get: operations['getProjectStatus'];
     put?: never;
@@ -2143,7 +2143,7 @@ export interface paths {
     get?: never;
     /**
      * Add and remove tags on several flags
-     * @description Applies the same tag changes to every listed flag of the project, all or none: adds `tags.addedTags` (creating missing tags), then removes `tags.removedTags`. Every flag must exist in the project.
+     * @description Applies the same tag changes to every listed flag of the project, all or none: adds `tags.addedTags` (creating missing tags), then removes `tags.removedTags`. Every flag must exist in the project. Requires the UPDATE_FEATURE permission.
      */
     put: operations['addTagToFeatures'];
     post?: never;
@@ -2162,7 +2162,7 @@ export interface paths {
     };
     /**
      * Search events
-     * @description Finds events by type, project, flag, environment, creator, time range and free text, newest first, a page at a time (`offset`, `limit`). `total` counts every match.
+     * @description Finds events by type, project, flag, environment, creator, time range and free text, newest first, a page at a time (`offset`, `limit`). `total` counts every match. Requires the READ permission.
      */
     get: operations['searchEvents'];
     put?: never;
@@ -2182,7 +2182,7 @@ export interface paths {
     };
     /**
      * Search, filter and page flags
-     * @description Finds flags by text and filters (project, type, state, tag, segment, creator, dates, environment status, archived), sorted and paged: 50 a page by default, at most 100. Each flag comes with a summary of its environments, its tags and segments. `total` counts every match.
+     * @description Finds flags by text and filters (project, type, state, tag, segment, creator, dates, environment status, archived), sorted and paged: 50 a page by default, at most 100. Each flag comes with a summary of its environments, its tags and segments. `total` counts every match. Requires the READ permission.
      */
     get: operations['searchFeatures'];
     put?: never;
@@ -2202,13 +2202,13 @@ export interface paths {
     };
     /**
      * List segments
-     * @description Lists every segment with its constraints and how many flags and projects use it.
+     * @description Lists every segment with its constraints and how many flags and projects use it. Requires the READ permission.
      */
     get: operations['getSegments'];
     put?: never;
     /**
      * Create a segment
-     * @description Creates a segment. Constraints are checked like strategy constraints: the operator must be known and values must suit it (numbers, dates, semantic versions, regular expressions, CIDR ranges, legal values). A segment may hold at most 1000 values.
+     * @description Creates a segment. Constraints are checked like strategy constraints: the operator must be known and values must suit it (numbers, dates, semantic versions, regular expressions, CIDR ranges, legal values). A segment may hold at most 1000 values. Requires the CREATE_SEGMENT permission.
      */
     post: operations['createSegment'];
     delete?: never;
@@ -2226,18 +2226,18 @@ export interface paths {
     };
     /**
      * Get a segment
-     * @description Returns the segment with this id.
+     * @description Returns the segment with this id. Requires the READ permission.
      */
     get: operations['getSegment'];
     /**
      * Update a segment
-     * @description Replaces the name, description, project and constraints of a segment. SDKs receive the new constraints on their next fetch. A segment used by flags of several projects cannot be limited to one of them.
+     * @description Replaces the name, description, project and constraints of a segment. SDKs receive the new constraints on their next fetch. A segment used by flags of several projects cannot be limited to one of them. Requires the UPDATE_SEGMENT permission.
      */
     put: operations['updateSegment'];
     post?: never;
     /**
      * Delete a segment
-     * @description Deletes a segment. A segment that flag strategies still use is refused with 409 and a message naming the flags.
+     * @description Deletes a segment. A segment that flag strategies still use is refused with 409 and a message naming the flags. Requires the DELETE_SEGMENT permission.
      */
     delete: operations['removeSegment'];
     options?: never;
@@ -2254,7 +2254,7 @@ export interface paths {
     };
     /**
      * List the strategies that use a segment
-     * @description Lists every flag strategy, in any project and environment, that uses the segment.
+     * @description Lists every flag strategy, in any project and environment, that uses the segment. Requires the READ permission.
      */
     get: operations['getStrategiesBySegmentId'];
     put?: never;
@@ -2276,7 +2276,7 @@ export interface paths {
     put?: never;
     /**
      * Set the segments of a flag strategy
-     * @description Replaces the segments of one flag strategy with `segmentIds` (at most 5; an empty list removes them all). Segments limited to a project can only be used by that project's flags. Records a feature-strategy-update event, so SDKs see the change.
+     * @description Replaces the segments of one flag strategy with `segmentIds` (at most 5; an empty list removes them all). Segments limited to a project can only be used by that project's flags. Records a feature-strategy-update event, so SDKs see the change. Requires the UPDATE_FEATURE_STRATEGY permission.
      */
     post: operations['updateFeatureStrategySegments'];
     delete?: never;
@@ -2294,7 +2294,7 @@ export interface paths {
     };
     /**
      * List the segments of a strategy
-     * @description Lists the segments a flag strategy uses, by the strategy id.
+     * @description Lists the segments a flag strategy uses, by the strategy id. Requires the READ permission.
      */
     get: operations['getSegmentsByStrategyId'];
     put?: never;
@@ -2316,7 +2316,7 @@ export interface paths {
     put?: never;
     /**
      * Check a segment name
-     * @description Answers 204 when no segment has this name yet, and 409 when one does.
+     * @description Answers 204 when no segment has this name yet, and 409 when one does. Requires the READ permission.
      */
     post: operations['validateSegment'];
     delete?: never;
@@ -2334,13 +2334,13 @@ export interface paths {
     };
     /**
      * List service accounts
-     * @description Lists every service account with its root role and its tokens (without secrets), and the root roles an account can have.
+     * @description Lists every service account with its root role and its tokens (without secrets), and the root roles an account can have. Requires the ADMIN permission.
      */
     get: operations['getServiceAccounts'];
     put?: never;
     /**
      * Create a service account
-     * @description Creates a service account with a root role. It cannot sign in; give it a token to act with.
+     * @description Creates a service account with a root role. It cannot sign in; give it a token to act with. Requires the ADMIN permission.
      */
     post: operations['createServiceAccount'];
     delete?: never;
@@ -2359,13 +2359,13 @@ export interface paths {
     get?: never;
     /**
      * Update a service account
-     * @description Changes the name or the root role of a service account. Its tokens act with the new role at once.
+     * @description Changes the name or the root role of a service account. Its tokens act with the new role at once. Requires the ADMIN permission.
      */
     put: operations['updateServiceAccount'];
     post?: never;
     /**
      * Delete a service account
-     * @description Deletes a service account; its tokens stop working at once. Its past changes stay in the event log.
+     * @description Deletes a service account; its tokens stop working at once. Its past changes stay in the event log. Requires the ADMIN permission.
      */
     delete: operations['deleteServiceAccount'];
     options?: never;
@@ -2382,13 +2382,13 @@ export interface paths {
     };
     /**
      * List the tokens of a service account
-     * @description Lists the tokens of a service account, without their secrets.
+     * @description Lists the tokens of a service account, without their secrets. Requires the ADMIN permission.
      */
     get: operations['getServiceAccountTokens'];
     put?: never;
     /**
      * Create a token for a service account
-     * @description Creates a token that acts as the service account, with its root role, until it expires. The secret is in this response only.
+     * @description Creates a token that acts as the service account, with its root role, until it expires. The secret is in this response only. Requires the ADMIN permission.
      */
     post: operations['createServiceAccountToken'];
     delete?: never;
@@ -2409,7 +2409,7 @@ export interface paths {
     post?: never;
     /**
      * Delete a token of a service account
-     * @description Deletes one token of a service account; it stops working at once.
+     * @description Deletes one token of a service account; it stops working at once. Requires the ADMIN permission.
      */
     delete: operations['deleteServiceAccountToken'];
     options?: never;
@@ -2426,13 +2426,13 @@ export interface paths {
     };
     /**
      * List strategy definitions
-     * @description Lists the built-in strategies (not editable) and the custom ones, with their parameters, in display order.
+     * @description Lists the built-in strategies (not editable) and the custom ones, with their parameters, in display order. Requires the READ permission.
      */
     get: operations['getAllStrategies'];
     put?: never;
     /**
      * Create a custom strategy
-     * @description Defines a custom strategy and its parameters. SDKs evaluate it only where the application registers an implementation under the same name.
+     * @description Defines a custom strategy and its parameters. SDKs evaluate it only where the application registers an implementation under the same name. Requires the CREATE_STRATEGY permission.
      */
     post: operations['createStrategy'];
     delete?: never;
@@ -2450,18 +2450,18 @@ export interface paths {
     };
     /**
      * Get a strategy definition
-     * @description Returns one strategy definition.
+     * @description Returns one strategy definition. Requires the READ permission.
      */
     get: operations['getStrategy'];
     /**
      * Update a custom strategy
-     * @description Replaces the title, description and parameters of a custom strategy. Built-in strategies cannot be changed (403).
+     * @description Replaces the title, description and parameters of a custom strategy. Built-in strategies cannot be changed (403). Requires the UPDATE_STRATEGY permission.
      */
     put: operations['updateStrategy'];
     post?: never;
     /**
      * Delete a custom strategy
-     * @description Deletes a custom strategy. Built-in strategies cannot be deleted (403); nor can strategies that flags still use (409, naming them): deprecate those instead.
+     * @description Deletes a custom strategy. Built-in strategies cannot be deleted (403); nor can strategies that flags still use (409, naming them): deprecate those instead. Requires the DELETE_STRATEGY permission.
      */
     delete: operations['removeStrategy'];
     options?: never;
@@ -2480,7 +2480,7 @@ export interface paths {
     put?: never;
     /**
      * Deprecate a strategy
-     * @description Marks a strategy as deprecated: flags keep using it, but it is no longer offered for new strategies. The `default` strategy cannot be deprecated (403).
+     * @description Marks a strategy as deprecated: flags keep using it, but it is no longer offered for new strategies. The `default` strategy cannot be deprecated (403). Requires the UPDATE_STRATEGY permission.
      */
     post: operations['deprecateStrategy'];
     delete?: never;
@@ -2500,7 +2500,7 @@ export interface paths {
     put?: never;
     /**
      * Reactivate a strategy
-     * @description Makes a deprecated strategy available for new strategies again.
+     * @description Makes a deprecated strategy available for new strategies again. Requires the UPDATE_STRATEGY permission.
      */
     post: operations['reactivateStrategy'];
     delete?: never;
@@ -2518,13 +2518,13 @@ export interface paths {
     };
     /**
      * List tag types
-     * @description Lists every tag type with its icon and color.
+     * @description Lists every tag type with its icon and color. Requires the READ permission.
      */
     get: operations['getTagTypes'];
     put?: never;
     /**
      * Create a tag type
-     * @description Creates a tag type. The name is 2 to 50 URL-safe characters; the color, if any, is a hex RGB value.
+     * @description Creates a tag type. The name is 2 to 50 URL-safe characters; the color, if any, is a hex RGB value. Requires the CREATE_TAG_TYPE permission.
      */
     post: operations['createTagType'];
     delete?: never;
@@ -2542,18 +2542,18 @@ export interface paths {
     };
     /**
      * Get a tag type
-     * @description Returns one tag type by name.
+     * @description Returns one tag type by name. Requires the READ permission.
      */
     get: operations['getTagType'];
     /**
      * Update a tag type
-     * @description Changes the description, icon or color of a tag type; properties left out keep their values.
+     * @description Changes the description, icon or color of a tag type; properties left out keep their values. Requires the UPDATE_TAG_TYPE permission.
      */
     put: operations['updateTagType'];
     post?: never;
     /**
      * Delete a tag type
-     * @description Deletes a tag type with all its tags, and takes those tags off every flag that carries them.
+     * @description Deletes a tag type with all its tags, and takes those tags off every flag that carries them. Requires the DELETE_TAG_TYPE permission.
      */
     delete: operations['deleteTagType'];
     options?: never;
@@ -2572,7 +2572,7 @@ export interface paths {
     put?: never;
     /**
      * Check a tag type
-     * @description Checks that the body is a valid tag type whose name is free: 200 if so, 409 if a tag type has the name, 400 if the body is invalid. Changes nothing.
+     * @description Checks that the body is a valid tag type whose name is free: 200 if so, 409 if a tag type has the name, 400 if the body is invalid. Changes nothing. Requires the READ permission.
      */
     post: operations['validateTagType'];
     delete?: never;
@@ -2590,13 +2590,13 @@ export interface paths {
     };
     /**
      * List tags
-     * @description Lists every tag of every type.
+     * @description Lists every tag of every type. Requires the READ permission.
      */
     get: operations['getTags'];
     put?: never;
     /**
      * Create a tag
-     * @description Creates a tag of an existing tag type. The value is 2 to 50 characters; surrounding spaces are removed.
+     * @description Creates a tag of an existing tag type. The value is 2 to 50 characters; surrounding spaces are removed. Requires the UPDATE_FEATURE permission.
      */
     post: operations['createTag'];
     delete?: never;
@@ -2614,7 +2614,7 @@ export interface paths {
     };
     /**
      * List the tags of a type
-     * @description Lists the tags of one tag type.
+     * @description Lists the tags of one tag type. Requires the READ permission.
      */
     get: operations['getTagsByType'];
     put?: never;
@@ -2634,14 +2634,14 @@ export interface paths {
     };
     /**
      * Get a tag
-     * @description Returns one tag by its type and value.
+     * @description Returns one tag by its type and value. Requires the READ permission.
      */
     get: operations['getTag'];
     put?: never;
     post?: never;
     /**
      * Delete a tag
-     * @description Deletes a tag and takes it off every flag that carries it.
+     * @description Deletes a tag and takes it off every flag that carries it. Requires the UPDATE_FEATURE permission.
      */
     delete: operations['deleteTag'];
     options?: never;
@@ -2658,7 +2658,7 @@ export interface paths {
     };
     /**
      * Who am I?
-     * @description Returns the signed-in user (or the user of the personal access token) and the permissions of their root role.
+     * @description Returns the signed-in user (or the user of the personal access token) and the permissions of their root role. Requires the READ permission.
      */
     get: operations['getMe'];
     put?: never;
@@ -2684,7 +2684,7 @@ export interface paths {
     put?: never;
     /**
      * Create a user
-     * @description Creates a user with a root role (Admin, Editor or Viewer) and, optionally, a password for password sign-in. A username or an email is required.
+     * @description Creates a user with a root role (Admin, Editor or Viewer) and, optionally, a password for password sign-in. A username or an email is required. Requires the ADMIN permission.
      */
     post: operations['createUser'];
     delete?: never;
@@ -2702,18 +2702,18 @@ export interface paths {
     };
     /**
      * Get a user
-     * @description Returns one user by id.
+     * @description Returns one user by id. Requires the ADMIN permission.
      */
     get: operations['getUser'];
     /**
      * Update a user
-     * @description Changes a user's name, email or root role.
+     * @description Changes a user's name, email or root role. Requires the ADMIN permission.
      */
     put: operations['updateUser'];
     post?: never;
     /**
      * Delete a user
-     * @description Deletes a user: their sessions and personal access tokens stop working at once. Their past changes stay in the event log.
+     * @description Deletes a user: their sessions and personal access tokens stop working at once. Their past changes stay in the event log. Requires the ADMIN permission.
      */
     delete: operations['deleteUser'];
     options?: never;
@@ -2750,7 +2750,7 @@ export interface paths {
     };
     /**
      * Count admins
-     * @description How many users have the Admin root role: people who sign in with a password, people without one (single sign-on), and service accounts.
+     * @description How many users have the Admin root role: people who sign in with a password, people without one (single sign-on), and service accounts. Requires the ADMIN permission.
      */
     get: operations['getAdminCount'];
     put?: never;
@@ -2770,7 +2770,7 @@ export interface paths {
     };
     /**
      * List inactive users
-     * @description People who have not signed in or used a token for 180 days (counted from their creation when they never did).
+     * @description People who have not signed in or used a token for 180 days (counted from their creation when they never did). Requires the ADMIN permission.
      */
     get: operations['getInactiveUsers'];
     put?: never;
@@ -2792,7 +2792,7 @@ export interface paths {
     put?: never;
     /**
      * Delete inactive users
-     * @description Deletes the listed users that are inactive (180 days); ids of active users, of yourself or of nobody are skipped. Each deletion is a user-deleted event.
+     * @description Deletes the listed users that are inactive (180 days); ids of active users, of yourself or of nobody are skipped. Each deletion is a user-deleted event. Requires the ADMIN permission.
      */
     post: operations['deleteInactiveUsers'];
     delete?: never;
@@ -2810,7 +2810,7 @@ export interface paths {
     };
     /**
      * Search users
-     * @description People (not service accounts) whose name, username or email contains `q`, case-insensitively; at most 100.
+     * @description People (not service accounts) whose name, username or email contains `q`, case-insensitively; at most 100. Requires the READ permission.
      */
     get: operations['searchUsers'];
     put?: never;
@@ -2832,7 +2832,7 @@ export interface paths {
     put?: never;
     /**
      * Check a password
-     * @description Checks a password against the rule for new passwords (8 to 200 characters): 200 if it may be used, 400 naming the rule if not. Stores nothing.
+     * @description Checks a password against the rule for new passwords (8 to 200 characters): 200 if it may be used, 400 naming the rule if not. Stores nothing. Requires the READ permission.
      */
     post: operations['validateUserPassword'];
     delete?: never;
@@ -2852,7 +2852,7 @@ export interface paths {
     put?: never;
     /**
      * Change your password
-     * @description Changes the password of the signed-in user. `oldPassword` is required when you have a password; `confirmPassword`, when given, must equal `password`. Your other sessions end; this one stays signed in. Wrong current passwords count towards the sign-in limit, like wrong passwords at sign-in (429).
+     * @description Changes the password of the signed-in user. `oldPassword` is required when you have a password; `confirmPassword`, when given, must equal `password`. Your other sessions end; this one stays signed in. Wrong current passwords count towards the sign-in limit, like wrong passwords at sign-in (429). Requires the READ permission.
      */
     post: operations['changeMyPassword'];
     delete?: never;
@@ -2870,7 +2870,7 @@ export interface paths {
     };
     /**
      * Get my roles
-     * @description The roles of the signed-in user: their root role (Switchyard has no project roles).
+     * @description The roles of the signed-in user: their root role (Switchyard has no project roles). Requires the READ permission.
      */
     get: operations['getUserRoles'];
     put?: never;
@@ -2890,13 +2890,13 @@ export interface paths {
     };
     /**
      * List my personal access tokens
-     * @description Lists the personal access tokens of the signed-in user, without their secrets.
+     * @description Lists the personal access tokens of the signed-in user, without their secrets. Requires the READ permission.
      */
     get: operations['getPats'];
     put?: never;
     /**
      * Create a personal access token
-     * @description Creates a token that acts as the signed-in user, with their root role, until it expires. The secret is in this response only.
+     * @description Creates a token that acts as the signed-in user, with their root role, until it expires. The secret is in this response only. Requires the READ permission.
      */
     post: operations['createPat'];
     delete?: never;
@@ -2917,7 +2917,7 @@ export interface paths {
     post?: never;
     /**
      * Delete a personal access token
-     * @description Deletes one of the signed-in user's personal access tokens.
+     * @description Deletes one of the signed-in user's personal access tokens. Requires the READ permission.
      */
     delete: operations['deletePat'];
     options?: never;
@@ -3844,9 +3844,6 @@ export interface components {
      *       "rootRole": 1,
      *       "rootRoleName": "Admin",
      *       "permissions": [
-     *         "READ",
-     *         "EDIT",
-     *         "CREATEAPITOKEN",
      *         "ADMIN"
      *       ],
      *       "createdAt": "2026-01-15T10:00:00.000Z",
@@ -21180,9 +21177,6 @@ export interface operations {
            *         "rootRole": 1,
            *         "rootRoleName": "Admin",
            *         "permissions": [
-           *           "READ",
-           *           "EDIT",
-           *           "CREATEAPITOKEN",
            *           "ADMIN"
            *         ],
            *         "createdAt": "2026-01-15T10:00:00.000Z",
@@ -21198,7 +21192,11 @@ export interface operations {
            */
           'application/json': {
             permissions: {
+              /** @description Where an environment permission applies; `*` is every environment. */
+              environment?: string;
               permission: string;
+              /** @description Where a project permission applies; `*` is every project. */
+              project?: string;
             }[];
             user: components['schemas']['userSchema'];
           };
@@ -21250,9 +21248,6 @@ export interface operations {
            *           "rootRole": 1,
            *           "rootRoleName": "Admin",
            *           "permissions": [
-           *             "READ",
-           *             "EDIT",
-           *             "CREATEAPITOKEN",
            *             "ADMIN"
            *           ],
            *           "createdAt": "2026-01-15T10:00:00.000Z",
@@ -21331,9 +21326,6 @@ export interface operations {
            *       "rootRole": 1,
            *       "rootRoleName": "Admin",
            *       "permissions": [
-           *         "READ",
-           *         "EDIT",
-           *         "CREATEAPITOKEN",
            *         "ADMIN"
            *       ],
            *       "createdAt": "2026-01-15T10:00:00.000Z",
@@ -21433,9 +21425,6 @@ export interface operations {
            *       "rootRole": 1,
            *       "rootRoleName": "Admin",
            *       "permissions": [
-           *         "READ",
-           *         "EDIT",
-           *         "CREATEAPITOKEN",
            *         "ADMIN"
            *       ],
            *       "createdAt": "2026-01-15T10:00:00.000Z",
@@ -21532,9 +21521,6 @@ export interface operations {
            *       "rootRole": 1,
            *       "rootRoleName": "Admin",
            *       "permissions": [
-           *         "READ",
-           *         "EDIT",
-           *         "CREATEAPITOKEN",
            *         "ADMIN"
            *       ],
            *       "createdAt": "2026-01-15T10:00:00.000Z",
@@ -23626,9 +23612,6 @@ export interface operations {
            *       "rootRole": 1,
            *       "rootRoleName": "Admin",
            *       "permissions": [
-           *         "READ",
-           *         "EDIT",
-           *         "CREATEAPITOKEN",
            *         "ADMIN"
            *       ],
            *       "createdAt": "2026-01-15T10:00:00.000Z",
@@ -23794,9 +23777,6 @@ export interface operations {
            *       "rootRole": 1,
            *       "rootRoleName": "Admin",
            *       "permissions": [
-           *         "READ",
-           *         "EDIT",
-           *         "CREATEAPITOKEN",
            *         "ADMIN"
            *       ],
            *       "createdAt": "2026-01-15T10:00:00.000Z",

@@ -2,7 +2,18 @@
  * Wire shapes of the Unleash-compatible admin API, as the UI reads and writes them. Fields the server may not
  * send yet are optional so screens degrade instead of breaking.
  */
-export type Permission = 'READ' | 'EDIT' | 'CREATEAPITOKEN' | 'ADMIN';
+/** The catalogue names the screens check (server: features/access/permissions.ts, to be shared in a package). */
+export type Permission =
+  | 'ADMIN'
+  | 'CREATE_FEATURE'
+  | 'UPDATE_FEATURE'
+  | 'CREATE_PROJECT'
+  | 'UPDATE_PROJECT'
+  | 'UPDATE_APPLICATION'
+  | 'UPDATE_STRATEGY'
+  | 'UPDATE_SEGMENT'
+  | 'UPDATE_TAG_TYPE'
+  | 'UPDATE_CONTEXT_FIELD';
 
 export type User = {
   id: number;

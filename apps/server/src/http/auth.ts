@@ -1,10 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  grants,
+  isPermissionName,
+  type PermissionName,
+  type PredefinedRootRole,
+  ROOT_ROLE_PERMISSIONS,
+} from '../features/access/permissions.ts';
 import { AuthenticationRequired, NoAccessError } from './errors.ts';
 import { protectedAreaOf } from './request-path.ts';
 
-export type RootRole = 'Admin' | 'Editor' | 'Viewer';
-/** READ: any signed-in user. EDIT: manage flags and their definitions. ADMIN: users, environments, settings. */
-export type Permission = 'READ' | 'EDIT' | 'CREATEAPITOKEN' | 'ADMIN';
+export type RootRole = PredefinedRootRole;
+export type Permission = PermissionName;
 export type ApiTokenType = 'client' | 'frontend' | 'admin';
 
 export type Principal =
@@ -20,7 +26,19 @@ export type Principal =
 
 /** Which API a route belongs to decides which credentials it accepts. */
 export type AuthArea = 'admin' | 'client' | 'frontend' | 'public';
-export type RouteAuth = { area?: AuthArea; permission?: Permission };
+/**
+ * Where a request names the project or environment its permission applies to: a path parameter, a query parameter or
+ * a body field (which may hold a list). `{ flag }` names a flag whose project it is.
+ */
+export type ScopeSource = `params.${string}` | `query.${string}` | `body.${string}`;
+export type RouteAuth = {
+  area?: AuthArea;
+  /** Required on every admin route (checked at start-up); the catalogue in features/access/permissions.ts. */
+  permission?: Permission;
+  /** For project and environment permissions: where the request names them. Not enforced yet: root roles only. */
+  project?: ScopeSource | { flag: ScopeSource };
+  environment?: ScopeSource;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,19 +68,15 @@ export type PrincipalResolver = {
   forget(): void;
 };
 
-const ROLE_PERMISSIONS: Record<RootRole, Permission[]> = {
-  Admin: ['READ', 'EDIT', 'CREATEAPITOKEN', 'ADMIN'],
-  Editor: ['READ', 'EDIT'],
-  Viewer: ['READ'],
-};
-
-export function permissionsOf(principal: Principal): Permission[] {
-  if (principal.kind === 'user') return ROLE_PERMISSIONS[principal.rootRole];
-  return principal.type === 'admin' ? ROLE_PERMISSIONS.Admin : [];
+/** The root-level permissions of a principal: its root role's, an admin API token's are Admin's. */
+export function permissionsOf(principal: Principal): readonly Permission[] {
+  if (principal.kind === 'user') return ROOT_ROLE_PERMISSIONS[principal.rootRole];
+  return principal.type === 'admin' ? ROOT_ROLE_PERMISSIONS.Admin : [];
 }
 
+/** The one authorization decision; project and environment roles will widen `permissionsOf` here, not in routes. */
 export function hasPermission(principal: Principal, permission: Permission): boolean {
-  return permissionsOf(principal).includes(permission);
+  return grants(permissionsOf(principal), permission);
 }
 
 /** The name recorded in events as who made a change. */
@@ -110,14 +124,35 @@ const TOKEN_REQUIRED =
   'This endpoint requires an API token. Please add an authorization header to your request with a valid token';
 
 /**
- * Authenticates every request and enforces the route's permission. Admin routes default to READ for GET and
- * EDIT for everything else, so no admin route is ever left open by omission.
+ * A route's declared permission, checked when it is registered: an admin route without one, with a name outside the
+ * catalogue, or with a scope naming a path parameter the route does not have stops the server from starting.
  */
+export function checkRoutePermission(url: string, auth: RouteAuth | undefined): void {
+  if (routeAreaOf(url, auth?.area) !== 'admin') return;
+  const permission: string | undefined = auth?.permission;
+  if (!permission) throw new Error(`route ${url} must declare config.auth.permission: it is an admin route`);
+  if (!isPermissionName(permission))
+    throw new Error(`route ${url} declares unknown permission ${permission}`);
+  const project = auth?.project;
+  const sources = [typeof project === 'object' ? project.flag : project, auth?.environment];
+  const params = url.split('/').filter((segment) => segment.startsWith(':'));
+  for (const source of sources) {
+    if (source?.startsWith('params.') && !params.includes(`:${source.slice('params.'.length)}`)) {
+      throw new Error(
+        `route ${url} scopes ${permission} by ${source}, which is not one of its path parameters`,
+      );
+    }
+  }
+}
+
+/** Authenticates every request and enforces the permission its route declares. */
 export function registerAuth(app: FastifyInstance, resolver: PrincipalResolver): void {
   app.decorate('forgetCredentials', () => resolver.forget());
   // Every route's area is settled at start-up: a route that cannot say who may call it stops the server from starting.
   app.addHook('onRoute', (route) => {
-    routeAreaOf(route.url, (route.config as { auth?: RouteAuth } | undefined)?.auth?.area);
+    const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth;
+    routeAreaOf(route.url, auth?.area);
+    checkRoutePermission(route.url, auth);
   });
   app.addHook('onRequest', async (request) => {
     if (request.method === 'OPTIONS') return;
@@ -154,7 +189,8 @@ export function registerAuth(app: FastifyInstance, resolver: PrincipalResolver):
     }
     request.principal = principal;
     request.authenticatedBy = secret ? 'token' : 'session';
-    const permission = routeAuth.permission ?? (['GET', 'HEAD'].includes(request.method) ? 'READ' : 'EDIT');
+    // Every admin route declares its permission; only a path no admin route answers (a 404 to be) gets here without.
+    const permission = routeAuth.permission ?? 'READ';
     if (!hasPermission(principal, permission)) {
       throw new NoAccessError(`You need the ${permission} permission to do this`);
     }

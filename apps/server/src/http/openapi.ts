@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import type { RouteAuth } from './auth.ts';
 
 /** The API areas of the documentation; every operation carries exactly one of them as its tag. */
 export const API_AREAS = [
@@ -98,6 +99,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
       security: [{ apiKey: [] }, { session: [] }],
+    },
+    // The permission a route declares (config.auth) is stated on its operation, for people and for the matrix test.
+    transform: ({ schema, url, route }) => {
+      const permission = (route.config as { auth?: RouteAuth } | undefined)?.auth?.permission;
+      if (!permission || !schema) return { schema, url };
+      const description = [schema.description, `Requires the ${permission} permission.`]
+        .filter(Boolean)
+        .join(' ');
+      return { schema: { ...schema, description, 'x-permission': permission } as typeof schema, url };
     },
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) =>

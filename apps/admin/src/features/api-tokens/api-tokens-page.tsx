@@ -10,7 +10,7 @@ import { CreateApiTokenModal } from './create-api-token-modal.tsx';
 import { useApiTokenMutations, useApiTokens } from './use-api-tokens.ts';
 
 export function ApiTokensPage() {
-  const allowed = useCan('CREATEAPITOKEN');
+  const allowed = useCan('ADMIN');
   const tokens = useApiTokens(allowed);
   const { remove } = useApiTokenMutations();
   const [creating, setCreating] = useState(false);

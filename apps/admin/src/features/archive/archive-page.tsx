@@ -18,7 +18,7 @@ export function ArchivePage() {
   const [text, setText] = useState('');
   const [query] = useDebouncedValue(text, 250);
   const [page, setPage] = useState(1);
-  const canEdit = useCan('EDIT');
+  const canEdit = useCan('UPDATE_FEATURE');
   const queryClient = useQueryClient();
   const archived = useQuery({
     queryKey: ['flags', 'archived', query, page],

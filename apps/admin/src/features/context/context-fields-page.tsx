@@ -24,7 +24,7 @@ import { useContextFieldMutations, useContextFields } from './use-context-fields
 
 export function ContextFieldsPage() {
   const fields = useContextFields();
-  const canEdit = useCan('EDIT');
+  const canEdit = useCan('UPDATE_CONTEXT_FIELD');
   const [editing, setEditing] = useState<ContextField | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ContextField | null>(null);
   const { remove } = useContextFieldMutations();

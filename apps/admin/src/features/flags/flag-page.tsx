@@ -25,7 +25,7 @@ import { useFlagActions } from './use-flag-actions.ts';
 export function FlagPage() {
   const { projectId, flagName } = useParams() as { projectId: string; flagName: string };
   const flag = useFlag(projectId, flagName);
-  const canEdit = useCan('EDIT');
+  const canEdit = useCan('UPDATE_FEATURE');
   const segments = useSegments();
   const overview = useProjectOverview(projectId);
   const actions = useFlagActions(projectId, flagName);

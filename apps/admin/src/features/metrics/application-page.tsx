@@ -15,8 +15,7 @@ import { useApplication, useApplicationMutations } from './use-metrics.ts';
 export function ApplicationPage() {
   const { appName } = useParams() as { appName: string };
   const application = useApplication(appName);
-  const canEdit = useCan('EDIT');
-  const isAdmin = useCan('ADMIN');
+  const canEdit = useCan('UPDATE_APPLICATION');
   const { remove } = useApplicationMutations();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
@@ -45,7 +44,7 @@ export function ApplicationPage() {
                         Describe
                       </Button>
                     )}
-                    {isAdmin && (
+                    {canEdit && (
                       <Button color="red" variant="light" onClick={() => setDeleting(true)}>
                         Delete
                       </Button>

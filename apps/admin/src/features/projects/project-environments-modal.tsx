@@ -8,7 +8,7 @@ import { useCan } from '../session/use-session.ts';
 /** Which environments a project's flags run in. Only admins may change it. */
 export function ProjectEnvironmentsButton({ projectId, enabled }: { projectId: string; enabled: string[] }) {
   const [opened, setOpened] = useState(false);
-  const isAdmin = useCan('ADMIN');
+  const isAdmin = useCan('UPDATE_PROJECT');
   const environments = useEnvironments();
   const change = useProjectEnvironment(projectId);
   return (

@@ -12,7 +12,8 @@ import { useDeleteProject, useProjects } from './use-projects.ts';
 
 export function ProjectListPage() {
   const projects = useProjects();
-  const isAdmin = useCan('ADMIN');
+  const canCreate = useCan('CREATE_PROJECT');
+  const canManage = useCan('UPDATE_PROJECT');
   const [editing, setEditing] = useState<Project | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
   const remove = useDeleteProject();
@@ -22,7 +23,7 @@ export function ProjectListPage() {
       <PageHeader
         title="Projects"
         description="Each project holds flags and decides which environments they run in."
-        actions={isAdmin && <Button onClick={() => setEditing('new')}>New project</Button>}
+        actions={canCreate && <Button onClick={() => setEditing('new')}>New project</Button>}
       />
       <QueryState
         query={projects}
@@ -38,7 +39,7 @@ export function ProjectListPage() {
                 <Table.Th>Id</Table.Th>
                 <Table.Th>Flags</Table.Th>
                 <Table.Th>Health</Table.Th>
-                {isAdmin && <Table.Th aria-label="Actions" />}
+                {canManage && <Table.Th aria-label="Actions" />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -67,7 +68,7 @@ export function ProjectListPage() {
                       </Badge>
                     )}
                   </Table.Td>
-                  {isAdmin && (
+                  {canManage && (
                     <Table.Td>
                       <Group gap="xs" justify="flex-end">
                         <Button size="xs" variant="default" onClick={() => setEditing(project)}>

@@ -25,7 +25,7 @@ export function ProjectPage() {
   const overview = useProjectOverview(projectId);
   const search = useFlagSearch(projectId, filters);
   const toggle = useToggleEnvironment();
-  const canEdit = useCan('EDIT');
+  const canEdit = useCan('CREATE_FEATURE');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [creating, setCreating] = useState(false);
   const [transfer, setTransfer] = useState<'import' | 'export'>();

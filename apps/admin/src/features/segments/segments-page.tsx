@@ -12,7 +12,7 @@ import { useSegmentMutations, useSegments, useSegmentUsage } from './use-segment
 
 export function SegmentsPage() {
   const segments = useSegments();
-  const canEdit = useCan('EDIT');
+  const canEdit = useCan('UPDATE_SEGMENT');
   const [editing, setEditing] = useState<Segment | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Segment | null>(null);
   return (

@@ -11,7 +11,7 @@ import { useStrategyDefinitionMutations, useStrategyDefinitions } from './use-st
 
 export function StrategyDefinitionsPage() {
   const definitions = useStrategyDefinitions();
-  const canEdit = useCan('EDIT');
+  const canEdit = useCan('UPDATE_STRATEGY');
   const { remove, setDeprecated } = useStrategyDefinitionMutations();
   const [editing, setEditing] = useState<StrategyDefinition | 'new' | null>(null);
   const [deleting, setDeleting] = useState<StrategyDefinition | null>(null);

@@ -21,7 +21,7 @@ import { useCan } from '../session/use-session.ts';
 import { tagLabel, tagPartProblem, useTagMutations, useTags, useTagTypes } from './use-tags.ts';
 
 export function TagsPage() {
-  const canEdit = useCan('EDIT');
+  const canEdit = useCan('UPDATE_TAG_TYPE');
   return (
     <>
       <PageHeader

@@ -36,9 +36,10 @@ export function toApiTokenResponse(token: ApiToken & { secret?: string }) {
   };
 }
 
-const CREATE_PERMISSION = { auth: { permission: 'CREATEAPITOKEN' as const } };
-
-/** /api/admin/api-tokens: tokens for SDKs and scripts. Managing them needs CREATEAPITOKEN. */
+/** /api/admin/api-tokens: tokens for SDKs and scripts. Managing them needs ADMIN for now: one
+ * route serves client, frontend and admin tokens alike, so the type-specific permissions Unleash gives Editors
+ * (CREATE_CLIENT_API_TOKEN and the like) wait until the check can read the token type (decision record 0005).
+ */
 export function apiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addSchema(ApiTokenResponse);
@@ -51,13 +52,13 @@ export function apiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/api-tokens',
       {
-        config: CREATE_PERMISSION,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             'API tokens',
             'getAllApiTokens',
             'List API tokens',
-            'Lists every API token with its masked secret, type, projects, environment and expiry. Requires the CREATEAPITOKEN permission.',
+            'Lists every API token with its masked secret, type, projects, environment and expiry.',
           ),
           response: { 200: ApiTokenListResponse, ...errorResponses(401, 403) },
         },
@@ -68,7 +69,7 @@ export function apiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/api-tokens/:name',
       {
-        config: CREATE_PERMISSION,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             'API tokens',
@@ -88,13 +89,13 @@ export function apiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/api-tokens',
       {
-        config: CREATE_PERMISSION,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             'API tokens',
             'createApiToken',
             'Create an API token',
-            'Creates a client (backend), frontend or admin token scoped to projects and one environment. The response holds the full secret; it is stored hashed and never shown again. Requires the CREATEAPITOKEN permission.',
+            'Creates a client (backend), frontend or admin token scoped to projects and one environment. The response holds the full secret; it is stored hashed and never shown again.',
           ),
           body: CreateApiTokenBody,
           response: {
@@ -135,7 +136,7 @@ export function apiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.put(
       '/api/admin/api-tokens/:token',
       {
-        config: CREATE_PERMISSION,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             'API tokens',
@@ -164,7 +165,7 @@ export function apiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/admin/api-tokens/:token',
       {
-        config: CREATE_PERMISSION,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             'API tokens',

@@ -14,6 +14,7 @@ export function archiveRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/admin/archive/:featureName',
       {
+        config: { auth: { permission: 'DELETE_FEATURE', project: { flag: 'params.featureName' } } },
         schema: {
           ...describe(
             'Archive',
@@ -34,6 +35,7 @@ export function archiveRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/archive/revive/:featureName',
       {
+        config: { auth: { permission: 'UPDATE_FEATURE', project: { flag: 'params.featureName' } } },
         schema: {
           ...describe(
             'Archive',
@@ -54,6 +56,7 @@ export function archiveRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/projects/:projectId/delete',
       {
+        config: { auth: { permission: 'DELETE_FEATURE', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Archive',
@@ -78,6 +81,7 @@ export function archiveRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/projects/:projectId/revive',
       {
+        config: { auth: { permission: 'UPDATE_FEATURE', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Archive',

@@ -17,8 +17,6 @@ export const toBannerResponse = (banner: Banner) => ({
   createdAt: banner.createdAt.toISOString(),
 });
 
-const ADMIN = { auth: { permission: 'ADMIN' as const } };
-const READ = { auth: { permission: 'READ' as const } };
 const bannerResponse = (description: string) => ({ ...BannerResponse, $id: undefined, description });
 
 /** /api/admin/banners: messages at the top of the admin UI. Admins write them; every signed-in user reads them. */
@@ -32,7 +30,7 @@ export function bannerRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/banners',
       {
-        config: READ,
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Banners',
@@ -49,7 +47,7 @@ export function bannerRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/banners',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'UPDATE_INSTANCE_BANNERS' } },
         schema: {
           ...describe(
             'Banners',
@@ -73,7 +71,7 @@ export function bannerRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.put(
       '/api/admin/banners/:id',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'UPDATE_INSTANCE_BANNERS' } },
         schema: {
           ...describe(
             'Banners',
@@ -100,7 +98,7 @@ export function bannerRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       app.post(
         `/api/admin/banners/:id/${suffix}`,
         {
-          config: ADMIN,
+          config: { auth: { permission: 'UPDATE_INSTANCE_BANNERS' } },
           schema: {
             ...describe(
               'Banners',
@@ -125,7 +123,7 @@ export function bannerRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/admin/banners/:id',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'UPDATE_INSTANCE_BANNERS' } },
         schema: {
           ...describe('Banners', 'deleteBanner', 'Delete a banner', 'Deletes a banner for good.'),
           params: BannerIdParams,

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { inTransaction, type Db } from '../../db/db.ts';
+import type { RouteAuth } from '../../http/auth.ts';
 import { BadDataError } from '../../http/errors.ts';
+import type { PermissionName } from '../access/permissions.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
 import { actorOf } from '../events/actor.ts';
 import type { ContextField } from './context-field.ts';
@@ -65,12 +67,18 @@ function contextOperations(app: FastifyInstance, db: Db, scope: Scope): void {
   const id = (name: string) => `${name}${scope.suffix}`;
   const where = inProject ? ' The project must exist and the field must belong to it.' : '';
   const notFound = inProject ? ([404] as const) : ([] as const);
+  // A project's own fields are part of its settings; the global ones are the instance's definitions.
+  const writes = (global: PermissionName): RouteAuth =>
+    inProject
+      ? { permission: 'UPDATE_PROJECT_CONTEXT', project: 'params.projectId' }
+      : { permission: global };
   const tx = <T>(fn: (s: ReturnType<typeof createContextFieldService>) => Promise<T>) =>
     inTransaction(db, (t) => fn(createContextFieldService(t)));
 
   typed.get(
     scope.base,
     {
+      config: { auth: { permission: 'READ' } },
       schema: {
         ...describe(
           'Context',
@@ -100,6 +108,7 @@ function contextOperations(app: FastifyInstance, db: Db, scope: Scope): void {
   typed.get(
     `${scope.base}/:contextField`,
     {
+      config: { auth: { permission: 'READ' } },
       schema: {
         ...describe(
           'Context',
@@ -121,6 +130,7 @@ function contextOperations(app: FastifyInstance, db: Db, scope: Scope): void {
   typed.post(
     scope.base,
     {
+      config: { auth: writes('CREATE_CONTEXT_FIELD') },
       schema: {
         ...describe(
           'Context',
@@ -175,6 +185,7 @@ function contextOperations(app: FastifyInstance, db: Db, scope: Scope): void {
   typed.put(
     `${scope.base}/:contextField`,
     {
+      config: { auth: writes('UPDATE_CONTEXT_FIELD') },
       schema: {
         ...describe(
           'Context',
@@ -203,6 +214,7 @@ function contextOperations(app: FastifyInstance, db: Db, scope: Scope): void {
   typed.delete(
     `${scope.base}/:contextField`,
     {
+      config: { auth: writes('DELETE_CONTEXT_FIELD') },
       schema: {
         ...describe(
           'Context',
@@ -223,6 +235,7 @@ function contextOperations(app: FastifyInstance, db: Db, scope: Scope): void {
   typed.post(
     `${scope.base}/:contextField/legal-values`,
     {
+      config: { auth: writes('UPDATE_CONTEXT_FIELD') },
       schema: {
         ...describe(
           'Context',
@@ -254,6 +267,7 @@ function contextOperations(app: FastifyInstance, db: Db, scope: Scope): void {
   typed.delete(
     `${scope.base}/:contextField/legal-values/:legalValue`,
     {
+      config: { auth: writes('UPDATE_CONTEXT_FIELD') },
       schema: {
         ...describe(
           'Context',

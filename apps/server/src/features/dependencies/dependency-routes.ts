@@ -26,6 +26,7 @@ export function dependencyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       `${BASE}/features/:child/dependencies`,
       {
+        config: { auth: { permission: 'UPDATE_FEATURE_DEPENDENCY', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Dependencies',
@@ -54,6 +55,7 @@ export function dependencyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       `${BASE}/features/:child/dependencies/:parent`,
       {
+        config: { auth: { permission: 'UPDATE_FEATURE_DEPENDENCY', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Dependencies',
@@ -75,6 +77,7 @@ export function dependencyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       `${BASE}/features/:child/dependencies`,
       {
+        config: { auth: { permission: 'UPDATE_FEATURE_DEPENDENCY', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Dependencies',
@@ -96,6 +99,7 @@ export function dependencyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       `${BASE}/features/:child/parents`,
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Dependencies',
@@ -113,6 +117,7 @@ export function dependencyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       `${BASE}/features/:parent/parent-variants`,
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Dependencies',
@@ -130,6 +135,7 @@ export function dependencyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       `${BASE}/dependencies`,
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Dependencies',

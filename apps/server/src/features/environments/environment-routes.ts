@@ -47,8 +47,6 @@ function toProjectEnvironmentResponse(env: ProjectEnvironment) {
   };
 }
 
-const ADMIN = { auth: { permission: 'ADMIN' as const } };
-
 /** /api/admin/environments: list environments; admins create, change, clone, order and remove them. */
 export function environmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -65,6 +63,7 @@ export function environmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/environments',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Environments',
@@ -81,6 +80,7 @@ export function environmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/environments/:name',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Environments',
@@ -98,6 +98,7 @@ export function environmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/environments/project/:projectId',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Environments',
@@ -125,15 +126,15 @@ export function environmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       app.post(
         `/api/admin/environments/:name/${state}`,
         {
-          config: ADMIN,
+          config: { auth: { permission: 'ADMIN' } },
           schema: {
             ...describe(
               'Environments',
               enabled ? 'toggleEnvironmentOn' : 'toggleEnvironmentOff',
               enabled ? 'Enable an environment' : 'Disable an environment',
               enabled
-                ? 'Shows the environment again; new projects get it. Requires the ADMIN permission.'
-                : 'Hides the environment and leaves it out of new projects. Its flag configuration is kept and SDKs using it still get their flags. Requires the ADMIN permission.',
+                ? 'Shows the environment again; new projects get it.'
+                : 'Hides the environment and leaves it out of new projects. Its flag configuration is kept and SDKs using it still get their flags.',
             ),
             params: NameParams,
             response: {
@@ -152,13 +153,13 @@ export function environmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.put(
       '/api/admin/environments/sort-order',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             'Environments',
             'updateSortOrder',
             'Reorder environments',
-            'Sets the sort order of the named environments; environments left out keep theirs. Requires the ADMIN permission.',
+            'Sets the sort order of the named environments; environments left out keep theirs.',
           ),
           body: SortOrderBody,
           response: { 200: noContent('The order was saved.'), ...errorResponses(400, 401, 403, 415) },
@@ -173,13 +174,13 @@ export function environmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/environments',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             'Environments',
             'createEnvironment',
             'Create an environment',
-            'Creates an environment. Add it to projects with addEnvironmentToProject, or create it as a copy with cloneEnvironment. Requires the ADMIN permission (in Unleash this is an enterprise feature).',
+            'Creates an environment. Add it to projects with addEnvironmentToProject, or create it as a copy with cloneEnvironment. In Unleash this is an enterprise feature.',
           ),
           body: CreateEnvironmentBody,
           response: {
@@ -197,13 +198,13 @@ export function environmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.put(
       '/api/admin/environments/update/:name',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             'Environments',
             'updateEnvironment',
             'Change an environment',
-            'Changes the type and, optionally, the sort order of an environment. Protected environments cannot be changed. Requires the ADMIN permission.',
+            'Changes the type and, optionally, the sort order of an environment. Protected environments cannot be changed.',
           ),
           params: NameParams,
           body: UpdateEnvironmentBody,
@@ -222,13 +223,13 @@ export function environmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/admin/environments/:name',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             'Environments',
             'removeEnvironment',
             'Remove an environment',
-            'Deletes the environment together with every flag configuration and strategy in it, its place in every project, and the API tokens scoped to it; the response counts what was removed. The last environment and protected environments cannot be removed. Requires the ADMIN permission.',
+            'Deletes the environment together with every flag configuration and strategy in it, its place in every project, and the API tokens scoped to it; the response counts what was removed. The last environment and protected environments cannot be removed.',
           ),
           params: NameParams,
           response: { 200: RemovedEnvironmentResponse, ...errorResponses(401, 403, 404) },
@@ -243,13 +244,13 @@ export function environmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/environments/:name/clone',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             'Environments',
             'cloneEnvironment',
             'Clone an environment',
-            "Creates a new environment as a copy of this one in the chosen projects (by default all that use it): every flag's enabled state, variants and strategies, and each project's default strategy. Unleash added cloning in 4.19 as an enterprise feature; Switchyard includes it. Requires the ADMIN permission.",
+            "Creates a new environment as a copy of this one in the chosen projects (by default all that use it): every flag's enabled state, variants and strategies, and each project's default strategy. Unleash added cloning in 4.19 as an enterprise feature; Switchyard includes it.",
           ),
           params: NameParams,
           body: CloneEnvironmentBody,

@@ -43,6 +43,7 @@ export function eventRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/events',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Events',
@@ -64,6 +65,7 @@ export function eventRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/events/:featureName',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Events',
@@ -91,6 +93,7 @@ export function eventRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/search/events',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Events',
@@ -123,6 +126,7 @@ export function eventRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/event-creators',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Events',

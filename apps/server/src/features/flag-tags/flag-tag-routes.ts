@@ -24,6 +24,7 @@ export function flagTagRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/features/:featureName/tags',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe('Features', 'listTags', 'List the tags of a flag', 'Lists the tags on the flag.'),
           params: FeatureNameParams,
@@ -36,6 +37,7 @@ export function flagTagRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/features/:featureName/tags',
       {
+        config: { auth: { permission: 'UPDATE_FEATURE', project: { flag: 'params.featureName' } } },
         schema: {
           ...describe(
             'Features',
@@ -58,6 +60,7 @@ export function flagTagRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.put(
       '/api/admin/features/:featureName/tags',
       {
+        config: { auth: { permission: 'UPDATE_FEATURE', project: { flag: 'params.featureName' } } },
         schema: {
           ...describe(
             'Features',
@@ -80,6 +83,7 @@ export function flagTagRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/admin/features/:featureName/tags/:type/:value',
       {
+        config: { auth: { permission: 'UPDATE_FEATURE', project: { flag: 'params.featureName' } } },
         schema: {
           ...describe(
             'Features',
@@ -101,6 +105,7 @@ export function flagTagRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.put(
       '/api/admin/projects/:projectId/tags',
       {
+        config: { auth: { permission: 'UPDATE_FEATURE', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Tags',

@@ -8,9 +8,6 @@ import { createFlagImportService } from './flag-import-service.ts';
 import { ImportBody, ImportReportResponse } from './flag-import-schemas.ts';
 import { fromImportData, toExportResponse } from './flag-transfer-wire.ts';
 
-/** Exporting is reading: anyone signed in may take a copy. */
-const READ = { auth: { permission: 'READ' as const } };
-
 /** /api/admin/features-batch: export flags of an environment, and check or import such an export elsewhere. */
 export function flagTransferRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
   const { db } = deps;
@@ -18,7 +15,7 @@ export function flagTransferRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox 
     app.post(
       '/api/admin/features-batch/export',
       {
-        config: READ,
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Import/Export',
@@ -45,6 +42,9 @@ export function flagTransferRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox 
     app.post(
       '/api/admin/features-batch/validate',
       {
+        config: {
+          auth: { permission: 'CREATE_FEATURE', project: 'body.project', environment: 'body.environment' },
+        },
         schema: {
           ...describe(
             'Import/Export',
@@ -65,6 +65,9 @@ export function flagTransferRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox 
     app.post(
       '/api/admin/features-batch/import',
       {
+        config: {
+          auth: { permission: 'CREATE_FEATURE', project: 'body.project', environment: 'body.environment' },
+        },
         schema: {
           ...describe(
             'Import/Export',

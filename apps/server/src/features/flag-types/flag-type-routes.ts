@@ -19,6 +19,7 @@ export function flagTypeRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/feature-types',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Feature Types',
@@ -41,7 +42,7 @@ export function flagTypeRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             'Feature Types',
             'updateFeatureTypeLifetime',
             'Change the lifetime of a flag type',
-            'Sets after how many days flags of this type are reported as potentially stale; 0 or null means never. Requires the ADMIN permission.',
+            'Sets after how many days flags of this type are reported as potentially stale; 0 or null means never.',
           ),
           params: FlagTypeParams,
           body: UpdateLifetimeBody,

@@ -21,6 +21,7 @@ export function flagBulkRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/projects/:projectId/archive',
       {
+        config: { auth: { permission: 'DELETE_FEATURE', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Features',
@@ -68,6 +69,7 @@ export function flagBulkRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/projects/:projectId/stale',
       {
+        config: { auth: { permission: 'UPDATE_FEATURE', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Features',
@@ -98,6 +100,13 @@ export function flagBulkRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       app.post(
         `/api/admin/projects/:projectId/bulk_features/environments/:environment/${enabled ? 'on' : 'off'}`,
         {
+          config: {
+            auth: {
+              permission: 'UPDATE_FEATURE_ENVIRONMENT',
+              project: 'params.projectId',
+              environment: 'params.environment',
+            },
+          },
           schema: {
             ...describe(
               'Features',

@@ -15,6 +15,7 @@ export function flagEnvironmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypeb
     app.get(
       FLAG_ENVIRONMENT,
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Features',
@@ -37,6 +38,13 @@ export function flagEnvironmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypeb
       app.post(
         `${FLAG_ENVIRONMENT}/${enabled ? 'on' : 'off'}`,
         {
+          config: {
+            auth: {
+              permission: 'UPDATE_FEATURE_ENVIRONMENT',
+              project: 'params.projectId',
+              environment: 'params.environment',
+            },
+          },
           schema: {
             ...describe(
               'Features',

@@ -36,6 +36,7 @@ export function flagRoutes(deps: { db: Db; listCache?: FlagListCache }): Fastify
     app.get(
       PROJECT_FLAGS,
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Features',
@@ -73,6 +74,7 @@ export function flagRoutes(deps: { db: Db; listCache?: FlagListCache }): Fastify
     app.post(
       PROJECT_FLAGS,
       {
+        config: { auth: { permission: 'CREATE_FEATURE', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Features',
@@ -97,6 +99,7 @@ export function flagRoutes(deps: { db: Db; listCache?: FlagListCache }): Fastify
     app.get(
       FLAG,
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Features',
@@ -115,6 +118,7 @@ export function flagRoutes(deps: { db: Db; listCache?: FlagListCache }): Fastify
     app.put(
       FLAG,
       {
+        config: { auth: { permission: 'UPDATE_FEATURE', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Features',
@@ -139,6 +143,7 @@ export function flagRoutes(deps: { db: Db; listCache?: FlagListCache }): Fastify
     app.patch(
       FLAG,
       {
+        config: { auth: { permission: 'UPDATE_FEATURE', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Features',
@@ -164,6 +169,7 @@ export function flagRoutes(deps: { db: Db; listCache?: FlagListCache }): Fastify
     app.delete(
       FLAG,
       {
+        config: { auth: { permission: 'DELETE_FEATURE', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Features',
@@ -207,6 +213,7 @@ export function flagRoutes(deps: { db: Db; listCache?: FlagListCache }): Fastify
     app.post(
       `${FLAG}/clone`,
       {
+        config: { auth: { permission: 'CREATE_FEATURE', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Features',

@@ -59,6 +59,7 @@ export function lifecycleRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       path,
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Features',
@@ -82,6 +83,7 @@ export function lifecycleRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/lifecycle/count',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Features',
@@ -106,6 +108,7 @@ export function lifecycleRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       `${path}/complete`,
       {
+        config: { auth: { permission: 'UPDATE_FEATURE', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Features',
@@ -131,6 +134,7 @@ export function lifecycleRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       `${path}/uncomplete`,
       {
+        config: { auth: { permission: 'UPDATE_FEATURE', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Features',

@@ -34,6 +34,7 @@ export function linkRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       path,
       {
+        config: { auth: { permission: 'UPDATE_FEATURE', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Features',
@@ -63,6 +64,7 @@ export function linkRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.put(
       `${path}/:linkId`,
       {
+        config: { auth: { permission: 'UPDATE_FEATURE', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Features',
@@ -88,6 +90,7 @@ export function linkRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       `${path}/:linkId`,
       {
+        config: { auth: { permission: 'UPDATE_FEATURE', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Features',

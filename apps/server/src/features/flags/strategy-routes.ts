@@ -31,6 +31,7 @@ export function strategyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       STRATEGIES,
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Features',
@@ -53,6 +54,13 @@ export function strategyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       STRATEGIES,
       {
+        config: {
+          auth: {
+            permission: 'CREATE_FEATURE_STRATEGY',
+            project: 'params.projectId',
+            environment: 'params.environment',
+          },
+        },
         schema: {
           ...describe(
             'Features',
@@ -78,6 +86,7 @@ export function strategyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       STRATEGY,
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Features',
@@ -100,6 +109,13 @@ export function strategyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.put(
       STRATEGY,
       {
+        config: {
+          auth: {
+            permission: 'UPDATE_FEATURE_STRATEGY',
+            project: 'params.projectId',
+            environment: 'params.environment',
+          },
+        },
         schema: {
           ...describe(
             'Features',
@@ -132,6 +148,13 @@ export function strategyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.patch(
       STRATEGY,
       {
+        config: {
+          auth: {
+            permission: 'UPDATE_FEATURE_STRATEGY',
+            project: 'params.projectId',
+            environment: 'params.environment',
+          },
+        },
         schema: {
           ...describe(
             'Features',
@@ -165,6 +188,13 @@ export function strategyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       STRATEGY,
       {
+        config: {
+          auth: {
+            permission: 'DELETE_FEATURE_STRATEGY',
+            project: 'params.projectId',
+            environment: 'params.environment',
+          },
+        },
         schema: {
           ...describe(
             'Features',
@@ -189,6 +219,13 @@ export function strategyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       `${STRATEGIES}/set-sort-order`,
       {
+        config: {
+          auth: {
+            permission: 'UPDATE_FEATURE_STRATEGY',
+            project: 'params.projectId',
+            environment: 'params.environment',
+          },
+        },
         schema: {
           ...describe(
             'Features',

@@ -20,6 +20,7 @@ export function variantRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       VARIANTS,
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Features',
@@ -40,6 +41,13 @@ export function variantRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.put(
       VARIANTS,
       {
+        config: {
+          auth: {
+            permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
+            project: 'params.projectId',
+            environment: 'params.environment',
+          },
+        },
         schema: {
           ...describe(
             'Features',
@@ -65,6 +73,13 @@ export function variantRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.patch(
       VARIANTS,
       {
+        config: {
+          auth: {
+            permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
+            project: 'params.projectId',
+            environment: 'params.environment',
+          },
+        },
         schema: {
           ...describe(
             'Features',
@@ -97,6 +112,13 @@ export function variantRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.put(
       '/api/admin/projects/:projectId/features/:featureName/variants-batch',
       {
+        config: {
+          auth: {
+            permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
+            project: 'params.projectId',
+            environment: 'body.environments',
+          },
+        },
         schema: {
           ...describe(
             'Features',

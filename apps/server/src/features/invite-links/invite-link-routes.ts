@@ -19,7 +19,6 @@ import {
 } from './invite-link-schemas.ts';
 import { createInviteLinkService, type InviteLinkService } from './invite-link-service.ts';
 
-const ADMIN = { auth: { permission: 'ADMIN' as const } };
 const PUBLIC = { auth: { area: 'public' as const } };
 const AREA = 'Public signup tokens';
 
@@ -47,7 +46,7 @@ export function inviteLinkRoutes(deps: { db: Db; config: Config }): FastifyPlugi
     app.get(
       '/api/admin/invite-link/tokens',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             AREA,
@@ -64,7 +63,7 @@ export function inviteLinkRoutes(deps: { db: Db; config: Config }): FastifyPlugi
     app.post(
       '/api/admin/invite-link/tokens',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             AREA,
@@ -94,7 +93,7 @@ export function inviteLinkRoutes(deps: { db: Db; config: Config }): FastifyPlugi
     app.get(
       '/api/admin/invite-link/tokens/:token',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             AREA,
@@ -112,7 +111,7 @@ export function inviteLinkRoutes(deps: { db: Db; config: Config }): FastifyPlugi
     app.put(
       '/api/admin/invite-link/tokens/:token',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             AREA,

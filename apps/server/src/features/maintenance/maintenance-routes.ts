@@ -36,7 +36,7 @@ export function maintenanceRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/maintenance',
       {
-        config: { auth: { permission: 'ADMIN' } },
+        config: { auth: { permission: 'UPDATE_MAINTENANCE_MODE' } },
         schema: {
           ...describe(
             'Maintenance',

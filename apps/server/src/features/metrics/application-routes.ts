@@ -34,6 +34,7 @@ export function applicationRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/metrics/applications/:appName',
       {
+        config: { auth: { permission: 'UPDATE_APPLICATION' } },
         schema: {
           ...describe(
             'Metrics',
@@ -66,7 +67,7 @@ export function applicationRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/admin/metrics/applications/:appName',
       {
-        config: { auth: { permission: 'ADMIN' } },
+        config: { auth: { permission: 'UPDATE_APPLICATION' } },
         schema: {
           ...describe(
             'Metrics',
@@ -99,6 +100,7 @@ export function applicationRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/metrics/instances/:appName/environment/:environment',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Metrics',

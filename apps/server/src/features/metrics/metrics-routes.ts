@@ -60,6 +60,7 @@ export function metricsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/metrics/applications',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Metrics',
@@ -85,6 +86,7 @@ export function metricsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/metrics/applications/:appName',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Metrics',
@@ -146,6 +148,7 @@ export function metricsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/client-metrics/features/:name/raw',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Metrics',
@@ -180,6 +183,7 @@ export function metricsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/client-metrics/features/:name',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Metrics',

@@ -80,12 +80,11 @@ export function playgroundRoutes(deps: {
     const service = createPlaygroundService(deps.db, {
       maxEvaluations: deps.config.playgroundMaxEvaluations,
     });
-    const READ = { auth: { permission: 'READ' as const } };
 
     app.post(
       '/api/admin/playground',
       {
-        config: READ,
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Playground',
@@ -110,7 +109,7 @@ export function playgroundRoutes(deps: {
     app.post(
       '/api/admin/playground/advanced',
       {
-        config: READ,
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Playground',

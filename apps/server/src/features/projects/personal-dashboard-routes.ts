@@ -38,6 +38,7 @@ export function personalDashboardRoutes(deps: { db: Db }): FastifyPluginAsyncTyp
     app.get(
       '/api/admin/personal-dashboard',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Projects',
@@ -79,6 +80,7 @@ export function personalDashboardRoutes(deps: { db: Db }): FastifyPluginAsyncTyp
     app.get(
       '/api/admin/personal-dashboard/:projectId',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Projects',

@@ -64,11 +64,9 @@ const TokenParams = Type.Object({
   token: Type.String({ description: 'The full secret or the masked secret shown in lists.' }),
 });
 
-const TOKEN_PERMISSION = { auth: { permission: 'CREATEAPITOKEN' as const } };
-
 /**
  * /api/admin/projects/{projectId}/api-tokens: the tokens scoped to one project. They are ordinary API tokens
- * (see /api/admin/api-tokens) and need the same CREATEAPITOKEN permission.
+ * (see /api/admin/api-tokens); managing them needs the project API token permissions of a project owner.
  */
 export function projectApiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -81,13 +79,13 @@ export function projectApiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypeb
     app.get(
       '/api/admin/projects/:projectId/api-tokens',
       {
-        config: TOKEN_PERMISSION,
+        config: { auth: { permission: 'READ_PROJECT_API_TOKEN', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Projects',
             'getProjectApiTokens',
             "List a project's API tokens",
-            'Lists the API tokens whose projects name this project (tokens for all projects are not listed). Requires the CREATEAPITOKEN permission.',
+            'Lists the API tokens whose projects name this project (tokens for all projects are not listed).',
           ),
           params: ProjectParams,
           response: { 200: ProjectTokenListResponse, ...errorResponses(401, 403, 404) },
@@ -104,13 +102,13 @@ export function projectApiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypeb
     app.post(
       '/api/admin/projects/:projectId/api-tokens',
       {
-        config: TOKEN_PERMISSION,
+        config: { auth: { permission: 'CREATE_PROJECT_API_TOKEN', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Projects',
             'createProjectApiToken',
             'Create an API token for a project',
-            'Creates a client or frontend token that reads this project only, in one environment. The response holds the full secret; it is never shown again. Requires the CREATEAPITOKEN permission.',
+            'Creates a client or frontend token that reads this project only, in one environment. The response holds the full secret; it is never shown again.',
           ),
           params: ProjectParams,
           body: CreateProjectTokenBody,
@@ -153,13 +151,13 @@ export function projectApiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypeb
     app.delete(
       '/api/admin/projects/:projectId/api-tokens/:token',
       {
-        config: TOKEN_PERMISSION,
+        config: { auth: { permission: 'DELETE_PROJECT_API_TOKEN', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Projects',
             'deleteProjectApiToken',
             "Delete a project's API token",
-            'Deletes a token scoped to this project alone. A token that covers several projects is refused here; delete it with deleteApiToken. Requires the CREATEAPITOKEN permission.',
+            'Deletes a token scoped to this project alone. A token that covers several projects is refused here; delete it with deleteApiToken.',
           ),
           params: TokenParams,
           response: { 200: noContent('The token was deleted.'), ...errorResponses(400, 401, 403, 404) },

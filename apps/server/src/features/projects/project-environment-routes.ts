@@ -20,6 +20,7 @@ export function projectEnvironmentRoutes(deps: { db: Db }): FastifyPluginAsyncTy
     app.post(
       '/api/admin/projects/:projectId/environments',
       {
+        config: { auth: { permission: 'UPDATE_PROJECT', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Projects',
@@ -47,6 +48,7 @@ export function projectEnvironmentRoutes(deps: { db: Db }): FastifyPluginAsyncTy
     app.delete(
       '/api/admin/projects/:projectId/environments/:environment',
       {
+        config: { auth: { permission: 'UPDATE_PROJECT', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Projects',
@@ -68,6 +70,13 @@ export function projectEnvironmentRoutes(deps: { db: Db }): FastifyPluginAsyncTy
     app.post(
       '/api/admin/projects/:projectId/environments/:environment/default-strategy',
       {
+        config: {
+          auth: {
+            permission: 'PROJECT_DEFAULT_STRATEGY_WRITE',
+            project: 'params.projectId',
+            environment: 'params.environment',
+          },
+        },
         schema: {
           ...describe(
             'Projects',

@@ -50,6 +50,7 @@ export function projectInsightRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
     app.get(
       '/api/admin/projects/:projectId/overview',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Projects',
@@ -96,6 +97,7 @@ export function projectInsightRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
     app.get(
       '/api/admin/projects/:projectId/status',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Projects',
@@ -137,6 +139,7 @@ export function projectInsightRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
     app.get(
       '/api/admin/projects/:projectId/health-report',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Projects',
@@ -176,6 +179,7 @@ export function projectInsightRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
     app.get(
       '/api/admin/projects/:projectId/insights',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Projects',
@@ -211,6 +215,7 @@ export function projectInsightRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
     app.get(
       '/api/admin/projects/:projectId/dora',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Projects',
@@ -233,6 +238,7 @@ export function projectInsightRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
     app.get(
       '/api/admin/projects/:projectId/flag-creators',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Projects',
@@ -253,6 +259,7 @@ export function projectInsightRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
     app.get(
       '/api/admin/projects/:projectId/applications',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Projects',
@@ -274,6 +281,7 @@ export function projectInsightRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
     app.get(
       '/api/admin/projects/:projectId/sdks/outdated',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Projects',

@@ -24,8 +24,6 @@ import { createProjectStore } from './project-store.ts';
 import { toFlagSummaryResponse, toLinkResponse, toProjectResponse } from './project-wire.ts';
 import { healthOf } from './project.ts';
 
-const ADMIN = { auth: { permission: 'ADMIN' as const } };
-
 /**
  * /api/admin/projects: everyone lists and reads projects; admins create, change and delete them (an Unleash
  * enterprise feature that Switchyard includes). Also registers the project's environments, API tokens,
@@ -41,6 +39,7 @@ export function projectRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/projects',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Projects',
@@ -60,6 +59,7 @@ export function projectRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/projects/:projectId',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Projects',
@@ -103,13 +103,13 @@ export function projectRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/projects',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'CREATE_PROJECT' } },
         schema: {
           ...describe(
             'Projects',
             'createProject',
             'Create a project',
-            'Creates a project with the given environments (by default every enabled one). The id must be URL-friendly; when left out it is made from the name. Requires the ADMIN permission (in Unleash this is an enterprise feature).',
+            'Creates a project with the given environments (by default every enabled one). The id must be URL-friendly; when left out it is made from the name. In Unleash this is an enterprise feature.',
           ),
           body: CreateProjectBody,
           response: { 201: ProjectCreatedResponse, ...errorResponses(400, 401, 403, 409, 415) },
@@ -134,13 +134,13 @@ export function projectRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.put(
       '/api/admin/projects/:projectId',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'UPDATE_PROJECT', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Projects',
             'updateProject',
             'Change a project',
-            'Changes the name and, when given, the description, mode and default stickiness of a project. Requires the ADMIN permission.',
+            'Changes the name and, when given, the description, mode and default stickiness of a project.',
           ),
           params: ProjectParams,
           body: UpdateProjectBody,
@@ -159,13 +159,13 @@ export function projectRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/admin/projects/:projectId',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'DELETE_PROJECT', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Projects',
             'deleteProject',
             'Delete a project',
-            'Deletes a project once all its flags are archived; its archived flags and the API tokens scoped to it alone are deleted with it. The default project cannot be deleted. Requires the ADMIN permission.',
+            'Deletes a project once all its flags are archived; its archived flags and the API tokens scoped to it alone are deleted with it. The default project cannot be deleted.',
           ),
           params: ProjectParams,
           response: { 200: noContent('The project was deleted.'), ...errorResponses(401, 403, 404) },

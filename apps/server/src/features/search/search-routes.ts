@@ -28,6 +28,7 @@ export function searchRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/search/features',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Search',

@@ -27,9 +27,6 @@ export const toSegmentResponse = (segment: Segment) => ({
   createdAt: segment.createdAt.toISOString(),
 });
 
-/** Validating a name changes nothing, so anyone who can read segments may ask. */
-const READ = { auth: { permission: 'READ' as const } };
-
 /** /api/admin/segments: reusable constraint sets. Editors manage them; every change is an event for SDKs. */
 export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -39,6 +36,7 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/segments',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Segments',
@@ -55,6 +53,7 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/segments/:id',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe('Segments', 'getSegment', 'Get a segment', 'Returns the segment with this id.'),
           params: SegmentIdParams,
@@ -70,6 +69,7 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/segments',
       {
+        config: { auth: { permission: 'CREATE_SEGMENT' } },
         schema: {
           ...describe(
             'Segments',
@@ -98,7 +98,7 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/segments/validate',
       {
-        config: READ,
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Segments',
@@ -119,6 +119,7 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.put(
       '/api/admin/segments/:id',
       {
+        config: { auth: { permission: 'UPDATE_SEGMENT' } },
         schema: {
           ...describe(
             'Segments',
@@ -145,6 +146,7 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/admin/segments/:id',
       {
+        config: { auth: { permission: 'DELETE_SEGMENT' } },
         schema: {
           ...describe(
             'Segments',
@@ -170,6 +172,7 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/segments/:id/strategies',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Segments',
@@ -190,6 +193,7 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/segments/strategies/:strategyId',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Segments',

@@ -21,7 +21,6 @@ import {
   type ServiceAccountService,
 } from './service-account-service.ts';
 
-const ADMIN = { auth: { permission: 'ADMIN' as const } };
 const AREA = 'Service Accounts';
 
 export const toServiceAccountResponse = (account: ServiceAccount) => ({
@@ -57,7 +56,7 @@ export function serviceAccountRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
     app.get(
       '/api/admin/service-account',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             AREA,
@@ -77,7 +76,7 @@ export function serviceAccountRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
     app.post(
       '/api/admin/service-account',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             AREA,
@@ -104,7 +103,7 @@ export function serviceAccountRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
     app.put(
       '/api/admin/service-account/:id',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             AREA,
@@ -136,7 +135,7 @@ export function serviceAccountRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
     app.delete(
       '/api/admin/service-account/:id',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             AREA,
@@ -157,7 +156,7 @@ export function serviceAccountRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
     app.get(
       '/api/admin/service-account/:id/token',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             AREA,
@@ -177,7 +176,7 @@ export function serviceAccountRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
     app.post(
       '/api/admin/service-account/:id/token',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             AREA,
@@ -204,7 +203,7 @@ export function serviceAccountRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
     app.delete(
       '/api/admin/service-account/:id/token/:tokenId',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             AREA,

@@ -36,6 +36,7 @@ export function strategyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/strategies',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Strategies',
@@ -52,6 +53,7 @@ export function strategyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/strategies/:name',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Strategies',
@@ -72,6 +74,7 @@ export function strategyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/strategies',
       {
+        config: { auth: { permission: 'CREATE_STRATEGY' } },
         schema: {
           ...describe(
             'Strategies',
@@ -98,6 +101,7 @@ export function strategyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.put(
       '/api/admin/strategies/:name',
       {
+        config: { auth: { permission: 'UPDATE_STRATEGY' } },
         schema: {
           ...describe(
             'Strategies',
@@ -128,6 +132,7 @@ export function strategyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/admin/strategies/:name',
       {
+        config: { auth: { permission: 'DELETE_STRATEGY' } },
         schema: {
           ...describe(
             'Strategies',
@@ -148,6 +153,7 @@ export function strategyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/strategies/:strategyName/deprecate',
       {
+        config: { auth: { permission: 'UPDATE_STRATEGY' } },
         schema: {
           ...describe(
             'Strategies',
@@ -168,6 +174,7 @@ export function strategyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/strategies/:strategyName/reactivate',
       {
+        config: { auth: { permission: 'UPDATE_STRATEGY' } },
         schema: {
           ...describe(
             'Strategies',

@@ -22,6 +22,7 @@ export function strategyUsageRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
     app.get(
       '/api/admin/context/:contextField/strategies',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Strategies',
@@ -41,6 +42,7 @@ export function strategyUsageRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
     app.get(
       '/api/admin/projects/:projectId/context/:contextField/strategies',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Strategies',
@@ -64,6 +66,13 @@ export function strategyUsageRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
     app.post(
       '/api/admin/segments/strategies',
       {
+        config: {
+          auth: {
+            permission: 'UPDATE_FEATURE_STRATEGY',
+            project: 'body.projectId',
+            environment: 'body.environmentId',
+          },
+        },
         schema: {
           ...describe(
             'Strategies',

@@ -24,6 +24,7 @@ export function tagRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/tags',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe('Tags', 'getTags', 'List tags', 'Lists every tag of every type.'),
           response: { 200: TagListResponse, ...errorResponses(401, 403) },
@@ -35,6 +36,7 @@ export function tagRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/tags/:type',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe('Tags', 'getTagsByType', 'List the tags of a type', 'Lists the tags of one tag type.'),
           params: TypeParams,
@@ -47,6 +49,7 @@ export function tagRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/tags/:type/:value',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe('Tags', 'getTag', 'Get a tag', 'Returns one tag by its type and value.'),
           params: TagParams,
@@ -59,6 +62,7 @@ export function tagRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/tags',
       {
+        config: { auth: { permission: 'UPDATE_FEATURE' } },
         schema: {
           ...describe(
             'Tags',
@@ -82,6 +86,7 @@ export function tagRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/admin/tags/:type/:value',
       {
+        config: { auth: { permission: 'UPDATE_FEATURE' } },
         schema: {
           ...describe(
             'Tags',

@@ -23,6 +23,7 @@ export function tagTypeRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/tag-types',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Tags',
@@ -39,6 +40,7 @@ export function tagTypeRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/tag-types/:name',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe('Tags', 'getTagType', 'Get a tag type', 'Returns one tag type by name.'),
           params: TagTypeParams,
@@ -51,6 +53,7 @@ export function tagTypeRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/tag-types',
       {
+        config: { auth: { permission: 'CREATE_TAG_TYPE' } },
         schema: {
           ...describe(
             'Tags',
@@ -95,6 +98,7 @@ export function tagTypeRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.put(
       '/api/admin/tag-types/:name',
       {
+        config: { auth: { permission: 'UPDATE_TAG_TYPE' } },
         schema: {
           ...describe(
             'Tags',
@@ -119,6 +123,7 @@ export function tagTypeRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/admin/tag-types/:name',
       {
+        config: { auth: { permission: 'DELETE_TAG_TYPE' } },
         schema: {
           ...describe(
             'Tags',

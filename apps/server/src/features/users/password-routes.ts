@@ -74,7 +74,7 @@ export function passwordRoutes(deps: { db: Db; config: Config }): FastifyPluginA
             'Users',
             'changeUserPassword',
             "Set a user's password",
-            "Sets another user's password, for example when they forgot theirs. All of that user's sessions end. Requires the ADMIN permission.",
+            "Sets another user's password, for example when they forgot theirs. All of that user's sessions end.",
           ),
           params: IdParams,
           body: ChangeUserPasswordBody,

@@ -11,8 +11,6 @@ import { toRoleResponse, toUserResponse } from './user-wire.ts';
 
 /** Unleash's rule for inactive users: not seen for 180 days. */
 const INACTIVE_DAYS = 180;
-const ADMIN = { auth: { permission: 'ADMIN' as const } };
-const READ = { auth: { permission: 'READ' as const } };
 const User = Type.Ref('userSchema');
 const exampleRole = { id: 1, name: 'Admin', description: 'Everything', type: 'root' };
 const InactiveUser = Type.Object({
@@ -32,7 +30,7 @@ export function userDirectoryRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
     app.get(
       '/api/admin/user-admin/search',
       {
-        config: READ,
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Users',
@@ -50,7 +48,7 @@ export function userDirectoryRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
     app.get(
       '/api/admin/user-admin/admin-count',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             'Users',
@@ -73,7 +71,7 @@ export function userDirectoryRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
     app.get(
       '/api/admin/user-admin/inactive',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             'Users',
@@ -106,7 +104,7 @@ export function userDirectoryRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
     app.post(
       '/api/admin/user-admin/inactive/delete',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             'Users',
@@ -144,7 +142,7 @@ export function userDirectoryRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
     app.post(
       '/api/admin/user-admin/validate-password',
       {
-        config: READ,
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Users',
@@ -165,7 +163,7 @@ export function userDirectoryRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
     app.get(
       '/api/admin/user/roles',
       {
-        config: READ,
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Users',

@@ -21,7 +21,7 @@ import {
   UserListResponse,
   UserResponse,
 } from './user-schemas.ts';
-import { toPatResponse, toRootRole, toUserResponse } from './user-wire.ts';
+import { toMePermissions, toPatResponse, toRootRole, toUserResponse } from './user-wire.ts';
 
 /** The signed-in user, their personal access tokens, and user administration. */
 export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
@@ -31,11 +31,11 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     await app.register(userDirectoryRoutes(deps));
     const users = createUserStore(deps.db);
     const pats = createPatStore(deps.db);
-    const ADMIN = { auth: { permission: 'ADMIN' as const } };
 
     app.get(
       '/api/admin/user',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Users',
@@ -51,7 +51,7 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
         if (!user) throw new NotFoundError('The signed-in user no longer exists');
         return {
           user: toUserResponse(user),
-          permissions: permissionsOf(request.principal!).map((permission) => ({ permission })),
+          permissions: toMePermissions(permissionsOf(request.principal!)),
         };
       },
     );
@@ -59,6 +59,7 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/user/tokens',
       {
+        config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
             'Personal access tokens',
@@ -123,14 +124,9 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/user-admin',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
-          ...describe(
-            'Users',
-            'getUsers',
-            'List users',
-            'Lists every user with their root role. Requires the ADMIN permission.',
-          ),
+          ...describe('Users', 'getUsers', 'List users', 'Lists every user with their root role.'),
           response: { 200: UserListResponse, ...errorResponses(401, 403) },
         },
       },
@@ -140,7 +136,7 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/user-admin/:id',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe('Users', 'getUser', 'Get a user', 'Returns one user by id.'),
           params: IdParams,
@@ -157,7 +153,7 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/user-admin',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             'Users',
@@ -205,7 +201,7 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.put(
       '/api/admin/user-admin/:id',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe('Users', 'updateUser', 'Update a user', "Changes a user's name, email or root role."),
           params: IdParams,
@@ -239,7 +235,7 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/admin/user-admin/:id',
       {
-        config: ADMIN,
+        config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
             'Users',

@@ -7,7 +7,7 @@ const exampleUser = {
   name: 'Admin',
   rootRole: 1,
   rootRoleName: 'Admin',
-  permissions: ['READ', 'EDIT', 'CREATEAPITOKEN', 'ADMIN'],
+  permissions: ['ADMIN'],
   createdAt: '2026-01-15T10:00:00.000Z',
   seenAt: null,
   isAPI: false,
@@ -32,7 +32,17 @@ export const UserResponse = Type.Object(
 export const MeResponse = Type.Object(
   {
     user: Type.Ref('userSchema'),
-    permissions: Type.Array(Type.Object({ permission: Type.String() })),
+    permissions: Type.Array(
+      Type.Object({
+        permission: Type.String(),
+        project: Type.Optional(
+          Type.String({ description: 'Where a project permission applies; `*` is every project.' }),
+        ),
+        environment: Type.Optional(
+          Type.String({ description: 'Where an environment permission applies; `*` is every environment.' }),
+        ),
+      }),
+    ),
   },
   { examples: [{ user: exampleUser, permissions: [{ permission: 'ADMIN' }] }] },
 );

@@ -1,4 +1,5 @@
-import { permissionsOf, type RootRole } from '../../http/auth.ts';
+import { type Permission, permissionsOf, type RootRole } from '../../http/auth.ts';
+import { levelOf } from '../access/permissions.ts';
 import type { PersonalAccessToken } from './pat-store.ts';
 import { ROOT_ROLE_DESCRIPTIONS, ROOT_ROLE_IDS, type User } from './user.ts';
 
@@ -10,7 +11,7 @@ export function toUserResponse(user: User) {
     name: user.name,
     rootRole: ROOT_ROLE_IDS[user.rootRole],
     rootRoleName: user.rootRole,
-    permissions: permissionsOf({ kind: 'user', userId: user.id, username: '', rootRole: user.rootRole }),
+    permissions: [...permissionsOf({ kind: 'user', userId: user.id, username: '', rootRole: user.rootRole })],
     createdAt: user.createdAt.toISOString(),
     seenAt: user.seenAt?.toISOString() ?? null,
     isAPI: user.isService,
@@ -38,4 +39,17 @@ export function toPatResponse(pat: PersonalAccessToken, secret?: string) {
 /** A root role as Unleash's roleSchema shows it. */
 export function toRoleResponse(role: RootRole) {
   return { id: ROOT_ROLE_IDS[role], name: role, description: ROOT_ROLE_DESCRIPTIONS[role], type: 'root' };
+}
+
+/**
+ * Permissions in Unleash's meSchema shape. A root role's project and environment permissions hold everywhere, which
+ * Unleash's admin UI reads from the `*` wildcard; project roles will list their project instead.
+ */
+export function toMePermissions(permissions: readonly Permission[]) {
+  return permissions.map((permission) => {
+    const level = levelOf(permission);
+    if (level === 'root') return { permission };
+    if (level === 'project') return { permission, project: '*' };
+    return { permission, project: '*', environment: '*' };
+  });
 }
