@@ -14,6 +14,9 @@ export async function openPgDb(connectionString: string, options: { searchPath?:
   });
   await pool.query('SELECT 1');
   const listeners = new Map<string, Set<(payload: string) => void>>();
+  // NOTIFY reaches every session of the database, whatever its search_path: a schema of its own (a test file) gets
+  // channels of its own too, so one schema's changes never empty another one's caches.
+  const scoped = (channel: string) => (options.searchPath ? `${options.searchPath}.${channel}` : channel);
   let listenClient: pg.PoolClient | undefined;
 
   const run = (client: pg.Pool | pg.PoolClient, inTx: boolean): Db => {
@@ -41,7 +44,8 @@ export async function openPgDb(connectionString: string, options: { searchPath?:
           conn.release();
         }
       },
-      async listen(channel, handler) {
+      async listen(name, handler) {
+        const channel = scoped(name);
         if (!listenClient) {
           listenClient = await pool.connect();
           listenClient.on('notification', (message) => {
@@ -60,7 +64,7 @@ export async function openPgDb(connectionString: string, options: { searchPath?:
         };
       },
       async notify(channel, payload) {
-        await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+        await client.query('SELECT pg_notify($1, $2)', [scoped(channel), payload]);
       },
       async close() {
         listenClient?.release();
