@@ -5,6 +5,11 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import { createAccessReadModel } from './features/access/access-read-model.ts';
+import { accessRoutes } from './features/access/access-routes.ts';
+import { roleRoutes } from './features/access/role-routes.ts';
+import { groupRoutes } from './features/groups/group-routes.ts';
+import { projectAccessRoutes } from './features/project-access/project-access-routes.ts';
 import { apiTokenRoutes } from './features/api-tokens/api-token-routes.ts';
 import { archiveRoutes } from './features/archive/archive-routes.ts';
 import { bannerRoutes } from './features/banners/banner-routes.ts';
@@ -151,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the server stops listening: its close waits for every open response, and a stream never ends by itself.
   app.addHook('preClose', async () => streams.endAll());
   fast.path = createClientFastPath({ cache, resolver, headers });
-  registerAuth(app, resolver);
+  registerAuth(app, resolver, createAccessReadModel(db));
   registerCsrfCheck(app, config.publicUrl);
   app.addHook('preHandler', maintenanceGuard(db));
   countRequests(app);
@@ -160,6 +165,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes({ db, config }));
   await app.register(ssoRoutes({ db, config }));
   await app.register(userRoutes({ db }));
+  await app.register(roleRoutes({ db }));
+  await app.register(accessRoutes({ db }));
+  await app.register(groupRoutes({ db }));
+  await app.register(projectAccessRoutes({ db }));
   await app.register(passwordRoutes({ db, config }));
   await app.register(serviceAccountRoutes({ db }));
   await app.register(inviteLinkRoutes({ db, config }));

@@ -1,3 +1,4 @@
+import { ROLE_IDS } from '@switchyard/access';
 import type { Config } from './config.ts';
 import { inTransaction, type Db } from './db/db.ts';
 import { createApiTokenService } from './features/api-tokens/api-token-service.ts';
@@ -20,7 +21,7 @@ export async function bootstrap(
       await users.insert({
         username: config.defaultAdmin.username,
         name: 'Admin',
-        rootRole: 'Admin',
+        rootRole: ROLE_IDS.Admin,
         passwordHash: await hashPassword(config.defaultAdmin.password),
       });
       log(`created the admin user "${config.defaultAdmin.username}"`);

@@ -172,6 +172,13 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     example: 'example.com,example.org',
   },
   {
+    name: 'OIDC_GROUPS_CLAIM',
+    description:
+      "The ID token or userinfo claim that lists the user's groups at the provider. At each sign-in the user joins every group whose SSO mappings name one of them and leaves the groups it joined that way and no longer matches; a token without the claim changes no membership.",
+    default: 'groups',
+    example: 'roles',
+  },
+  {
     name: 'ADMIN_UI_DIR',
     description: 'Directory of the built admin UI that the server serves at `/`.',
     default: 'apps/admin/dist',

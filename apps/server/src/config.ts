@@ -49,6 +49,8 @@ export type OidcConfig = {
   defaultRootRole: 'Admin' | 'Editor' | 'Viewer';
   /** Email domains allowed to be created on first sign-in; empty allows every domain. */
   allowedDomains: string[];
+  /** The claim listing the provider's groups of the user, synced to groups' SSO mappings at sign-in. */
+  groupsClaim: string;
 };
 
 /** A configuration problem, reported before the server starts. */
@@ -161,6 +163,7 @@ export function readConfig(
       autoCreate: flag('OIDC_AUTO_CREATE', true),
       defaultRootRole: role as OidcConfig['defaultRootRole'],
       allowedDomains: list('OIDC_ALLOWED_DOMAINS').map((domain) => domain.toLowerCase()),
+      groupsClaim: text('OIDC_GROUPS_CLAIM') ?? 'groups',
     };
   }
 

@@ -1,11 +1,16 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  grants,
+  type Access,
+  allows,
+  buildAccess,
   isPermissionName,
   type PermissionName,
-  ROOT_ROLE_PERMISSIONS,
-} from '../src/features/access/permissions.ts';
+  predefinedRole,
+  type ProjectRoleGrant,
+  type Role,
+  type RolePermission,
+} from '@switchyard/access';
 import {
   ADMIN_TOKEN,
   CLIENT_TOKEN,
@@ -28,7 +33,7 @@ type Caller = {
   anonymous?: true;
   /** An admin API token: it acts as no user. */
   userless?: true;
-  held?: readonly PermissionName[];
+  held?: Access;
   token?: 'client' | 'frontend';
   secret: boolean;
 };
@@ -59,32 +64,117 @@ beforeAll(async () => {
   );
 
   const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+  const ok = (response: LightMyRequestResponse) => {
+    if (response.statusCode >= 300) throw new Error(`fixture failed: ${response.statusCode} ${response.body}`);
+    return response.json();
+  };
+  const post = async (url: string, payload: object) => ok(await t.admin({ method: 'POST', url, payload }));
+  // The project every scoped operation names; a flag in it keeps it from being deleted by the calls below.
+  await post('/api/admin/projects', { id: PROJECT, name: 'Permission matrix' });
+  await post(`/api/admin/projects/${PROJECT}/features`, { name: 'matrix-flag' });
+
+  const customRole = async (role: Omit<Role, 'id' | 'description'>): Promise<Role> => {
+    const created = await post('/api/admin/roles', {
+      name: role.name,
+      type: role.type,
+      permissions: role.permissions.map(({ permission, environment }) => ({ name: permission, environment })),
+    });
+    return { ...role, id: created.roles.id, description: null };
+  };
+  const segmentKeeper = await customRole({
+    name: 'Segment keeper',
+    type: 'root-custom',
+    permissions: [{ permission: 'CREATE_SEGMENT' }, { permission: 'UPDATE_SEGMENT' }, { permission: 'READ_ROLE' }],
+  });
+  const developmentOnly: RolePermission[] = [
+    'UPDATE_FEATURE_ENVIRONMENT',
+    'CREATE_FEATURE_STRATEGY',
+    'UPDATE_FEATURE_STRATEGY',
+    'DELETE_FEATURE_STRATEGY',
+  ].map((permission) => ({ permission: permission as PermissionName, environment: 'development' }));
+  const contractor = await customRole({
+    name: 'Contractor',
+    type: 'custom',
+    permissions: [...developmentOnly, { permission: 'UPDATE_FEATURE' }],
+  });
+
+  /** A person with a root role, signed in; project roles granted in the matrix project. */
+  const person = async (username: string, rootRole: Role, projectRoles: Role[] = []) => {
+    const user = await post('/api/admin/user-admin', { username, password: 'password-1234', rootRole: rootRole.id });
+    if (projectRoles.length)
+      await post(`/api/admin/projects/${PROJECT}/access`, { roles: projectRoles.map((r) => r.id), users: [user.id], groups: [] });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/auth/simple/login',
+      payload: { username, password: 'password-1234' },
+    });
+    const cookie = login.cookies[0]!;
+    return { id: user.id as number, send: withHeaders({ cookie: `${cookie.name}=${cookie.value}` }) };
+  };
+  const inProject = (...roles: Role[]): ProjectRoleGrant[] => roles.map((role) => ({ project: PROJECT, role }));
+  const [Admin, Editor, Viewer, Owner, Member] = (['Admin', 'Editor', 'Viewer', 'Owner', 'Member'] as const).map(
+    predefinedRole,
+  ) as [Role, Role, Role, Role, Role];
+
   const editor = await t.as('Editor');
   const pat = await editor({
     method: 'POST',
     url: '/api/admin/user/tokens',
     payload: { description: 'matrix', expiresAt },
   });
-  const account = await t.admin({
-    method: 'POST',
-    url: '/api/admin/service-account',
-    payload: { username: 'matrix-viewer-bot', rootRole: 3 },
+  const account = await post('/api/admin/service-account', { username: 'matrix-bot', rootRole: 3 });
+  await post(`/api/admin/projects/${PROJECT}/access`, { roles: [Member.id], users: [account.id], groups: [] });
+  const accountToken = await post(`/api/admin/service-account/${account.id}/token`, {
+    description: 'matrix',
+    expiresAt,
   });
-  const accountToken = await t.admin({
-    method: 'POST',
-    url: `/api/admin/service-account/${account.json().id}/token`,
-    payload: { description: 'matrix', expiresAt },
+  const grouped = await person('matrix-grouped', Viewer);
+  const group = await post('/api/admin/groups', {
+    name: 'Matrix team',
+    rootRole: segmentKeeper.id,
+    users: [{ user: { id: grouped.id } }],
   });
-  const { Admin, Editor, Viewer } = ROOT_ROLE_PERMISSIONS;
+  await post(`/api/admin/projects/${PROJECT}/access`, { roles: [Owner.id], users: [], groups: [group.id] });
+
   callers = [
-    { name: 'Admin session', send: await t.as('Admin'), held: Admin, secret: false },
-    { name: 'Editor session', send: editor, held: Editor, secret: false },
-    { name: 'Viewer session', send: await t.as('Viewer'), held: Viewer, secret: false },
+    { name: 'Admin session', send: await t.as('Admin'), held: buildAccess([Admin], []), secret: false },
+    { name: 'Editor session', send: editor, held: buildAccess([Editor], []), secret: false },
+    { name: 'Viewer session', send: await t.as('Viewer'), held: buildAccess([Viewer], []), secret: false },
+    {
+      name: 'custom root role',
+      send: (await person('matrix-segments', segmentKeeper)).send,
+      held: buildAccess([segmentKeeper], []),
+      secret: false,
+    },
+    {
+      name: 'project Owner',
+      send: (await person('matrix-owner', Viewer, [Owner])).send,
+      held: buildAccess([Viewer], inProject(Owner)),
+      secret: false,
+    },
+    {
+      name: 'project Member (Editor)',
+      send: (await person('matrix-member', Editor, [Member])).send,
+      held: buildAccess([Editor], inProject(Member)),
+      secret: false,
+    },
+    {
+      name: 'development-only custom project role',
+      send: (await person('matrix-contractor', Viewer, [contractor])).send,
+      held: buildAccess([Viewer], inProject(contractor)),
+      secret: false,
+    },
+    {
+      name: 'Owner and custom root role through a group',
+      send: grouped.send,
+      held: buildAccess([Viewer, segmentKeeper], inProject(Owner)),
+      secret: false,
+    },
     {
       name: 'admin API token',
       send: withHeaders({ authorization: ADMIN_TOKEN }),
       userless: true,
-      held: Admin,
+      held: buildAccess([Admin], []),
       secret: true,
     },
     {
@@ -102,13 +192,13 @@ beforeAll(async () => {
     {
       name: "an Editor's PAT",
       send: withHeaders({ authorization: pat.json().secret }),
-      held: Editor,
+      held: buildAccess([Editor], []),
       secret: true,
     },
     {
-      name: 'Viewer service account',
-      send: withHeaders({ authorization: accountToken.json().secret }),
-      held: Viewer,
+      name: 'Viewer service account, project Member',
+      send: withHeaders({ authorization: accountToken.secret }),
+      held: buildAccess([Viewer], inProject(Member)),
       secret: true,
     },
     { name: 'no credentials', send: withHeaders({}), anonymous: true, secret: false },
@@ -127,12 +217,21 @@ function expected(call: Call, caller: Caller): 401 | 403 | 'through' {
   if (caller.anonymous) return 401;
   if (!caller.held) return 403;
   if (caller.userless && ABOUT_ME.includes(call.op.operationId)) return 403;
-  return grants(caller.held, call.op['x-permission'] as PermissionName) ? 'through' : 403;
+  return allows(caller.held, call.op['x-permission'] as PermissionName, scopeOf(call)) ? 'through' : 403;
+}
+
+/** Where an operation applies, as its path names it: the matrix project and its development environment. */
+function scopeOf(call: Call) {
+  return {
+    projects: call.path.includes('{projectId}') ? [PROJECT] : undefined,
+    environments: call.path.includes('{environment}') ? ['development'] : undefined,
+  };
 }
 
 /**
- * Every path parameter names nothing that exists, so a call that is let through ends in 400 or 404 and no fixture
- * is changed or deleted; a body of `{}` fails validation on every operation that changes something.
+ * Path parameters name the matrix project and its development environment, everything else nothing that exists, so a
+ * call that is let through ends in 400 or 404 (or changes the matrix project harmlessly: it keeps a flag, so it is never
+ * deleted); a body of `{}` fails validation on every operation that changes something.
  */
 const STREAMS = ['streamClientFeatures'];
 /** Reads about the caller's own account: an admin API token has none, so the operation itself refuses with 403. */
@@ -143,7 +242,13 @@ const ABOUT_ME = [
   'getPersonalDashboard',
   'getPersonalDashboardProjectDetails',
 ];
-const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'does-not-exist');
+const PROJECT = 'matrix';
+/** The matrix project and its development environment; every other parameter names nothing that exists. */
+const concrete = (path: string) =>
+  path
+    .replaceAll('{projectId}', PROJECT)
+    .replaceAll('{environment}', 'development')
+    .replace(/\{[^}]+\}/g, 'does-not-exist');
 
 describe('the permission of every operation in openapi.json', () => {
   it('is declared on every admin operation and named in the catalogue', () => {

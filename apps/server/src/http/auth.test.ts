@@ -12,7 +12,11 @@ const nobody: PrincipalResolver = {
 describe('every admin route declares its permission', () => {
   it('refuses to register an admin route without one', () => {
     const app = Fastify();
-    registerAuth(app, nobody);
+    registerAuth(app, nobody, {
+      accessOf: async () => ({ root: new Set(), projects: new Map() }),
+      projectOfFlag: async () => undefined,
+      privateProjects: async () => [],
+    });
     expect(() => app.get('/api/admin/things', async () => 'ok')).toThrow(
       /must declare config.auth.permission/,
     );

@@ -1,20 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  grants,
-  isPermissionName,
-  type PermissionName,
-  type PredefinedRootRole,
-  ROOT_ROLE_PERMISSIONS,
-} from '../features/access/permissions.ts';
-import { AuthenticationRequired, NoAccessError } from './errors.ts';
+import { type Access, allows, isMember, isPermissionName, type PermissionName, type Scope } from '@switchyard/access';
+import { AuthenticationRequired, NoAccessError, NotFoundError } from './errors.ts';
 import { protectedAreaOf } from './request-path.ts';
 
-export type RootRole = PredefinedRootRole;
 export type Permission = PermissionName;
 export type ApiTokenType = 'client' | 'frontend' | 'admin';
 
 export type Principal =
-  | { kind: 'user'; userId: number; username: string; rootRole: RootRole }
+  | { kind: 'user'; userId: number; username: string; /** Root role id. */ rootRole: number }
   | {
       kind: 'token';
       tokenId: number;
@@ -35,7 +28,10 @@ export type RouteAuth = {
   area?: AuthArea;
   /** Required on every admin route (checked at start-up); the catalogue in features/access/permissions.ts. */
   permission?: Permission;
-  /** For project and environment permissions: where the request names them. Not enforced yet: root roles only. */
+  /**
+   * For project and environment permissions: where the request names them. A route with a `:projectId` path parameter
+   * is scoped by it unless it says otherwise.
+   */
   project?: ScopeSource | { flag: ScopeSource };
   environment?: ScopeSource;
 };
@@ -46,6 +42,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal?: Principal;
+    /** What the principal may do, resolved once for an admin request (features/access). */
+    access?: Access;
+    /** The area the request was authenticated for. */
+    authArea?: AuthArea;
     /** How the principal proved itself; the CSRF check (csrf.ts) guards everything not sent with a token. */
     authenticatedBy?: 'session' | 'token';
   }
@@ -57,6 +57,13 @@ declare module 'fastify' {
 
 export const SESSION_COOKIE = 'switchyard-session';
 
+/** Resolves what a principal may do and what scoping a request needs; implemented by features/access. */
+export type AccessResolver = {
+  accessOf(principal: Principal): Promise<Access>;
+  projectOfFlag(name: string): Promise<string | undefined>;
+  privateProjects(projects: readonly string[]): Promise<string[]>;
+};
+
 /** Looks credentials up; implemented by the users and api-tokens features. */
 export type PrincipalResolver = {
   fromSession(sessionId: string): Promise<Principal | undefined>;
@@ -67,17 +74,6 @@ export type PrincipalResolver = {
   /** Drops cached lookups, e.g. after a token was deleted. */
   forget(): void;
 };
-
-/** The root-level permissions of a principal: its root role's, an admin API token's are Admin's. */
-export function permissionsOf(principal: Principal): readonly Permission[] {
-  if (principal.kind === 'user') return ROOT_ROLE_PERMISSIONS[principal.rootRole];
-  return principal.type === 'admin' ? ROOT_ROLE_PERMISSIONS.Admin : [];
-}
-
-/** The one authorization decision; project and environment roles will widen `permissionsOf` here, not in routes. */
-export function hasPermission(principal: Principal, permission: Permission): boolean {
-  return grants(permissionsOf(principal), permission);
-}
 
 /** The name recorded in events as who made a change. */
 export function actorName(principal: Principal | undefined): string {
@@ -146,7 +142,11 @@ export function checkRoutePermission(url: string, auth: RouteAuth | undefined): 
 }
 
 /** Authenticates every request and enforces the permission its route declares. */
-export function registerAuth(app: FastifyInstance, resolver: PrincipalResolver): void {
+export function registerAuth(
+  app: FastifyInstance,
+  resolver: PrincipalResolver,
+  access: AccessResolver,
+): void {
   app.decorate('forgetCredentials', () => resolver.forget());
   // Every route's area is settled at start-up: a route that cannot say who may call it stops the server from starting.
   app.addHook('onRoute', (route) => {
@@ -189,10 +189,65 @@ export function registerAuth(app: FastifyInstance, resolver: PrincipalResolver):
     }
     request.principal = principal;
     request.authenticatedBy = secret ? 'token' : 'session';
-    // Every admin route declares its permission; only a path no admin route answers (a 404 to be) gets here without.
-    const permission = routeAuth.permission ?? 'READ';
-    if (!hasPermission(principal, permission)) {
-      throw new NoAccessError(`You need the ${permission} permission to do this`);
-    }
+    request.authArea = 'admin';
   });
+  // After the body is parsed (a scope may name the project or environment there) and before it is validated, so a
+  // caller without the permission learns nothing from validation errors.
+  app.addHook('preValidation', async (request) => {
+    if (request.authArea !== 'admin' || !request.principal) return;
+    await authorize(request, access);
+  });
+}
+
+/** The strings at a scope source: one value, a list, or none when the request does not name it. */
+function valuesAt(request: FastifyRequest, source: ScopeSource): string[] {
+  const dot = source.indexOf('.');
+  const part = source.slice(0, dot);
+  const holder = (part === 'params' ? request.params : part === 'query' ? request.query : request.body) as
+    | Record<string, unknown>
+    | undefined;
+  const value = holder && typeof holder === 'object' ? holder[source.slice(dot + 1)] : undefined;
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
+  return [];
+}
+
+/** The projects and environments a request names for its route's permission. */
+async function scopeOf(request: FastifyRequest, auth: RouteAuth, access: AccessResolver): Promise<Scope> {
+  const params = request.params as Record<string, unknown> | undefined;
+  const project = auth.project ?? (typeof params?.projectId === 'string' ? 'params.projectId' : undefined);
+  let projects: string[] | undefined;
+  if (typeof project === 'object') {
+    const flags = valuesAt(request, project.flag);
+    const found = await Promise.all(flags.map((flag) => access.projectOfFlag(flag)));
+    projects = found.filter((name): name is string => name !== undefined);
+  } else if (project) projects = valuesAt(request, project);
+  const environments = auth.environment ? valuesAt(request, auth.environment) : undefined;
+  return { projects: projects?.filter((name) => name !== '*'), environments };
+}
+
+/**
+ * The one authorization decision for admin requests: the route's declared permission, where the request says it
+ * applies, against everything the principal holds. A private project the principal is no member of does not exist
+ * for it.
+ */
+async function authorize(request: FastifyRequest, resolver: AccessResolver): Promise<void> {
+  const principal = request.principal!;
+  const auth = request.routeOptions.config?.auth ?? {};
+  const access = await resolver.accessOf(principal);
+  request.access = access;
+  // Every admin route declares its permission; only a path no admin route answers (a 404 to be) gets here without.
+  const permission = auth.permission ?? 'READ';
+  const scope = await scopeOf(request, auth, resolver);
+  const projects = scope.projects ?? [];
+  const hidden = projects.filter((project) => !isMember(access, project));
+  if (hidden.length > 0) {
+    const [privateProject] = await resolver.privateProjects(hidden);
+    if (privateProject !== undefined) throw new NotFoundError(`Could not find project "${privateProject}"`);
+  }
+  if (!allows(access, permission, scope)) {
+    const where = projects.length ? ` in project ${projects.join(', ')}` : '';
+    const environments = scope.environments?.length ? ` (environment ${scope.environments.join(', ')})` : '';
+    throw new NoAccessError(`You need the ${permission} permission${where}${environments} to do this`);
+  }
 }

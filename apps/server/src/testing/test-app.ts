@@ -3,7 +3,7 @@ import { buildApp } from '../app.ts';
 import { bootstrap } from '../bootstrap.ts';
 import { readConfig, type Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import type { RootRole } from '../http/auth.ts';
+import { type PredefinedRootRole, ROLE_IDS } from '@switchyard/access';
 import { hashPassword } from '../features/users/password.ts';
 import { createUserStore } from '../features/users/user-store.ts';
 import { createTestDb } from './test-db.ts';
@@ -19,7 +19,7 @@ export type TestApp = {
   /** A request as the admin token, JSON by default. */
   admin(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** A request as a signed-in user with the given root role. */
-  as(role: RootRole): Promise<(options: InjectOptions) => Promise<LightMyRequestResponse>>;
+  as(role: PredefinedRootRole): Promise<(options: InjectOptions) => Promise<LightMyRequestResponse>>;
   close(): Promise<void>;
 };
 
@@ -35,7 +35,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   await bootstrap(db, config);
   const app = await buildApp({ db, config });
-  const sessions = new Map<RootRole, string>();
+  const sessions = new Map<PredefinedRootRole, string>();
 
   const withAuth = (headers: Record<string, string>) => (options: InjectOptions) =>
     app.inject({ ...options, headers: { ...headers, ...(options.headers as Record<string, string>) } });
@@ -51,7 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         const username = `test-${role.toLowerCase()}`;
         await createUserStore(db).insert({
           username,
-          rootRole: role,
+          rootRole: ROLE_IDS[role],
           passwordHash: await hashPassword('password-1234'),
         });
         const login = await app.inject({

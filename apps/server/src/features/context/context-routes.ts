@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { inTransaction, type Db } from '../../db/db.ts';
 import type { RouteAuth } from '../../http/auth.ts';
 import { BadDataError } from '../../http/errors.ts';
-import type { PermissionName } from '../access/permissions.ts';
+import type { PermissionName } from '@switchyard/access';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
 import { actorOf } from '../events/actor.ts';
 import type { ContextField } from './context-field.ts';

@@ -1,3 +1,4 @@
+import { hiddenProjects } from '../access/access-read-model.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/db.ts';
 import { describe, errorResponses } from '../../http/operation.ts';
@@ -57,7 +58,11 @@ export function eventRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const result = await events.search({ project: request.query.project, limit: LEGACY_PAGE });
+        const result = await events.search({
+          project: request.query.project,
+          hiddenProjects: await hiddenProjects(deps.db, request.access),
+          limit: LEGACY_PAGE,
+        });
         return { version: 1, events: result.events.map(toEventResponse), totalEvents: result.total };
       },
     );
@@ -80,7 +85,11 @@ export function eventRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { featureName } = request.params;
-        const result = await events.search({ flagName: featureName, limit: LEGACY_PAGE });
+        const result = await events.search({
+          flagName: featureName,
+          hiddenProjects: await hiddenProjects(deps.db, request.access),
+          limit: LEGACY_PAGE,
+        });
         return {
           version: 1,
           toggleName: featureName,
@@ -118,6 +127,7 @@ export function eventRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
           to: parseDateFilter(q.to, 'to'),
           offset: q.offset ?? 0,
           limit: q.limit ?? 50,
+          hiddenProjects: await hiddenProjects(deps.db, request.access),
         });
         return { events: result.events.map(toEventResponse), total: result.total };
       },

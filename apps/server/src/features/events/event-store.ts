@@ -46,6 +46,8 @@ export type EventQuery = {
   /** Any of these types (combined with `type` when both are given). */
   types?: string[];
   projects?: string[];
+  /** Left out: the private projects the reader is no member of. */
+  hiddenProjects?: string[];
   flagNames?: string[];
   environments?: string[];
   /** Matches the user id, or the recorded name when a value is not a number. */
@@ -76,6 +78,7 @@ function whereClause(query: EventQuery): { filter: string; params: unknown[] } {
   if (query.to) add('created_at <= ?', query.to);
   if (query.types?.length) add('type = ANY(?)', query.types);
   if (query.projects?.length) add('project = ANY(?)', query.projects);
+  if (query.hiddenProjects?.length) add('(project IS NULL OR NOT (project = ANY(?)))', query.hiddenProjects);
   if (query.flagNames?.length) add('feature_name = ANY(?)', query.flagNames);
   if (query.environments?.length) add('environment = ANY(?)', query.environments);
   if (query.creators?.length) {

@@ -1,3 +1,4 @@
+import { ROLE_IDS } from '@switchyard/access';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
 import { BadDataError, NotFoundError } from '../../http/errors.ts';
@@ -34,7 +35,7 @@ export function createInviteLinkService(db: Db) {
     name: link.name,
     enabled: link.enabled,
     expiresAt: link.expiresAt,
-    rootRole: link.rootRole,
+    rootRole: link.rootRole.name,
   });
 
   return {
@@ -51,7 +52,7 @@ export function createInviteLinkService(db: Db) {
         secret,
         name: input.name,
         expiresAt: futureDate(input.expiresAt, '/body/expiresAt'),
-        rootRole: 'Viewer',
+        rootRoleId: ROLE_IDS.Viewer,
         createdBy: actor.name,
       });
       const link = await find(secret);
@@ -83,7 +84,7 @@ export function createInviteLinkService(db: Db) {
         name: input.name,
         email: input.email.toLowerCase(),
         username: input.username,
-        rootRole: link.rootRole,
+        rootRole: link.rootRole.id,
         passwordHash: await hashPassword(input.password),
       });
       await links.addUser(link.secretHash, user.id);
@@ -94,7 +95,7 @@ export function createInviteLinkService(db: Db) {
         data: {
           id: user.id,
           email: user.email,
-          rootRole: user.rootRole,
+          rootRole: user.rootRoleName,
           source: 'invite-link',
           inviteLink: link.name,
         },

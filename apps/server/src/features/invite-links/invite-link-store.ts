@@ -1,5 +1,4 @@
 import type { Db } from '../../db/db.ts';
-import type { RootRole } from '../../http/auth.ts';
 import { hashSecret, maskSecret } from '../api-tokens/api-token.ts';
 import type { InviteLink } from './invite-link.ts';
 
@@ -9,14 +8,17 @@ type InviteLinkRow = {
   name: string;
   enabled: boolean;
   expires_at: Date;
-  root_role: RootRole;
+  root_role_id: number;
+  root_role: InviteLink['rootRole'];
   created_by: string | null;
   created_at: Date;
   users: InviteLink['users'] | null;
 };
 
 const SELECT = `
-  SELECT l.*, (SELECT json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'username', u.username)
+  SELECT l.*, (SELECT json_build_object('id', r.id, 'name', r.name, 'description', r.description, 'type', r.type)
+                 FROM roles r WHERE r.id = l.root_role_id) AS root_role,
+         (SELECT json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'username', u.username)
                  ORDER BY u.id)
                  FROM invite_link_users lu JOIN users u ON u.id = lu.user_id
                 WHERE lu.secret_hash = l.secret_hash AND u.deleted_at IS NULL) AS users
@@ -54,17 +56,17 @@ export function createInviteLinkStore(db: Db) {
       return row && toLink(row);
     },
     async insert(
-      link: Pick<InviteLink, 'name' | 'expiresAt' | 'rootRole' | 'createdBy'> & { secret: string },
+      link: Pick<InviteLink, 'name' | 'expiresAt' | 'createdBy'> & { secret: string; rootRoleId: number },
     ): Promise<void> {
       await db.query(
-        `INSERT INTO invite_links (secret_hash, display_secret, name, expires_at, root_role, created_by)
+        `INSERT INTO invite_links (secret_hash, display_secret, name, expires_at, root_role_id, created_by)
          VALUES ($1, $2, $3, $4, $5, $6)`,
         [
           hashSecret(link.secret),
           maskSecret(link.secret),
           link.name,
           link.expiresAt,
-          link.rootRole,
+          link.rootRoleId,
           link.createdBy,
         ],
       );

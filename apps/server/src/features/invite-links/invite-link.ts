@@ -1,5 +1,3 @@
-import type { RootRole } from '../../http/auth.ts';
-
 /** A link people open to create their own account, with `rootRole`, until it expires or is turned off. */
 export type InviteLink = {
   /** The stored SHA-256 hash of the secret, which itself is shown only once, when the link is created. */
@@ -9,7 +7,8 @@ export type InviteLink = {
   name: string;
   enabled: boolean;
   expiresAt: Date;
-  rootRole: RootRole;
+  /** The root role people who sign up with it get. */
+  rootRole: { id: number; name: string; description: string | null; type: 'root' | 'root-custom' };
   createdBy: string | null;
   createdAt: Date;
   /** The people who signed up with it. */

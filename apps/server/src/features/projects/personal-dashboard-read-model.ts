@@ -45,7 +45,7 @@ export function createPersonalDashboardReadModel(db: Db) {
     async admins(): Promise<Admin[]> {
       return db.query<Admin>(
         `SELECT id, name, username, email FROM users
-          WHERE root_role = 'Admin' AND deleted_at IS NULL AND NOT is_service ORDER BY id`,
+          WHERE root_role_id = 1 AND deleted_at IS NULL AND NOT is_service ORDER BY id`,
       );
     },
   };

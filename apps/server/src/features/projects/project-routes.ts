@@ -1,3 +1,4 @@
+import { isMember } from '@switchyard/access';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inTransaction, type Db } from '../../db/db.ts';
 import { actorUserId } from '../../http/auth.ts';
@@ -45,14 +46,16 @@ export function projectRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             'Projects',
             'getProjects',
             'List projects',
-            'Lists every project with its flag counts, health and whether the signed-in user marked it as a favorite.',
+            'Lists every project the caller can see (private projects only for their members and Admins) with its flag counts, health and whether the signed-in user marked it as a favorite.',
           ),
           response: { 200: ProjectListResponse, ...errorResponses(401, 403) },
         },
       },
       async (request) => ({
         version: 1,
-        projects: (await store.listSummaries(actorUserId(request.principal))).map(toProjectResponse),
+        projects: (await store.listSummaries(actorUserId(request.principal)))
+          .filter((project) => project.mode !== 'private' || isMember(request.access!, project.id))
+          .map(toProjectResponse),
       }),
     );
 

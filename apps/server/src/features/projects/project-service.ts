@@ -1,7 +1,9 @@
+import { ROLE_IDS } from '@switchyard/access';
 import type { Db } from '../../db/db.ts';
 import { BadDataError, InvalidOperationError, NotFoundError } from '../../http/errors.ts';
 import { createApiTokenService } from '../api-tokens/api-token-service.ts';
 import type { Actor } from '../events/actor.ts';
+import { createProjectAccessStore } from '../project-access/project-access-store.ts';
 import { createEventStore } from '../events/event-store.ts';
 import { BUILT_IN_STICKINESS, DEFAULT_PROJECT, type Project, type ProjectMode } from './project.ts';
 import { createProjectEnvironmentStore } from './project-environment-store.ts';
@@ -117,6 +119,9 @@ export function createProjectService(db: Db) {
       }
       const project = await store.insert({ id, ...fields });
       for (const environment of environments) await links.add(id, environment, null);
+      // Whoever creates a project owns it (an admin token is nobody: admins reach every project anyway).
+      if (actor.userId !== null)
+        await createProjectAccessStore(db).addUserRoles(id, actor.userId, [ROLE_IDS.Owner], actor.name);
       await append('project-created', actor, id, snapshot(project, environments));
       return { project, environments };
     },

@@ -9,7 +9,7 @@ export type Project = {
   id: string;
   name: string;
   description: string | null;
-  /** Stored for compatibility: Switchyard gives every user access to every project whatever the mode. */
+  /** Collaboration mode: a private project exists only for its members and Admins (decision record 0006). */
   mode: ProjectMode;
   defaultStickiness: string;
   featureLimit: number | null;

@@ -49,6 +49,8 @@ export type SearchQuery = {
   limit: number;
   /** The signed-in user, for favorites; null for API tokens. */
   userId: number | null;
+  /** Left out: the private projects the caller is no member of. */
+  hiddenProjects?: string[];
 };
 
 export type SearchParams = {

@@ -1,3 +1,4 @@
+import { hiddenProjects } from '../access/access-read-model.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/db.ts';
 import { describe, errorResponses } from '../../http/operation.ts';
@@ -43,7 +44,8 @@ export function searchRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       async (request) => {
         const principal = request.principal;
         const query = parseSearch(request.query, principal?.kind === 'user' ? principal.userId : null);
-        const { flags, total } = await readModel.search(query);
+        const hidden = await hiddenProjects(deps.db, request.access);
+        const { flags, total } = await readModel.search({ ...query, hiddenProjects: hidden });
         return { features: flags.map(toFeatureSearchResponse), total };
       },
     );

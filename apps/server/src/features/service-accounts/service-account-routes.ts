@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inTransaction, type Db } from '../../db/db.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
 import { actorOf } from '../events/actor.ts';
-import { ROOT_ROLES, ROOT_ROLE_IDS } from '../users/user.ts';
+import { isRootRoleType } from '@switchyard/access';
+import { createRoleStore } from '../access/role-store.ts';
+import { rootRoleIdOf } from '../access/root-role.ts';
 import { CreatePatBody } from '../users/user-schemas.ts';
-import { toPatResponse, toRoleResponse, toRootRole } from '../users/user-wire.ts';
+import { toPatResponse, toRoleResponse } from '../users/user-wire.ts';
 import {
   CreateServiceAccountBody,
   ServiceAccountListResponse,
@@ -27,8 +29,8 @@ export const toServiceAccountResponse = (account: ServiceAccount) => ({
   id: account.id,
   username: account.username ?? `service-${account.id}`,
   name: account.name,
-  rootRole: ROOT_ROLE_IDS[account.rootRole],
-  rootRoleName: account.rootRole,
+  rootRole: account.rootRole,
+  rootRoleName: account.rootRoleName,
   isAPI: true,
   createdAt: account.createdAt.toISOString(),
   seenAt: latest(account.tokens.map((token) => token.seenAt)),
@@ -69,7 +71,9 @@ export function serviceAccountRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
       },
       async () => ({
         serviceAccounts: (await service.list()).map(toServiceAccountResponse),
-        rootRoles: ROOT_ROLES.map(toRoleResponse),
+        rootRoles: (await createRoleStore(deps.db).list())
+          .filter((role) => isRootRoleType(role.type))
+          .map(toRoleResponse),
       }),
     );
 
@@ -92,10 +96,9 @@ export function serviceAccountRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
         },
       },
       async (request, reply) => {
-        const { username, name, rootRole } = request.body;
-        const account = await tx((s) =>
-          s.create({ username, name, rootRole: toRootRole(rootRole) }, actorOf(request)),
-        );
+        const { username, name } = request.body;
+        const rootRole = await rootRoleIdOf(createRoleStore(deps.db), request.body.rootRole);
+        const account = await tx((s) => s.create({ username, name, rootRole }, actorOf(request)));
         return reply.status(201).send(toServiceAccountResponse(account));
       },
     );
@@ -120,14 +123,12 @@ export function serviceAccountRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
         },
       },
       async (request) => {
-        const { name, rootRole } = request.body;
-        const account = await tx((s) =>
-          s.update(
-            request.params.id,
-            { name, rootRole: rootRole === undefined ? undefined : toRootRole(rootRole) },
-            actorOf(request),
-          ),
-        );
+        const { name } = request.body;
+        const rootRole =
+          request.body.rootRole === undefined
+            ? undefined
+            : await rootRoleIdOf(createRoleStore(deps.db), request.body.rootRole);
+        const account = await tx((s) => s.update(request.params.id, { name, rootRole }, actorOf(request)));
         return toServiceAccountResponse(account);
       },
     );

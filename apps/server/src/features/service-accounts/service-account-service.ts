@@ -1,5 +1,4 @@
 import type { Db } from '../../db/db.ts';
-import type { RootRole } from '../../http/auth.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import type { Actor } from '../events/actor.ts';
 import { createEventStore } from '../events/event-store.ts';
@@ -32,7 +31,7 @@ export function createServiceAccountService(db: Db) {
     id: user.id,
     username: user.username,
     name: user.name,
-    rootRole: user.rootRole,
+    rootRole: user.rootRoleName,
   });
   const append = (type: string, actor: Actor, data: unknown, preData?: unknown) =>
     events.append({ type, createdBy: actor.name, createdByUserId: actor.userId, data, preData });
@@ -42,7 +41,7 @@ export function createServiceAccountService(db: Db) {
       return Promise.all((await users.list({ service: true })).map(withTokens));
     },
     async create(
-      input: { username: string; name?: string; rootRole: RootRole },
+      input: { username: string; name?: string; rootRole: number },
       actor: Actor,
     ): Promise<ServiceAccount> {
       const user = await users.insert({ ...input, isService: true });
@@ -51,7 +50,7 @@ export function createServiceAccountService(db: Db) {
     },
     async update(
       id: number,
-      changes: { name?: string; rootRole?: RootRole },
+      changes: { name?: string; rootRole?: number },
       actor: Actor,
     ): Promise<ServiceAccount> {
       const before = await find(id);

@@ -12,6 +12,8 @@ export type SignedInIdentity = {
   email: string | undefined;
   emailVerified: boolean;
   name?: string;
+  /** The provider's groups of the user; undefined when the provider did not send the groups claim. */
+  groups?: string[];
 };
 
 /**
@@ -80,9 +82,19 @@ export function createOidcClient(settings: OidcConfig, publicUrl: string) {
         email: text(info.email)?.toLowerCase(),
         emailVerified: info.email_verified !== false,
         name: text(info.name) ?? text(info.preferred_username),
+        groups: groupsOf(
+          (claims as Record<string, unknown>)[settings.groupsClaim] ?? info[settings.groupsClaim],
+        ),
       };
     },
   };
+}
+
+/** A groups claim: a list of names, or one name; anything else counts as not sent. */
+function groupsOf(value: unknown): string[] | undefined {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
+  return undefined;
 }
 
 export type OidcClient = ReturnType<typeof createOidcClient>;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/db.ts';
+import { inTransaction, type Db } from '../../db/db.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { describe, errorResponses } from '../../http/operation.ts';
 import { safeRedirectPath } from '../../http/safe-redirect.ts';
@@ -10,6 +10,7 @@ import { createSessionStore } from '../users/session-store.ts';
 import { createUserStore } from '../users/user-store.ts';
 import { CALLBACK_PATH, createOidcClient, type PendingSignIn } from './oidc-client.ts';
 import { SignInRefused, userForIdentity } from './sso-users.ts';
+import { createGroupService } from '../groups/group-service.ts';
 
 const PENDING_COOKIE = 'switchyard-oidc';
 const PENDING_MAX_AGE_SECONDS = 600;
@@ -154,6 +155,12 @@ export function ssoRoutes(deps: { db: Db; config: Config }): FastifyPluginAsyncT
         try {
           const identity = await client.finish(query, pending);
           const user = await userForIdentity(deps.db, identity, settings);
+          if (identity.groups) {
+            const groups = identity.groups;
+            await inTransaction(deps.db, (tx) =>
+              createGroupService(tx).syncSsoGroups(user.id, groups, { name: 'sso-sync', userId: null }),
+            );
+          }
           const session = await createSessionStore(deps.db).create(user.id, deps.config.sessionMaxAgeHours);
           await createUserStore(deps.db).markSeen(user.id);
           setSessionCookie(reply, session, deps.config.publicUrl);

@@ -1,3 +1,4 @@
+import { ROLE_IDS } from '@switchyard/access';
 import type { OidcConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { NameExistsError } from '../../http/errors.ts';
@@ -36,12 +37,12 @@ export async function userForIdentity(
     const user = await users.insert({
       email: identity.email,
       name: identity.name,
-      rootRole: settings.defaultRootRole,
+      rootRole: ROLE_IDS[settings.defaultRootRole],
     });
     await createEventStore(db).append({
       type: 'user-created',
       createdBy: 'single sign-on',
-      data: { id: user.id, email: user.email, rootRole: user.rootRole, source: 'oidc' },
+      data: { id: user.id, email: user.email, rootRole: user.rootRoleName, source: 'oidc' },
     });
     return user;
   } catch (error) {

@@ -15,7 +15,7 @@ async function app(env: Record<string, string>): Promise<TestApp> {
   apps.push(t);
   await createUserStore(t.db).insert({
     username: 'casey',
-    rootRole: 'Editor',
+    rootRole: 2,
     passwordHash: await hashPassword('casey-password-1'),
   });
   return t;

@@ -22,7 +22,7 @@ async function newUser(): Promise<string> {
   await createUserStore(t.db).insert({
     username,
     email: `${username}@example.com`,
-    rootRole: 'Viewer',
+    rootRole: 3,
     passwordHash: await hashPassword(PASSWORD),
   });
   return username;

@@ -1,3 +1,5 @@
+import { createRoleStore } from '../access/role-store.ts';
+import { createProjectAccessStore } from '../project-access/project-access-store.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { inTransaction, type Db } from '../../db/db.ts';
@@ -131,7 +133,7 @@ export function userDirectoryRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
               type: 'user-deleted',
               createdBy: actorName(request.principal),
               createdByUserId: me,
-              preData: { id: user.id, username: user.username, email: user.email, rootRole: user.rootRole },
+              preData: { id: user.id, username: user.username, email: user.email, rootRole: user.rootRoleName },
             });
           }
         });
@@ -169,14 +171,22 @@ export function userDirectoryRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
             'Users',
             'getUserRoles',
             'Get my roles',
-            'The roles of the signed-in user: their root role (Switchyard has no project roles).',
+            'The roles of the signed-in user: their root role, and with `projectId` also the roles they hold in that project, directly or through groups.',
           ),
+          querystring: Type.Object({
+            projectId: Type.Optional(Type.String({ maxLength: 100, description: 'A project id.' })),
+          }),
           response: { 200: Type.Array(RoleResponse, { examples: [[exampleRole]] }), ...errorResponses(401) },
         },
       },
       async (request) => {
         const user = await users.findById(signedInUserId(request.principal));
-        return user ? [toRoleResponse(user.rootRole)] : [];
+        if (!user) return [];
+        const held = [user.rootRole];
+        const project = request.query.projectId;
+        if (project) held.push(...(await createProjectAccessStore(deps.db).roleIdsOf(user.id, project)));
+        const roles = await createRoleStore(deps.db).findByIds(held);
+        return roles.map(toRoleResponse);
       },
     );
   };

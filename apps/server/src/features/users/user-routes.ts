@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inTransaction, type Db } from '../../db/db.ts';
-import { actorName, actorUserId, permissionsOf } from '../../http/auth.ts';
+import { toGrantList } from '@switchyard/access';
+import { actorName, actorUserId } from '../../http/auth.ts';
+import { rootRoleIdOf } from '../access/root-role.ts';
+import { createRoleStore } from '../access/role-store.ts';
 import { BadDataError, NotFoundError } from '../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
 import { createEventStore } from '../events/event-store.ts';
@@ -21,7 +24,7 @@ import {
   UserListResponse,
   UserResponse,
 } from './user-schemas.ts';
-import { toMePermissions, toPatResponse, toRootRole, toUserResponse } from './user-wire.ts';
+import { toPatResponse, toUserResponse } from './user-wire.ts';
 
 /** The signed-in user, their personal access tokens, and user administration. */
 export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
@@ -51,7 +54,7 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
         if (!user) throw new NotFoundError('The signed-in user no longer exists');
         return {
           user: toUserResponse(user),
-          permissions: toMePermissions(permissionsOf(request.principal!)),
+          permissions: toGrantList(request.access!),
         };
       },
     );
@@ -172,13 +175,14 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             { message: '"username" or "email" is required', path: '/body/username' },
           ]);
         }
+        const rootRole = await rootRoleIdOf(createRoleStore(deps.db), body.rootRole);
         const passwordHash = body.password ? await hashPassword(body.password) : null;
         const user = await inTransaction(deps.db, async (tx) => {
           const created = await createUserStore(tx).insert({
             username: body.username,
             email: body.email,
             name: body.name,
-            rootRole: toRootRole(body.rootRole),
+            rootRole,
             passwordHash,
           });
           await createEventStore(tx).append({
@@ -189,7 +193,7 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
               id: created.id,
               username: created.username,
               email: created.email,
-              rootRole: created.rootRole,
+              rootRole: created.rootRoleName,
             },
           });
           return created;
@@ -210,6 +214,10 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
+        const rootRole =
+          request.body.rootRole === undefined
+            ? undefined
+            : await rootRoleIdOf(createRoleStore(deps.db), request.body.rootRole);
         const user = await inTransaction(deps.db, async (tx) => {
           const store = createUserStore(tx);
           const before = await store.findPersonById(request.params.id);
@@ -217,14 +225,14 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
           const after = await store.update(before.id, {
             email: request.body.email,
             name: request.body.name,
-            rootRole: request.body.rootRole === undefined ? undefined : toRootRole(request.body.rootRole),
+            rootRole,
           });
           await createEventStore(tx).append({
             type: 'user-updated',
             createdBy: actorName(request.principal),
             createdByUserId: actorUserId(request.principal),
-            preData: { id: before.id, email: before.email, name: before.name, rootRole: before.rootRole },
-            data: { id: after.id, email: after.email, name: after.name, rootRole: after.rootRole },
+            preData: { id: before.id, email: before.email, name: before.name, rootRole: before.rootRoleName },
+            data: { id: after.id, email: after.email, name: after.name, rootRole: after.rootRoleName },
           });
           return after;
         });
@@ -261,7 +269,7 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
               id: before.id,
               username: before.username,
               email: before.email,
-              rootRole: before.rootRole,
+              rootRole: before.rootRoleName,
             },
           });
         });

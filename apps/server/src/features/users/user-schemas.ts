@@ -19,8 +19,8 @@ export const UserResponse = Type.Object(
     username: Type.Union([Type.String(), Type.Null()]),
     email: Type.Union([Type.String(), Type.Null()]),
     name: Type.Union([Type.String(), Type.Null()]),
-    rootRole: Type.Integer({ description: 'Root role id: 1 Admin, 2 Editor, 3 Viewer.' }),
-    rootRoleName: Type.String({ description: 'Admin, Editor or Viewer.' }),
+    rootRole: Type.Integer({ description: 'Root role id: 1 Admin, 2 Editor, 3 Viewer, or a custom root role.' }),
+    rootRoleName: Type.String({ description: 'The name of the root role.' }),
     permissions: Type.Array(Type.String(), { description: 'What the root role allows.' }),
     createdAt: Type.String({ format: 'date-time' }),
     seenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
@@ -57,9 +57,10 @@ export const LoginBody = Type.Object(
 
 /** A root role in a request: its Unleash id or its name. */
 export const RoleField = Type.Union(
-  [Type.Integer({ minimum: 1, maximum: 3 }), Type.String({ enum: ['Admin', 'Editor', 'Viewer'] })],
+  [Type.Integer({ minimum: 1 }), Type.String({ minLength: 1, maxLength: 100 })],
   {
-    description: 'A root role id (1 Admin, 2 Editor, 3 Viewer) or its name.',
+    description:
+      'A root role, by id (1 Admin, 2 Editor, 3 Viewer, or a custom root role) or by name. Anything else is a 400.',
   },
 );
 
@@ -161,5 +162,7 @@ export const RoleResponse = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   description: Type.String(),
-  type: Type.String({ description: 'Always "root": Switchyard has root roles only.' }),
+  type: Type.String({
+    description: 'root (predefined root role), root-custom (custom root role), project (predefined project role) or custom (custom project role).',
+  }),
 });

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/db.ts';
 import { isUniqueViolation } from '../../db/postgres-errors.ts';
-import type { RootRole } from '../../http/auth.ts';
 import { NameExistsError } from '../../http/errors.ts';
 import type { User } from './user.ts';
 
@@ -9,7 +8,8 @@ type UserRow = {
   username: string | null;
   email: string | null;
   name: string | null;
-  root_role: RootRole;
+  root_role_id: number;
+  root_role_name: string;
   password_hash: string | null;
   created_at: Date;
   seen_at: Date | null;
@@ -21,17 +21,22 @@ const toUser = (row: UserRow): User => ({
   username: row.username,
   email: row.email,
   name: row.name,
-  rootRole: row.root_role,
+  rootRole: row.root_role_id,
+  rootRoleName: row.root_role_name,
   createdAt: row.created_at,
   seenAt: row.seen_at,
   isService: row.is_service,
 });
 
+/** Every column, and the root role's name. */
+const COLUMNS = '*, (SELECT name FROM roles WHERE roles.id = users.root_role_id) AS root_role_name';
+
 export type NewUser = {
   username?: string | null;
   email?: string | null;
   name?: string | null;
-  rootRole: RootRole;
+  /** A root role id. */
+  rootRole: number;
   passwordHash?: string | null;
   isService?: boolean;
 };
@@ -41,8 +46,8 @@ export function createUserStore(db: Db) {
     async insert(user: NewUser): Promise<User> {
       try {
         const [row] = await db.query<UserRow>(
-          `INSERT INTO users (username, email, name, root_role, password_hash, is_service)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+          `INSERT INTO users (username, email, name, root_role_id, password_hash, is_service)
+           VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
           [
             user.username ?? null,
             user.email ?? null,
@@ -60,13 +65,13 @@ export function createUserStore(db: Db) {
       }
     },
     async findById(id: number): Promise<User | undefined> {
-      const [row] = await db.query<UserRow>('SELECT * FROM users WHERE id = $1 AND deleted_at IS NULL', [id]);
+      const [row] = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]);
       return row && toUser(row);
     },
     /** A person, not a service account: what the user-admin operations act on. */
     async findPersonById(id: number): Promise<User | undefined> {
       const [row] = await db.query<UserRow>(
-        'SELECT * FROM users WHERE id = $1 AND deleted_at IS NULL AND NOT is_service',
+        `SELECT ${COLUMNS} FROM users WHERE id = $1 AND deleted_at IS NULL AND NOT is_service`,
         [id],
       );
       return row && toUser(row);
@@ -74,7 +79,7 @@ export function createUserStore(db: Db) {
     /** Finds a person by username or email, with the password hash for login. Service accounts never sign in. */
     async findForLogin(login: string): Promise<{ user: User; passwordHash: string | null } | undefined> {
       const [row] = await db.query<UserRow>(
-        `SELECT * FROM users WHERE (lower(username) = lower($1) OR lower(email) = lower($1))
+        `SELECT ${COLUMNS} FROM users WHERE (lower(username) = lower($1) OR lower(email) = lower($1))
            AND deleted_at IS NULL AND NOT is_service`,
         [login],
       );
@@ -98,7 +103,7 @@ export function createUserStore(db: Db) {
     },
     async list(options: { service?: boolean } = {}): Promise<User[]> {
       const rows = await db.query<UserRow>(
-        'SELECT * FROM users WHERE deleted_at IS NULL AND is_service = $1 ORDER BY id',
+        `SELECT ${COLUMNS} FROM users WHERE deleted_at IS NULL AND is_service = $1 ORDER BY id`,
         [options.service ?? false],
       );
       return rows.map(toUser);
@@ -106,7 +111,7 @@ export function createUserStore(db: Db) {
     /** People whose name, username or email contains the text, case-insensitively; at most `limit`. */
     async search(text: string, limit = 100): Promise<User[]> {
       const rows = await db.query<UserRow>(
-        `SELECT * FROM users WHERE deleted_at IS NULL AND NOT is_service
+        `SELECT ${COLUMNS} FROM users WHERE deleted_at IS NULL AND NOT is_service
            AND (name ILIKE $1 OR username ILIKE $1 OR email ILIKE $1) ORDER BY id LIMIT $2`,
         [`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit],
       );
@@ -115,7 +120,7 @@ export function createUserStore(db: Db) {
     /** People not seen (or, never seen, not created) within the last `days` days. */
     async inactive(days: number): Promise<User[]> {
       const rows = await db.query<UserRow>(
-        `SELECT * FROM users WHERE deleted_at IS NULL AND NOT is_service
+        `SELECT ${COLUMNS} FROM users WHERE deleted_at IS NULL AND NOT is_service
            AND COALESCE(seen_at, created_at) < now() - make_interval(days => $1) ORDER BY id`,
         [days],
       );
@@ -127,14 +132,15 @@ export function createUserStore(db: Db) {
         `SELECT count(*) FILTER (WHERE NOT is_service AND password_hash IS NOT NULL)::int AS password,
                 count(*) FILTER (WHERE NOT is_service AND password_hash IS NULL)::int AS no_password,
                 count(*) FILTER (WHERE is_service)::int AS service
-           FROM users WHERE deleted_at IS NULL AND root_role = 'Admin'`,
+           FROM users WHERE deleted_at IS NULL AND root_role_id = 1`,
       );
       return { password: row!.password, noPassword: row!.no_password, service: row!.service };
     },
-    async update(id: number, change: { email?: string; name?: string; rootRole?: RootRole }): Promise<User> {
+    async update(id: number, change: { email?: string; name?: string; rootRole?: number }): Promise<User> {
       const [row] = await db.query<UserRow>(
-        `UPDATE users SET email = COALESCE($2, email), name = COALESCE($3, name), root_role = COALESCE($4, root_role)
-         WHERE id = $1 RETURNING *`,
+        `UPDATE users SET email = COALESCE($2, email), name = COALESCE($3, name),
+           root_role_id = COALESCE($4, root_role_id)
+         WHERE id = $1 RETURNING ${COLUMNS}`,
         [id, change.email ?? null, change.name ?? null, change.rootRole ?? null],
       );
       return toUser(row!);

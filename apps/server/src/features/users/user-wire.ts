@@ -1,7 +1,6 @@
-import { type Permission, permissionsOf, type RootRole } from '../../http/auth.ts';
-import { levelOf } from '../access/permissions.ts';
+import type { Role } from '@switchyard/access';
 import type { PersonalAccessToken } from './pat-store.ts';
-import { ROOT_ROLE_DESCRIPTIONS, ROOT_ROLE_IDS, type User } from './user.ts';
+import type { User } from './user.ts';
 
 export function toUserResponse(user: User) {
   return {
@@ -9,20 +8,14 @@ export function toUserResponse(user: User) {
     username: user.username,
     email: user.email,
     name: user.name,
-    rootRole: ROOT_ROLE_IDS[user.rootRole],
-    rootRoleName: user.rootRole,
-    permissions: [...permissionsOf({ kind: 'user', userId: user.id, username: '', rootRole: user.rootRole })],
+    rootRole: user.rootRole,
+    rootRoleName: user.rootRoleName,
+    // Unleash's userSchema field; effective permissions are at /api/admin/user-admin/{id}/permissions.
+    permissions: [] as string[],
     createdAt: user.createdAt.toISOString(),
     seenAt: user.seenAt?.toISOString() ?? null,
     isAPI: user.isService,
   };
-}
-
-/** Accepts a root role as Unleash's numeric id or as its name. */
-export function toRootRole(value: number | string): RootRole {
-  if (typeof value === 'string') return value as RootRole;
-  const entry = Object.entries(ROOT_ROLE_IDS).find(([, id]) => id === value);
-  return (entry?.[0] ?? 'Viewer') as RootRole;
 }
 
 export function toPatResponse(pat: PersonalAccessToken, secret?: string) {
@@ -36,20 +29,7 @@ export function toPatResponse(pat: PersonalAccessToken, secret?: string) {
   };
 }
 
-/** A root role as Unleash's roleSchema shows it. */
-export function toRoleResponse(role: RootRole) {
-  return { id: ROOT_ROLE_IDS[role], name: role, description: ROOT_ROLE_DESCRIPTIONS[role], type: 'root' };
-}
-
-/**
- * Permissions in Unleash's meSchema shape. A root role's project and environment permissions hold everywhere, which
- * Unleash's admin UI reads from the `*` wildcard; project roles will list their project instead.
- */
-export function toMePermissions(permissions: readonly Permission[]) {
-  return permissions.map((permission) => {
-    const level = levelOf(permission);
-    if (level === 'root') return { permission };
-    if (level === 'project') return { permission, project: '*' };
-    return { permission, project: '*', environment: '*' };
-  });
+/** A role as Unleash's roleSchema shows it. */
+export function toRoleResponse(role: Pick<Role, 'id' | 'name' | 'description' | 'type'>) {
+  return { id: role.id, name: role.name, description: role.description ?? '', type: role.type };
 }

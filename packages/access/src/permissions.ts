@@ -141,81 +141,16 @@ export function levelOf(permission: PermissionName): PermissionLevel {
   return PERMISSIONS[permission].level;
 }
 
-export type PredefinedRootRole = 'Admin' | 'Editor' | 'Viewer';
-
-/** A project member's flag work: the project and environment permissions an Editor holds everywhere for now. */
-const FLAG_WORK: PermissionName[] = [
-  'CREATE_FEATURE',
-  'UPDATE_FEATURE',
-  'DELETE_FEATURE',
-  'UPDATE_FEATURE_VARIANTS',
-  'UPDATE_FEATURE_DEPENDENCY',
-  'CREATE_FEATURE_STRATEGY',
-  'UPDATE_FEATURE_STRATEGY',
-  'DELETE_FEATURE_STRATEGY',
-  'UPDATE_FEATURE_ENVIRONMENT',
-  'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
-];
-
-/**
- * Unleash's Editor: the instance-wide definitions (strategies, context fields, tag types, segments, integrations,
- * applications), creating projects, and backend and frontend API tokens, but no users, roles or instance settings.
- * In Unleash an Editor works on flags through the projects it owns or is a member of; until project roles exist
- * (decision record 0005) an Editor holds that flag work in every project, and none of a project owner's settings.
- */
-const EDITOR: PermissionName[] = [
-  'READ',
-  'CREATE_PROJECT',
-  'CREATE_STRATEGY',
-  'UPDATE_STRATEGY',
-  'DELETE_STRATEGY',
-  'UPDATE_APPLICATION',
-  'CREATE_CONTEXT_FIELD',
-  'UPDATE_CONTEXT_FIELD',
-  'DELETE_CONTEXT_FIELD',
-  'CREATE_TAG_TYPE',
-  'UPDATE_TAG_TYPE',
-  'DELETE_TAG_TYPE',
-  'CREATE_SEGMENT',
-  'UPDATE_SEGMENT',
-  'DELETE_SEGMENT',
-  'CREATE_ADDON',
-  'UPDATE_ADDON',
-  'DELETE_ADDON',
-  'CREATE_CLIENT_API_TOKEN',
-  'READ_CLIENT_API_TOKEN',
-  'UPDATE_CLIENT_API_TOKEN',
-  'DELETE_CLIENT_API_TOKEN',
-  'CREATE_FRONTEND_API_TOKEN',
-  'READ_FRONTEND_API_TOKEN',
-  'UPDATE_FRONTEND_API_TOKEN',
-  'DELETE_FRONTEND_API_TOKEN',
-  ...FLAG_WORK,
-];
-
-/** The permissions of the predefined root roles. Admin holds ADMIN alone, which passes every check. */
-export const ROOT_ROLE_PERMISSIONS: Record<PredefinedRootRole, readonly PermissionName[]> = {
-  Admin: ['ADMIN'],
-  Editor: EDITOR,
-  Viewer: ['READ'],
-};
-
-/**
- * The predefined project roles, for when project roles are granted (not enforced yet). Owner: every project and
- * environment permission except approving, applying and skipping change requests, which no predefined role holds.
- */
-export const PROJECT_ROLE_PERMISSIONS: Record<'Owner' | 'Member', readonly PermissionName[]> = {
-  Owner: PERMISSION_NAMES.filter((name) => levelOf(name) !== 'root' && !name.endsWith('_CHANGE_REQUEST')),
-  Member: FLAG_WORK,
-};
 
 /**
  * Whether holding `held` allows an operation that requires `required`. ADMIN passes every check except skipping a
  * change request, which must be granted on its own.
  */
-export function grants(held: readonly PermissionName[], required: PermissionName): boolean {
-  if (held.includes(required)) return true;
-  if (held.includes('ADMIN')) return required !== 'SKIP_CHANGE_REQUEST';
+export function grants(held: Iterable<PermissionName>, required: PermissionName): boolean {
   const broader: string | undefined = (PERMISSIONS[required] as PermissionEntry).includedIn;
-  return broader !== undefined && held.some((name) => name === broader);
+  for (const name of held) {
+    if (name === required || name === broader) return true;
+    if (name === 'ADMIN' && required !== 'SKIP_CHANGE_REQUEST') return true;
+  }
+  return false;
 }

@@ -1,0 +1,71 @@
+import { type Access, buildAccess, isMember, predefinedRole, seesEverything, type ProjectRoleGrant, type Role } from '@switchyard/access';
+import type { Db } from '../../db/db.ts';
+import type { Principal } from '../../http/auth.ts';
+import { createRoleStore } from './role-store.ts';
+
+type HeldRow = { role_id: number; project: string | null };
+
+/** Everything an admin token or an Admin holds: no lookup needed. */
+const ADMIN_ACCESS: Access = buildAccess([predefinedRole('Admin')], []);
+
+/**
+ * Resolves who may do what, per request and from the database, so a role, membership or group change applies to
+ * the next request in every process. One query for the roles a user holds (its own and its groups'), one for the
+ * custom roles among them; Admins and admin tokens need neither.
+ */
+export function createAccessReadModel(db: Db) {
+  const roles = createRoleStore(db);
+  return {
+    async accessOf(principal: Principal): Promise<Access> {
+      if (principal.kind === 'token') return principal.type === 'admin' ? ADMIN_ACCESS : buildAccess([], []);
+      return this.accessOfUser(principal.userId, principal.rootRole);
+    },
+    async accessOfUser(userId: number, rootRoleId?: number): Promise<Access> {
+      if (rootRoleId === 1) return ADMIN_ACCESS;
+      const held = await db.query<HeldRow>(
+        `SELECT root_role_id AS role_id, NULL::text AS project FROM users WHERE id = $1
+         UNION SELECT g.root_role_id, NULL FROM groups g JOIN group_users gu ON gu.group_id = g.id
+                WHERE gu.user_id = $1 AND g.root_role_id IS NOT NULL
+         UNION SELECT role_id, project FROM project_members WHERE user_id = $1
+         UNION SELECT pg.role_id, pg.project FROM project_groups pg JOIN group_users gu ON gu.group_id = pg.group_id
+                WHERE gu.user_id = $1`,
+        [userId],
+      );
+      const byId = new Map<number, Role>();
+      const ids = [...new Set(held.map((row) => row.role_id))];
+      for (const role of ids.length ? await roles.findByIds(ids) : []) byId.set(role.id, role);
+      const rootRoles: Role[] = [];
+      const projectRoles: ProjectRoleGrant[] = [];
+      for (const row of held) {
+        const role = byId.get(row.role_id);
+        if (!role) continue;
+        if (row.project === null) rootRoles.push(role);
+        else projectRoles.push({ project: row.project, role });
+      }
+      return buildAccess(rootRoles, projectRoles);
+    },
+    /** The project a flag belongs to, archived or not; undefined when there is no such flag. */
+    async projectOfFlag(name: string): Promise<string | undefined> {
+      const [row] = await db.query<{ project: string }>('SELECT project_id AS project FROM flags WHERE name = $1', [name]);
+      return row?.project;
+    },
+    /** The private projects among these. */
+    async privateProjects(projects: readonly string[]): Promise<string[]> {
+      if (projects.length === 0) return [];
+      const rows = await db.query<{ id: string }>(
+        `SELECT id FROM projects WHERE id = ANY($1) AND mode = 'private'`,
+        [projects],
+      );
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type AccessReadModel = ReturnType<typeof createAccessReadModel>;
+
+/** The private projects this caller is no member of: what reads spanning projects must leave out. */
+export async function hiddenProjects(db: Db, access: Access | undefined): Promise<string[]> {
+  if (access && seesEverything(access)) return [];
+  const rows = await db.query<{ id: string }>(`SELECT id FROM projects WHERE mode = 'private'`);
+  return rows.map((row) => row.id).filter((project) => !access || !isMember(access, project));
+}

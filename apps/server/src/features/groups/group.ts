@@ -1,0 +1,28 @@
+/** A named set of users that holds a root role and project roles for all of them. */
+export type Group = {
+  id: number;
+  name: string;
+  description: string | null;
+  /** SSO group names that make a user a member at sign-in. */
+  mappingsSso: string[];
+  rootRole: number | null;
+  createdBy: string | null;
+  createdAt: Date;
+  users: GroupUser[];
+  /** The projects where the group holds a role. */
+  projects: string[];
+};
+
+export type GroupUser = {
+  joinedAt: Date;
+  createdBy: string | null;
+  user: { id: number; name: string | null; username: string | null; email: string | null; isService: boolean };
+};
+
+export type GroupInput = {
+  name: string;
+  description: string | null;
+  mappingsSso: string[];
+  rootRole: number | null;
+  userIds: number[];
+};

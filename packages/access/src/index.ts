@@ -1,0 +1,4 @@
+export * from './permissions.ts';
+export * from './roles.ts';
+export * from './access.ts';
+export * from './grant-list.ts';
