@@ -81,6 +81,7 @@ it('reads single sign-on settings, with defaults, only when an issuer is set', (
     autoCreate: true,
     defaultRootRole: 'Viewer',
     allowedDomains: [],
+    groupsClaim: 'groups',
   });
   const full = readConfig({
     OIDC_ISSUER: 'https://id.example.com',
@@ -89,6 +90,7 @@ it('reads single sign-on settings, with defaults, only when an issuer is set', (
     UNLEASH_URL: 'https://flags.example.com/',
     OIDC_AUTO_CREATE: 'false',
     OIDC_ALLOWED_DOMAINS: 'Example.com, example.org',
+    OIDC_GROUPS_CLAIM: 'roles',
   });
   expect(port.publicUrl).toBe('http://localhost:8080');
   expect(full.publicUrl).toBe('https://flags.example.com');
@@ -96,6 +98,7 @@ it('reads single sign-on settings, with defaults, only when an issuer is set', (
     clientSecret: 's3cret',
     autoCreate: false,
     allowedDomains: ['example.com', 'example.org'],
+    groupsClaim: 'roles',
   });
 });
 

@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
-export type TestAccount = { email?: string; emailVerified?: boolean; name?: string };
+/** A provider account; `groups` is sent as the `groups` claim (change it between sign-ins to test group sync). */
+export type TestAccount = { email?: string; emailVerified?: boolean; name?: string; groups?: string[] };
 
 /**
  * A real OpenID Connect provider (the oidc-provider package) on a free local port, with one confidential client
@@ -27,7 +28,7 @@ export async function startOidcProvider(options: {
         response_types: ['code'],
       },
     ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
     cookies: { keys: ['switchyard-test-cookie-key'] },
     findAccount: (_context, id) => {
       const account = options.accounts[id];
@@ -38,6 +39,7 @@ export async function startOidcProvider(options: {
           sub: id,
           ...(account.email ? { email: account.email, email_verified: account.emailVerified ?? true } : {}),
           ...(account.name ? { name: account.name } : {}),
+          ...(account.groups ? { groups: account.groups } : {}),
         }),
       };
     },
@@ -45,6 +47,7 @@ export async function startOidcProvider(options: {
   server.on('request', provider.callback());
   return {
     issuer,
+    accounts: options.accounts,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -6,6 +6,7 @@ import type { Db } from '../db/db.ts';
 import { type PredefinedRootRole, ROLE_IDS } from '@switchyard/access';
 import { hashPassword } from '../features/users/password.ts';
 import { createUserStore } from '../features/users/user-store.ts';
+import { createProjectAccessStore } from '../features/project-access/project-access-store.ts';
 import { createTestDb } from './test-db.ts';
 
 export const ADMIN_TOKEN = '*:*.test-admin-token';
@@ -18,8 +19,14 @@ export type TestApp = {
   config: Config;
   /** A request as the admin token, JSON by default. */
   admin(options: InjectOptions): Promise<LightMyRequestResponse>;
-  /** A request as a signed-in user with the given root role. */
-  as(role: PredefinedRootRole): Promise<(options: InjectOptions) => Promise<LightMyRequestResponse>>;
+  /**
+   * A request as a signed-in user with the given root role; `memberOf` makes that user a Member of those projects
+   * (an Editor works only in `default` and the projects it is a member of).
+   */
+  as(
+    role: PredefinedRootRole,
+    options?: { memberOf?: string[] },
+  ): Promise<(options: InjectOptions) => Promise<LightMyRequestResponse>>;
   close(): Promise<void>;
 };
 
@@ -35,7 +42,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   await bootstrap(db, config);
   const app = await buildApp({ db, config });
-  const sessions = new Map<PredefinedRootRole, string>();
+  const sessions = new Map<string, string>();
 
   const withAuth = (headers: Record<string, string>) => (options: InjectOptions) =>
     app.inject({ ...options, headers: { ...headers, ...(options.headers as Record<string, string>) } });
@@ -45,15 +52,20 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db,
     config,
     admin: withAuth({ authorization: ADMIN_TOKEN }),
-    async as(role) {
-      let cookie = sessions.get(role);
+    async as(role, options = {}) {
+      const memberOf = options.memberOf ?? [];
+      const key = [role, ...memberOf].join(' ');
+      let cookie = sessions.get(key);
       if (!cookie) {
-        const username = `test-${role.toLowerCase()}`;
-        await createUserStore(db).insert({
+        const username = `test-${role.toLowerCase()}${memberOf.length ? `-in-${memberOf.join('-')}` : ''}`;
+        const user = await createUserStore(db).insert({
           username,
           rootRole: ROLE_IDS[role],
           passwordHash: await hashPassword('password-1234'),
         });
+        for (const project of memberOf) {
+          await createProjectAccessStore(db).addUserRoles(project, user.id, [ROLE_IDS.Member], 'test');
+        }
         const login = await app.inject({
           method: 'POST',
           url: '/auth/simple/login',
@@ -62,7 +74,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         const setCookie = login.cookies[0];
         if (!setCookie) throw new Error(`login as ${role} failed: ${login.body}`);
         cookie = `${setCookie.name}=${setCookie.value}`;
-        sessions.set(role, cookie);
+        sessions.set(key, cookie);
       }
       return withAuth({ cookie });
     },

@@ -24,7 +24,6 @@ const ofLevel = (level: string): PermissionName[] => GRANTABLE.filter((name) => 
 export function roleRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addSchema(AdminPermission);
-    app.addSchema(RoleWithPermissions);
     const service = createRoleService(deps.db);
     const tx = <T>(fn: (s: RoleService) => Promise<T>) => inTransaction(deps.db, (t) => fn(createRoleService(t)));
     const roleResponse = (description: string) => ({ ...CreatedRoleResponse, description });
@@ -53,7 +52,7 @@ export function roleRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
         schema: {
           ...describe('Users', 'getRoleById', 'Get a role', 'One role with every permission it holds.'),
           params: RoleIdParams,
-          response: { 200: { $ref: 'roleWithPermissionsSchema#' }, ...errorResponses(400, 401, 404) },
+          response: { 200: { ...RoleWithPermissions, $id: undefined }, ...errorResponses(400, 401, 404) },
         },
       },
       async (request) => toRoleWithPermissions(await service.get(request.params.roleId)),

@@ -45,7 +45,7 @@ export const RoleWithPermissions = Type.Object(
     description: Type.Optional(Type.String()),
     permissions: Type.Array(Type.Ref('adminPermissionSchema')),
   },
-  { $id: 'roleWithPermissionsSchema', examples: [{ ...exampleRole, permissions: [examplePermission] }] },
+  { examples: [{ ...exampleRole, permissions: [examplePermission] }] },
 );
 
 export const RoleListResponse = Type.Object(

@@ -54,7 +54,8 @@ export function toRegistration(
     sdkVersion: body.sdkVersion ?? sdkHeader ?? null,
     strategies: body.strategies ?? [],
     startedAt: body.started === undefined ? null : toDate(body.started),
-    intervalMs: body.interval ?? null,
+    // SDKs send whole milliseconds, but the schema (like Unleash's) allows any number: stored rounded.
+    intervalMs: body.interval === undefined ? null : Math.round(body.interval),
     connectionId: body.connectionId ?? null,
     platformName: body.platformName ?? null,
     platformVersion: body.platformVersion ?? null,

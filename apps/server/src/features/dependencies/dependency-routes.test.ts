@@ -64,7 +64,7 @@ describe('POST …/features/{child}/dependencies (addFeatureDependency)', () => 
 
   it('stores a dependency on a disabled parent, and a new dependency replaces the old one', async () => {
     await flags('swap-parent-a', 'swap-parent-b', 'swap-child');
-    const editor = await t.as('Editor');
+    const editor = await t.as('Editor', { memberOf: ['web'] });
     const first = await editor({
       method: 'POST',
       url: `${base}/swap-child/dependencies`,

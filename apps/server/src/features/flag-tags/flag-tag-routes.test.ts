@@ -39,7 +39,7 @@ describe('GET /api/admin/features/{featureName}/tags (listTags)', () => {
 describe('POST /api/admin/features/{featureName}/tags (addTag)', () => {
   it('tags a flag, creating the tag when new, and records tag-created and feature-tagged', async () => {
     await insertFlag(t.db, { name: 'add-me', project: 'web' });
-    const editor = await t.as('Editor');
+    const editor = await t.as('Editor', { memberOf: ['web'] });
     const response = await editor({
       method: 'POST',
       url: '/api/admin/features/add-me/tags',

@@ -136,7 +136,7 @@ describe('permissions and bad input', () => {
       expect((await target.app.inject({ method: 'POST', url, payload: valid })).statusCode).toBe(401);
     }
     expect(await snapshot(target)).toEqual(before);
-    const editor = await target.as('Editor');
+    const editor = await target.as('Editor', { memberOf: [valid.project] });
     const allowed = await editor({
       method: 'POST',
       url: '/api/admin/features-batch/validate',

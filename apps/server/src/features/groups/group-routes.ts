@@ -30,7 +30,7 @@ export const toGroupResponse = (group: Group) => ({
   scimId: null,
 });
 
-const groupResponse = (description: string) => ({ $ref: 'groupSchema#', description });
+const groupResponse = (description: string) => ({ ...GroupResponse, $id: undefined, description });
 
 /** /api/admin/groups: groups of users that hold roles together. Admins manage them; anyone signed in reads them. */
 export function groupRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {

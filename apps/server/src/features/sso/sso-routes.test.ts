@@ -16,6 +16,7 @@ beforeAll(async () => {
     redirectUri: CALLBACK,
     accounts: {
       ada: { email: 'Ada@Example.com', name: 'Ada Lovelace' },
+      linus: { email: 'linus@example.com', name: 'Linus', groups: ['Checkout-Engineers', 'unmapped'] },
       grace: { email: 'grace@other.test', name: 'Grace Hopper' },
       nomail: { name: 'No Mail' },
       unverified: { email: 'eve@example.com', emailVerified: false },
@@ -214,5 +215,52 @@ describe('without single sign-on configured', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('group sync at sign-in', () => {
+  it('joins the groups mapped to the provider groups claim and leaves them when the claim no longer names them', async () => {
+    const synced = (
+      await t.admin({
+        method: 'POST',
+        url: '/api/admin/groups',
+        payload: { name: 'Checkout team', mappingsSSO: ['checkout-engineers'] },
+      })
+    ).json();
+    const manual = (
+      await t.admin({ method: 'POST', url: '/api/admin/groups', payload: { name: 'Hand-picked' } })
+    ).json();
+    const members = async (id: number) =>
+      (await t.admin({ method: 'GET', url: `/api/admin/groups/${id}` })).json().users.map(
+        (u: { user: { email: string } }) => u.user.email,
+      );
+
+    expect((await signIn('linus')).callback.statusCode).toBe(302);
+    expect(await members(synced.id)).toEqual(['linus@example.com']);
+    const linus = (await t.admin({ method: 'GET', url: '/api/admin/user-admin' })).json().users.find(
+      (u: { email: string }) => u.email === 'linus@example.com',
+    );
+    await t.admin({
+      method: 'PUT',
+      url: `/api/admin/groups/${manual.id}`,
+      payload: { name: 'Hand-picked', users: [{ user: { id: linus.id } }] },
+    });
+
+    provider.accounts.linus!.groups = ['someone-else'];
+    expect((await signIn('linus')).callback.statusCode).toBe(302);
+    expect(await members(synced.id)).toEqual([]);
+    // A membership an admin gave by hand is not sync's to take away.
+    expect(await members(manual.id)).toEqual(['linus@example.com']);
+
+    // A provider that stops sending the claim changes nothing.
+    provider.accounts.linus!.groups = ['checkout-engineers'];
+    await signIn('linus');
+    delete provider.accounts.linus!.groups;
+    await signIn('linus');
+    expect(await members(synced.id)).toEqual(['linus@example.com']);
+    const types = (
+      await t.db.query<{ type: string }>(`SELECT type FROM events WHERE type LIKE 'group-user-%' ORDER BY id`)
+    ).map((e) => e.type);
+    expect(types).toEqual(['group-user-added', 'group-user-removed', 'group-user-added']);
   });
 });
