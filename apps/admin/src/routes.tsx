@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { PERSONAL_ACCESS_TOKENS_PATH } from './features/personal-access-tokens/personal-access-tokens-path.ts';
 import { EmptyState } from './ui/query-state.tsx';
 
 /** Each screen is its own chunk, so the first page loads only the shell. */
@@ -37,6 +38,10 @@ const MaintenancePage = page(() => import('./features/maintenance/maintenance-pa
 const BannersPage = page(() => import('./features/banners/banners-page.tsx'), 'BannersPage');
 const ArchivePage = page(() => import('./features/archive/archive-page.tsx'), 'ArchivePage');
 const EventsPage = page(() => import('./features/events/events-page.tsx'), 'EventsPage');
+const PersonalAccessTokensPage = page(
+  () => import('./features/personal-access-tokens/personal-access-tokens-page.tsx'),
+  'PersonalAccessTokensPage',
+);
 const PlaygroundPage = page(() => import('./features/playground/playground-page.tsx'), 'PlaygroundPage');
 
 export function AppRoutes() {
@@ -62,6 +67,7 @@ export function AppRoutes() {
       <Route path="/archive" element={<ArchivePage />} />
       <Route path="/events" element={<EventsPage />} />
       <Route path="/playground" element={<PlaygroundPage />} />
+      <Route path={PERSONAL_ACCESS_TOKENS_PATH} element={<PersonalAccessTokensPage />} />
       <Route path="*" element={<EmptyState>There is no page at this address.</EmptyState>} />
     </Routes>
   );

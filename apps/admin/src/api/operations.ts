@@ -13,6 +13,9 @@ export const operations = {
   deleteUser: ['DELETE', '/api/admin/user-admin/{id}'],
   changeUserPassword: ['POST', '/api/admin/user-admin/{id}/change-password'],
   changeMyPassword: ['POST', '/api/admin/user/change-password'],
+  getPats: ['GET', '/api/admin/user/tokens'],
+  createPat: ['POST', '/api/admin/user/tokens'],
+  deletePat: ['DELETE', '/api/admin/user/tokens/{id}'],
 
   getMaintenance: ['GET', '/api/admin/maintenance'],
   toggleMaintenance: ['POST', '/api/admin/maintenance'],

@@ -20,6 +20,7 @@ import { NavLink as RouterLink, useLocation } from 'react-router';
 import type { Me } from '../../api/types.ts';
 import { Loading } from '../../ui/query-state.tsx';
 import { BannerStrip } from '../banners/banner-strip.tsx';
+import { PERSONAL_ACCESS_TOKENS_PATH } from '../personal-access-tokens/personal-access-tokens-path.ts';
 import { useLogout } from '../session/use-session.ts';
 import { ChangePasswordModal } from '../users/password-modals.tsx';
 
@@ -137,6 +138,9 @@ function UserMenu({ me }: { me: Me }) {
           <Menu.Label>
             {me.user.username ?? me.user.email} · {me.user.rootRoleName}
           </Menu.Label>
+          <Menu.Item component={RouterLink} to={PERSONAL_ACCESS_TOKENS_PATH}>
+            Personal access tokens
+          </Menu.Item>
           <Menu.Item onClick={() => setChangingPassword(true)}>Change password</Menu.Item>
           <Menu.Item onClick={() => logout.mutate()}>Sign out</Menu.Item>
         </Menu.Dropdown>
