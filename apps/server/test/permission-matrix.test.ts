@@ -65,7 +65,8 @@ beforeAll(async () => {
 
   const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
   const ok = (response: LightMyRequestResponse) => {
-    if (response.statusCode >= 300) throw new Error(`fixture failed: ${response.statusCode} ${response.body}`);
+    if (response.statusCode >= 300)
+      throw new Error(`fixture failed: ${response.statusCode} ${response.body}`);
     return response.body ? response.json() : undefined;
   };
   const post = async (url: string, payload: object) => ok(await t.admin({ method: 'POST', url, payload }));
@@ -84,7 +85,11 @@ beforeAll(async () => {
   const segmentKeeper = await customRole({
     name: 'Segment keeper',
     type: 'root-custom',
-    permissions: [{ permission: 'CREATE_SEGMENT' }, { permission: 'UPDATE_SEGMENT' }, { permission: 'READ_ROLE' }],
+    permissions: [
+      { permission: 'CREATE_SEGMENT' },
+      { permission: 'UPDATE_SEGMENT' },
+      { permission: 'READ_ROLE' },
+    ],
   });
   const developmentOnly: RolePermission[] = [
     'UPDATE_FEATURE_ENVIRONMENT',
@@ -100,9 +105,17 @@ beforeAll(async () => {
 
   /** A person with a root role, signed in; project roles granted in the matrix project. */
   const person = async (username: string, rootRole: Role, projectRoles: Role[] = []) => {
-    const user = await post('/api/admin/user-admin', { username, password: 'password-1234', rootRole: rootRole.id });
+    const user = await post('/api/admin/user-admin', {
+      username,
+      password: 'password-1234',
+      rootRole: rootRole.id,
+    });
     if (projectRoles.length)
-      await post(`/api/admin/projects/${PROJECT}/access`, { roles: projectRoles.map((r) => r.id), users: [user.id], groups: [] });
+      await post(`/api/admin/projects/${PROJECT}/access`, {
+        roles: projectRoles.map((r) => r.id),
+        users: [user.id],
+        groups: [],
+      });
     const login = await t.app.inject({
       method: 'POST',
       url: '/auth/simple/login',
@@ -111,10 +124,11 @@ beforeAll(async () => {
     const cookie = login.cookies[0]!;
     return { id: user.id as number, send: withHeaders({ cookie: `${cookie.name}=${cookie.value}` }) };
   };
-  const inProject = (...roles: Role[]): ProjectRoleGrant[] => roles.map((role) => ({ project: PROJECT, role }));
-  const [Admin, Editor, Viewer, Owner, Member] = (['Admin', 'Editor', 'Viewer', 'Owner', 'Member'] as const).map(
-    predefinedRole,
-  ) as [Role, Role, Role, Role, Role];
+  const inProject = (...roles: Role[]): ProjectRoleGrant[] =>
+    roles.map((role) => ({ project: PROJECT, role }));
+  const [Admin, Editor, Viewer, Owner, Member] = (
+    ['Admin', 'Editor', 'Viewer', 'Owner', 'Member'] as const
+  ).map(predefinedRole) as [Role, Role, Role, Role, Role];
 
   const editor = await t.as('Editor');
   const pat = await editor({
@@ -123,7 +137,11 @@ beforeAll(async () => {
     payload: { description: 'matrix', expiresAt },
   });
   const account = await post('/api/admin/service-account', { username: 'matrix-bot', rootRole: 3 });
-  await post(`/api/admin/projects/${PROJECT}/access`, { roles: [Member.id], users: [account.id], groups: [] });
+  await post(`/api/admin/projects/${PROJECT}/access`, {
+    roles: [Member.id],
+    users: [account.id],
+    groups: [],
+  });
   const accountToken = await post(`/api/admin/service-account/${account.id}/token`, {
     description: 'matrix',
     expiresAt,

@@ -22,7 +22,9 @@ export function toGrantList(access: Access): PermissionGrant[] {
 }
 
 /** The Access a grant list describes: how the admin UI decides what to show, with the server's own rules. */
-export function accessFromGrantList(list: readonly { permission: string; project?: string; environment?: string }[]): Access {
+export function accessFromGrantList(
+  list: readonly { permission: string; project?: string; environment?: string }[],
+): Access {
   const access: Access = { root: new Set(), projects: new Map() };
   for (const { permission, project, environment } of list) {
     if (!isPermissionName(permission)) continue;

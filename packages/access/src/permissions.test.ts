@@ -22,7 +22,12 @@ describe('the permission catalogue', () => {
     for (const name of ['CREATE_PROJECT', 'CREATE_SEGMENT', 'CREATE_CLIENT_API_TOKEN'] as const) {
       expect(grants(held('Editor'), name), name).toBe(true);
     }
-    for (const name of ['ADMIN', 'UPDATE_MAINTENANCE_MODE', 'READ_ROLE', 'UPDATE_AUTH_CONFIGURATION'] as const) {
+    for (const name of [
+      'ADMIN',
+      'UPDATE_MAINTENANCE_MODE',
+      'READ_ROLE',
+      'UPDATE_AUTH_CONFIGURATION',
+    ] as const) {
       expect(grants(held('Editor'), name), name).toBe(false);
     }
     expect(held('Editor').every((name) => levelOf(name) === 'root')).toBe(true);
@@ -49,11 +54,18 @@ describe('the permission catalogue', () => {
 
   it('keeps root and project permissions apart in custom roles', () => {
     expect(invalidRolePermission('root-custom', { permission: 'CREATE_SEGMENT' })).toBeUndefined();
-    expect(invalidRolePermission('root-custom', { permission: 'CREATE_FEATURE' })).toMatch(/project permission/);
+    expect(invalidRolePermission('root-custom', { permission: 'CREATE_FEATURE' })).toMatch(
+      /project permission/,
+    );
     expect(invalidRolePermission('custom', { permission: 'CREATE_SEGMENT' })).toMatch(/root permission/);
-    expect(invalidRolePermission('custom', { permission: 'UPDATE_FEATURE_ENVIRONMENT' })).toMatch(/environment/);
+    expect(invalidRolePermission('custom', { permission: 'UPDATE_FEATURE_ENVIRONMENT' })).toMatch(
+      /environment/,
+    );
     expect(
-      invalidRolePermission('custom', { permission: 'UPDATE_FEATURE_ENVIRONMENT', environment: 'development' }),
+      invalidRolePermission('custom', {
+        permission: 'UPDATE_FEATURE_ENVIRONMENT',
+        environment: 'development',
+      }),
     ).toBeUndefined();
     expect(invalidRolePermission('root-custom', { permission: 'ADMIN' })).toMatch(/cannot be granted/);
   });

@@ -141,7 +141,6 @@ export function levelOf(permission: PermissionName): PermissionLevel {
   return PERMISSIONS[permission].level;
 }
 
-
 /**
  * Whether holding `held` allows an operation that requires `required`. ADMIN passes every check except skipping a
  * change request, which must be granted on its own.

@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Access, allows, isMember, isPermissionName, type PermissionName, type Scope } from '@switchyard/access';
+import {
+  type Access,
+  allows,
+  isMember,
+  isPermissionName,
+  type PermissionName,
+  type Scope,
+} from '@switchyard/access';
 import { AuthenticationRequired, NoAccessError, NotFoundError } from './errors.ts';
 import { protectedAreaOf } from './request-path.ts';
 
@@ -204,8 +211,7 @@ function valuesAt(request: FastifyRequest, source: ScopeSource): string[] {
   const dot = source.indexOf('.');
   const part = source.slice(0, dot);
   const holder = (part === 'params' ? request.params : part === 'query' ? request.query : request.body) as
-    | Record<string, unknown>
-    | undefined;
+    Record<string, unknown> | undefined;
   const value = holder && typeof holder === 'object' ? holder[source.slice(dot + 1)] : undefined;
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');

@@ -1,4 +1,12 @@
-import { type Access, buildAccess, isMember, predefinedRole, seesEverything, type ProjectRoleGrant, type Role } from '@switchyard/access';
+import {
+  type Access,
+  buildAccess,
+  isMember,
+  predefinedRole,
+  seesEverything,
+  type ProjectRoleGrant,
+  type Role,
+} from '@switchyard/access';
 import type { Db } from '../../db/db.ts';
 import type { Principal } from '../../http/auth.ts';
 import { createRoleStore } from './role-store.ts';
@@ -46,7 +54,10 @@ export function createAccessReadModel(db: Db) {
     },
     /** The project a flag belongs to, archived or not; undefined when there is no such flag. */
     async projectOfFlag(name: string): Promise<string | undefined> {
-      const [row] = await db.query<{ project: string }>('SELECT project_id AS project FROM flags WHERE name = $1', [name]);
+      const [row] = await db.query<{ project: string }>(
+        'SELECT project_id AS project FROM flags WHERE name = $1',
+        [name],
+      );
       return row?.project;
     },
     /** The private projects among these. */

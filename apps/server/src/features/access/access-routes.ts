@@ -10,7 +10,12 @@ import type { User } from '../users/user.ts';
 import { createUserStore } from '../users/user-store.ts';
 import { toUserResponse } from '../users/user-wire.ts';
 import { createAccessReadModel } from './access-read-model.ts';
-import { AccessOverviewResponse, UserPermissionsQuery, UserPermissionsResponse, UsersAndGroupsResponse } from './access-schemas.ts';
+import {
+  AccessOverviewResponse,
+  UserPermissionsQuery,
+  UserPermissionsResponse,
+  UsersAndGroupsResponse,
+} from './access-schemas.ts';
 import { createRoleStore } from './role-store.ts';
 import { toAdminPermission, toRoleSummary } from './role-wire.ts';
 
@@ -27,7 +32,9 @@ export function accessRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     const effectivePermissions = async (user: User, query: { project?: string; environment?: string }) => {
       const held = await access.accessOfUser(user.id, user.rootRole);
       const project = query.project ?? 'default';
-      const [first] = await deps.db.query<{ name: string }>('SELECT name FROM environments ORDER BY sort_order, name LIMIT 1');
+      const [first] = await deps.db.query<{ name: string }>(
+        'SELECT name FROM environments ORDER BY sort_order, name LIMIT 1',
+      );
       const environment = query.environment ?? first?.name ?? 'development';
       const check = (scope: Scope) => (permission: (typeof CHECKED)[number]) => ({
         ...toAdminPermission({ permission, environment }),
@@ -92,7 +99,8 @@ export function accessRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const user = await users.findById(request.params.id);
-        if (!user?.isService) throw new NotFoundError(`Could not find a service account with id ${request.params.id}`);
+        if (!user?.isService)
+          throw new NotFoundError(`Could not find a service account with id ${request.params.id}`);
         return effectivePermissions(user, request.query);
       },
     );
@@ -112,7 +120,9 @@ export function accessRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const allProjects = (await deps.db.query<{ id: string }>('SELECT id FROM projects ORDER BY id')).map((r) => r.id);
+        const allProjects = (await deps.db.query<{ id: string }>('SELECT id FROM projects ORDER BY id')).map(
+          (r) => r.id,
+        );
         const groups = await createGroupStore(deps.db).list();
         const overview = [];
         for (const user of await users.list()) {

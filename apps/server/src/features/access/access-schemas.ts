@@ -12,12 +12,22 @@ const checked = Type.Array(
   }),
 );
 
-const role = Type.Object({ id: Type.Integer(), type: Type.String(), name: Type.String(), description: Type.String() });
+const role = Type.Object({
+  id: Type.Integer(),
+  type: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+});
 
 export const UserPermissionsQuery = Type.Object({
-  project: Type.Optional(Type.String({ maxLength: 100, description: 'The project to check; `default` if left out.' })),
+  project: Type.Optional(
+    Type.String({ maxLength: 100, description: 'The project to check; `default` if left out.' }),
+  ),
   environment: Type.Optional(
-    Type.String({ maxLength: 100, description: 'The environment to check; the first environment if left out.' }),
+    Type.String({
+      maxLength: 100,
+      description: 'The environment to check; the first environment if left out.',
+    }),
   ),
 });
 
@@ -26,15 +36,31 @@ export const UserPermissionsResponse = Type.Object(
     overview: Type.Object({ root: checked, project: checked, environment: checked }),
     user: { ...UserResponse, $id: undefined },
     rootRole: role,
-    projectRoles: Type.Array(role, { description: 'The roles the user holds in the project, directly or through groups.' }),
+    projectRoles: Type.Array(role, {
+      description: 'The roles the user holds in the project, directly or through groups.',
+    }),
   },
   {
     examples: [
       {
         overview: {
-          root: [{ id: 3, name: 'CREATE_ADDON', displayName: 'Create integrations', type: 'root', hasPermission: false }],
+          root: [
+            {
+              id: 3,
+              name: 'CREATE_ADDON',
+              displayName: 'Create integrations',
+              type: 'root',
+              hasPermission: false,
+            },
+          ],
           project: [
-            { id: 38, name: 'CREATE_FEATURE', displayName: 'Create, clone and import flags', type: 'project', hasPermission: true },
+            {
+              id: 38,
+              name: 'CREATE_FEATURE',
+              displayName: 'Create, clone and import flags',
+              type: 'project',
+              hasPermission: true,
+            },
           ],
           environment: [
             {
@@ -47,9 +73,27 @@ export const UserPermissionsResponse = Type.Object(
             },
           ],
         },
-        user: { id: 3, username: 'ada', email: 'ada@example.com', name: 'Ada', rootRole: 3, rootRoleName: 'Viewer', permissions: [], createdAt: '2026-11-20T10:00:00.000Z', seenAt: null, isAPI: false },
-        rootRole: { id: 3, type: 'root', name: 'Viewer', description: 'Read everything you can see, change nothing' },
-        projectRoles: [{ id: 5, type: 'project', name: 'Member', description: 'Flag work in every environment' }],
+        user: {
+          id: 3,
+          username: 'ada',
+          email: 'ada@example.com',
+          name: 'Ada',
+          rootRole: 3,
+          rootRoleName: 'Viewer',
+          permissions: [],
+          createdAt: '2026-11-20T10:00:00.000Z',
+          seenAt: null,
+          isAPI: false,
+        },
+        rootRole: {
+          id: 3,
+          type: 'root',
+          name: 'Viewer',
+          description: 'Read everything you can see, change nothing',
+        },
+        projectRoles: [
+          { id: 5, type: 'project', name: 'Member', description: 'Flag work in every environment' },
+        ],
       },
     ],
   },
@@ -103,9 +147,7 @@ export const UsersAndGroupsResponse = Type.Object(
         accountType: Type.String({ description: '"User" or "Service Account".' }),
       }),
     ),
-    groups: Type.Array(
-      Type.Object({ id: Type.Integer(), name: Type.String(), userCount: Type.Integer() }),
-    ),
+    groups: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), userCount: Type.Integer() })),
   },
   {
     examples: [

@@ -25,7 +25,8 @@ export function roleRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addSchema(AdminPermission);
     const service = createRoleService(deps.db);
-    const tx = <T>(fn: (s: RoleService) => Promise<T>) => inTransaction(deps.db, (t) => fn(createRoleService(t)));
+    const tx = <T>(fn: (s: RoleService) => Promise<T>) =>
+      inTransaction(deps.db, (t) => fn(createRoleService(t)));
     const roleResponse = (description: string) => ({ ...CreatedRoleResponse, description });
 
     app.get(
@@ -113,7 +114,10 @@ export function roleRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
           ),
           params: RoleIdParams,
           body: CreateRoleBody,
-          response: { 200: roleResponse('The role after the change.'), ...errorResponses(400, 401, 403, 404, 409, 415) },
+          response: {
+            200: roleResponse('The role after the change.'),
+            ...errorResponses(400, 401, 403, 404, 409, 415),
+          },
         },
       },
       async (request) => {

@@ -5,11 +5,15 @@ const nullableString = (options: Parameters<typeof Type.String>[0] = {}) =>
 
 export const AdminPermission = Type.Object(
   {
-    id: Type.Integer({ description: 'The position of the permission in the catalogue (Unleash numbers them).' }),
+    id: Type.Integer({
+      description: 'The position of the permission in the catalogue (Unleash numbers them).',
+    }),
     name: Type.String({ description: 'The permission name, such as UPDATE_FEATURE_ENVIRONMENT.' }),
     displayName: Type.String(),
     type: Type.String({ description: 'root, project or environment: where the permission applies.' }),
-    environment: Type.Optional(nullableString({ description: 'For environment permissions: the environment.' })),
+    environment: Type.Optional(
+      nullableString({ description: 'For environment permissions: the environment.' }),
+    ),
   },
   { $id: 'adminPermissionSchema' },
 );
@@ -50,7 +54,17 @@ export const RoleWithPermissions = Type.Object(
 
 export const RoleListResponse = Type.Object(
   { version: Type.Literal(1), roles: Type.Array(RoleSummary) },
-  { examples: [{ version: 1, roles: [{ id: 4, type: 'project', name: 'Owner', description: 'Everything in the project' }, exampleRole] }] },
+  {
+    examples: [
+      {
+        version: 1,
+        roles: [
+          { id: 4, type: 'project', name: 'Owner', description: 'Everything in the project' },
+          exampleRole,
+        ],
+      },
+    ],
+  },
 );
 
 export const CreateRoleBody = Type.Object(
@@ -66,7 +80,9 @@ export const CreateRoleBody = Type.Object(
       Type.Array(
         Type.Object({
           name: Type.Optional(Type.String({ maxLength: 100, description: 'The permission name.' })),
-          id: Type.Optional(Type.Integer({ minimum: 1, description: 'Or its id, as GET /api/admin/permissions lists it.' })),
+          id: Type.Optional(
+            Type.Integer({ minimum: 1, description: 'Or its id, as GET /api/admin/permissions lists it.' }),
+          ),
           environment: Type.Optional(
             nullableString({ maxLength: 100, description: 'Required for environment permissions.' }),
           ),
@@ -114,7 +130,14 @@ export const PermissionsResponse = Type.Object(
         version: 1,
         permissions: {
           root: [{ id: 3, name: 'CREATE_ADDON', displayName: 'Create integrations', type: 'root' }],
-          project: [{ id: 38, name: 'CREATE_FEATURE', displayName: 'Create, clone and import flags', type: 'project' }],
+          project: [
+            {
+              id: 38,
+              name: 'CREATE_FEATURE',
+              displayName: 'Create, clone and import flags',
+              type: 'project',
+            },
+          ],
           environments: [{ name: 'development', permissions: [examplePermission] }],
         },
       },
@@ -135,6 +158,8 @@ export const RoleProjectAccessResponse = Type.Object(
     ),
   },
   {
-    examples: [{ projects: [{ project: 'web', role: 101, userCount: 2, serviceAccountCount: 0, groupCount: 1 }] }],
+    examples: [
+      { projects: [{ project: 'web', role: 101, userCount: 2, serviceAccountCount: 0, groupCount: 1 }] },
+    ],
   },
 );

@@ -68,7 +68,9 @@ export function createRoleService(db: Db) {
     if (!name) throw bad('/body/name', 'name must not be empty');
     const taken = await roles.findByName(name, isRootRoleType(type));
     if (taken && taken.id !== options.exceptId)
-      throw options.nameTaken(`A ${isRootRoleType(type) ? 'root' : 'project'} role named "${name}" already exists`);
+      throw options.nameTaken(
+        `A ${isRootRoleType(type) ? 'root' : 'project'} role named "${name}" already exists`,
+      );
     const environments = new Set(
       (await db.query<{ name: string }>('SELECT name FROM environments')).map((row) => row.name),
     );
@@ -79,7 +81,9 @@ export function createRoleService(db: Db) {
       if (!name || !isPermissionName(name))
         throw bad(path, `permission ${JSON.stringify(entry.name ?? entry.id)} is not in the catalogue`);
       const environment = levelOf(name) === 'environment' ? entry.environment || undefined : undefined;
-      const permission: RolePermission = environment ? { permission: name, environment } : { permission: name };
+      const permission: RolePermission = environment
+        ? { permission: name, environment }
+        : { permission: name };
       const invalid = invalidRolePermission(type, permission);
       if (invalid) throw bad(path, invalid);
       if (environment && !environments.has(environment))
@@ -108,7 +112,9 @@ export function createRoleService(db: Db) {
       const all = await roles.list();
       return [
         ...all.filter((role) => isPredefinedRoleType(role.type)),
-        ...all.filter((role) => !isPredefinedRoleType(role.type)).sort((a, b) => a.name.localeCompare(b.name)),
+        ...all
+          .filter((role) => !isPredefinedRoleType(role.type))
+          .sort((a, b) => a.name.localeCompare(b.name)),
       ];
     },
     get: find,

@@ -22,7 +22,11 @@ export type RoleInput = {
 const toPermissions = (rows: PermissionRow[]): RolePermission[] =>
   rows.flatMap((row) =>
     isPermissionName(row.permission)
-      ? [row.environment ? { permission: row.permission, environment: row.environment } : { permission: row.permission }]
+      ? [
+          row.environment
+            ? { permission: row.permission, environment: row.environment }
+            : { permission: row.permission },
+        ]
       : [],
   );
 

@@ -30,23 +30,28 @@ describe('upgrading an instance from root roles only (migration 0066)', () => {
       await migrate(db);
 
       const users = createUserStore(db);
-      expect((await users.findById(admin))).toMatchObject({ rootRole: 1, rootRoleName: 'Admin' });
-      expect((await users.findById(editor))).toMatchObject({ rootRole: 2, rootRoleName: 'Editor' });
-      expect((await users.findById(viewer))).toMatchObject({ rootRole: 3, rootRoleName: 'Viewer' });
+      expect(await users.findById(admin)).toMatchObject({ rootRole: 1, rootRoleName: 'Admin' });
+      expect(await users.findById(editor)).toMatchObject({ rootRole: 2, rootRoleName: 'Editor' });
+      expect(await users.findById(viewer)).toMatchObject({ rootRole: 3, rootRoleName: 'Viewer' });
       expect(await db.query('SELECT root_role_id FROM invite_links')).toEqual([{ root_role_id: 2 }]);
 
       const access = createAccessReadModel(db);
       for (const id of [editor, bot]) {
         const held = await access.accessOfUser(id);
         for (const project of ['default', 'web', 'mobile']) {
-          expect(allows(held, 'UPDATE_FEATURE_ENVIRONMENT', { projects: [project], environments: ['production'] }), project).toBe(true);
+          expect(
+            allows(held, 'UPDATE_FEATURE_ENVIRONMENT', { projects: [project], environments: ['production'] }),
+            project,
+          ).toBe(true);
           expect(allows(held, 'CREATE_FEATURE', { projects: [project] }), project).toBe(true);
         }
         expect(allows(held, 'UPDATE_PROJECT', { projects: ['web'] })).toBe(false);
       }
       // The grants are ordinary memberships, visible (and revocable) in each project's access list.
       expect(
-        await db.query(`SELECT project, user_id, role_id, created_by FROM project_members ORDER BY project, user_id`),
+        await db.query(
+          `SELECT project, user_id, role_id, created_by FROM project_members ORDER BY project, user_id`,
+        ),
       ).toEqual([
         { project: 'mobile', user_id: editor, role_id: 5, created_by: 'upgrade' },
         { project: 'mobile', user_id: bot, role_id: 5, created_by: 'upgrade' },

@@ -37,14 +37,20 @@ export function groupRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addSchema(GroupResponse);
     const service = createGroupService(deps.db);
-    const tx = <T>(fn: (s: GroupService) => Promise<T>) => inTransaction(deps.db, (t) => fn(createGroupService(t)));
+    const tx = <T>(fn: (s: GroupService) => Promise<T>) =>
+      inTransaction(deps.db, (t) => fn(createGroupService(t)));
 
     app.get(
       '/api/admin/groups',
       {
         config: { auth: { permission: 'READ' } },
         schema: {
-          ...describe('Users', 'getGroups', 'List groups', 'Every group with its members, root role, SSO mappings and projects.'),
+          ...describe(
+            'Users',
+            'getGroups',
+            'List groups',
+            'Every group with its members, root role, SSO mappings and projects.',
+          ),
           response: { 200: GroupListResponse, ...errorResponses(401) },
         },
       },
@@ -98,7 +104,10 @@ export function groupRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
           ),
           params: GroupIdParams,
           body: CreateGroupBody,
-          response: { 200: groupResponse('The group after the change.'), ...errorResponses(400, 401, 403, 404, 409, 415) },
+          response: {
+            200: groupResponse('The group after the change.'),
+            ...errorResponses(400, 401, 403, 404, 409, 415),
+          },
         },
       },
       async (request) =>

@@ -28,7 +28,9 @@ export const GroupResponse = Type.Object(
     id: Type.Integer(),
     name: Type.String(),
     description: Type.Optional(nullableString()),
-    mappingsSSO: Type.Array(Type.String(), { description: 'SSO groups whose members join this group at sign-in.' }),
+    mappingsSSO: Type.Array(Type.String(), {
+      description: 'SSO groups whose members join this group at sign-in.',
+    }),
     rootRole: Type.Union([Type.Integer(), Type.Null()], {
       description: 'A root role every member holds besides their own, or null.',
     }),
@@ -66,7 +68,9 @@ export const CreateGroupBody = Type.Object(
     mappingsSSO: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })),
     rootRole: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
     users: Type.Optional(
-      Type.Array(Type.Object({ user: Type.Object({ id: Type.Integer({ minimum: 1 }) }) }), { maxItems: 10_000 }),
+      Type.Array(Type.Object({ user: Type.Object({ id: Type.Integer({ minimum: 1 }) }) }), {
+        maxItems: 10_000,
+      }),
     ),
   },
   {

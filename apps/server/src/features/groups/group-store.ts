@@ -11,7 +11,17 @@ type GroupRow = {
   root_role_id: number | null;
   created_by: string | null;
   created_at: Date;
-  users: { joined_at: string; created_by: string | null; id: number; name: string | null; username: string | null; email: string | null; is_service: boolean }[] | null;
+  users:
+    | {
+        joined_at: string;
+        created_by: string | null;
+        id: number;
+        name: string | null;
+        username: string | null;
+        email: string | null;
+        is_service: boolean;
+      }[]
+    | null;
   projects: string[] | null;
 };
 
@@ -32,13 +42,11 @@ const toGroup = (row: GroupRow): Group => ({
   rootRole: row.root_role_id,
   createdBy: row.created_by,
   createdAt: row.created_at,
-  users: (row.users ?? []).map(
-    (u): GroupUser => ({
-      joinedAt: new Date(u.joined_at),
-      createdBy: u.created_by,
-      user: { id: u.id, name: u.name, username: u.username, email: u.email, isService: u.is_service },
-    }),
-  ),
+  users: (row.users ?? []).map((u): GroupUser => ({
+    joinedAt: new Date(u.joined_at),
+    createdBy: u.created_by,
+    user: { id: u.id, name: u.name, username: u.username, email: u.email, isService: u.is_service },
+  })),
   projects: row.projects ?? [],
 });
 

@@ -16,7 +16,13 @@ export type Group = {
 export type GroupUser = {
   joinedAt: Date;
   createdBy: string | null;
-  user: { id: number; name: string | null; username: string | null; email: string | null; isService: boolean };
+  user: {
+    id: number;
+    name: string | null;
+    username: string | null;
+    email: string | null;
+    isService: boolean;
+  };
 };
 
 export type GroupInput = {

@@ -44,9 +44,19 @@ describe('project access', () => {
   it('makes the creator of a project its Owner, and keeps other Editors out of it', async () => {
     const creator = await person('creator', 2);
     const other = await person('other-editor', 2);
-    expect((await creator.send({ method: 'POST', url: '/api/admin/projects', payload: { id: 'owned', name: 'Owned' } })).statusCode).toBe(201);
+    expect(
+      (
+        await creator.send({
+          method: 'POST',
+          url: '/api/admin/projects',
+          payload: { id: 'owned', name: 'Owned' },
+        })
+      ).statusCode,
+    ).toBe(201);
     const access = (await t.admin({ method: 'GET', url: '/api/admin/projects/owned/access' })).json();
-    expect(access.users).toEqual([expect.objectContaining({ id: creator.id, roles: [4], accountType: 'User' })]);
+    expect(access.users).toEqual([
+      expect.objectContaining({ id: creator.id, roles: [4], accountType: 'User' }),
+    ]);
     expect((await createFlag(creator.send, 'owned', 'by-owner')).statusCode).toBe(201);
     const refused = await createFlag(other.send, 'owned', 'by-other');
     expect(refused.statusCode).toBe(403);
@@ -64,7 +74,10 @@ describe('project access', () => {
       await t.admin({
         method: 'POST',
         url: '/api/admin/roles',
-        payload: { name: 'Prod toggler', permissions: [{ name: 'UPDATE_FEATURE_ENVIRONMENT', environment: 'production' }] },
+        payload: {
+          name: 'Prod toggler',
+          permissions: [{ name: 'UPDATE_FEATURE_ENVIRONMENT', environment: 'production' }],
+        },
       })
     ).json().roles.id;
     const added = await owner.send({
@@ -73,11 +86,12 @@ describe('project access', () => {
       payload: { roles: [5, toggler], users: [member.id], groups: [] },
     });
     expect(added.statusCode).toBe(200);
-    const users = (await owner.send({ method: 'GET', url: '/api/admin/projects/shared/access' })).json().users;
+    const users = (await owner.send({ method: 'GET', url: '/api/admin/projects/shared/access' })).json()
+      .users;
     expect(users.find((u: { id: number }) => u.id === member.id).roles).toEqual([5, toggler]);
-    const roles = (
-      await member.send({ method: 'GET', url: '/api/admin/user/roles?projectId=shared' })
-    ).json().map((r: { name: string }) => r.name);
+    const roles = (await member.send({ method: 'GET', url: '/api/admin/user/roles?projectId=shared' }))
+      .json()
+      .map((r: { name: string }) => r.name);
     expect(roles).toEqual(['Viewer', 'Member', 'Prod toggler']);
     // The member cannot change who has access.
     const refused = await member.send({
@@ -87,7 +101,11 @@ describe('project access', () => {
     });
     expect(refused.statusCode).toBe(403);
     // Replacing the roles takes the old ones away.
-    await owner.send({ method: 'PUT', url: `/api/admin/projects/shared/users/${member.id}/roles`, payload: { roles: [6] } });
+    await owner.send({
+      method: 'PUT',
+      url: `/api/admin/projects/shared/users/${member.id}/roles`,
+      payload: { roles: [6] },
+    });
     expect((await createFlag(member.send, 'shared', 'after-demotion')).statusCode).toBe(403);
   });
 
@@ -105,8 +123,12 @@ describe('project access', () => {
       expect(response.statusCode, path).toBe(400);
       expect(response.json().details[0].path).toBe(path);
     }
-    expect((await t.admin({ method: 'GET', url: '/api/admin/projects/strict/access' })).json().users).toEqual([]);
-    expect((await t.admin({ method: 'GET', url: '/api/admin/projects/nowhere/access' })).statusCode).toBe(404);
+    expect((await t.admin({ method: 'GET', url: '/api/admin/projects/strict/access' })).json().users).toEqual(
+      [],
+    );
+    expect((await t.admin({ method: 'GET', url: '/api/admin/projects/nowhere/access' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('grants project roles through a group, and a group root role, until the member leaves', async () => {
@@ -123,7 +145,11 @@ describe('project access', () => {
     await grant('team-project', { roles: [5], groups: [group.id] });
     expect((await createFlag(member.send, 'team-project', 'via-group')).statusCode).toBe(201);
     // The group's root role (Editor) lets a Viewer create segments.
-    const segment = await member.send({ method: 'POST', url: '/api/admin/segments', payload: { name: 'team-seg', constraints: [] } });
+    const segment = await member.send({
+      method: 'POST',
+      url: '/api/admin/segments',
+      payload: { name: 'team-seg', constraints: [] },
+    });
     expect(segment.statusCode).toBe(201);
     const update = await t.admin({
       method: 'PUT',
@@ -132,14 +158,20 @@ describe('project access', () => {
     });
     expect(update.json().userCount).toBe(0);
     expect((await createFlag(member.send, 'team-project', 'after-leaving')).statusCode).toBe(403);
-    const groupAccess = (await t.admin({ method: 'GET', url: '/api/admin/projects/team-project/access' })).json();
+    const groupAccess = (
+      await t.admin({ method: 'GET', url: '/api/admin/projects/team-project/access' })
+    ).json();
     expect(groupAccess.groups).toEqual([expect.objectContaining({ id: group.id, roles: [5] })]);
   });
 
   it('lets a service account hold project roles and act with them through its token', async () => {
     await project('robots');
     const account = (
-      await t.admin({ method: 'POST', url: '/api/admin/service-account', payload: { username: 'robot', rootRole: 3 } })
+      await t.admin({
+        method: 'POST',
+        url: '/api/admin/service-account',
+        payload: { username: 'robot', rootRole: 3 },
+      })
     ).json();
     const token = (
       await t.admin({
@@ -153,7 +185,9 @@ describe('project access', () => {
     await grant('robots', { roles: [5], users: [account.id] });
     expect((await createFlag(asRobot, 'robots', 'robot-flag')).statusCode).toBe(201);
     const users = (await t.admin({ method: 'GET', url: '/api/admin/projects/robots/access' })).json().users;
-    expect(users).toEqual([expect.objectContaining({ id: account.id, accountType: 'Service Account', isAPI: true })]);
+    expect(users).toEqual([
+      expect.objectContaining({ id: account.id, accountType: 'Service Account', isAPI: true }),
+    ]);
   });
 
   it("shows a user's effective permissions per project and environment", async () => {
@@ -163,7 +197,10 @@ describe('project access', () => {
       await t.admin({
         method: 'POST',
         url: '/api/admin/roles',
-        payload: { name: 'Dev only', permissions: [{ name: 'UPDATE_FEATURE_ENVIRONMENT', environment: 'development' }] },
+        payload: {
+          name: 'Dev only',
+          permissions: [{ name: 'UPDATE_FEATURE_ENVIRONMENT', environment: 'development' }],
+        },
       })
     ).json().roles.id;
     await grant('effective', { roles: [role], users: [user.id] });
@@ -189,25 +226,33 @@ describe('project access', () => {
 describe('collaboration mode', () => {
   it('hides a private project from non-members everywhere, and shows it to members and Admins', async () => {
     await project('secret', 'private');
-    await t.admin({ method: 'POST', url: '/api/admin/projects/secret/features', payload: { name: 'secret-flag' } });
+    await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects/secret/features',
+      payload: { name: 'secret-flag' },
+    });
     const outsider = await person('outsider', 2);
     const insider = await person('insider');
     await grant('secret', { roles: [6], users: [insider.id] });
 
     const ids = async (send: Send) =>
-      (await send({ method: 'GET', url: '/api/admin/projects' })).json().projects.map((p: { id: string }) => p.id);
+      (await send({ method: 'GET', url: '/api/admin/projects' }))
+        .json()
+        .projects.map((p: { id: string }) => p.id);
     expect(await ids(outsider.send)).not.toContain('secret');
     expect(await ids(insider.send)).toContain('secret');
     expect(await ids(t.admin)).toContain('secret');
 
     expect((await outsider.send({ method: 'GET', url: '/api/admin/projects/secret' })).statusCode).toBe(404);
-    expect((await outsider.send({ method: 'GET', url: '/api/admin/projects/secret/features' })).statusCode).toBe(404);
+    expect(
+      (await outsider.send({ method: 'GET', url: '/api/admin/projects/secret/features' })).statusCode,
+    ).toBe(404);
     expect((await insider.send({ method: 'GET', url: '/api/admin/projects/secret' })).statusCode).toBe(200);
 
     const search = async (send: Send) =>
-      (await send({ method: 'GET', url: '/api/admin/search/features?query=secret' })).json().features.map(
-        (f: { name: string }) => f.name,
-      );
+      (await send({ method: 'GET', url: '/api/admin/search/features?query=secret' }))
+        .json()
+        .features.map((f: { name: string }) => f.name);
     expect(await search(outsider.send)).toEqual([]);
     expect(await search(insider.send)).toEqual(['secret-flag']);
 
@@ -222,7 +267,9 @@ describe('collaboration mode', () => {
   it('keeps an open project visible to every signed-in user', async () => {
     await project('public-ish', 'protected');
     const viewer = await person('any-viewer');
-    expect((await viewer.send({ method: 'GET', url: '/api/admin/projects/public-ish' })).statusCode).toBe(200);
+    expect((await viewer.send({ method: 'GET', url: '/api/admin/projects/public-ish' })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -230,10 +277,19 @@ describe('access overview', () => {
   it('lists every user with root role, groups and projects, also as CSV', async () => {
     const json = (await t.admin({ method: 'GET', url: '/api/admin/access/overview' })).json();
     const creator = json.overview.find((row: { userName: string }) => row.userName === 'creator');
-    expect(creator).toMatchObject({ rootRole: 'Editor', accessibleProjects: expect.arrayContaining(['default', 'owned']) });
-    const csv = await t.admin({ method: 'GET', url: '/api/admin/access/overview', headers: { accept: 'text/csv' } });
+    expect(creator).toMatchObject({
+      rootRole: 'Editor',
+      accessibleProjects: expect.arrayContaining(['default', 'owned']),
+    });
+    const csv = await t.admin({
+      method: 'GET',
+      url: '/api/admin/access/overview',
+      headers: { accept: 'text/csv' },
+    });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    expect(csv.body.split('\n')[0]).toBe('userId,userName,userEmail,rootRole,groups,accessibleProjects,createdAt,lastSeen');
+    expect(csv.body.split('\n')[0]).toBe(
+      'userId,userName,userEmail,rootRole,groups,accessibleProjects,createdAt,lastSeen',
+    );
     expect(csv.body).toMatch(/,creator,,Editor,,default;owned,/);
   });
 });

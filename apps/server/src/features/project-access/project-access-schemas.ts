@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 
 const nullableString = () => Type.Union([Type.String(), Type.Null()]);
-const roleIds = (description: string) => Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100, description });
+const roleIds = (description: string) =>
+  Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100, description });
 
 const example = {
   users: [
@@ -17,7 +18,16 @@ const example = {
       roles: [4],
     },
   ],
-  groups: [{ id: 7, name: 'Checkout team', userCount: 4, addedAt: '2026-11-20T10:00:00.000Z', roleId: 5, roles: [5] }],
+  groups: [
+    {
+      id: 7,
+      name: 'Checkout team',
+      userCount: 4,
+      addedAt: '2026-11-20T10:00:00.000Z',
+      roleId: 5,
+      roles: [5],
+    },
+  ],
   roles: [{ id: 4, name: 'Owner', type: 'project', description: 'Everything in the project' }],
 };
 
@@ -32,7 +42,7 @@ export const ProjectAccessResponse = Type.Object(
         isAPI: Type.Boolean({ description: 'True for a service account.' }),
         accountType: Type.String({ description: '"User" or "Service Account".' }),
         addedAt: Type.String({ format: 'date-time' }),
-        roleId: Type.Integer({ description: 'The first of `roles` (Unleash\'s single-role field).' }),
+        roleId: Type.Integer({ description: "The first of `roles` (Unleash's single-role field)." }),
         roles: Type.Array(Type.Integer()),
       }),
     ),
@@ -48,7 +58,12 @@ export const ProjectAccessResponse = Type.Object(
       }),
     ),
     roles: Type.Array(
-      Type.Object({ id: Type.Integer(), name: Type.String(), type: Type.String(), description: Type.String() }),
+      Type.Object({
+        id: Type.Integer(),
+        name: Type.String(),
+        type: Type.String(),
+        description: Type.String(),
+      }),
       { description: 'The project roles that can be granted.' },
     ),
   },
@@ -58,7 +73,10 @@ export const ProjectAccessResponse = Type.Object(
 export const AddAccessBody = Type.Object(
   {
     roles: roleIds('Project roles to grant.'),
-    users: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 10_000, description: 'User and service account ids.' }),
+    users: Type.Array(Type.Integer({ minimum: 1 }), {
+      maxItems: 10_000,
+      description: 'User and service account ids.',
+    }),
     groups: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 10_000, description: 'Group ids.' }),
   },
   { additionalProperties: false, examples: [{ roles: [5], users: [3], groups: [7] }] },
@@ -75,7 +93,17 @@ export const SetAccessBody = Type.Object(
       { maxItems: 100 },
     ),
   },
-  { additionalProperties: false, examples: [{ roles: [{ id: 4, users: [3] }, { id: 5, groups: [7] }] }] },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        roles: [
+          { id: 4, users: [3] },
+          { id: 5, groups: [7] },
+        ],
+      },
+    ],
+  },
 );
 
 export const SetRolesBody = Type.Object(

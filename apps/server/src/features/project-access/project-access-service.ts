@@ -42,13 +42,19 @@ export function createProjectAccessService(db: Db) {
     const index = ids.findIndex((id) => !found.has(id));
     if (index < 0) return;
     const message = `${table === 'users' ? 'user' : 'group'} ${ids[index]} does not exist`;
-    throw path.startsWith('/params') ? new NotFoundError(`Could not find ${message.replace(' does not exist', '')}`) : bad(`${path}/${index}`, message);
+    throw path.startsWith('/params')
+      ? new NotFoundError(`Could not find ${message.replace(' does not exist', '')}`)
+      : bad(`${path}/${index}`, message);
   }
 
   return {
     async list(project: string) {
       await assertProject(project);
-      const [users, groups, all] = await Promise.all([store.users(project), store.groups(project), roles.list()]);
+      const [users, groups, all] = await Promise.all([
+        store.users(project),
+        store.groups(project),
+        roles.list(),
+      ]);
       return { users, groups, roles: all.filter((role) => !isRootRoleType(role.type)) };
     },
     /** Every listed user and group gets every listed role (on top of what they hold). */
@@ -72,8 +78,10 @@ export function createProjectAccessService(db: Db) {
       }
       await store.removeEveryone(project);
       for (const entry of input) {
-        for (const user of entry.users ?? []) await store.addUserRoles(project, user, [entry.id!], actor.name);
-        for (const group of entry.groups ?? []) await store.addGroupRoles(project, group, [entry.id!], actor.name);
+        for (const user of entry.users ?? [])
+          await store.addUserRoles(project, user, [entry.id!], actor.name);
+        for (const group of entry.groups ?? [])
+          await store.addGroupRoles(project, group, [entry.id!], actor.name);
       }
       await append('project-access-updated', project, actor, { roles: input });
     },

@@ -8,7 +8,11 @@ export type ProjectUserMember = ProjectMember & {
   email: string | null;
   isService: boolean;
 };
-export type ProjectGroupMember = ProjectMember & { name: string; description: string | null; userCount: number };
+export type ProjectGroupMember = ProjectMember & {
+  name: string;
+  description: string | null;
+  userCount: number;
+};
 
 type MemberRow = { id: number; role_id: number; added_at: Date };
 
@@ -28,7 +32,12 @@ export function createProjectAccessStore(db: Db) {
   return {
     async users(project: string): Promise<ProjectUserMember[]> {
       const rows = await db.query<
-        MemberRow & { name: string | null; username: string | null; email: string | null; is_service: boolean }
+        MemberRow & {
+          name: string | null;
+          username: string | null;
+          email: string | null;
+          is_service: boolean;
+        }
       >(
         `SELECT u.id, u.name, u.username, u.email, u.is_service, m.role_id, m.created_at AS added_at
            FROM project_members m JOIN users u ON u.id = m.user_id
@@ -46,7 +55,9 @@ export function createProjectAccessStore(db: Db) {
       }));
     },
     async groups(project: string): Promise<ProjectGroupMember[]> {
-      const rows = await db.query<MemberRow & { name: string; description: string | null; user_count: number }>(
+      const rows = await db.query<
+        MemberRow & { name: string; description: string | null; user_count: number }
+      >(
         `SELECT g.id, g.name, g.description, pg.role_id, pg.created_at AS added_at,
                 (SELECT count(*)::int FROM group_users gu WHERE gu.group_id = g.id) AS user_count
            FROM project_groups pg JOIN groups g ON g.id = pg.group_id
@@ -81,7 +92,12 @@ export function createProjectAccessStore(db: Db) {
         );
       }
     },
-    async addGroupRoles(project: string, groupId: number, roleIds: number[], createdBy: string): Promise<void> {
+    async addGroupRoles(
+      project: string,
+      groupId: number,
+      roleIds: number[],
+      createdBy: string,
+    ): Promise<void> {
       for (const roleId of roleIds) {
         await db.query(
           `INSERT INTO project_groups (project, group_id, role_id, created_by) VALUES ($1, $2, $3, $4)

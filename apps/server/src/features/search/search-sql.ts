@@ -79,7 +79,8 @@ function whereClause(query: SearchQuery, params: Params): string {
                  AND lower(st.tag_type || ':' || st.tag_value) LIKE ANY(${patterns})))`);
   }
   if (query.project) where.push(valueFilter('f.project_id', query.project, params));
-  if (query.hiddenProjects?.length) where.push(`NOT (f.project_id = ANY(${params.add(query.hiddenProjects)}))`);
+  if (query.hiddenProjects?.length)
+    where.push(`NOT (f.project_id = ANY(${params.add(query.hiddenProjects)}))`);
   if (query.type) where.push(valueFilter('f.type', query.type, params));
   if (query.state) where.push(stateFilter(query.state));
   if (query.createdBy) {

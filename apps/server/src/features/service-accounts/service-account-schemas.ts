@@ -27,7 +27,9 @@ export const ServiceAccountResponse = Type.Object(
     id: Type.Integer(),
     username: Type.String(),
     name: Type.Union([Type.String(), Type.Null()]),
-    rootRole: Type.Integer({ description: 'Root role id: 1 Admin, 2 Editor, 3 Viewer, or a custom root role.' }),
+    rootRole: Type.Integer({
+      description: 'Root role id: 1 Admin, 2 Editor, 3 Viewer, or a custom root role.',
+    }),
     rootRoleName: Type.String({ description: 'The name of the root role.' }),
     isAPI: Type.Boolean({
       description: 'Always true: kept for Unleash clients that tell accounts apart by it.',

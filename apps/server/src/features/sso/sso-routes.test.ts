@@ -231,15 +231,15 @@ describe('group sync at sign-in', () => {
       await t.admin({ method: 'POST', url: '/api/admin/groups', payload: { name: 'Hand-picked' } })
     ).json();
     const members = async (id: number) =>
-      (await t.admin({ method: 'GET', url: `/api/admin/groups/${id}` })).json().users.map(
-        (u: { user: { email: string } }) => u.user.email,
-      );
+      (await t.admin({ method: 'GET', url: `/api/admin/groups/${id}` }))
+        .json()
+        .users.map((u: { user: { email: string } }) => u.user.email);
 
     expect((await signIn('linus')).callback.statusCode).toBe(302);
     expect(await members(synced.id)).toEqual(['linus@example.com']);
-    const linus = (await t.admin({ method: 'GET', url: '/api/admin/user-admin' })).json().users.find(
-      (u: { email: string }) => u.email === 'linus@example.com',
-    );
+    const linus = (await t.admin({ method: 'GET', url: '/api/admin/user-admin' }))
+      .json()
+      .users.find((u: { email: string }) => u.email === 'linus@example.com');
     await t.admin({
       method: 'PUT',
       url: `/api/admin/groups/${manual.id}`,

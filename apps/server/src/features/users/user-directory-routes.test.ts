@@ -103,7 +103,13 @@ describe('finding people', () => {
   it("gives the signed-in user's root role", async () => {
     const editor = await t.as('Editor');
     expect((await editor({ method: 'GET', url: '/api/admin/user/roles' })).json()).toEqual([
-      { id: 2, name: 'Editor', description: 'Instance-wide definitions, new projects, and flag work in the default project and the projects you are a member of', type: 'root' },
+      {
+        id: 2,
+        name: 'Editor',
+        description:
+          'Instance-wide definitions, new projects, and flag work in the default project and the projects you are a member of',
+        type: 'root',
+      },
     ]);
   });
 });

@@ -133,7 +133,12 @@ export function userDirectoryRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
               type: 'user-deleted',
               createdBy: actorName(request.principal),
               createdByUserId: me,
-              preData: { id: user.id, username: user.username, email: user.email, rootRole: user.rootRoleName },
+              preData: {
+                id: user.id,
+                username: user.username,
+                email: user.email,
+                rootRole: user.rootRoleName,
+              },
             });
           }
         });

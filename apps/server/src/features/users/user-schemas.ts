@@ -19,7 +19,9 @@ export const UserResponse = Type.Object(
     username: Type.Union([Type.String(), Type.Null()]),
     email: Type.Union([Type.String(), Type.Null()]),
     name: Type.Union([Type.String(), Type.Null()]),
-    rootRole: Type.Integer({ description: 'Root role id: 1 Admin, 2 Editor, 3 Viewer, or a custom root role.' }),
+    rootRole: Type.Integer({
+      description: 'Root role id: 1 Admin, 2 Editor, 3 Viewer, or a custom root role.',
+    }),
     rootRoleName: Type.String({ description: 'The name of the root role.' }),
     permissions: Type.Array(Type.String(), { description: 'What the root role allows.' }),
     createdAt: Type.String({ format: 'date-time' }),
@@ -163,6 +165,7 @@ export const RoleResponse = Type.Object({
   name: Type.String(),
   description: Type.String(),
   type: Type.String({
-    description: 'root (predefined root role), root-custom (custom root role), project (predefined project role) or custom (custom project role).',
+    description:
+      'root (predefined root role), root-custom (custom root role), project (predefined project role) or custom (custom project role).',
   }),
 });

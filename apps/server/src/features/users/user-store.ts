@@ -65,7 +65,10 @@ export function createUserStore(db: Db) {
       }
     },
     async findById(id: number): Promise<User | undefined> {
-      const [row] = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]);
+      const [row] = await db.query<UserRow>(
+        `SELECT ${COLUMNS} FROM users WHERE id = $1 AND deleted_at IS NULL`,
+        [id],
+      );
       return row && toUser(row);
     },
     /** A person, not a service account: what the user-admin operations act on. */
