@@ -1,10 +1,12 @@
 /**
- * `npm run bench`: two scenarios, each printed as a table and written to test-output/.
+ * `npm run bench`: three scenarios, each printed as a table and written to test-output/.
  * - `startup` (bench/startup.ts): start-to-healthy in ms on a new and an existing database (bench-startup.json).
  * - `throughput`: starts the real server on a fresh embedded database, creates 1,000 flags through the Admin API, then
  *   measures the hot endpoints with autocannon (50 connections): req/s, p99, server CPU per 1,000 requests and peak
  *   RSS (bench.json).
- * `npm run bench -- startup` (or `-- throughput`) runs one of them; with no argument, both.
+ * - `permissions` (bench/permissions.ts): the authorization decision and resolving a user's roles, in µs per call
+ *   (bench-permissions.json).
+ * `npm run bench -- startup` (or `-- permissions`, `-- throughput`) runs one of them; with no argument, all three.
  * `npm run bench -- soak [--minutes 10]` runs the long mixed-traffic soak of soak.ts instead.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -21,6 +23,7 @@ import {
 } from './bench-server.ts';
 import { seedFlags } from './seed-flags.ts';
 import { runSoak, soakMinutes } from './soak.ts';
+import { measurePermissions } from './permissions.ts';
 import { measureStartup } from './startup.ts';
 import { runWrk, wrkAvailable } from './wrk.ts';
 
@@ -260,7 +263,20 @@ async function throughput() {
   }
 }
 
-const SCENARIOS = ['startup', 'throughput', 'soak'];
+async function permissions() {
+  const rows = await measurePermissions(say);
+  console.table(
+    rows.map((row) => ({ ...row, microsecondsPerCall: Number(row.microsecondsPerCall.toFixed(3)) })),
+  );
+  await mkdir('test-output', { recursive: true });
+  await writeFile(
+    'test-output/bench-permissions.json',
+    JSON.stringify({ database: process.env.DATABASE_URL ? 'postgres' : 'pglite', rows }, null, 2),
+  );
+  say('wrote test-output/bench-permissions.json');
+}
+
+const SCENARIOS = ['startup', 'permissions', 'throughput', 'soak'];
 const scenario = process.argv[2]?.startsWith('--') ? undefined : process.argv[2];
 if (scenario !== undefined && !SCENARIOS.includes(scenario)) {
   console.error(`unknown scenario "${scenario}"; one of: ${SCENARIOS.join(', ')}`);
@@ -270,6 +286,7 @@ if (scenario !== undefined && !SCENARIOS.includes(scenario)) {
 const minutes = soakMinutes(process.argv.slice(2), process.env);
 if (minutes !== undefined) await runSoak(minutes);
 else {
-  if (scenario !== 'throughput') await startup();
-  if (scenario !== 'startup') await throughput();
+  if (scenario === undefined || scenario === 'startup') await startup();
+  if (scenario === undefined || scenario === 'permissions') await permissions();
+  if (scenario === undefined || scenario === 'throughput') await throughput();
 }

@@ -156,7 +156,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the server stops listening: its close waits for every open response, and a stream never ends by itself.
   app.addHook('preClose', async () => streams.endAll());
   fast.path = createClientFastPath({ cache, resolver, headers });
-  registerAuth(app, resolver, createAccessReadModel(db));
+  const access = createAccessReadModel(db);
+  cache.onChange(() => access.forget());
+  // Any change in this process may change who holds what; other processes hear of it through the change event.
+  // onSend: after the handler's transaction committed, before the caller can send its next request.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) access.forget();
+  });
+  registerAuth(app, resolver, access);
   registerCsrfCheck(app, config.publicUrl);
   app.addHook('preHandler', maintenanceGuard(db));
   countRequests(app);

@@ -16,18 +16,43 @@ type HeldRow = { role_id: number; project: string | null };
 /** Everything an admin token or an Admin holds: no lookup needed. */
 const ADMIN_ACCESS: Access = buildAccess([predefinedRole('Admin')], []);
 
+/** Users whose access is kept resolved; past it the cache starts over (a few kB each). */
+const MAX_CACHED = 10_000;
+
 /**
- * Resolves who may do what, per request and from the database, so a role, membership or group change applies to
- * the next request in every process. One query for the roles a user holds (its own and its groups'), one for the
- * custom roles among them; Admins and admin tokens need neither.
+ * Resolves who may do what: one query for the roles a user holds (its own and its groups'), one for the custom roles
+ * among them; Admins and admin tokens need neither. Resolved access is cached per user and forgotten on every change,
+ * in every process: `forget()` runs on each change event (NOTIFY) and after each successful write in this process
+ * (app.ts), so a role, membership or group change applies to the next request.
  */
 export function createAccessReadModel(db: Db) {
   const roles = createRoleStore(db);
+  const cache = new Map<number, Access>();
+  const flagProjects = new Map<string, string | undefined>();
+  let privateSet: Promise<Set<string>> | undefined;
+  /** Grows on every forget(): a lookup that started before one must not fill the cache with what it read. */
+  let generation = 0;
   return {
+    forget(): void {
+      generation++;
+      cache.clear();
+      flagProjects.clear();
+      privateSet = undefined;
+    },
     async accessOf(principal: Principal): Promise<Access> {
       if (principal.kind === 'token') return principal.type === 'admin' ? ADMIN_ACCESS : buildAccess([], []);
-      return this.accessOfUser(principal.userId, principal.rootRole);
+      if (principal.rootRole === 1) return ADMIN_ACCESS;
+      const cached = cache.get(principal.userId);
+      if (cached) return cached;
+      const started = generation;
+      const access = await this.accessOfUser(principal.userId, principal.rootRole);
+      if (started === generation) {
+        if (cache.size >= MAX_CACHED) cache.clear();
+        cache.set(principal.userId, access);
+      }
+      return access;
     },
+    /** Straight from the database, never cached. */
     async accessOfUser(userId: number, rootRoleId?: number): Promise<Access> {
       if (rootRoleId === 1) return ADMIN_ACCESS;
       const held = await db.query<HeldRow>(
@@ -54,20 +79,31 @@ export function createAccessReadModel(db: Db) {
     },
     /** The project a flag belongs to, archived or not; undefined when there is no such flag. */
     async projectOfFlag(name: string): Promise<string | undefined> {
+      if (flagProjects.has(name)) return flagProjects.get(name);
+      const started = generation;
       const [row] = await db.query<{ project: string }>(
         'SELECT project_id AS project FROM flags WHERE name = $1',
         [name],
       );
+      if (started === generation) {
+        if (flagProjects.size >= MAX_CACHED) flagProjects.clear();
+        flagProjects.set(name, row?.project);
+      }
       return row?.project;
     },
     /** The private projects among these. */
     async privateProjects(projects: readonly string[]): Promise<string[]> {
       if (projects.length === 0) return [];
-      const rows = await db.query<{ id: string }>(
-        `SELECT id FROM projects WHERE id = ANY($1) AND mode = 'private'`,
-        [projects],
-      );
-      return rows.map((row) => row.id);
+      const started = generation;
+      const loading =
+        privateSet ??
+        db
+          .query<{ id: string }>(`SELECT id FROM projects WHERE mode = 'private'`)
+          .then((rows) => new Set(rows.map((row) => row.id)));
+      if (started === generation) privateSet = loading;
+      loading.catch(() => (privateSet = undefined));
+      const found = await loading;
+      return projects.filter((project) => found.has(project));
     },
   };
 }
