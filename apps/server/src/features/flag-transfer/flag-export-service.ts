@@ -3,7 +3,7 @@ import { BadDataError, NotFoundError } from '../../http/errors.ts';
 import type { Actor } from '../events/actor.ts';
 import { createEventStore } from '../events/event-store.ts';
 import { createFlagExportReadModel } from './flag-export-read-model.ts';
-import type { ExportSelection, FlagTransfer } from './flag-transfer.ts';
+import type { ExportSelection, FlagTransfer, TransferFlag } from './flag-transfer.ts';
 
 function notFound(message: string, path: string): NotFoundError {
   return new NotFoundError(message, [{ message, path }]);
@@ -16,6 +16,8 @@ export function createFlagExportService(db: Db) {
     /** Records features-exported, as Unleash does, so the log shows who took a copy of what. */
     async export(selection: ExportSelection, actor: Actor): Promise<FlagTransfer> {
       const { environment } = selection;
+      const hidden = selection.hiddenProjects ?? [];
+      const visible = (flags: TransferFlag[]) => flags.filter((flag) => !hidden.includes(flag.project));
       if (selection.flags === undefined && selection.tag === undefined && selection.project === undefined) {
         const message = 'Say which flags to export: give "features", "tag" or "project"';
         throw new BadDataError(message, [{ message, path: '/body' }]);
@@ -27,7 +29,7 @@ export function createFlagExportService(db: Db) {
         throw notFound(`Could not find project "${selection.project}"`, '/body/project');
       }
       if (selection.flags !== undefined) {
-        const active = await readModel.selectFlags({ environment, flags: selection.flags });
+        const active = visible(await readModel.selectFlags({ environment, flags: selection.flags }));
         const missing = [...new Set(selection.flags)].filter(
           (name) => !active.some((flag) => flag.name === name),
         );
@@ -35,7 +37,7 @@ export function createFlagExportService(db: Db) {
           throw notFound(`These are not active flags: ${missing.join(', ')}`, '/body/features');
         }
       }
-      const flags = await readModel.selectFlags(selection);
+      const flags = visible(await readModel.selectFlags(selection));
       const transfer = await readModel.read(flags, environment);
       await createEventStore(db).append({
         type: 'features-exported',

@@ -1,3 +1,4 @@
+import { hiddenProjects } from '../access/access-read-model.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inTransaction, type Db } from '../../db/db.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
@@ -15,7 +16,7 @@ export function flagTransferRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox 
     app.post(
       '/api/admin/features-batch/export',
       {
-        config: { auth: { permission: 'READ' } },
+        config: { auth: { permission: 'READ', project: 'body.project' } },
         schema: {
           ...describe(
             'Import/Export',
@@ -29,7 +30,11 @@ export function flagTransferRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox 
       },
       async (request, reply) => {
         const { features, downloadFile, ...rest } = request.body;
-        const selection = { ...rest, ...(features === undefined ? {} : { flags: features }) };
+        const selection = {
+          ...rest,
+          ...(features === undefined ? {} : { flags: features }),
+          hiddenProjects: await hiddenProjects(db, request.access),
+        };
         const transfer = await createFlagExportService(db).export(selection, actorOf(request));
         if (downloadFile) {
           const day = new Date().toISOString().slice(0, 10);

@@ -71,6 +71,8 @@ export type ExportSelection = {
   /** `type:value`, or a bare value of any tag type. */
   tag?: string;
   project?: string;
+  /** Private projects the caller is no member of: their flags are never exported (nor named as missing). */
+  hiddenProjects?: string[];
 };
 
 /** Where an import goes. */

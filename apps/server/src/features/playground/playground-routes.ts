@@ -1,3 +1,4 @@
+import { hiddenProjects } from '../access/access-read-model.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ConstraintExplanation, FlagExplanation } from '@switchyard/evaluation';
 import type { Config } from '../../config.ts';
@@ -98,7 +99,8 @@ export function playgroundRoutes(deps: {
       },
       async (request) => {
         const { environment, projects = '*', context } = request.body;
-        const [run] = await service.evaluate([environment], projects, [context]);
+        const hidden = await hiddenProjects(deps.db, request.access);
+        const [run] = await service.evaluate([environment], projects, [context], hidden);
         return {
           input: request.body,
           features: run!.results.map(({ flag, explanation }) => toPlaygroundFeature(flag, explanation)),
@@ -132,7 +134,8 @@ export function playgroundRoutes(deps: {
           string,
           { name: string; projectId: string; environments: Record<string, Row[]> }
         >();
-        for (const run of await service.evaluate(environments, projects, contexts)) {
+        const hidden = await hiddenProjects(deps.db, request.access);
+        for (const run of await service.evaluate(environments, projects, contexts, hidden)) {
           const { environment } = run;
           for (const { flag, explanation } of run.results) {
             const entry = byFlag.get(flag.name) ?? {

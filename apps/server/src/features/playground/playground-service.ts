@@ -105,7 +105,7 @@ export function createPlaygroundService(db: Db, limits: { maxEvaluations: number
     (await db.query('SELECT 1 FROM environments WHERE name = $1', [name])).length > 0;
 
   /** One environment's flags, compiled once for every context of the request. */
-  const prepare = async (environment: string, projects: '*' | string[]) => {
+  const prepare = async (environment: string, projects: '*' | string[], hidden: readonly string[]) => {
     if (!(await environmentExists(environment))) {
       throw new BadDataError(`Environment "${environment}" does not exist`, [
         { message: `environment "${environment}" does not exist`, path: '/body/environment' },
@@ -113,7 +113,9 @@ export function createPlaygroundService(db: Db, limits: { maxEvaluations: number
     }
     const state = await loadEnvironmentState(db, environment, { withDisabledStrategies: true });
     const snapshot = compileSnapshot({ features: state.features, segments: state.segments } as never);
-    const selected = state.features.filter((flag) => projects === '*' || projects.includes(flag.project));
+    const selected = state.features.filter(
+      (flag) => (projects === '*' || projects.includes(flag.project)) && !hidden.includes(flag.project),
+    );
     return { environment, snapshot, selected };
   };
 
@@ -123,9 +125,16 @@ export function createPlaygroundService(db: Db, limits: { maxEvaluations: number
      * counted first (flags × environments × contexts) and refused past the limit, then evaluated in slices that
      * yield to the event loop, so no request can stall the others.
      */
-    async evaluate(environments: string[], projects: '*' | string[], contexts: Record<string, unknown>[]) {
+    /** `hidden`: private projects the caller is no member of, left out whatever `projects` says. */
+    async evaluate(
+      environments: string[],
+      projects: '*' | string[],
+      contexts: Record<string, unknown>[],
+      hidden: readonly string[] = [],
+    ) {
       const prepared = [];
-      for (const environment of new Set(environments)) prepared.push(await prepare(environment, projects));
+      for (const environment of new Set(environments))
+        prepared.push(await prepare(environment, projects, hidden));
       const total = prepared.reduce((sum, p) => sum + p.selected.length * contexts.length, 0);
       if (total > limits.maxEvaluations) {
         const message =

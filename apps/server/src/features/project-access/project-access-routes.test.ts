@@ -260,6 +260,37 @@ describe('collaboration mode', () => {
       (await send({ method: 'GET', url: '/api/admin/search/events?project=secret' })).json().total;
     expect(await events(outsider.send)).toBe(0);
     expect(await events(insider.send)).toBeGreaterThan(0);
+    const played = async (send: Send) =>
+      (
+        await send({
+          method: 'POST',
+          url: '/api/admin/playground',
+          payload: { environment: 'development', context: {} },
+        })
+      )
+        .json()
+        .features.map((f: { name: string }) => f.name);
+    expect(await played(outsider.send)).not.toContain('secret-flag');
+    expect(await played(insider.send)).toContain('secret-flag');
+    const exported = async (send: Send) =>
+      send({
+        method: 'POST',
+        url: '/api/admin/features-batch/export',
+        payload: { environment: 'development', features: ['secret-flag'] },
+      });
+    expect((await exported(outsider.send)).statusCode).toBe(404);
+    expect((await exported(insider.send)).json().features.map((f: { name: string }) => f.name)).toEqual([
+      'secret-flag',
+    ]);
+    expect(
+      (
+        await outsider.send({
+          method: 'POST',
+          url: '/api/admin/features-batch/export',
+          payload: { environment: 'development', project: 'secret' },
+        })
+      ).statusCode,
+    ).toBe(404);
     // A Reader is a member with no rights.
     expect((await createFlag(insider.send, 'secret', 'reader-flag')).statusCode).toBe(403);
   });
