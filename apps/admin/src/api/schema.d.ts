@@ -10479,8 +10479,9 @@ export interface operations {
               project: string;
               type: string;
             }[];
-            /** @description Always empty: Switchyard has no project owners. */
+            /** @description The owners of the projects listed, each once. */
             projectOwners: {
+              email?: string;
               name: string;
               /** @enum {string} */
               ownerType: 'user';
@@ -10492,11 +10493,19 @@ export interface operations {
               id: string;
               memberCount: number;
               name: string;
-              /** @description Switchyard has no project owners; Unleash reports the "system" owner then. */
-              owners: {
-                /** @enum {string} */
-                ownerType: 'system';
-              }[];
+              /** @description The people holding the Owner role in the project; the "system" owner when nobody does. */
+              owners: (
+                | {
+                    email?: string;
+                    name: string;
+                    /** @enum {string} */
+                    ownerType: 'user';
+                  }
+                | {
+                    /** @enum {string} */
+                    ownerType: 'system';
+                  }
+              )[];
               technicalDebt: number;
             }[];
           };
@@ -10607,12 +10616,20 @@ export interface operations {
                   /** @enum {string} */
                   status: 'first-flag-created';
                 };
-            /** @description Switchyard has no project owners; Unleash reports the "system" owner then. */
-            owners: {
-              /** @enum {string} */
-              ownerType: 'system';
-            }[];
-            /** @description Always empty: Switchyard has root roles only, no project roles. */
+            /** @description The people holding the Owner role in the project; the "system" owner when nobody does. */
+            owners: (
+              | {
+                  email?: string;
+                  name: string;
+                  /** @enum {string} */
+                  ownerType: 'user';
+                }
+              | {
+                  /** @enum {string} */
+                  ownerType: 'system';
+                }
+            )[];
+            /** @description The roles the signed-in user holds in the project, directly or through groups. */
             roles: {
               id: number;
               name: string;

@@ -61,6 +61,11 @@ describe('project access', () => {
     const refused = await createFlag(other.send, 'owned', 'by-other');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toMatch(/CREATE_FEATURE.*owned/);
+    const details = (
+      await creator.send({ method: 'GET', url: '/api/admin/personal-dashboard/owned' })
+    ).json();
+    expect(details.roles).toEqual([{ id: 4, name: 'Owner', type: 'project' }]);
+    expect(details.owners).toEqual([{ ownerType: 'user', name: 'creator' }]);
     // Every Editor works in the default project.
     expect((await createFlag(other.send, 'default', 'in-default')).statusCode).toBe(201);
   });

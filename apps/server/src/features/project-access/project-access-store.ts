@@ -1,3 +1,4 @@
+import { ROLE_IDS } from '@switchyard/access';
 import type { Db } from '../../db/db.ts';
 
 /** Someone holding roles in a project: a person, a service account or a group. */
@@ -115,6 +116,20 @@ export function createProjectAccessStore(db: Db) {
     async removeEveryone(project: string): Promise<void> {
       await db.query('DELETE FROM project_members WHERE project = $1', [project]);
       await db.query('DELETE FROM project_groups WHERE project = $1', [project]);
+    },
+    /** The people holding the Owner role directly in each of these projects. */
+    async ownersOf(projects: string[]): Promise<Map<string, { name: string; email: string | null }[]>> {
+      const owners = new Map<string, { name: string; email: string | null }[]>();
+      if (projects.length === 0) return owners;
+      const rows = await db.query<{ project: string; name: string; email: string | null }>(
+        `SELECT m.project, COALESCE(u.name, u.username, u.email, 'user ' || u.id) AS name, u.email
+           FROM project_members m JOIN users u ON u.id = m.user_id
+          WHERE m.project = ANY($1) AND m.role_id = $2 AND u.deleted_at IS NULL ORDER BY m.project, u.id`,
+        [projects, ROLE_IDS.Owner],
+      );
+      for (const row of rows)
+        owners.set(row.project, [...(owners.get(row.project) ?? []), { name: row.name, email: row.email }]);
+      return owners;
     },
     /** The projects where someone holds a role, for the access overview. */
     async projectsOfUsers(): Promise<Map<number, string[]>> {

@@ -5,12 +5,24 @@ import { NoAccessError, NotFoundError } from '../../http/errors.ts';
 import { describe, errorResponses } from '../../http/operation.ts';
 import type { SwitchyardEvent } from '../events/event.ts';
 import { createEventStore } from '../events/event-store.ts';
+import { createRoleStore } from '../access/role-store.ts';
+import { createProjectAccessStore } from '../project-access/project-access-store.ts';
 import { healthOf } from './project.ts';
 import { createPersonalDashboardReadModel } from './personal-dashboard-read-model.ts';
 import { PersonalDashboardResponse, PersonalProjectDetailsResponse } from './personal-dashboard-schemas.ts';
 import { createProjectReadModel } from './project-read-model.ts';
 import { ProjectParams } from './project-schemas.ts';
 import { createProjectStore } from './project-store.ts';
+
+const toOwner = (owner: { name: string; email: string | null }) => ({
+  ownerType: 'user' as const,
+  name: owner.name,
+  ...(owner.email ? { email: owner.email } : {}),
+});
+
+/** Unleash reports the "system" owner for a project nobody owns. */
+const ownersOf = (owners: { name: string; email: string | null }[] | undefined) =>
+  owners?.length ? owners.map(toOwner) : [{ ownerType: 'system' as const }];
 
 function signedInUserId(principal: Principal | undefined): number {
   if (principal?.kind !== 'user') {
@@ -57,6 +69,10 @@ export function personalDashboardRoutes(deps: { db: Db }): FastifyPluginAsyncTyp
           dashboard.admins(),
         ]);
         const summaries = ids.length ? await projects.listSummaries(userId, ids) : [];
+        const owners = await createProjectAccessStore(deps.db).ownersOf(summaries.map((p) => p.id));
+        const projectOwners = new Map(
+          [...owners.values()].flat().map((owner) => [owner.email ?? owner.name, toOwner(owner)]),
+        );
         return {
           projects: summaries.map((project) => {
             const health = healthOf(project.flags);
@@ -67,12 +83,12 @@ export function personalDashboardRoutes(deps: { db: Db }): FastifyPluginAsyncTyp
               technicalDebt: 100 - health,
               memberCount: project.memberCount,
               featureCount: project.flags.total,
-              owners: [{ ownerType: 'system' as const }],
+              owners: ownersOf(owners.get(project.id)),
             };
           }),
           flags: flags.map((flag) => ({ ...flag, lastSeenAt: flag.lastSeenAt?.toISOString() ?? null })),
           admins: admins.map(withoutNulls) as { id: number }[],
-          projectOwners: [],
+          projectOwners: [...projectOwners.values()],
         };
       },
     );
@@ -97,10 +113,14 @@ export function personalDashboardRoutes(deps: { db: Db }): FastifyPluginAsyncTyp
         const { projectId } = request.params;
         const project = await projects.summary(projectId, userId);
         if (!project) throw new NotFoundError(`No project with id "${projectId}" exists.`);
-        const [onboardingStatus, latest] = await Promise.all([
+        const access = createProjectAccessStore(deps.db);
+        const [onboardingStatus, latest, owners, roleIds] = await Promise.all([
           createProjectReadModel(deps.db).onboardingStatus(projectId),
           createEventStore(deps.db).search({ project: projectId, limit: 10 }),
+          access.ownersOf([projectId]),
+          access.roleIdsOf(userId, projectId),
         ]);
+        const roles = roleIds.length ? await createRoleStore(deps.db).findByIds(roleIds) : [];
         const { total, stale, potentiallyStale } = project.flags;
         const health = healthOf(project.flags);
         return {
@@ -122,8 +142,8 @@ export function personalDashboardRoutes(deps: { db: Db }): FastifyPluginAsyncTyp
             createdByImageUrl: '',
             createdAt: event.createdAt.toISOString(),
           })),
-          owners: [{ ownerType: 'system' as const }],
-          roles: [],
+          owners: ownersOf(owners.get(projectId)),
+          roles: roles.map((role) => ({ id: role.id, name: role.name, type: role.type })),
         };
       },
     );

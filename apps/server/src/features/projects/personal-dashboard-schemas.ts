@@ -1,9 +1,17 @@
 import { Type } from 'typebox';
 import { OnboardingStatus } from './project-insight-schemas.ts';
 
-const SystemOwners = Type.Array(Type.Object({ ownerType: Type.Literal('system') }), {
-  description: 'Switchyard has no project owners; Unleash reports the "system" owner then.',
-});
+const SystemOwners = Type.Array(
+  Type.Union([
+    Type.Object({
+      ownerType: Type.Literal('user'),
+      name: Type.String(),
+      email: Type.Optional(Type.String()),
+    }),
+    Type.Object({ ownerType: Type.Literal('system') }),
+  ]),
+  { description: 'The people holding the Owner role in the project; the "system" owner when nobody does.' },
+);
 
 export const PersonalDashboardResponse = Type.Object(
   {
@@ -37,9 +45,14 @@ export const PersonalDashboardResponse = Type.Object(
       }),
       { description: 'Users with the Admin root role, who can grant access.' },
     ),
-    projectOwners: Type.Array(Type.Object({ ownerType: Type.Literal('user'), name: Type.String() }), {
-      description: 'Always empty: Switchyard has no project owners.',
-    }),
+    projectOwners: Type.Array(
+      Type.Object({
+        ownerType: Type.Literal('user'),
+        name: Type.String(),
+        email: Type.Optional(Type.String()),
+      }),
+      { description: 'The owners of the projects listed, each once.' },
+    ),
   },
   {
     examples: [
@@ -90,7 +103,7 @@ export const PersonalProjectDetailsResponse = Type.Object(
     ),
     owners: SystemOwners,
     roles: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), type: Type.String() }), {
-      description: 'Always empty: Switchyard has root roles only, no project roles.',
+      description: 'The roles the signed-in user holds in the project, directly or through groups.',
     }),
   },
   {
