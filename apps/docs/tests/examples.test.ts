@@ -5,8 +5,8 @@ import { exampleGroups, examplesDir, readerEnv } from './support/examples';
 import { startSwitchyard, type RunningServer } from './support/switchyard-server';
 
 /**
- * Every Node example under examples/ runs against a Switchyard started for this test, as a reader would run it:
- * `node file` (TypeScript through tsx) with the SWITCHYARD_* variables set. Each must print what it evaluated and
+ * Every Node example and curl recipe under examples/ runs against a Switchyard started for this test, as a reader
+ * would run it: `node file` (TypeScript through tsx) or `bash file.sh`, with the SWITCHYARD_* variables set. Each must print what it evaluated and
  * exit 0 within the time limit. Files of one folder run in name order, so a folder's 01-setup runs before 02-app.
  */
 const groups = exampleGroups('node');
@@ -20,8 +20,11 @@ afterAll(async () => {
 });
 
 function run(file: string): Promise<{ code: number | null; output: string }> {
-  const args = file.endsWith('.ts') ? ['--import', 'tsx', file] : [file];
-  const child = spawn(process.execPath, args, {
+  // A .sh file is a curl recipe, run with bash as a reader would paste it; the rest run with this Node.
+  const [command, args] = file.endsWith('.sh')
+    ? ['bash', [file]]
+    : [process.execPath, file.endsWith('.ts') ? ['--import', 'tsx', file] : [file]];
+  const child = spawn(command, args, {
     cwd: path.dirname(file),
     env: readerEnv(server.env),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -31,17 +31,17 @@ function isImported(relative: string, all: string[]): boolean {
 
 /**
  * Runnable example files by folder, each folder's files in name order (`01-create-flags.mjs` before `02-app.mjs`),
- * folders in name order. `kind` picks Node scripts (.mjs, .js, .ts) or React components (.tsx). Shared modules
- * (imported by other examples) are left out.
+ * folders in name order. `kind` picks scripts (Node's .mjs, .js, .ts, and curl recipes in .sh, run with bash) or React
+ * components (.tsx). Shared modules (imported by other examples) are left out.
  */
 export function exampleGroups(kind: 'node' | 'react'): [string, string[]][] {
-  const pattern = kind === 'node' ? /\.(mjs|js|ts)$/ : /\.tsx$/;
+  const pattern = kind === 'node' ? /\.(mjs|js|ts|sh)$/ : /\.tsx$/;
   const groups = new Map<string, string[]>();
   const all = readdirSync(examplesDir, { recursive: true, withFileTypes: true })
     .filter(
       (e) =>
         e.isFile() &&
-        /\.(mjs|js|ts|tsx)$/.test(e.name) &&
+        /\.(mjs|js|ts|tsx|sh)$/.test(e.name) &&
         !e.name.endsWith('.d.ts') &&
         !e.name.includes('.test.'),
     )
