@@ -37,7 +37,7 @@ export type RouteAuth = {
   permission?: Permission;
   /**
    * For project and environment permissions: where the request names them. A route with a `:projectId` path parameter
-   * is scoped by it unless it says otherwise.
+   * is scoped by it unless it says otherwise, else one with a `:featureName` by that flag's project.
    */
   project?: ScopeSource | { flag: ScopeSource };
   environment?: ScopeSource;
@@ -220,7 +220,14 @@ function valuesAt(request: FastifyRequest, source: ScopeSource): string[] {
 /** The projects and environments a request names for its route's permission. */
 async function scopeOf(request: FastifyRequest, auth: RouteAuth, access: AccessResolver): Promise<Scope> {
   const params = request.params as Record<string, unknown> | undefined;
-  const project = auth.project ?? (typeof params?.projectId === 'string' ? 'params.projectId' : undefined);
+  // Undeclared, a route is scoped by the project in its path, else by the flag in its path.
+  const project =
+    auth.project ??
+    (typeof params?.projectId === 'string'
+      ? 'params.projectId'
+      : typeof params?.featureName === 'string'
+        ? { flag: 'params.featureName' as const }
+        : undefined);
   let projects: string[] | undefined;
   if (typeof project === 'object') {
     const flags = valuesAt(request, project.flag);

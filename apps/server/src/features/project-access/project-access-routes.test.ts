@@ -253,6 +253,13 @@ describe('collaboration mode', () => {
       (await outsider.send({ method: 'GET', url: '/api/admin/projects/secret/features' })).statusCode,
     ).toBe(404);
     expect((await insider.send({ method: 'GET', url: '/api/admin/projects/secret' })).statusCode).toBe(200);
+    // By the flag's name alone, too.
+    expect(
+      (await outsider.send({ method: 'GET', url: '/api/admin/features/secret-flag/tags' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await insider.send({ method: 'GET', url: '/api/admin/features/secret-flag/tags' })).statusCode,
+    ).toBe(200);
 
     const search = async (send: Send) =>
       (await send({ method: 'GET', url: '/api/admin/search/features?query=secret' }))
