@@ -32,6 +32,8 @@ const ServiceAccountsPage = page(
   () => import('./features/service-accounts/service-accounts-page.tsx'),
   'ServiceAccountsPage',
 );
+const RolesPage = page(() => import('./features/roles/roles-page.tsx'), 'RolesPage');
+const GroupsPage = page(() => import('./features/groups/groups-page.tsx'), 'GroupsPage');
 const ApplicationsPage = page(() => import('./features/metrics/applications-page.tsx'), 'ApplicationsPage');
 const ApplicationPage = page(() => import('./features/metrics/application-page.tsx'), 'ApplicationPage');
 const MaintenancePage = page(() => import('./features/maintenance/maintenance-page.tsx'), 'MaintenancePage');
@@ -59,6 +61,8 @@ export function AppRoutes() {
       <Route path="/tags" element={<TagsPage />} />
       <Route path="/api-tokens" element={<ApiTokensPage />} />
       <Route path="/users" element={<UsersPage />} />
+      <Route path="/roles" element={<RolesPage />} />
+      <Route path="/groups" element={<GroupsPage />} />
       <Route path="/applications" element={<ApplicationsPage />} />
       <Route path="/applications/:appName" element={<ApplicationPage />} />
       <Route path="/service-accounts" element={<ServiceAccountsPage />} />

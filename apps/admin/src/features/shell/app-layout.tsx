@@ -15,16 +15,19 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { PermissionName } from '@switchyard/access';
 import { Suspense, useState, type ReactNode } from 'react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import type { Me } from '../../api/types.ts';
 import { Loading } from '../../ui/query-state.tsx';
 import { BannerStrip } from '../banners/banner-strip.tsx';
 import { PERSONAL_ACCESS_TOKENS_PATH } from '../personal-access-tokens/personal-access-tokens-path.ts';
+import { meAllows } from '../session/use-allows.ts';
 import { useLogout } from '../session/use-session.ts';
 import { ChangePasswordModal } from '../users/password-modals.tsx';
 
-const NAV: { to: string; label: string }[] = [
+/** An entry naming a permission is left out for whoever lacks it. */
+const NAV: { to: string; label: string; permission?: PermissionName }[] = [
   { to: '/projects', label: 'Projects' },
   { to: '/segments', label: 'Segments' },
   { to: '/context', label: 'Context' },
@@ -36,6 +39,8 @@ const NAV: { to: string; label: string }[] = [
   { to: '/api-tokens', label: 'API tokens' },
   { to: '/users', label: 'Users' },
   { to: '/service-accounts', label: 'Service accounts' },
+  { to: '/roles', label: 'Roles', permission: 'ADMIN' },
+  { to: '/groups', label: 'Groups', permission: 'ADMIN' },
   { to: '/banners', label: 'Banners' },
   { to: '/maintenance', label: 'Maintenance' },
   { to: '/archive', label: 'Archive' },
@@ -75,7 +80,7 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Main">
         <ScrollArea>
-          {NAV.map((item) => (
+          {NAV.filter((item) => !item.permission || meAllows(me, item.permission)).map((item) => (
             <NavLink
               key={item.to}
               component={RouterLink}

@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client.ts';
+import type { operations } from '../../api/schema';
+
+type Json<
+  K extends keyof operations,
+  S extends keyof operations[K]['responses'],
+> = operations[K]['responses'][S] extends { content: { 'application/json': infer T } } ? T : never;
+
+/** One role as GET /api/admin/roles lists it. */
+export type RoleSummary = Json<'getRoles', 200>['roles'][number];
+/** One role with every permission it holds. */
+export type RoleDetails = Json<'getRoleById', 200>;
+/** What a custom role may hold: root, project, and environment permissions per environment. */
+export type PermissionCatalogue = Json<'getPermissions', 200>['permissions'];
+export type RoleUsage = Json<'getRoleProjectAccess', 200>['projects'];
+export type RoleBody = operations['createRole']['requestBody']['content']['application/json'];
+
+const rolesKey = ['roles'] as const;
+
+export function useRoles(enabled = true) {
+  return useQuery({
+    queryKey: rolesKey,
+    enabled,
+    queryFn: async () => (await call<Json<'getRoles', 200>>('getRoles')).roles,
+  });
+}
+
+export function useRole(roleId: number | undefined) {
+  return useQuery({
+    queryKey: [...rolesKey, roleId],
+    enabled: roleId !== undefined,
+    queryFn: () => call<RoleDetails>('getRoleById', { params: { roleId: roleId! } }),
+  });
+}
+
+export function useRoleUsage(roleId: number | undefined) {
+  return useQuery({
+    queryKey: [...rolesKey, roleId, 'usage'],
+    enabled: roleId !== undefined,
+    queryFn: async () =>
+      (await call<Json<'getRoleProjectAccess', 200>>('getRoleProjectAccess', { params: { roleId: roleId! } }))
+        .projects,
+  });
+}
+
+export function usePermissionCatalogue() {
+  return useQuery({
+    queryKey: ['permissions'],
+    queryFn: async () => (await call<Json<'getPermissions', 200>>('getPermissions')).permissions,
+  });
+}
+
+export function useRoleMutations() {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: rolesKey });
+  return {
+    create: useMutation({
+      mutationFn: (body: RoleBody) => call<Json<'createRole', 200>>('createRole', { body }),
+      onSettled,
+    }),
+    update: useMutation({
+      mutationFn: ({ roleId, body }: { roleId: number; body: RoleBody }) =>
+        call<Json<'updateRole', 200>>('updateRole', { params: { roleId }, body }),
+      onSettled,
+    }),
+    remove: useMutation({
+      mutationFn: (roleId: number) => call('deleteRole', { params: { roleId } }),
+      onSettled,
+    }),
+  };
+}
