@@ -163,7 +163,6 @@ export function registerAuth(
   });
   app.addHook('onRequest', async (request) => {
     if (request.method === 'OPTIONS') return;
-    const routeAuth = request.routeOptions.config?.auth ?? {};
     const area = requestAreaOf(request);
     const secret = authorizationSecret(request);
     const sessionId = request.cookies?.[SESSION_COOKIE];

@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
-import { useCan } from '../session/use-session.ts';
+import { usePermissions } from '../session/use-permissions.ts';
 
 const PAGE = 50;
 
@@ -18,7 +18,7 @@ export function ArchivePage() {
   const [text, setText] = useState('');
   const [query] = useDebouncedValue(text, 250);
   const [page, setPage] = useState(1);
-  const canEdit = useCan('UPDATE_FEATURE');
+  const canEdit = usePermissions().can('UPDATE_FEATURE');
   const queryClient = useQueryClient();
   const archived = useQuery({
     queryKey: ['flags', 'archived', query, page],

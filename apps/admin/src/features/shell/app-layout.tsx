@@ -21,6 +21,7 @@ import type { Me } from '../../api/types.ts';
 import { Loading } from '../../ui/query-state.tsx';
 import { BannerStrip } from '../banners/banner-strip.tsx';
 import { PERSONAL_ACCESS_TOKENS_PATH } from '../personal-access-tokens/personal-access-tokens-path.ts';
+import { canFrom } from '../session/use-permissions.ts';
 import { useLogout } from '../session/use-session.ts';
 import { ChangePasswordModal } from '../users/password-modals.tsx';
 
@@ -43,10 +44,13 @@ const NAV: { to: string; label: string }[] = [
   { to: '/playground', label: 'Playground' },
 ];
 
+/** Screens only administrators can use: grouped under "Admin settings" and left out for everyone else. */
+const ADMIN_ONLY = new Set(['/api-tokens', '/users', '/service-accounts', '/banners', '/maintenance']);
+
 /** The frame around every signed-in screen: navigation, theme switch and the user's menu. */
 export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure();
-  const location = useLocation();
+  const isAdmin = canFrom(me)('ADMIN');
   return (
     <AppShell
       header={{ height: 56 }}
@@ -75,16 +79,15 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Main">
         <ScrollArea>
-          {NAV.map((item) => (
-            <NavLink
-              key={item.to}
-              component={RouterLink}
-              to={item.to}
-              label={item.label}
-              active={location.pathname.startsWith(item.to)}
-              onClick={close}
-            />
-          ))}
+          <NavItems items={NAV.filter((item) => !ADMIN_ONLY.has(item.to))} onClick={close} />
+          {isAdmin && (
+            <div role="group" aria-labelledby="admin-settings-heading">
+              <Text id="admin-settings-heading" size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" px="sm">
+                Admin settings
+              </Text>
+              <NavItems items={NAV.filter((item) => ADMIN_ONLY.has(item.to))} onClick={close} />
+            </div>
+          )}
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
@@ -95,6 +98,20 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
       </AppShell.Main>
     </AppShell>
   );
+}
+
+function NavItems({ items, onClick }: { items: { to: string; label: string }[]; onClick: () => void }) {
+  const location = useLocation();
+  return items.map((item) => (
+    <NavLink
+      key={item.to}
+      component={RouterLink}
+      to={item.to}
+      label={item.label}
+      active={location.pathname.startsWith(item.to)}
+      onClick={onClick}
+    />
+  ));
 }
 
 function ThemeToggle() {
