@@ -56,6 +56,22 @@ describe.skipIf(missing)('admin UI in Chromium: project access', { timeout: 60_0
     await session.checkScreen('project-access');
   });
 
+  it("shows the admin vera's effective permissions in team", async () => {
+    await session.go('/users');
+    await page
+      .getByRole('row', { name: /Vera Viewer/ })
+      .getByRole('button', { name: 'Permissions' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Permissions of Vera Viewer' });
+    await session.pick(dialog, 'Project', 'Team');
+    const project = dialog.getByRole('table', { name: 'Project permissions in team' });
+    await project.getByRole('row', { name: /CREATE_FEATURE.*Held/ }).waitFor();
+    await dialog.getByText('Member', { exact: true }).waitFor();
+    await session.checkScreen('user-permissions');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('shows vera the controls of team and not of other, and the server agrees', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     vera = await context.newPage();

@@ -92,12 +92,7 @@ export function UsersPage() {
                     <Table.Td>{when(user.seenAt)}</Table.Td>
                     <Table.Td>
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={`Permissions of ${displayName(user)}`}
-                          onClick={() => setInspecting(user)}
-                        >
+                        <Button size="xs" variant="default" onClick={() => setInspecting(user)}>
                           Permissions
                         </Button>
                         {!self && (
