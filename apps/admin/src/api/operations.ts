@@ -177,6 +177,14 @@ export const operations = {
   getEventCreators: ['GET', '/api/admin/event-creators'],
 
   getPlayground: ['POST', '/api/admin/playground'],
+
+  getProjectAccess: ['GET', '/api/admin/projects/{projectId}/access'],
+  addAccessToProject: ['POST', '/api/admin/projects/{projectId}/access'],
+  setRolesForUser: ['PUT', '/api/admin/projects/{projectId}/users/{userId}/roles'],
+  removeUserAccess: ['DELETE', '/api/admin/projects/{projectId}/users/{userId}/roles'],
+  setRolesForGroup: ['PUT', '/api/admin/projects/{projectId}/groups/{groupId}/roles'],
+  removeGroupAccess: ['DELETE', '/api/admin/projects/{projectId}/groups/{groupId}/roles'],
+  getUserPermissions: ['GET', '/api/admin/user-admin/{id}/permissions'],
 } as const satisfies Record<string, readonly [Method, string]>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -221,4 +229,12 @@ export const beyondOss: OperationId[] = [
   'getGroup',
   'updateGroup',
   'deleteGroup',
+  // Unleash Enterprise's project access and permission overview.
+  'getProjectAccess',
+  'addAccessToProject',
+  'setRolesForUser',
+  'removeUserAccess',
+  'setRolesForGroup',
+  'removeGroupAccess',
+  'getUserPermissions',
 ];

@@ -2,18 +2,7 @@
  * Wire shapes of the Unleash-compatible admin API, as the UI reads and writes them. Fields the server may not
  * send yet are optional so screens degrade instead of breaking.
  */
-/** The catalogue names the screens check (server: features/access/permissions.ts, to be shared in a package). */
-export type Permission =
-  | 'ADMIN'
-  | 'CREATE_FEATURE'
-  | 'UPDATE_FEATURE'
-  | 'CREATE_PROJECT'
-  | 'UPDATE_PROJECT'
-  | 'UPDATE_APPLICATION'
-  | 'UPDATE_STRATEGY'
-  | 'UPDATE_SEGMENT'
-  | 'UPDATE_TAG_TYPE'
-  | 'UPDATE_CONTEXT_FIELD';
+import type { operations } from './schema';
 
 export type User = {
   id: number;
@@ -25,7 +14,8 @@ export type User = {
 };
 /** A user as the user-admin list shows them. */
 export type ListedUser = User & { createdAt: string; seenAt: string | null };
-export type Me = { user: User; permissions: { permission: string }[] };
+/** The signed-in user and the grant list the UI decides with (see features/session/use-permissions.ts). */
+export type Me = operations['getMe']['responses'][200]['content']['application/json'];
 
 export type Project = {
   id: string;

@@ -5,12 +5,12 @@ import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
-import { useCan } from '../session/use-session.ts';
+import { usePermissions } from '../session/use-permissions.ts';
 import { CreateApiTokenModal } from './create-api-token-modal.tsx';
 import { useApiTokenMutations, useApiTokens } from './use-api-tokens.ts';
 
 export function ApiTokensPage() {
-  const allowed = useCan('ADMIN');
+  const allowed = usePermissions().can('ADMIN');
   const tokens = useApiTokens(allowed);
   const { remove } = useApiTokenMutations();
   const [creating, setCreating] = useState(false);

@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
-import { useCan } from '../session/use-session.ts';
+import { usePermissions } from '../session/use-permissions.ts';
 
 const PAGE = 50;
 
@@ -18,7 +18,9 @@ export function ArchivePage() {
   const [text, setText] = useState('');
   const [query] = useDebouncedValue(text, 250);
   const [page, setPage] = useState(1);
-  const canEdit = useCan('UPDATE_FEATURE');
+  const { can } = usePermissions();
+  // The column shows when the caller may act in some project; each row then asks for the flag's own project.
+  const canEdit = can('UPDATE_FEATURE') || can('DELETE_FEATURE');
   const queryClient = useQueryClient();
   const archived = useQuery({
     queryKey: ['flags', 'archived', query, page],
@@ -86,22 +88,26 @@ export function ArchivePage() {
                     {canEdit && (
                       <Table.Td>
                         <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="default"
-                            loading={revive.isPending && revive.variables === flag.name}
-                            onClick={() =>
-                              revive.mutate(flag.name, {
-                                onSuccess: () => notifySuccess(`Revived ${flag.name}`),
-                                onError: (e) => notifyError(e, `revive ${flag.name}`),
-                              })
-                            }
-                          >
-                            Revive
-                          </Button>
-                          <Button size="xs" variant="light" color="red" onClick={() => setDeleting(flag)}>
-                            Delete
-                          </Button>
+                          {can('UPDATE_FEATURE', { project: flag.project }) && (
+                            <Button
+                              size="xs"
+                              variant="default"
+                              loading={revive.isPending && revive.variables === flag.name}
+                              onClick={() =>
+                                revive.mutate(flag.name, {
+                                  onSuccess: () => notifySuccess(`Revived ${flag.name}`),
+                                  onError: (e) => notifyError(e, `revive ${flag.name}`),
+                                })
+                              }
+                            >
+                              Revive
+                            </Button>
+                          )}
+                          {can('DELETE_FEATURE', { project: flag.project }) && (
+                            <Button size="xs" variant="light" color="red" onClick={() => setDeleting(flag)}>
+                              Delete
+                            </Button>
+                          )}
                         </Group>
                       </Table.Td>
                     )}

@@ -5,7 +5,7 @@ import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
-import { useCan } from '../session/use-session.ts';
+import { usePermissions } from '../session/use-permissions.ts';
 import { BannerFormModal } from './banner-form-modal.tsx';
 import { BannerView } from './banner-view.tsx';
 import { useBannerMutations, useBanners } from './use-banners.ts';
@@ -14,7 +14,7 @@ const short = (message: string) => (message.length > 40 ? `${message.slice(0, 40
 
 /** Messages shown at the top of every screen. Admins write them; everyone sees the enabled ones. */
 export function BannersPage() {
-  const allowed = useCan('ADMIN');
+  const allowed = usePermissions().can('ADMIN');
   const banners = useBanners();
   const { setEnabled, remove } = useBannerMutations();
   const [editing, setEditing] = useState<Banner | 'new' | null>(null);

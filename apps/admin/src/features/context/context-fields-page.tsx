@@ -19,12 +19,12 @@ import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
-import { useCan } from '../session/use-session.ts';
+import { usePermissions } from '../session/use-permissions.ts';
 import { useContextFieldMutations, useContextFields } from './use-context-fields.ts';
 
 export function ContextFieldsPage() {
   const fields = useContextFields();
-  const canEdit = useCan('UPDATE_CONTEXT_FIELD');
+  const canEdit = usePermissions().can('UPDATE_CONTEXT_FIELD');
   const [editing, setEditing] = useState<ContextField | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ContextField | null>(null);
   const { remove } = useContextFieldMutations();

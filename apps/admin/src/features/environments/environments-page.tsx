@@ -19,12 +19,12 @@ import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
-import { useCan } from '../session/use-session.ts';
+import { usePermissions } from '../session/use-permissions.ts';
 import { useEnvironmentMutations, useEnvironments } from './use-environments.ts';
 
 export function EnvironmentsPage() {
   const environments = useEnvironments();
-  const isAdmin = useCan('ADMIN');
+  const isAdmin = usePermissions().can('ADMIN');
   const m = useEnvironmentMutations();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Environment | null>(null);

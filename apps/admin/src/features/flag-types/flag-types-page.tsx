@@ -4,13 +4,13 @@ import type { FlagType } from '../../api/types.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
-import { useCan } from '../session/use-session.ts';
+import { usePermissions } from '../session/use-permissions.ts';
 import { useFlagTypes, useUpdateLifetime } from './use-flag-types.ts';
 
 /** Flag types and their expected lifetime, after which a flag counts as potentially stale. */
 export function FlagTypesPage() {
   const types = useFlagTypes();
-  const isAdmin = useCan('ADMIN');
+  const isAdmin = usePermissions().can('ADMIN');
   return (
     <>
       <PageHeader

@@ -4,6 +4,7 @@ import type { FlagEnvironment, Segment, Strategy } from '../../api/types.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { newStrategy } from '../strategies/strategy-model.ts';
+import { usePermissions } from '../session/use-permissions.ts';
 import { summarizeStrategy } from '../strategies/strategy-summary.ts';
 import { StrategyModal } from './strategy-modal.tsx';
 import { useStrategyMutations } from './use-strategy-mutations.ts';
@@ -16,7 +17,8 @@ type Props = {
   otherEnvironments: string[];
   segments: Segment[];
   defaultStickiness: string;
-  canEdit: boolean;
+  /** False for an archived flag: nothing in it can change, whatever the caller may do. */
+  editable: boolean;
 };
 
 /** One environment of a flag: its switch and its strategies in evaluation order. */
@@ -27,15 +29,25 @@ export function EnvironmentPanel({
   otherEnvironments,
   segments,
   defaultStickiness,
-  canEdit,
+  editable,
 }: Props) {
+  const { can } = usePermissions();
+  const env = environment.name;
+  const here = { project: projectId, environment: env };
+  const canToggle = editable && can('UPDATE_FEATURE_ENVIRONMENT', here);
+  const canAdd = editable && can('CREATE_FEATURE_STRATEGY', here);
+  const canUpdate = editable && can('UPDATE_FEATURE_STRATEGY', here);
+  const canDelete = editable && can('DELETE_FEATURE_STRATEGY', here);
+  // Copying adds strategies in the other environment, so it is offered only where the caller may add them.
+  const copyTargets = otherEnvironments.filter(
+    (other) => editable && can('CREATE_FEATURE_STRATEGY', { project: projectId, environment: other }),
+  );
   const toggle = useToggleEnvironment();
   const mutations = useStrategyMutations(projectId, flagName);
   const [editing, setEditing] = useState<Strategy | null>(null);
   const [deleting, setDeleting] = useState<Strategy | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const strategies = environment.strategies;
-  const env = environment.name;
 
   const move = (from: number, to: number) => {
     if (to < 0 || to >= strategies.length || from === to) return;
@@ -66,7 +78,7 @@ export function EnvironmentPanel({
           <Switch
             aria-label={`${flagName} in ${env}`}
             checked={environment.enabled}
-            disabled={!canEdit}
+            disabled={!canToggle}
             onChange={(e) =>
               toggle.mutate({ projectId, flagName, environment: env, enabled: e.currentTarget.checked })
             }
@@ -76,9 +88,9 @@ export function EnvironmentPanel({
           </Title>
           <Badge color={environment.enabled ? 'green' : 'gray'}>{environment.enabled ? 'On' : 'Off'}</Badge>
         </Group>
-        {canEdit && (
+        {(canAdd || copyTargets.length > 0) && (
           <Group gap="xs">
-            {strategies.length > 0 && otherEnvironments.length > 0 && (
+            {strategies.length > 0 && copyTargets.length > 0 && (
               <Menu>
                 <Menu.Target>
                   <Button size="xs" variant="default" loading={mutations.copy.isPending}>
@@ -86,7 +98,7 @@ export function EnvironmentPanel({
                   </Button>
                 </Menu.Target>
                 <Menu.Dropdown>
-                  {otherEnvironments.map((other) => (
+                  {copyTargets.map((other) => (
                     <Menu.Item key={other} onClick={() => copyTo(other)}>
                       {other}
                     </Menu.Item>
@@ -94,12 +106,14 @@ export function EnvironmentPanel({
                 </Menu.Dropdown>
               </Menu>
             )}
-            <Button
-              size="xs"
-              onClick={() => setEditing(newStrategy('flexibleRollout', flagName, defaultStickiness))}
-            >
-              Add strategy
-            </Button>
+            {canAdd && (
+              <Button
+                size="xs"
+                onClick={() => setEditing(newStrategy('flexibleRollout', flagName, defaultStickiness))}
+              >
+                Add strategy
+              </Button>
+            )}
           </Group>
         )}
       </Group>
@@ -115,14 +129,14 @@ export function EnvironmentPanel({
               withBorder
               p="sm"
               role="listitem"
-              draggable={canEdit}
+              draggable={canUpdate}
               onDragStart={() => setDragged(index)}
               onDragOver={(e) => e.preventDefault()}
               onDrop={() => {
                 if (dragged !== null) move(dragged, index);
                 setDragged(null);
               }}
-              style={{ cursor: canEdit ? 'grab' : undefined, opacity: strategy.disabled ? 0.6 : 1 }}
+              style={{ cursor: canUpdate ? 'grab' : undefined, opacity: strategy.disabled ? 0.6 : 1 }}
             >
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Stack gap={2}>
@@ -138,41 +152,50 @@ export function EnvironmentPanel({
                   </Group>
                   <Text size="sm">{summarizeStrategy(strategy, segments)}</Text>
                 </Stack>
-                {canEdit && (
+                {(canUpdate || canDelete) && (
                   <Group gap={4} wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Move strategy ${index + 1} up`}
-                      disabled={index === 0}
-                      onClick={() => move(index, index - 1)}
-                    >
-                      ↑
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Move strategy ${index + 1} down`}
-                      disabled={index === strategies.length - 1}
-                      onClick={() => move(index, index + 1)}
-                    >
-                      ↓
-                    </ActionIcon>
-                    <Switch
-                      size="xs"
-                      aria-label={`Strategy ${index + 1} active`}
-                      checked={!strategy.disabled}
-                      onChange={(e) =>
-                        mutations.save.mutate(
-                          { environment: env, strategy: { ...strategy, disabled: !e.currentTarget.checked } },
-                          { onError: (error) => notifyError(error, 'change the strategy') },
-                        )
-                      }
-                    />
-                    <Button size="xs" variant="default" onClick={() => setEditing(strategy)}>
-                      Edit
-                    </Button>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(strategy)}>
-                      Delete
-                    </Button>
+                    {canUpdate && (
+                      <>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Move strategy ${index + 1} up`}
+                          disabled={index === 0}
+                          onClick={() => move(index, index - 1)}
+                        >
+                          ↑
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Move strategy ${index + 1} down`}
+                          disabled={index === strategies.length - 1}
+                          onClick={() => move(index, index + 1)}
+                        >
+                          ↓
+                        </ActionIcon>
+                        <Switch
+                          size="xs"
+                          aria-label={`Strategy ${index + 1} active`}
+                          checked={!strategy.disabled}
+                          onChange={(e) =>
+                            mutations.save.mutate(
+                              {
+                                environment: env,
+                                strategy: { ...strategy, disabled: !e.currentTarget.checked },
+                              },
+                              { onError: (error) => notifyError(error, 'change the strategy') },
+                            )
+                          }
+                        />
+                        <Button size="xs" variant="default" onClick={() => setEditing(strategy)}>
+                          Edit
+                        </Button>
+                      </>
+                    )}
+                    {canDelete && (
+                      <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(strategy)}>
+                        Delete
+                      </Button>
+                    )}
                   </Group>
                 )}
               </Group>

@@ -11,7 +11,7 @@ import { FlagUsagePanel } from '../metrics/flag-usage-panel.tsx';
 import { useEvents } from '../events/use-events.ts';
 import { useProjectOverview } from '../projects/use-projects.ts';
 import { useSegments } from '../segments/use-segments.ts';
-import { useCan } from '../session/use-session.ts';
+import { usePermissions } from '../session/use-permissions.ts';
 import { ArchivedFlagNotice } from './archived-flag-notice.tsx';
 import { CloneFlagModal } from './clone-flag-modal.tsx';
 import { EnvironmentPanel } from './environment-panel.tsx';
@@ -25,7 +25,10 @@ import { useFlagActions } from './use-flag-actions.ts';
 export function FlagPage() {
   const { projectId, flagName } = useParams() as { projectId: string; flagName: string };
   const flag = useFlag(projectId, flagName);
-  const canEdit = useCan('UPDATE_FEATURE');
+  const { can } = usePermissions();
+  const canEdit = can('UPDATE_FEATURE', { project: projectId });
+  const canClone = can('CREATE_FEATURE', { project: projectId });
+  const canArchive = can('DELETE_FEATURE', { project: projectId });
   const segments = useSegments();
   const overview = useProjectOverview(projectId);
   const actions = useFlagActions(projectId, flagName);
@@ -60,29 +63,34 @@ export function FlagPage() {
                     </Group>
                   }
                   actions={
-                    canEdit &&
-                    (archived ? (
-                      <Button
-                        loading={actions.revive.isPending}
-                        onClick={() =>
-                          actions.revive.mutate(undefined, {
-                            onSuccess: () => notifySuccess(`Revived ${data.name}`),
-                            onError: (e) => notifyError(e, 'revive the flag'),
-                          })
-                        }
-                      >
-                        Revive
-                      </Button>
+                    archived ? (
+                      canEdit && (
+                        <Button
+                          loading={actions.revive.isPending}
+                          onClick={() =>
+                            actions.revive.mutate(undefined, {
+                              onSuccess: () => notifySuccess(`Revived ${data.name}`),
+                              onError: (e) => notifyError(e, 'revive the flag'),
+                            })
+                          }
+                        >
+                          Revive
+                        </Button>
+                      )
                     ) : (
                       <>
-                        <Button variant="default" onClick={() => setCloning(true)}>
-                          Clone
-                        </Button>
-                        <Button color="red" variant="light" onClick={() => setArchiving(true)}>
-                          Archive
-                        </Button>
+                        {canClone && (
+                          <Button variant="default" onClick={() => setCloning(true)}>
+                            Clone
+                          </Button>
+                        )}
+                        {canArchive && (
+                          <Button color="red" variant="light" onClick={() => setArchiving(true)}>
+                            Archive
+                          </Button>
+                        )}
                       </>
-                    ))
+                    )
                   }
                 />
                 {archived && (
@@ -115,7 +123,7 @@ export function FlagPage() {
                             .filter((n) => n !== env.name)}
                           segments={segments.data ?? []}
                           defaultStickiness={overview.data?.defaultStickiness ?? 'default'}
-                          canEdit={editable}
+                          editable={!archived}
                         />
                       ))}
                     </Stack>

@@ -10,7 +10,10 @@ type Props = {
   flags: FlagSearchItem[];
   environments: string[];
   selected: ReadonlySet<string>;
-  canEdit: boolean;
+  /** Whether rows can be picked for bulk actions. */
+  canSelect: boolean;
+  /** Whether the caller may switch flags in this environment of the project. */
+  canToggle: (environment: string) => boolean;
   sort: SortState;
   onSort: (sortBy: string) => void;
   onSelect: (name: string, checked: boolean) => void;
@@ -23,7 +26,7 @@ const FIRST_ROWS = 20;
 
 /** One page of flags with a switch per environment; the server does the searching, so this stays small. */
 export function FlagTable(props: Props) {
-  const { flags, environments, selected, canEdit, sort, onSort, onSelectAll } = props;
+  const { flags, environments, selected, canSelect, sort, onSort, onSelectAll } = props;
   const [limit, setLimit] = useState(FIRST_ROWS);
   useEffect(() => {
     if (limit >= flags.length) return;
@@ -37,7 +40,7 @@ export function FlagTable(props: Props) {
       <Table highlightOnHover verticalSpacing={6} aria-label="Flags">
         <Table.Thead>
           <Table.Tr>
-            {canEdit && (
+            {canSelect && (
               <Table.Th w={40}>
                 <Checkbox
                   aria-label="Select all flags on this page"
@@ -91,13 +94,14 @@ const FlagRow = memo(function FlagRow({
   flag,
   environments,
   checked,
-  canEdit,
+  canSelect,
+  canToggle,
   onSelect,
   onToggle,
 }: Props & { flag: FlagSearchItem; checked: boolean }) {
   return (
     <Table.Tr>
-      {canEdit && (
+      {canSelect && (
         <Table.Td>
           <Checkbox
             aria-label={`Select ${flag.name}`}
@@ -139,7 +143,7 @@ const FlagRow = memo(function FlagRow({
             <Switch
               aria-label={`${flag.name} in ${env}`}
               checked={state?.enabled ?? false}
-              disabled={!canEdit || !state}
+              disabled={!canToggle(env) || !state}
               onChange={(e) => onToggle(flag.name, env, e.currentTarget.checked)}
             />
           </Table.Td>

@@ -5,7 +5,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { useRoles } from '../roles/use-roles.ts';
-import { useAllows } from '../session/use-allows.ts';
+import { usePermissions } from '../session/use-permissions.ts';
 import { GroupFormModal } from './group-form-modal.tsx';
 import { useGroupMutations, useGroups, type GroupResponse } from './use-groups.ts';
 
@@ -31,7 +31,7 @@ function Chips({ values, none }: { values: readonly string[]; none: string }) {
 
 /** Groups of people who hold roles together, filled by hand or from single sign-on. Admins only. */
 export function GroupsPage() {
-  const allowed = useAllows('ADMIN');
+  const allowed = usePermissions().can('ADMIN');
   const groups = useGroups(allowed);
   const roles = useRoles(allowed);
   const { remove } = useGroupMutations();

@@ -2,12 +2,12 @@ import { Alert, List, Paper, Stack, Switch, Text } from '@mantine/core';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
-import { useCan } from '../session/use-session.ts';
+import { usePermissions } from '../session/use-permissions.ts';
 import { useMaintenance, useToggleMaintenance } from './use-maintenance.ts';
 
 /** Pause every change through the Admin API, for an upgrade or an incident. Admins only. */
 export function MaintenancePage() {
-  const allowed = useCan('ADMIN');
+  const allowed = usePermissions().can('ADMIN');
   const maintenance = useMaintenance();
   const toggle = useToggleMaintenance();
   return (

@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
-import { useCan } from '../session/use-session.ts';
+import { usePermissions } from '../session/use-permissions.ts';
 import { ApplicationDetailsModal } from './application-details-modal.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { when } from '../../ui/format.ts';
@@ -15,7 +15,7 @@ import { useApplication, useApplicationMutations } from './use-metrics.ts';
 export function ApplicationPage() {
   const { appName } = useParams() as { appName: string };
   const application = useApplication(appName);
-  const canEdit = useCan('UPDATE_APPLICATION');
+  const canEdit = usePermissions().can('UPDATE_APPLICATION');
   const { remove } = useApplicationMutations();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);

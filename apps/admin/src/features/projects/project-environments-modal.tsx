@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { notifyError } from '../../ui/notify.ts';
 import { QueryState } from '../../ui/query-state.tsx';
 import { useEnvironments, useProjectEnvironment } from '../environments/use-environments.ts';
-import { useCan } from '../session/use-session.ts';
+import { usePermissions } from '../session/use-permissions.ts';
 
-/** Which environments a project's flags run in. Only admins may change it. */
+/** Which environments a project's flags run in. Changing it is a project setting (UPDATE_PROJECT). */
 export function ProjectEnvironmentsButton({ projectId, enabled }: { projectId: string; enabled: string[] }) {
   const [opened, setOpened] = useState(false);
-  const isAdmin = useCan('UPDATE_PROJECT');
+  const canChange = usePermissions().can('UPDATE_PROJECT', { project: projectId });
   const environments = useEnvironments();
   const change = useProjectEnvironment(projectId);
   return (
@@ -28,7 +28,7 @@ export function ProjectEnvironmentsButton({ projectId, enabled }: { projectId: s
                   key={env.name}
                   label={`${env.name} (${env.type})`}
                   checked={enabled.includes(env.name)}
-                  disabled={!isAdmin || change.isPending}
+                  disabled={!canChange || change.isPending}
                   onChange={(e) =>
                     change.mutate(
                       { environment: env.name, enabled: e.currentTarget.checked },

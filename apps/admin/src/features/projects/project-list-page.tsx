@@ -6,14 +6,16 @@ import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
-import { useCan } from '../session/use-session.ts';
+import { usePermissions } from '../session/use-permissions.ts';
 import { ProjectFormModal } from './project-form-modal.tsx';
 import { useDeleteProject, useProjects } from './use-projects.ts';
 
 export function ProjectListPage() {
   const projects = useProjects();
-  const canCreate = useCan('CREATE_PROJECT');
-  const canManage = useCan('UPDATE_PROJECT');
+  const { can } = usePermissions();
+  const canCreate = can('CREATE_PROJECT');
+  // Any project the caller may change earns the actions column; each row then shows what applies to it.
+  const canManage = can('UPDATE_PROJECT');
   const [editing, setEditing] = useState<Project | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
   const remove = useDeleteProject();
@@ -71,12 +73,16 @@ export function ProjectListPage() {
                   {canManage && (
                     <Table.Td>
                       <Group gap="xs" justify="flex-end">
-                        <Button size="xs" variant="default" onClick={() => setEditing(project)}>
-                          Edit
-                        </Button>
-                        <Button size="xs" variant="light" color="red" onClick={() => setDeleting(project)}>
-                          Delete
-                        </Button>
+                        {can('UPDATE_PROJECT', { project: project.id }) && (
+                          <Button size="xs" variant="default" onClick={() => setEditing(project)}>
+                            Edit
+                          </Button>
+                        )}
+                        {can('DELETE_PROJECT', { project: project.id }) && (
+                          <Button size="xs" variant="light" color="red" onClick={() => setDeleting(project)}>
+                            Delete
+                          </Button>
+                        )}
                       </Group>
                     </Table.Td>
                   )}

@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Button, Group, Select, Text } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Group, Select, Tabs, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -13,11 +13,15 @@ import { PAGE_SIZES, readFilters, writeFilters, type FlagFilters } from '../flag
 import { FlagTable } from '../flags/flag-table.tsx';
 import { useFlagSearch } from '../flags/use-flag-search.ts';
 import { useToggleEnvironment } from '../flags/use-toggle-environment.ts';
-import { useCan } from '../session/use-session.ts';
+import { ProjectAccessPanel } from '../project-access/project-access-panel.tsx';
+import { usePermissions } from '../session/use-permissions.ts';
 import { ProjectEnvironmentsButton } from './project-environments-modal.tsx';
 import { projectEnvironmentNames, useProjectOverview } from './use-projects.ts';
 
-/** A project's flags: searched and paged by the server, switchable per environment, acted on in bulk. */
+/**
+ * A project's flags: searched and paged by the server, switchable per environment, acted on in bulk; and, for those
+ * who may see it, who has access to the project.
+ */
 export function ProjectPage() {
   const projectId = useParams().projectId!;
   const [params, setParams] = useSearchParams();
@@ -25,7 +29,12 @@ export function ProjectPage() {
   const overview = useProjectOverview(projectId);
   const search = useFlagSearch(projectId, filters);
   const toggle = useToggleEnvironment();
-  const canEdit = useCan('CREATE_FEATURE');
+  const { can } = usePermissions();
+  const canCreate = can('CREATE_FEATURE', { project: projectId });
+  // Bulk actions change flags (stale, tags, archive, switches); each is checked again by the server.
+  const canChange = can('UPDATE_FEATURE', { project: projectId });
+  const canReadAccess = can('PROJECT_USER_ACCESS_READ', { project: projectId });
+  const [tab, setTab] = useState('flags');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [creating, setCreating] = useState(false);
   const [transfer, setTransfer] = useState<'import' | 'export'>();
@@ -58,6 +67,10 @@ export function ProjectPage() {
       toggle.mutate({ projectId, flagName, environment, enabled }),
     [toggle, projectId],
   );
+  const canToggle = useCallback(
+    (environment: string) => can('UPDATE_FEATURE_ENVIRONMENT', { project: projectId, environment }),
+    [can, projectId],
+  );
   const onSort = useCallback(
     (sortBy: string) =>
       change({
@@ -87,12 +100,12 @@ export function ProjectPage() {
             <Button variant="default" onClick={() => setTransfer('export')}>
               Export
             </Button>
-            {canEdit && (
+            {canCreate && (
               <Button variant="default" onClick={() => setTransfer('import')}>
                 Import
               </Button>
             )}
-            {canEdit && <Button onClick={() => setCreating(true)}>New flag</Button>}
+            {canCreate && <Button onClick={() => setCreating(true)}>New flag</Button>}
           </>
         }
       />
@@ -110,69 +123,83 @@ export function ProjectPage() {
           onClose={() => setTransfer(undefined)}
         />
       )}
-      <FlagFiltersBar filters={filters} onChange={change} />
-      {canEdit && (
-        <BulkActionsBar
-          projectId={projectId}
-          selected={[...selected]}
-          environments={environments}
-          onDone={() => setSelected(new Set())}
-        />
-      )}
-      {search.isPending ? (
-        <Loading label="flags" />
-      ) : search.error ? (
-        <ErrorState label="flags" error={search.error} retry={() => search.refetch()} />
-      ) : flags.length === 0 ? (
-        <EmptyState
-          action={
-            canEdit && !filters.query && !filters.types.length ? (
-              <Button onClick={() => setCreating(true)}>Create the first flag</Button>
-            ) : undefined
-          }
-        >
-          {filters.query || filters.types.length || filters.tags.length || filters.state
-            ? 'No flags match these filters.'
-            : 'This project has no flags yet.'}
-        </EmptyState>
-      ) : (
-        <>
-          <FlagTable
-            projectId={projectId}
-            flags={flags}
-            environments={environments}
-            selected={selected}
-            canEdit={canEdit}
-            sort={filters}
-            onSort={onSort}
-            onSelect={onSelect}
-            onSelectAll={onSelectAll}
-            onToggle={onToggle}
-          />
-          <Group justify="space-between" mt="sm">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {total} flag{total === 1 ? '' : 's'}
-              {search.isPlaceholderData ? ' · loading…' : ''}
-            </Text>
-            <Group gap="sm">
-              <Select
-                aria-label="Flags per page"
-                w={90}
-                size="xs"
-                data={PAGE_SIZES.map(String)}
-                value={String(filters.pageSize)}
-                allowDeselect={false}
-                onChange={(size) => change({ pageSize: Number(size), page: 1 })}
+      <Tabs value={tab} onChange={(value) => setTab(value ?? 'flags')} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="flags">Flags</Tabs.Tab>
+          {canReadAccess && <Tabs.Tab value="access">Access</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="flags">
+          <FlagFiltersBar filters={filters} onChange={change} />
+          {canChange && (
+            <BulkActionsBar
+              projectId={projectId}
+              selected={[...selected]}
+              environments={environments}
+              onDone={() => setSelected(new Set())}
+            />
+          )}
+          {search.isPending ? (
+            <Loading label="flags" />
+          ) : search.error ? (
+            <ErrorState label="flags" error={search.error} retry={() => search.refetch()} />
+          ) : flags.length === 0 ? (
+            <EmptyState
+              action={
+                canCreate && !filters.query && !filters.types.length ? (
+                  <Button onClick={() => setCreating(true)}>Create the first flag</Button>
+                ) : undefined
+              }
+            >
+              {filters.query || filters.types.length || filters.tags.length || filters.state
+                ? 'No flags match these filters.'
+                : 'This project has no flags yet.'}
+            </EmptyState>
+          ) : (
+            <>
+              <FlagTable
+                projectId={projectId}
+                flags={flags}
+                environments={environments}
+                selected={selected}
+                canSelect={canChange}
+                canToggle={canToggle}
+                sort={filters}
+                onSort={onSort}
+                onSelect={onSelect}
+                onSelectAll={onSelectAll}
+                onToggle={onToggle}
               />
-              <Pager
-                total={pages}
-                value={Math.min(filters.page, pages)}
-                onChange={(page) => change({ page })}
-              />
-            </Group>
-          </Group>
-        </>
-      )}
+              <Group justify="space-between" mt="sm">
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {total} flag{total === 1 ? '' : 's'}
+                  {search.isPlaceholderData ? ' · loading…' : ''}
+                </Text>
+                <Group gap="sm">
+                  <Select
+                    aria-label="Flags per page"
+                    w={90}
+                    size="xs"
+                    data={PAGE_SIZES.map(String)}
+                    value={String(filters.pageSize)}
+                    allowDeselect={false}
+                    onChange={(size) => change({ pageSize: Number(size), page: 1 })}
+                  />
+                  <Pager
+                    total={pages}
+                    value={Math.min(filters.page, pages)}
+                    onChange={(page) => change({ page })}
+                  />
+                </Group>
+              </Group>
+            </>
+          )}
+        </Tabs.Panel>
+        {canReadAccess && (
+          <Tabs.Panel value="access">
+            <ProjectAccessPanel projectId={projectId} />
+          </Tabs.Panel>
+        )}
+      </Tabs>
       {creating && <CreateFlagModal projectId={projectId} onClose={() => setCreating(false)} />}
     </>
   );

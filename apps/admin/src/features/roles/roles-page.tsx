@@ -1,11 +1,11 @@
 import { Alert, Tabs } from '@mantine/core';
 import { PageHeader } from '../../ui/page-header.tsx';
-import { useAllows } from '../session/use-allows.ts';
+import { usePermissions } from '../session/use-permissions.ts';
 import { RoleList } from './role-list.tsx';
 
 /** Root and project roles: the predefined ones to read, custom ones to create, change and delete. Admins only. */
 export function RolesPage() {
-  const allowed = useAllows('ADMIN');
+  const allowed = usePermissions().can('ADMIN');
   if (!allowed)
     return (
       <>

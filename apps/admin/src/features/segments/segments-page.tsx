@@ -5,14 +5,14 @@ import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
-import { useCan } from '../session/use-session.ts';
+import { usePermissions } from '../session/use-permissions.ts';
 import { describeConstraint } from '../strategies/strategy-summary.ts';
 import { SegmentFormModal } from './segment-form-modal.tsx';
 import { useSegmentMutations, useSegments, useSegmentUsage } from './use-segments.ts';
 
 export function SegmentsPage() {
   const segments = useSegments();
-  const canEdit = useCan('UPDATE_SEGMENT');
+  const canEdit = usePermissions().can('UPDATE_SEGMENT');
   const [editing, setEditing] = useState<Segment | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Segment | null>(null);
   return (

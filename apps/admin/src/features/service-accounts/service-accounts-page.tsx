@@ -5,7 +5,7 @@ import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
-import { useCan } from '../session/use-session.ts';
+import { usePermissions } from '../session/use-permissions.ts';
 import { RootRoleSelect } from '../users/root-role-select.tsx';
 import { CreateServiceAccountModal } from './create-service-account-modal.tsx';
 import { ServiceAccountTokensModal } from './service-account-tokens-modal.tsx';
@@ -16,7 +16,7 @@ const tokenCount = (n: number) => (n === 1 ? '1 token' : `${n} tokens`);
 
 /** Accounts for scripts and pipelines: a root role, and tokens instead of a password. Admins only. */
 export function ServiceAccountsPage() {
-  const allowed = useCan('ADMIN');
+  const allowed = usePermissions().can('ADMIN');
   const accounts = useServiceAccounts(allowed);
   const { setRole, remove } = useServiceAccountMutations();
   const [creating, setCreating] = useState(false);

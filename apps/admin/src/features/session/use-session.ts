@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../api/client.ts';
-import type { Me, Permission } from '../../api/types.ts';
+import type { Me } from '../../api/types.ts';
 
 export const sessionKey = ['session'] as const;
 
@@ -21,17 +21,6 @@ export const sessionQuery = queryOptions({
 
 export function useSession() {
   return useQuery(sessionQuery);
-}
-
-export function hasPermission(me: Me | null | undefined, permission: Permission): boolean {
-  const granted = new Set(me?.permissions.map((p) => p.permission) ?? []);
-  return granted.has(permission) || granted.has('ADMIN');
-}
-
-/** Whether the signed-in user may do something; screens hide or disable what they may not. */
-export function useCan(permission: Permission): boolean {
-  const { data } = useSession();
-  return hasPermission(data, permission);
 }
 
 export type SignInMethods = { password: boolean; oidc: { buttonText: string; path: string } | null };

@@ -15,19 +15,17 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { PermissionName } from '@switchyard/access';
 import { Suspense, useState, type ReactNode } from 'react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import type { Me } from '../../api/types.ts';
 import { Loading } from '../../ui/query-state.tsx';
 import { BannerStrip } from '../banners/banner-strip.tsx';
 import { PERSONAL_ACCESS_TOKENS_PATH } from '../personal-access-tokens/personal-access-tokens-path.ts';
-import { meAllows } from '../session/use-allows.ts';
+import { canFrom } from '../session/use-permissions.ts';
 import { useLogout } from '../session/use-session.ts';
 import { ChangePasswordModal } from '../users/password-modals.tsx';
 
-/** An entry naming a permission is left out for whoever lacks it. */
-const NAV: { to: string; label: string; permission?: PermissionName }[] = [
+const NAV: { to: string; label: string }[] = [
   { to: '/projects', label: 'Projects' },
   { to: '/segments', label: 'Segments' },
   { to: '/context', label: 'Context' },
@@ -39,8 +37,8 @@ const NAV: { to: string; label: string; permission?: PermissionName }[] = [
   { to: '/api-tokens', label: 'API tokens' },
   { to: '/users', label: 'Users' },
   { to: '/service-accounts', label: 'Service accounts' },
-  { to: '/roles', label: 'Roles', permission: 'ADMIN' },
-  { to: '/groups', label: 'Groups', permission: 'ADMIN' },
+  { to: '/roles', label: 'Roles' },
+  { to: '/groups', label: 'Groups' },
   { to: '/banners', label: 'Banners' },
   { to: '/maintenance', label: 'Maintenance' },
   { to: '/archive', label: 'Archive' },
@@ -48,10 +46,21 @@ const NAV: { to: string; label: string; permission?: PermissionName }[] = [
   { to: '/playground', label: 'Playground' },
 ];
 
+/** Screens only administrators can use: grouped under "Admin settings" and left out for everyone else. */
+const ADMIN_ONLY = new Set([
+  '/api-tokens',
+  '/users',
+  '/roles',
+  '/groups',
+  '/service-accounts',
+  '/banners',
+  '/maintenance',
+]);
+
 /** The frame around every signed-in screen: navigation, theme switch and the user's menu. */
 export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure();
-  const location = useLocation();
+  const isAdmin = canFrom(me)('ADMIN');
   return (
     <AppShell
       header={{ height: 56 }}
@@ -80,16 +89,15 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Main">
         <ScrollArea>
-          {NAV.filter((item) => !item.permission || meAllows(me, item.permission)).map((item) => (
-            <NavLink
-              key={item.to}
-              component={RouterLink}
-              to={item.to}
-              label={item.label}
-              active={location.pathname.startsWith(item.to)}
-              onClick={close}
-            />
-          ))}
+          <NavItems items={NAV.filter((item) => !ADMIN_ONLY.has(item.to))} onClick={close} />
+          {isAdmin && (
+            <div role="group" aria-labelledby="admin-settings-heading">
+              <Text id="admin-settings-heading" size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" px="sm">
+                Admin settings
+              </Text>
+              <NavItems items={NAV.filter((item) => ADMIN_ONLY.has(item.to))} onClick={close} />
+            </div>
+          )}
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
@@ -100,6 +108,20 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
       </AppShell.Main>
     </AppShell>
   );
+}
+
+function NavItems({ items, onClick }: { items: { to: string; label: string }[]; onClick: () => void }) {
+  const location = useLocation();
+  return items.map((item) => (
+    <NavLink
+      key={item.to}
+      component={RouterLink}
+      to={item.to}
+      label={item.label}
+      active={location.pathname.startsWith(item.to)}
+      onClick={onClick}
+    />
+  ));
 }
 
 function ThemeToggle() {

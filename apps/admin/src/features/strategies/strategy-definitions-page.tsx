@@ -5,13 +5,13 @@ import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
-import { useCan } from '../session/use-session.ts';
+import { usePermissions } from '../session/use-permissions.ts';
 import { StrategyDefinitionModal } from './strategy-definition-modal.tsx';
 import { useStrategyDefinitionMutations, useStrategyDefinitions } from './use-strategy-definitions.ts';
 
 export function StrategyDefinitionsPage() {
   const definitions = useStrategyDefinitions();
-  const canEdit = useCan('UPDATE_STRATEGY');
+  const canEdit = usePermissions().can('UPDATE_STRATEGY');
   const { remove, setDeprecated } = useStrategyDefinitionMutations();
   const [editing, setEditing] = useState<StrategyDefinition | 'new' | null>(null);
   const [deleting, setDeleting] = useState<StrategyDefinition | null>(null);

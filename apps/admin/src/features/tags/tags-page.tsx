@@ -17,11 +17,11 @@ import { fieldErrors } from '../../ui/field-errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
-import { useCan } from '../session/use-session.ts';
+import { usePermissions } from '../session/use-permissions.ts';
 import { tagLabel, tagPartProblem, useTagMutations, useTags, useTagTypes } from './use-tags.ts';
 
 export function TagsPage() {
-  const canEdit = useCan('UPDATE_TAG_TYPE');
+  const canEdit = usePermissions().can('UPDATE_TAG_TYPE');
   return (
     <>
       <PageHeader

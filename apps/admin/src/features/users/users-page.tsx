@@ -6,9 +6,11 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { InviteLinkPanel } from '../invite-links/invite-link-panel.tsx';
-import { useCan, useSession } from '../session/use-session.ts';
+import { usePermissions } from '../session/use-permissions.ts';
+import { useSession } from '../session/use-session.ts';
 import { CreateUserModal } from './create-user-modal.tsx';
 import { SetPasswordModal } from './password-modals.tsx';
+import { UserPermissionsModal } from './user-permissions-modal.tsx';
 import { RootRoleSelect } from './root-role-select.tsx';
 import { useUserMutations, useUsers } from './use-users.ts';
 import { when } from '../../ui/format.ts';
@@ -17,13 +19,14 @@ const displayName = (user: ListedUser) => user.name ?? user.username ?? user.ema
 
 /** Who can sign in, and with which root role. Only administrators see it. */
 export function UsersPage() {
-  const allowed = useCan('ADMIN');
+  const allowed = usePermissions().can('ADMIN');
   const me = useSession().data?.user;
   const users = useUsers(allowed);
   const { setRole, remove } = useUserMutations();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<ListedUser | null>(null);
   const [resetting, setResetting] = useState<ListedUser | null>(null);
+  const [inspecting, setInspecting] = useState<ListedUser | null>(null);
   if (!allowed)
     return (
       <>
@@ -88,16 +91,21 @@ export function UsersPage() {
                     <Table.Td>{when(user.createdAt)}</Table.Td>
                     <Table.Td>{when(user.seenAt)}</Table.Td>
                     <Table.Td>
-                      {!self && (
-                        <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          <Button size="xs" variant="default" onClick={() => setResetting(user)}>
-                            Set password
-                          </Button>
-                          <Button size="xs" variant="light" color="red" onClick={() => setDeleting(user)}>
-                            Delete
-                          </Button>
-                        </Group>
-                      )}
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        <Button size="xs" variant="default" onClick={() => setInspecting(user)}>
+                          Permissions
+                        </Button>
+                        {!self && (
+                          <>
+                            <Button size="xs" variant="default" onClick={() => setResetting(user)}>
+                              Set password
+                            </Button>
+                            <Button size="xs" variant="light" color="red" onClick={() => setDeleting(user)}>
+                              Delete
+                            </Button>
+                          </>
+                        )}
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 );
@@ -111,6 +119,12 @@ export function UsersPage() {
         <SetPasswordModal
           user={{ id: resetting.id, label: displayName(resetting) }}
           onClose={() => setResetting(null)}
+        />
+      )}
+      {inspecting && (
+        <UserPermissionsModal
+          user={{ id: inspecting.id, label: displayName(inspecting) }}
+          onClose={() => setInspecting(null)}
         />
       )}
       {deleting && (

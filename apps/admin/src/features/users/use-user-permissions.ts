@@ -1,0 +1,21 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { call } from '../../api/client.ts';
+import type { operations } from '../../api/schema';
+
+export type UserPermissionsResponse =
+  operations['getUserPermissions']['responses'][200]['content']['application/json'];
+export type PermissionCheck = UserPermissionsResponse['overview']['root'][number];
+
+/** What a user may do in one project and environment, as the server decides it (roles, groups, custom roles). */
+export function useUserPermissions(id: number, where: { project?: string; environment?: string }) {
+  return useQuery({
+    queryKey: ['users', id, 'permissions', where.project ?? '', where.environment ?? ''],
+    queryFn: () =>
+      call<UserPermissionsResponse>('getUserPermissions', {
+        params: { id },
+        query: { project: where.project, environment: where.environment },
+      }),
+    // Switching project or environment keeps the last answer on screen instead of flashing a loader.
+    placeholderData: keepPreviousData,
+  });
+}
