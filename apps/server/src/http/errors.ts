@@ -18,6 +18,10 @@ export abstract class HttpError extends Error {
 /** The request is malformed or breaks a rule; nothing was changed. */
 export class BadDataError extends HttpError {
   readonly status = 400;
+  /** One field breaks a rule: the message names the rule, the detail names the field. */
+  static field(path: string, message: string): BadDataError {
+    return new BadDataError(`Request validation failed: ${message}`, [{ path, message }]);
+  }
 }
 export class AuthenticationRequired extends HttpError {
   readonly status = 401;

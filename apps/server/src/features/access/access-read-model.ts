@@ -94,13 +94,10 @@ export function createAccessReadModel(db: Db) {
     /** The private projects among these. */
     async privateProjects(projects: readonly string[]): Promise<string[]> {
       if (projects.length === 0) return [];
-      const started = generation;
-      const loading =
-        privateSet ??
-        db
-          .query<{ id: string }>(`SELECT id FROM projects WHERE mode = 'private'`)
-          .then((rows) => new Set(rows.map((row) => row.id)));
-      if (started === generation) privateSet = loading;
+      privateSet ??= db
+        .query<{ id: string }>(`SELECT id FROM projects WHERE mode = 'private'`)
+        .then((rows) => new Set(rows.map((row) => row.id)));
+      const loading = privateSet;
       loading.catch(() => (privateSet = undefined));
       const found = await loading;
       return projects.filter((project) => found.has(project));

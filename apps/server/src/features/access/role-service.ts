@@ -26,8 +26,7 @@ export type RoleRequest = {
 /** Unleash's numeric permission ids: positions in the catalogue, as GET /api/admin/permissions lists them. */
 export const permissionId = (name: string): number => PERMISSION_NAMES.indexOf(name as never) + 1;
 
-const bad = (path: string, message: string) =>
-  new BadDataError(`Request validation failed: ${message}`, [{ path, message }]);
+const bad = BadDataError.field;
 
 /** Where a role is held, in words, for the 409 that refuses to delete it. */
 export function describeUsage(usage: RoleUsage): string | undefined {

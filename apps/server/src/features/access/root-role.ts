@@ -14,7 +14,7 @@ export async function rootRoleIdOf(
   const role = typeof value === 'number' ? await roles.findById(value) : await roles.findByName(value, true);
   if (!role || !isRootRoleType(role.type)) {
     const message = `${path.split('/').pop()} must be the id or name of a root role; ${JSON.stringify(value)} is not`;
-    throw new BadDataError(`Request validation failed: ${message}`, [{ path, message }]);
+    throw BadDataError.field(path, message);
   }
   return role.id;
 }

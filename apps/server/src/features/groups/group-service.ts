@@ -38,10 +38,7 @@ export function createGroupService(db: Db) {
 
   async function parse(request: GroupRequest): Promise<GroupInput> {
     const name = request.name.trim();
-    if (!name) {
-      const message = 'name must not be empty';
-      throw new BadDataError(`Request validation failed: ${message}`, [{ path: '/body/name', message }]);
-    }
+    if (!name) throw BadDataError.field('/body/name', 'name must not be empty');
     const rootRole =
       request.rootRole === undefined || request.rootRole === null
         ? null
@@ -50,10 +47,8 @@ export function createGroupService(db: Db) {
     const existing = new Set(await groups.existingUsers(userIds));
     const missing = (request.users ?? []).findIndex((entry) => !existing.has(entry.user.id));
     if (missing >= 0) {
-      const message = `user ${request.users![missing]!.user.id} does not exist`;
-      throw new BadDataError(`Request validation failed: ${message}`, [
-        { path: `/body/users/${missing}/user/id`, message },
-      ]);
+      const id = request.users![missing]!.user.id;
+      throw BadDataError.field(`/body/users/${missing}/user/id`, `user ${id} does not exist`);
     }
     const mappingsSso = [...new Set((request.mappingsSSO ?? []).map((m) => m.trim()).filter(Boolean))];
     return { name, description: request.description ?? null, mappingsSso, rootRole, userIds };

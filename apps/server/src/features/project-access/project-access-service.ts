@@ -7,8 +7,7 @@ import { createEventStore } from '../events/event-store.ts';
 import { createProjectStore } from '../projects/project-store.ts';
 import { createProjectAccessStore } from './project-access-store.ts';
 
-const bad = (path: string, message: string) =>
-  new BadDataError(`Request validation failed: ${message}`, [{ path, message }]);
+const bad = BadDataError.field;
 
 /** Who holds which roles in a project: people, service accounts and groups, each with one or more project roles. */
 export function createProjectAccessService(db: Db) {
