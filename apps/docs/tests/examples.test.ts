@@ -10,6 +10,20 @@ import { startSwitchyard, type RunningServer } from './support/switchyard-server
  * exit 0 within the time limit. Files of one folder run in name order, so a folder's 01-setup runs before 02-app.
  */
 const groups = exampleGroups('node');
+
+/**
+ * What a file's output must show, in this order, where its page promises an outcome the file's own checks alone
+ * would not show a reader (it fails on its own when they do not hold; this keeps the printed story honest too).
+ */
+const PROMISED_OUTPUT: Record<string, RegExp[]> = {
+  'how-to/require-approval.sh': [
+    /^alex turns instant-refunds on directly: 403 SKIP_CHANGE_REQUEST$/m,
+    /^before it is applied, instant-refunds in production: false$/m,
+    /^alex approves their own request: 403$/m,
+    /^robin applies: Applied$/m,
+    /^after it is applied, instant-refunds in production: true$/m,
+  ],
+};
 let server: RunningServer;
 
 beforeAll(async () => {
@@ -47,12 +61,22 @@ describe('examples/ (Node)', () => {
     expect(groups.length).toBeGreaterThan(0);
   });
 
+  it.each(Object.keys(PROMISED_OUTPUT))('%s, whose output is checked, is run', (file) => {
+    expect(groups.flatMap(([, files]) => files)).toContain(file);
+  });
+
   describe.each(groups)('%s/', (_dir, files) => {
     it.each(files)('%s runs and exits 0', async (file) => {
       const { code, output } = await run(path.join(examplesDir, file));
       console.log(`[example] ${file}\n${output.trim()}`);
       expect(output.trim(), `${file} prints what it evaluated`).not.toBe('');
       expect(code, `${file} exit code; output:\n${output}`).toBe(0);
+      let from = 0;
+      for (const promise of PROMISED_OUTPUT[file] ?? []) {
+        const found = promise.exec(output.slice(from));
+        expect(found, `${file} prints ${promise} after what came before; output:\n${output}`).not.toBeNull();
+        from += found!.index + found![0].length;
+      }
     });
   });
 });
