@@ -11,7 +11,7 @@ const CR = `${P}/change-requests`;
 
 const flag = async (name: string) =>
   expect((await t.admin({ method: 'POST', url: `${P}/features`, payload: { name } })).statusCode).toBe(201);
-const draft = (who: Person, changes: unknown, environment = 'production') =>
+const draft = (who: Person, changes: object, environment = 'production') =>
   who.send({ method: 'POST', url: `${P}/environments/${environment}/change-requests`, payload: changes });
 const setState = (who: Person | { send: Send }, id: number, body: Record<string, unknown>) =>
   who.send({ method: 'PUT', url: `${CR}/${id}/state`, payload: body });

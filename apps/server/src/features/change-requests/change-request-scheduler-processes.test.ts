@@ -21,7 +21,7 @@ type Call = (
   method: string,
   url: string,
   body?: unknown,
-) => Promise<{ status: number; json: () => Promise<any> }>;
+) => Promise<{ status: number; json: () => Promise<any> } // eslint-disable-line @typescript-eslint/no-explicit-any -- test responses of many shapes>;
 const caller =
   (server: ServerProcess, auth: Record<string, string>): Call =>
   (method, url, body) =>
