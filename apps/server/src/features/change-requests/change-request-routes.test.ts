@@ -11,7 +11,7 @@ const CR = `${P}/change-requests`;
 
 const flag = async (name: string) =>
   expect((await t.admin({ method: 'POST', url: `${P}/features`, payload: { name } })).statusCode).toBe(201);
-const draft = (who: Person, changes: unknown, environment = 'production') =>
+const draft = (who: Person, changes: object, environment = 'production') =>
   who.send({ method: 'POST', url: `${P}/environments/${environment}/change-requests`, payload: changes });
 const setState = (who: Person | { send: Send }, id: number, body: Record<string, unknown>) =>
   who.send({ method: 'PUT', url: `${CR}/${id}/state`, payload: body });
@@ -72,6 +72,51 @@ describe('change request settings', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('change requests from the start', () => {
+  it('are on where a new project or a newly added environment asks for them', async () => {
+    const created = await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects',
+      payload: {
+        id: 'guarded',
+        name: 'Guarded',
+        environments: ['production'],
+        changeRequestEnvironments: [{ name: 'production', requiredApprovals: 3 }],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const config = async () =>
+      (await t.admin({ method: 'GET', url: '/api/admin/projects/guarded/change-requests/config' })).json();
+    expect(await config()).toEqual([
+      { environment: 'production', type: 'production', changeRequestEnabled: true, requiredApprovals: 3 },
+    ]);
+    const added = await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects/guarded/environments',
+      payload: { environment: 'development', changeRequestsEnabled: true },
+    });
+    expect(added.statusCode).toBe(200);
+    expect(
+      (await config()).find((c: { environment: string }) => c.environment === 'development'),
+    ).toMatchObject({
+      changeRequestEnabled: true,
+      requiredApprovals: 1,
+    });
+    const wrong = await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects',
+      payload: {
+        id: 'wrong',
+        name: 'Wrong',
+        environments: ['development'],
+        changeRequestEnvironments: [{ name: 'production' }],
+      },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect((await t.admin({ method: 'GET', url: '/api/admin/projects/wrong' })).statusCode).toBe(404);
   });
 });
 
@@ -187,6 +232,30 @@ describe('the life of a change request', () => {
     expect((await bob.send({ method: 'DELETE', url: `${CR}/${id3}` })).statusCode).toBe(404);
     expect((await alice.send({ method: 'DELETE', url: `${CR}/${id3}` })).statusCode).toBe(200);
     expect((await alice.send({ method: 'GET', url: `${CR}/${id3}` })).statusCode).toBe(404);
+  });
+
+  it('is approved by people only, applied only with APPLY_CHANGE_REQUEST, and rejected even when scheduled', async () => {
+    await flag('guarded-apply');
+    const id = (await draft(alice, on('guarded-apply'))).json().id;
+    await setState(alice, id, { state: 'In review' });
+    const byToken = await setState({ send: t.admin }, id, { state: 'Approved' });
+    expect(byToken.statusCode).toBe(403);
+    expect(byToken.json().message).toMatch(/people/);
+    await setState(bob, id, { state: 'Approved' });
+    const noApply = await setState(carol, id, { state: 'Applied' });
+    expect(noApply.statusCode).toBe(403);
+    expect(noApply.json().message).toMatch(/APPLY_CHANGE_REQUEST/);
+    const at = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await setState(alice, id, { state: 'Scheduled' })).json().details[0].path).toBe(
+      '/body/scheduledAt',
+    );
+    expect((await setState(alice, id, { state: 'Scheduled', scheduledAt: at })).json().state).toBe(
+      'Scheduled',
+    );
+    const rejected = await setState(bob, id, { state: 'Rejected' });
+    expect(rejected.json().state).toBe('Rejected');
+    expect(rejected.json().schedule).toBeUndefined();
+    expect(await enabledIn('guarded-apply', 'production')).toBe(false);
   });
 
   it('drops its approvals when edited in review', async () => {
