@@ -73,9 +73,10 @@ beforeAll(async () => {
       development: { enabled: false },
     },
   });
-  [{ id: strategyId }] = await t.db.query<{ id: string }>(
+  const [row] = await t.db.query<{ id: string }>(
     `SELECT id FROM flag_strategies WHERE flag_name = 'watched' AND environment_name = 'production'`,
   );
+  strategyId = row!.id;
   const skip = await projectRole(t, 'Skip production', [
     { name: 'SKIP_CHANGE_REQUEST', environment: 'production' },
   ]);
