@@ -177,6 +177,7 @@ export const operations = {
   getEventCreators: ['GET', '/api/admin/event-creators'],
 
   getPlayground: ['POST', '/api/admin/playground'],
+  getAdvancedPlayground: ['POST', '/api/admin/playground/advanced'],
 
   getProjectAccess: ['GET', '/api/admin/projects/{projectId}/access'],
   addAccessToProject: ['POST', '/api/admin/projects/{projectId}/access'],

@@ -6,6 +6,7 @@ import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
+import { DraftBar } from '../change-requests/draft-bar.tsx';
 import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
 import { EventList } from '../events/event-list.tsx';
 import { FlagUsagePanel } from '../metrics/flag-usage-panel.tsx';
@@ -95,6 +96,7 @@ export function FlagPage() {
                     )
                   }
                 />
+                <DraftBar projectId={projectId} />
                 {archived && (
                   <Alert color="gray" mb="md">
                     This flag is archived: SDKs no longer receive it. Revive it to change it again.

@@ -1,0 +1,69 @@
+import { ActionIcon, Button, Group, Indicator, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { when } from '../../ui/format.ts';
+import { notifyError } from '../../ui/notify.ts';
+import { useMarkNotificationsRead, useNotifications } from './use-notifications.ts';
+
+/** The bell in the header: unread count, the latest notifications, each opening what it is about. */
+export function NotificationMenu() {
+  const notifications = useNotifications();
+  const markRead = useMarkNotificationsRead();
+  const navigate = useNavigate();
+  const list = notifications.data ?? [];
+  const unread = list.filter((n) => !n.readAt);
+  const label = `Notifications${unread.length ? ` (${unread.length} unread)` : ''}`;
+  const open = (id: number, link: string) => {
+    markRead.mutate([id], { onError: (error) => notifyError(error, 'mark the notification read') });
+    // Links are paths in this app; anything else is not followed.
+    if (link.startsWith('/')) void navigate(link);
+  };
+  return (
+    <Menu position="bottom-end" width={360} withinPortal>
+      <Menu.Target>
+        <Indicator label={unread.length} size={16} disabled={unread.length === 0} color="red" offset={4}>
+          <ActionIcon variant="default" size="lg" aria-label={label}>
+            <span aria-hidden>🔔</span>
+          </ActionIcon>
+        </Indicator>
+      </Menu.Target>
+      <Menu.Dropdown aria-label="Notifications">
+        <Group justify="space-between" px="sm" py={4}>
+          <Text size="sm" fw={700}>
+            Notifications
+          </Text>
+          {unread.length > 0 && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              loading={markRead.isPending}
+              onClick={() =>
+                markRead.mutate(
+                  unread.map((n) => n.id),
+                  { onError: (error) => notifyError(error, 'mark the notifications read') },
+                )
+              }
+            >
+              Mark all read
+            </Button>
+          )}
+        </Group>
+        {notifications.isPending && <Menu.Label>Loading notifications…</Menu.Label>}
+        {notifications.error && (
+          <Menu.Label>Could not load notifications: {notifications.error.message}</Menu.Label>
+        )}
+        {notifications.data && list.length === 0 && <Menu.Label>No notifications.</Menu.Label>}
+        {list.slice(0, 20).map((n) => (
+          <Menu.Item key={n.id} onClick={() => open(n.id, n.link)}>
+            <Text size="sm" fw={n.readAt ? 400 : 700}>
+              {!n.readAt && <VisuallyHidden>Unread: </VisuallyHidden>}
+              {n.message}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {n.createdBy.username ?? 'someone'} · {when(n.createdAt)}
+            </Text>
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
