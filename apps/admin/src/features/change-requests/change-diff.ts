@@ -55,6 +55,14 @@ function compare(before: Map<string, string>, after: Map<string, string>): DiffR
   });
 }
 
+/** The parents a dependency snapshot lists: "billing on, search off". */
+function parentsOf(snapshot: unknown): string | undefined {
+  if (!Array.isArray(snapshot) || snapshot.length === 0) return undefined;
+  return (snapshot as Loose[])
+    .map((d) => `${text(d.feature) ?? '?'} ${d.enabled === false ? 'off' : 'on'}`)
+    .join(', ');
+}
+
 const onOff = (value: unknown) => (value === true ? 'on' : value === false ? 'off' : undefined);
 
 /**
@@ -130,20 +138,17 @@ export function describeChange(change: {
       const needs = `${text(payload?.feature) ?? '?'} ${payload?.enabled === false ? 'off' : 'on'}${
         variants.length ? ` with variant ${variants.join(' or ')}` : ''
       }`;
+      const before = parentsOf(change.snapshot);
       return {
         summary: `Depend on ${text(payload?.feature) ?? '?'}`,
-        rows: [{ field: 'Needs', before: undefined, after: needs, changed: true }],
+        rows: [{ field: 'Needs', before, after: before ? `${before}, ${needs}` : needs, changed: true }],
       };
     }
-    case 'deleteDependency': {
-      const parents = Array.isArray(change.snapshot)
-        ? (change.snapshot as Loose[]).map((d) => text(d.feature)).join(', ')
-        : text(snapshot?.feature);
+    case 'deleteDependency':
       return {
-        summary: 'Remove the dependency',
-        rows: [{ field: 'Needs', before: parents, after: undefined, changed: true }],
+        summary: 'Remove the dependencies',
+        rows: [{ field: 'Needs', before: parentsOf(change.snapshot), after: undefined, changed: true }],
       };
-    }
     case 'updateSegment':
       return {
         summary: `Change segment ${text(payload?.name) ?? ''}`.trim(),
