@@ -9,6 +9,12 @@ import { createAccessReadModel } from './features/access/access-read-model.ts';
 import { accessRoutes } from './features/access/access-routes.ts';
 import { roleRoutes } from './features/access/role-routes.ts';
 import { groupRoutes } from './features/groups/group-routes.ts';
+import { changeRequestConfigRoutes } from './features/change-requests/change-request-config-routes.ts';
+import { changeRequestPlaygroundRoutes } from './features/change-requests/change-request-playground-routes.ts';
+import { changeRequestReadRoutes } from './features/change-requests/change-request-read-routes.ts';
+import { changeRequestRoutes } from './features/change-requests/change-request-routes.ts';
+import { createChangeRequestScheduler } from './features/change-requests/change-request-scheduler.ts';
+import { notificationRoutes } from './features/notifications/notification-routes.ts';
 import { projectAccessRoutes } from './features/project-access/project-access-routes.ts';
 import { apiTokenRoutes } from './features/api-tokens/api-token-routes.ts';
 import { archiveRoutes } from './features/archive/archive-routes.ts';
@@ -191,6 +197,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(clientRoutes({ db, cache, streams }));
   await app.register(frontendRoutes({ db, cache }));
   await app.register(playgroundRoutes({ db, config }));
+  await app.register(changeRequestConfigRoutes({ db }));
+  await app.register(changeRequestRoutes({ db }));
+  await app.register(changeRequestReadRoutes({ db }));
+  await app.register(changeRequestPlaygroundRoutes({ db, config }));
+  await app.register(notificationRoutes({ db }));
+  // Scheduled change requests apply themselves; every process polls, the database decides who applies each one.
+  const scheduler = createChangeRequestScheduler(db, {
+    intervalMs: 1000,
+    onError: (error) => app.log.error({ err: error }, 'scheduled change requests: a poll failed'),
+  });
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('preClose', () => scheduler.stop());
   await app.register(metricsRoutes({ db }));
   await app.register(applicationRoutes({ db }));
   await app.register(environmentRoutes({ db }));

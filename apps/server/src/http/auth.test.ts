@@ -16,6 +16,8 @@ describe('every admin route declares its permission', () => {
       accessOf: async () => ({ root: new Set(), projects: new Map() }),
       projectOfFlag: async () => undefined,
       privateProjects: async () => [],
+      changeRequestEnvironments: async () => new Set(),
+      projectOfSegment: async () => undefined,
     });
     expect(() => app.get('/api/admin/things', async () => 'ok')).toThrow(
       /must declare config.auth.permission/,

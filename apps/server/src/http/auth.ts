@@ -7,6 +7,7 @@ import {
   type PermissionName,
   type Scope,
 } from '@switchyard/access';
+import { type ChangeRequestFacts, guardChangeRequests, type ReviewedBy } from './change-request-guard.ts';
 import { AuthenticationRequired, NoAccessError, NotFoundError } from './errors.ts';
 import { protectedAreaOf } from './request-path.ts';
 
@@ -41,6 +42,8 @@ export type RouteAuth = {
    */
   project?: ScopeSource | { flag: ScopeSource };
   environment?: ScopeSource;
+  /** A write that change requests review where they are on (http/change-request-guard.ts). */
+  reviewedBy?: ReviewedBy;
 };
 
 declare module 'fastify' {
@@ -65,7 +68,7 @@ declare module 'fastify' {
 export const SESSION_COOKIE = 'switchyard-session';
 
 /** Resolves what a principal may do and what scoping a request needs; implemented by features/access. */
-export type AccessResolver = {
+export type AccessResolver = ChangeRequestFacts & {
   accessOf(principal: Principal): Promise<Access>;
   projectOfFlag(name: string): Promise<string | undefined>;
   privateProjects(projects: readonly string[]): Promise<string[]>;
@@ -262,4 +265,5 @@ async function authorize(request: FastifyRequest, resolver: AccessResolver): Pro
     const environments = scope.environments?.length ? ` (environment ${scope.environments.join(', ')})` : '';
     throw new NoAccessError(`You need the ${permission} permission${where}${environments} to do this`);
   }
+  if (auth.reviewedBy) await guardChangeRequests(request, auth.reviewedBy, scope, access, resolver);
 }

@@ -29,9 +29,15 @@ export class AuthenticationRequired extends HttpError {
 export class PasswordMismatch extends HttpError {
   readonly status = 401;
 }
-/** Signed in, but the role or token does not allow this. */
+/** Signed in, but the role or token does not allow this. `permissions` names what would (Unleash's field). */
 export class NoAccessError extends HttpError {
   readonly status = 403;
+  permissions?: string[];
+  static needs(permission: string, message: string): NoAccessError {
+    const error = new NoAccessError(message);
+    error.permissions = [permission];
+    return error;
+  }
 }
 /** The operation is understood but not allowed in the current state (e.g. a transitive dependency). */
 export class InvalidOperationError extends HttpError {
@@ -104,7 +110,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { validationContext?: string }, request, reply) => {
     if (error instanceof HttpError) {
       if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(error.status).send(errorBody(error.name, error.message, error.details));
+      const body = errorBody(error.name, error.message, error.details);
+      if (error instanceof NoAccessError && error.permissions) {
+        return reply.status(error.status).send({ ...body, permissions: error.permissions });
+      }
+      return reply.status(error.status).send(body);
     }
     if (error.validation) {
       const details = validationDetails(error.validationContext ?? 'body', error.validation as AjvError[]);
@@ -155,6 +165,11 @@ export const errorResponseSchema = {
         required: ['message'],
         properties: { message: { type: 'string' }, path: { type: 'string', example: '/body/name' } },
       },
+    },
+    permissions: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'On a 403: the permission that would allow the operation, e.g. SKIP_CHANGE_REQUEST.',
     },
   },
 } as const;

@@ -30,6 +30,7 @@ export function createAccessReadModel(db: Db) {
   const cache = new Map<number, Access>();
   const flagProjects = new Map<string, string | undefined>();
   let privateSet: Promise<Set<string>> | undefined;
+  let reviewed: Promise<Map<string, Set<string>>> | undefined;
   /** Grows on every forget(): a lookup that started before one must not fill the cache with what it read. */
   let generation = 0;
   return {
@@ -38,6 +39,7 @@ export function createAccessReadModel(db: Db) {
       cache.clear();
       flagProjects.clear();
       privateSet = undefined;
+      reviewed = undefined;
     },
     async accessOf(principal: Principal): Promise<Access> {
       if (principal.kind === 'token') return principal.type === 'admin' ? ADMIN_ACCESS : buildAccess([], []);
@@ -101,6 +103,33 @@ export function createAccessReadModel(db: Db) {
       loading.catch(() => (privateSet = undefined));
       const found = await loading;
       return projects.filter((project) => found.has(project));
+    },
+    /** Environments of the project where change requests are on; all settings are read at once and cached. */
+    async changeRequestEnvironments(project: string): Promise<ReadonlySet<string>> {
+      reviewed ??= db
+        .query<{ project: string; environment: string }>(
+          'SELECT project, environment FROM change_request_settings',
+        )
+        .then((rows) => {
+          const byProject = new Map<string, Set<string>>();
+          for (const row of rows) {
+            const set = byProject.get(row.project) ?? new Set<string>();
+            set.add(row.environment);
+            byProject.set(row.project, set);
+          }
+          return byProject;
+        });
+      const loading = reviewed;
+      loading.catch(() => (reviewed = undefined));
+      return (await loading).get(project) ?? new Set();
+    },
+    async projectOfSegment(id: number): Promise<string | null | undefined> {
+      if (id > 2_147_483_647) return undefined;
+      const [row] = await db.query<{ project: string | null }>(
+        'SELECT project_id AS project FROM segments WHERE id = $1',
+        [id],
+      );
+      return row ? row.project : undefined;
     },
   };
 }

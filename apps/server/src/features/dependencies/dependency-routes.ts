@@ -26,7 +26,13 @@ export function dependencyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       `${BASE}/features/:child/dependencies`,
       {
-        config: { auth: { permission: 'UPDATE_FEATURE_DEPENDENCY', project: 'params.projectId' } },
+        config: {
+          auth: {
+            permission: 'UPDATE_FEATURE_DEPENDENCY',
+            project: 'params.projectId',
+            reviewedBy: 'project',
+          },
+        },
         schema: {
           ...describe(
             'Dependencies',
@@ -55,7 +61,13 @@ export function dependencyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       `${BASE}/features/:child/dependencies/:parent`,
       {
-        config: { auth: { permission: 'UPDATE_FEATURE_DEPENDENCY', project: 'params.projectId' } },
+        config: {
+          auth: {
+            permission: 'UPDATE_FEATURE_DEPENDENCY',
+            project: 'params.projectId',
+            reviewedBy: 'project',
+          },
+        },
         schema: {
           ...describe(
             'Dependencies',
@@ -77,7 +89,13 @@ export function dependencyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       `${BASE}/features/:child/dependencies`,
       {
-        config: { auth: { permission: 'UPDATE_FEATURE_DEPENDENCY', project: 'params.projectId' } },
+        config: {
+          auth: {
+            permission: 'UPDATE_FEATURE_DEPENDENCY',
+            project: 'params.projectId',
+            reviewedBy: 'project',
+          },
+        },
         schema: {
           ...describe(
             'Dependencies',

@@ -71,7 +71,12 @@ export function flagTransferRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox 
       '/api/admin/features-batch/import',
       {
         config: {
-          auth: { permission: 'CREATE_FEATURE', project: 'body.project', environment: 'body.environment' },
+          auth: {
+            permission: 'CREATE_FEATURE',
+            project: 'body.project',
+            environment: 'body.environment',
+            reviewedBy: 'environment',
+          },
         },
         schema: {
           ...describe(

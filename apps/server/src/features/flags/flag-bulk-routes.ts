@@ -21,7 +21,9 @@ export function flagBulkRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/projects/:projectId/archive',
       {
-        config: { auth: { permission: 'DELETE_FEATURE', project: 'params.projectId' } },
+        config: {
+          auth: { permission: 'DELETE_FEATURE', project: 'params.projectId', reviewedBy: 'project' },
+        },
         schema: {
           ...describe(
             'Features',
@@ -105,6 +107,7 @@ export function flagBulkRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
               permission: 'UPDATE_FEATURE_ENVIRONMENT',
               project: 'params.projectId',
               environment: 'params.environment',
+              reviewedBy: 'environment',
             },
           },
           schema: {

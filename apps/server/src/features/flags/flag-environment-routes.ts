@@ -43,6 +43,7 @@ export function flagEnvironmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypeb
               permission: 'UPDATE_FEATURE_ENVIRONMENT',
               project: 'params.projectId',
               environment: 'params.environment',
+              reviewedBy: 'environment',
             },
           },
           schema: {

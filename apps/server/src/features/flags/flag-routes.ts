@@ -169,7 +169,9 @@ export function flagRoutes(deps: { db: Db; listCache?: FlagListCache }): Fastify
     app.delete(
       FLAG,
       {
-        config: { auth: { permission: 'DELETE_FEATURE', project: 'params.projectId' } },
+        config: {
+          auth: { permission: 'DELETE_FEATURE', project: 'params.projectId', reviewedBy: 'project' },
+        },
         schema: {
           ...describe(
             'Features',

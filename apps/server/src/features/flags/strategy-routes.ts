@@ -59,6 +59,7 @@ export function strategyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             permission: 'CREATE_FEATURE_STRATEGY',
             project: 'params.projectId',
             environment: 'params.environment',
+            reviewedBy: 'environment',
           },
         },
         schema: {
@@ -114,6 +115,7 @@ export function strategyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             permission: 'UPDATE_FEATURE_STRATEGY',
             project: 'params.projectId',
             environment: 'params.environment',
+            reviewedBy: 'environment',
           },
         },
         schema: {
@@ -153,6 +155,7 @@ export function strategyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             permission: 'UPDATE_FEATURE_STRATEGY',
             project: 'params.projectId',
             environment: 'params.environment',
+            reviewedBy: 'environment',
           },
         },
         schema: {
@@ -193,6 +196,7 @@ export function strategyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             permission: 'DELETE_FEATURE_STRATEGY',
             project: 'params.projectId',
             environment: 'params.environment',
+            reviewedBy: 'environment',
           },
         },
         schema: {
@@ -224,6 +228,7 @@ export function strategyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             permission: 'UPDATE_FEATURE_STRATEGY',
             project: 'params.projectId',
             environment: 'params.environment',
+            reviewedBy: 'environment',
           },
         },
         schema: {

@@ -46,6 +46,7 @@ export function variantRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
             project: 'params.projectId',
             environment: 'params.environment',
+            reviewedBy: 'environment',
           },
         },
         schema: {
@@ -78,6 +79,7 @@ export function variantRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
             project: 'params.projectId',
             environment: 'params.environment',
+            reviewedBy: 'environment',
           },
         },
         schema: {
@@ -117,6 +119,7 @@ export function variantRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
             project: 'params.projectId',
             environment: 'body.environments',
+            reviewedBy: 'environment',
           },
         },
         schema: {

@@ -1,5 +1,6 @@
 import { hiddenProjects } from '../access/access-read-model.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static } from 'typebox';
 import type { ConstraintExplanation, FlagExplanation } from '@switchyard/evaluation';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
@@ -11,7 +12,12 @@ import {
   PlaygroundBody,
   PlaygroundResponse,
 } from './playground-schemas.ts';
-import { createPlaygroundService, expandContexts, strategyResult } from './playground-service.ts';
+import {
+  createPlaygroundService,
+  expandContexts,
+  type PlaygroundService,
+  strategyResult,
+} from './playground-service.ts';
 
 const toConstraint = (c: ConstraintExplanation) => ({
   ...c,
@@ -72,6 +78,38 @@ export function toPlaygroundFeature(flag: ClientFeature, e: FlagExplanation) {
   };
 }
 
+/** The advanced playground's answer: every flag, per environment, per context. */
+export async function advancedPlayground(
+  service: PlaygroundService,
+  body: Static<typeof AdvancedPlaygroundBody>,
+  hidden: readonly string[],
+) {
+  const { environments, projects = '*', context } = body;
+  const contexts = expandContexts(context as Record<string, unknown>);
+  type Row = ReturnType<typeof toPlaygroundFeature> & {
+    environment: string;
+    context: Record<string, unknown>;
+  };
+  const byFlag = new Map<string, { name: string; projectId: string; environments: Record<string, Row[]> }>();
+  for (const run of await service.evaluate(environments, projects, contexts, hidden)) {
+    const { environment } = run;
+    for (const { flag, explanation } of run.results) {
+      const entry = byFlag.get(flag.name) ?? {
+        name: flag.name,
+        projectId: flag.project,
+        environments: {},
+      };
+      (entry.environments[environment] ??= []).push({
+        ...toPlaygroundFeature(flag, explanation),
+        environment,
+        context: run.raw,
+      });
+      byFlag.set(flag.name, entry);
+    }
+  }
+  return { input: body, features: [...byFlag.values()] };
+}
+
 /** POST /api/admin/playground(/advanced): evaluate flags for a context and explain every result. */
 export function playgroundRoutes(deps: {
   db: Db;
@@ -123,36 +161,8 @@ export function playgroundRoutes(deps: {
           response: { 200: AdvancedPlaygroundResponse, ...errorResponses(400, 401, 403, 415) },
         },
       },
-      async (request) => {
-        const { environments, projects = '*', context } = request.body;
-        const contexts = expandContexts(context as Record<string, unknown>);
-        type Row = ReturnType<typeof toPlaygroundFeature> & {
-          environment: string;
-          context: Record<string, unknown>;
-        };
-        const byFlag = new Map<
-          string,
-          { name: string; projectId: string; environments: Record<string, Row[]> }
-        >();
-        const hidden = await hiddenProjects(deps.db, request.access);
-        for (const run of await service.evaluate(environments, projects, contexts, hidden)) {
-          const { environment } = run;
-          for (const { flag, explanation } of run.results) {
-            const entry = byFlag.get(flag.name) ?? {
-              name: flag.name,
-              projectId: flag.project,
-              environments: {},
-            };
-            (entry.environments[environment] ??= []).push({
-              ...toPlaygroundFeature(flag, explanation),
-              environment,
-              context: run.raw,
-            });
-            byFlag.set(flag.name, entry);
-          }
-        }
-        return { input: request.body, features: [...byFlag.values()] };
-      },
+      async (request) =>
+        advancedPlayground(service, request.body, await hiddenProjects(deps.db, request.access)),
     );
   };
 }

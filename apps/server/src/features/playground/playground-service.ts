@@ -168,3 +168,5 @@ export function createPlaygroundService(db: Db, limits: { maxEvaluations: number
     },
   };
 }
+
+export type PlaygroundService = ReturnType<typeof createPlaygroundService>;

@@ -119,7 +119,7 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.put(
       '/api/admin/segments/:id',
       {
-        config: { auth: { permission: 'UPDATE_SEGMENT' } },
+        config: { auth: { permission: 'UPDATE_SEGMENT', reviewedBy: 'segment' } },
         schema: {
           ...describe(
             'Segments',
@@ -146,7 +146,7 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/admin/segments/:id',
       {
-        config: { auth: { permission: 'DELETE_SEGMENT' } },
+        config: { auth: { permission: 'DELETE_SEGMENT', reviewedBy: 'segment' } },
         schema: {
           ...describe(
             'Segments',

@@ -1,0 +1,167 @@
+/** Domain types and the state rules of change requests (decision record 0007). No I/O here. */
+
+export const STATES = [
+  'Draft',
+  'In review',
+  'Approved',
+  'Applied',
+  'Scheduled',
+  'Cancelled',
+  'Rejected',
+] as const;
+export type State = (typeof STATES)[number];
+
+/** States a request can still leave. */
+export const OPEN_STATES: readonly State[] = ['Draft', 'In review', 'Approved', 'Scheduled'];
+export const isOpen = (state: State): boolean => OPEN_STATES.includes(state);
+
+export const FLAG_ACTIONS = [
+  'updateEnabled',
+  'addStrategy',
+  'updateStrategy',
+  'deleteStrategy',
+  'reorderStrategy',
+  'patchVariant',
+  'archiveFeature',
+  'addDependency',
+  'deleteDependency',
+] as const;
+export const SEGMENT_ACTIONS = ['updateSegment', 'deleteSegment'] as const;
+export type FlagAction = (typeof FLAG_ACTIONS)[number];
+export type SegmentAction = (typeof SEGMENT_ACTIONS)[number];
+export type Action = FlagAction | SegmentAction;
+export const isSegmentAction = (action: Action): action is SegmentAction =>
+  (SEGMENT_ACTIONS as readonly string[]).includes(action);
+
+export type Person = { id: number | null; name: string };
+
+/** A change as a caller asks for it: an action on a flag, or on a segment, with its payload. */
+export type ChangeInput =
+  | { target: { flag: string }; action: FlagAction; payload: unknown }
+  | { target: { segment: number }; action: SegmentAction; payload: unknown };
+
+export type Change = {
+  id: number;
+  action: Action;
+  flagName: string | null;
+  segmentId: number | null;
+  payload: unknown;
+  /** What the change changes, as it was when the change was drafted. */
+  snapshot: unknown;
+  createdBy: Person;
+  createdAt: Date;
+};
+
+export type Review = { by: Person; at: Date };
+export type Comment = { id: number; text: string; by: Person; at: Date };
+export type ScheduleStatus = 'pending' | 'failed' | 'suspended';
+export type Schedule = {
+  scheduledAt: Date;
+  status: ScheduleStatus;
+  reason: string | null;
+  failureReason: string | null;
+};
+
+export type ChangeRequest = {
+  id: number;
+  project: string;
+  environment: string;
+  title: string | null;
+  state: State;
+  minApprovals: number;
+  createdBy: Person;
+  createdAt: Date;
+  stateTimestamps: Partial<Record<State, string>>;
+  changes: Change[];
+  approvals: Review[];
+  rejections: Review[];
+  comments: Comment[];
+  schedule: Schedule | null;
+};
+
+/** The title a request shows until someone gives it one. */
+export const defaultTitle = (id: number): string => `Change request #${id}`;
+
+/** Who asks for a transition, and what they may do where the request applies. */
+export type Reviewer = {
+  userId: number | null;
+  canApprove: boolean;
+  canApply: boolean;
+  isAdmin: boolean;
+};
+
+/** Whether `to` follows `from` at all, whoever asks. Scheduled may be rescheduled (Scheduled again). */
+const NEXT: Record<State, readonly State[]> = {
+  Draft: ['In review', 'Cancelled'],
+  'In review': ['Approved', 'Rejected', 'Cancelled'],
+  Approved: ['Applied', 'Scheduled', 'Rejected', 'Cancelled'],
+  Scheduled: ['Scheduled', 'Applied', 'Rejected', 'Cancelled'],
+  Applied: [],
+  Cancelled: [],
+  Rejected: [],
+};
+
+/**
+ * Why `who` may not move `request` to `to`, or undefined when they may. An author never approves their own request,
+ * admins included (stricter than Unleash). `approvalsAfter`: how many approvals the request holds counting this one.
+ */
+export function transitionProblem(
+  request: Pick<ChangeRequest, 'state' | 'createdBy' | 'changes' | 'approvals' | 'minApprovals'>,
+  to: State,
+  who: Reviewer,
+): { kind: 'state' | 'permission'; message: string; permission?: string } | undefined {
+  if (!NEXT[request.state].includes(to)) {
+    return { kind: 'state', message: `A change request in state "${request.state}" cannot become "${to}"` };
+  }
+  const isAuthor = who.userId !== null && who.userId === request.createdBy.id;
+  switch (to) {
+    case 'In review':
+      if (!isAuthor) return { kind: 'permission', message: 'Only its author sends a draft to review' };
+      if (request.changes.length === 0)
+        return { kind: 'state', message: 'A change request without changes cannot be reviewed' };
+      return undefined;
+    case 'Approved':
+    case 'Rejected':
+      if (!who.canApprove)
+        return {
+          kind: 'permission',
+          message: `You need the APPROVE_CHANGE_REQUEST permission to ${to === 'Approved' ? 'approve' : 'reject'}`,
+          permission: 'APPROVE_CHANGE_REQUEST',
+        };
+      if (to === 'Approved' && isAuthor)
+        return { kind: 'permission', message: 'Nobody approves their own change request, admins included' };
+      return undefined;
+    case 'Applied':
+    case 'Scheduled':
+      if (!who.canApply)
+        return {
+          kind: 'permission',
+          message: 'You need the APPLY_CHANGE_REQUEST permission to apply or schedule',
+          permission: 'APPLY_CHANGE_REQUEST',
+        };
+      return undefined;
+    case 'Cancelled':
+      if (!isAuthor && !who.isAdmin)
+        return { kind: 'permission', message: 'Only its author or an admin cancels a change request' };
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Whether approvals reach the required number: the request then becomes Approved. */
+export const isFullyApproved = (approvals: number, minApprovals: number): boolean =>
+  approvals >= minApprovals;
+
+/** Counts per state, as GET /change-requests/count answers. */
+export function countByState(states: readonly State[]) {
+  const count = (state: State) => states.filter((s) => s === state).length;
+  return {
+    total: states.length,
+    applied: count('Applied'),
+    rejected: count('Rejected'),
+    reviewRequired: count('In review'),
+    approved: count('Approved'),
+    scheduled: count('Scheduled'),
+  };
+}
