@@ -1018,6 +1018,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List your notifications
+     * @description The newest 100 notifications of the signed-in user, newest first: change requests you are asked to review, and your own requests that were approved, rejected, applied or failed to apply. An API token has none. Requires the READ permission.
+     */
+    get: operations['getNotifications'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/notifications/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark notifications as read
+     * @description Marks the listed notifications of the signed-in user as read. Ids of notifications that are not yours change nothing. Requires the READ permission.
+     */
+    post: operations['markNotificationsAsRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/permissions': {
     parameters: {
       query?: never;
@@ -1112,6 +1152,26 @@ export interface paths {
      * @description Like the playground, for several environments at once; a context field with comma-separated values (`userId: "1,2,3"`) is expanded into one context per value, up to 1,000 combinations. Environments named twice count once; a request of more evaluations (flags × environments × contexts) than the limit of the server (`PLAYGROUND_MAX_EVALUATIONS`, 20,000 by default) is refused with a 400. Requires the READ permission.
      */
     post: operations['getAdvancedPlayground'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/playground/change-request/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Evaluate flags as if a change request were applied
+     * @description Applies the request’s changes in a transaction that is rolled back, evaluates the flags of its project in its environment for the context, and answers like the advanced playground. Nothing is changed. Requires the READ permission.
+     */
+    post: operations['getChangeRequestPlayground'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1336,6 +1396,319 @@ export interface paths {
      * @description Turns every listed flag on in the environment, all or nothing. A flag with no active strategy gets the default strategy (or, with shouldActivateDisabledStrategies, its disabled strategies back). Requires the UPDATE_FEATURE_ENVIRONMENT permission.
      */
     post: operations['bulkToggleFeaturesEnvironmentOn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/change-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List change requests
+     * @description The newest 300 change requests of the project in every state; drafts only when they are yours. Requires the READ permission.
+     */
+    get: operations['getChangeRequestsForProject'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/change-requests/{changeRequestId}/changes/{changeId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Replace a change
+     * @description Replaces one change of your request; it gets a new id and a new snapshot. Editing a request in review drops its approvals. Requires the READ permission.
+     */
+    put: operations['editChange'];
+    post?: never;
+    /**
+     * Remove a change
+     * @description Removes one change from your request. Editing a request in review drops its approvals. Requires the READ permission.
+     */
+    delete: operations['deleteChange'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/change-requests/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a change request
+     * @description One request with its changes, each with the snapshot of what it changes and any conflict, its reviews, comments and schedule. Others’ drafts are 404. Requires the READ permission.
+     */
+    get: operations['getChangeRequest'];
+    put?: never;
+    post?: never;
+    /**
+     * Discard a change request
+     * @description Deletes a request that was never applied: its author discards a draft this way. Applied requests stay. Requires the READ permission.
+     */
+    delete: operations['deleteChangeRequest'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/change-requests/{id}/approvers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Requested reviewers
+     * @description The people asked to review the request. Requires the READ permission.
+     */
+    get: operations['getChangeRequestApprovers'];
+    /**
+     * Ask people to review
+     * @description Asks up to 10 people to review the request; each must be able to approve change requests in its environment. They are notified when the request is in review. Requires the READ permission.
+     */
+    put: operations['addChangeRequestReviewers'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/change-requests/{id}/comments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Comment on a change request
+     * @description Adds a comment; the author and the requested reviewers are notified. Requires the READ permission.
+     */
+    post: operations['addChangeRequestComment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/change-requests/{id}/state': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Move a change request on
+     * @description Draft → In review (its author); In review → Approved or Rejected (APPROVE_CHANGE_REQUEST there; nobody approves their own request, admins included); Approved → Applied, or Scheduled with scheduledAt (APPLY_CHANGE_REQUEST there); Scheduled → Scheduled again (reschedule), Applied or Rejected; any open state → Cancelled (its author or an admin). A request whose changes conflict with what they change is not applied or scheduled (409). Requires the READ permission.
+     */
+    put: operations['updateChangeRequestState'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/change-requests/{id}/title': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Rename a change request
+     * @description Its author gives the request a title. Requires the READ permission.
+     */
+    put: operations['updateChangeRequestTitle'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/change-requests/actionable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How many requests wait for you
+     * @description The number of requests you can move on now: others’ requests in review you may approve, and approved ones you may apply. Requires the READ permission.
+     */
+    get: operations['getActionableChangeRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/change-requests/available-reviewers/{environment}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who may review
+     * @description The active users who may approve change requests in this project and environment. Requires the READ permission.
+     */
+    get: operations['getAvailableChangeRequestReviewers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/change-requests/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where change requests are on
+     * @description Every environment of the project: whether changes there wait for review, and how many approvals they need. Requires the READ permission.
+     */
+    get: operations['getProjectChangeRequestConfig'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/change-requests/count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Count change requests
+     * @description Requests of the project by state, drafts left out. Requires the READ permission.
+     */
+    get: operations['getChangeRequestsCount'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/change-requests/open': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your open change requests
+     * @deprecated
+     * @description Your own change requests in the project that are not closed: drafts, in review, approved and scheduled. Deprecated: use /pending. Requires the READ permission.
+     */
+    get: operations['getOpenChangeRequestsForUser'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/change-requests/pending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your open change requests
+     * @description Your own change requests in the project that are not closed: drafts, in review, approved and scheduled. Requires the READ permission.
+     */
+    get: operations['getPendingChangeRequestsForUser'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/change-requests/pending/{featureName}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Open change requests of a flag
+     * @description Requests that are not closed and change this flag; others’ drafts left out. Requires the READ permission.
+     */
+    get: operations['getPendingChangeRequestsForFeature'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/change-requests/scheduled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Scheduled change requests touching something
+     * @description Scheduled requests that change any of the flags (`feature`), strategies (`strategyId`) or flags’ variants (`variantForFlag`) named; each may be repeated. Nothing named, nothing found. Requires the READ permission.
+     */
+    get: operations['getScheduledChangeRequests'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1570,6 +1943,46 @@ export interface paths {
      * @description Removes the environment from the project, deleting the project's flag configurations and strategies in it. The environment itself stays. Requires the UPDATE_PROJECT permission.
      */
     delete: operations['removeEnvironmentFromProject'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/environments/{environment}/change-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add changes to your draft
+     * @description Adds one change, or a list of changes, to your draft change request for this project and environment, creating the draft when you have none. Each change needs the permission its direct write needs, and is checked by the same rules, so what is reviewed is what will apply. Change requests must be on in the environment. Requires the READ permission.
+     */
+    post: operations['changeRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/environments/{environment}/change-requests/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Turn change requests on or off
+     * @description Turns change requests on or off in one environment of the project. While they are on, changes to flags there (and to project segments) wait for approval, and direct writes need SKIP_CHANGE_REQUEST. requiredApprovals is kept within 1 to 10 (1 when left out). Open requests stay open when change requests are turned off. Requires the PROJECT_CHANGE_REQUEST_WRITE permission.
+     */
+    put: operations['updateProjectChangeRequestConfig'];
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2407,6 +2820,26 @@ export interface paths {
      * @description Checks a role as it would be created: 200 when its name is free and its permissions are valid, 400 naming the field when not. Stores nothing. Requires the ADMIN permission.
      */
     post: operations['validateRole'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/search/change-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search change requests
+     * @description Change requests across projects, newest first: created by a user (`createdBy=IS:<id>`), with a user asked to review (`requestedApproverId=IS:<id>`), open or closed (`state=IS:open`, `IS:closed`). Requires the READ permission.
+     */
+    get: operations['searchChangeRequests'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3783,6 +4216,98 @@ export interface components {
       /** @description Colour and icon of the banner: info (the default), warning, error or success. */
       variant: 'info' | 'warning' | 'error' | 'success';
     };
+    changeRequestSchema: {
+      approvals: {
+        /** Format: date-time */
+        createdAt: string;
+        createdBy: {
+          id?: number | null;
+          imageUrl?: string | null;
+          username?: string | null;
+        };
+      }[];
+      comments: {
+        /** Format: date-time */
+        createdAt: string;
+        createdBy: {
+          id?: number | null;
+          imageUrl?: string | null;
+          username?: string | null;
+        };
+        id: number;
+        text: string;
+      }[];
+      /** Format: date-time */
+      createdAt: string;
+      createdBy: {
+        id?: number | null;
+        imageUrl?: string | null;
+        username?: string | null;
+      };
+      environment: string;
+      features: {
+        changes: {
+          action: string;
+          conflict?: string;
+          /** Format: date-time */
+          createdAt: string;
+          createdBy: {
+            id?: number | null;
+            imageUrl?: string | null;
+            username?: string | null;
+          };
+          id: number;
+          payload?: unknown;
+          /** @description What the change changes, as it was when it was drafted. */
+          snapshot?: unknown;
+        }[];
+        conflict?: string;
+        name: string;
+      }[];
+      id: number;
+      minApprovals: number;
+      project: string;
+      rejections: {
+        /** Format: date-time */
+        createdAt: string;
+        createdBy: {
+          id?: number | null;
+          imageUrl?: string | null;
+          username?: string | null;
+        };
+      }[];
+      schedule?: {
+        failureReason?: string;
+        reason?: string;
+        /** Format: date-time */
+        scheduledAt: string;
+        /** @enum {string} */
+        status: 'pending' | 'failed' | 'suspended';
+      };
+      segments: {
+        action: string;
+        conflict?: string;
+        /** Format: date-time */
+        createdAt: string;
+        createdBy: {
+          id?: number | null;
+          imageUrl?: string | null;
+          username?: string | null;
+        };
+        id: number;
+        name: string;
+        payload?: unknown;
+        /** @description What the change changes, as it was when it was drafted. */
+        snapshot?: unknown;
+      }[];
+      /** @enum {string} */
+      state: 'Draft' | 'In review' | 'Approved' | 'Applied' | 'Scheduled' | 'Cancelled' | 'Rejected';
+      /** @description When the request reached each state. */
+      stateTimestamps: {
+        [key: string]: string;
+      };
+      title: string;
+    };
     /**
      * @example {
      *       "name": "region",
@@ -3867,6 +4392,8 @@ export interface components {
        * @example BadDataError
        */
       name: string;
+      /** @description On a 403: the permission that would allow the operation, e.g. SKIP_CHANGE_REQUEST. */
+      permissions?: string[];
     };
     /**
      * @example {
@@ -10336,6 +10863,126 @@ export interface operations {
       };
     };
   };
+  getNotifications: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 12,
+           *         "message": "ada asks you to review change request #4 in production",
+           *         "link": "/projects/default/change-requests/4",
+           *         "notificationType": "change-request",
+           *         "createdBy": {
+           *           "username": "ada",
+           *           "imageUrl": null
+           *         },
+           *         "createdAt": "2026-11-26T10:00:00.000Z",
+           *         "readAt": null
+           *       }
+           *     ]
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: {
+              imageUrl: string | null;
+              username: string | null;
+            };
+            id: number;
+            /** @description Where in the admin UI the notification leads. */
+            link: string;
+            message: string;
+            /** @enum {string} */
+            notificationType: 'change-request' | 'toggle';
+            /** Format: date-time */
+            readAt: string | null;
+          }[];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  markNotificationsAsRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "notifications": [
+         *         12,
+         *         13
+         *       ]
+         *     }
+         */
+        'application/json': {
+          /** @description Ids of your notifications to mark as read. */
+          notifications: number[];
+        };
+      };
+    };
+    responses: {
+      /** @description Marked. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getPermissions: {
     parameters: {
       query?: never;
@@ -11157,6 +11804,269 @@ export interface operations {
       };
       /** @description The credentials are valid but do not allow this operation. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getChangeRequestPlayground: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "context": {
+         *         "userId": "42",
+         *         "appName": "checkout"
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @description The context to evaluate, as in the advanced playground. */
+          context: {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "input": {
+           *         "environments": [
+           *           "development"
+           *         ],
+           *         "projects": "*",
+           *         "context": {
+           *           "userId": "1,2"
+           *         }
+           *       },
+           *       "features": [
+           *         {
+           *           "name": "new-checkout",
+           *           "projectId": "default",
+           *           "environments": {
+           *             "development": [
+           *               {
+           *                 "name": "new-checkout",
+           *                 "projectId": "default",
+           *                 "isEnabled": true,
+           *                 "isEnabledInCurrentEnvironment": true,
+           *                 "isArchived": false,
+           *                 "hasUnsatisfiedDependency": false,
+           *                 "reason": "strategy",
+           *                 "strategies": {
+           *                   "result": true,
+           *                   "data": [
+           *                     {
+           *                       "name": "flexibleRollout",
+           *                       "id": "5b1c1d6e-7b0c-4d47-9c61-0b8c1d1c2a11",
+           *                       "title": null,
+           *                       "disabled": false,
+           *                       "parameters": {
+           *                         "rollout": "100",
+           *                         "stickiness": "default",
+           *                         "groupId": "new-checkout"
+           *                       },
+           *                       "result": {
+           *                         "enabled": true,
+           *                         "evaluationStatus": "complete"
+           *                       },
+           *                       "constraints": [
+           *                         {
+           *                           "contextName": "plan",
+           *                           "operator": "IN",
+           *                           "values": [
+           *                             "pro"
+           *                           ],
+           *                           "inverted": false,
+           *                           "caseInsensitive": false,
+           *                           "result": true,
+           *                           "contextValue": "pro"
+           *                         }
+           *                       ],
+           *                       "segments": []
+           *                     }
+           *                   ]
+           *                 },
+           *                 "dependencies": [],
+           *                 "variant": {
+           *                   "name": "disabled",
+           *                   "enabled": false,
+           *                   "feature_enabled": true
+           *                 },
+           *                 "variants": [],
+           *                 "environment": "development",
+           *                 "context": {
+           *                   "userId": "1"
+           *                 }
+           *               }
+           *             ]
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            features: {
+              environments: {
+                [key: string]: {
+                  context: {
+                    [key: string]: unknown;
+                  };
+                  dependencies: {
+                    enabled: boolean;
+                    feature: string;
+                    reason: string | null;
+                    result: boolean;
+                    variants?: string[];
+                  }[];
+                  environment: string;
+                  hasUnsatisfiedDependency: boolean;
+                  isArchived: boolean;
+                  /** @description The final answer for this context. */
+                  isEnabled: boolean;
+                  /** @description The flag's own switch in this environment. */
+                  isEnabledInCurrentEnvironment: boolean;
+                  name: string;
+                  projectId: string;
+                  /** @description Why: flag-disabled, dependencies, no-strategies, strategy or no-strategy-matched. */
+                  reason: string;
+                  strategies: {
+                    data: {
+                      constraints: ({
+                        caseInsensitive: boolean;
+                        contextName: string;
+                        contextValue: string | null;
+                        inverted: boolean;
+                        operator: string;
+                        result: boolean;
+                        value?: string;
+                        values: string[];
+                      } & {
+                        [key: string]: unknown;
+                      })[];
+                      disabled: boolean;
+                      id: string;
+                      name: string;
+                      parameters: {
+                        [key: string]: string;
+                      };
+                      result: {
+                        enabled: boolean | 'unknown';
+                        evaluationStatus: 'complete' | 'incomplete';
+                        variant?: {
+                          enabled: boolean;
+                          feature_enabled?: boolean;
+                          name: string;
+                          payload?: {
+                            type: string;
+                            value: string;
+                          };
+                        } | null;
+                      };
+                      segments: {
+                        constraints: ({
+                          caseInsensitive: boolean;
+                          contextName: string;
+                          contextValue: string | null;
+                          inverted: boolean;
+                          operator: string;
+                          result: boolean;
+                          value?: string;
+                          values: string[];
+                        } & {
+                          [key: string]: unknown;
+                        })[];
+                        id: number;
+                        name: string;
+                        result: boolean;
+                      }[];
+                      title: string | null;
+                    }[];
+                    result: boolean | 'unknown';
+                  };
+                  variant: {
+                    enabled: boolean;
+                    feature_enabled?: boolean;
+                    name: string;
+                    payload?: {
+                      type: string;
+                      value: string;
+                    };
+                  } | null;
+                  variants: ({
+                    name: string;
+                    weight: number;
+                  } & {
+                    [key: string]: unknown;
+                  })[];
+                }[];
+              };
+              name: string;
+              projectId: string;
+            }[];
+            input: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -12625,6 +13535,1790 @@ export interface operations {
       };
     };
   };
+  getChangeRequestsForProject: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approvals: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+            }[];
+            comments: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+              id: number;
+              text: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: {
+              id?: number | null;
+              imageUrl?: string | null;
+              username?: string | null;
+            };
+            environment: string;
+            features: {
+              changes: {
+                action: string;
+                conflict?: string;
+                /** Format: date-time */
+                createdAt: string;
+                createdBy: {
+                  id?: number | null;
+                  imageUrl?: string | null;
+                  username?: string | null;
+                };
+                id: number;
+                payload?: unknown;
+                /** @description What the change changes, as it was when it was drafted. */
+                snapshot?: unknown;
+              }[];
+              conflict?: string;
+              name: string;
+            }[];
+            id: number;
+            minApprovals: number;
+            project: string;
+            rejections: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+            }[];
+            schedule?: {
+              failureReason?: string;
+              reason?: string;
+              /** Format: date-time */
+              scheduledAt: string;
+              /** @enum {string} */
+              status: 'pending' | 'failed' | 'suspended';
+            };
+            segments: {
+              action: string;
+              conflict?: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+              id: number;
+              name: string;
+              payload?: unknown;
+              /** @description What the change changes, as it was when it was drafted. */
+              snapshot?: unknown;
+            }[];
+            /** @enum {string} */
+            state: 'Draft' | 'In review' | 'Approved' | 'Applied' | 'Scheduled' | 'Cancelled' | 'Rejected';
+            title: string;
+          }[];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  editChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        changeId: number;
+        changeRequestId: number;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "feature": "new-checkout",
+         *       "action": "updateEnabled",
+         *       "payload": {
+         *         "enabled": true
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @enum {string} */
+          action:
+            | 'updateEnabled'
+            | 'addStrategy'
+            | 'updateStrategy'
+            | 'deleteStrategy'
+            | 'reorderStrategy'
+            | 'patchVariant'
+            | 'archiveFeature'
+            | 'addDependency'
+            | 'deleteDependency'
+            | 'updateSegment'
+            | 'deleteSegment';
+          /** @description The flag a flag change changes; absent for segment changes. */
+          feature?: string;
+          /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. */
+          payload?: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description The request. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approvals: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+            }[];
+            comments: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+              id: number;
+              text: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: {
+              id?: number | null;
+              imageUrl?: string | null;
+              username?: string | null;
+            };
+            environment: string;
+            features: {
+              changes: {
+                action: string;
+                conflict?: string;
+                /** Format: date-time */
+                createdAt: string;
+                createdBy: {
+                  id?: number | null;
+                  imageUrl?: string | null;
+                  username?: string | null;
+                };
+                id: number;
+                payload?: unknown;
+                /** @description What the change changes, as it was when it was drafted. */
+                snapshot?: unknown;
+              }[];
+              conflict?: string;
+              name: string;
+            }[];
+            id: number;
+            minApprovals: number;
+            project: string;
+            rejections: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+            }[];
+            schedule?: {
+              failureReason?: string;
+              reason?: string;
+              /** Format: date-time */
+              scheduledAt: string;
+              /** @enum {string} */
+              status: 'pending' | 'failed' | 'suspended';
+            };
+            segments: {
+              action: string;
+              conflict?: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+              id: number;
+              name: string;
+              payload?: unknown;
+              /** @description What the change changes, as it was when it was drafted. */
+              snapshot?: unknown;
+            }[];
+            /** @enum {string} */
+            state: 'Draft' | 'In review' | 'Approved' | 'Applied' | 'Scheduled' | 'Cancelled' | 'Rejected';
+            /** @description When the request reached each state. */
+            stateTimestamps: {
+              [key: string]: string;
+            };
+            title: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        changeId: number;
+        changeRequestId: number;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getChangeRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approvals: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+            }[];
+            comments: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+              id: number;
+              text: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: {
+              id?: number | null;
+              imageUrl?: string | null;
+              username?: string | null;
+            };
+            environment: string;
+            features: {
+              changes: {
+                action: string;
+                conflict?: string;
+                /** Format: date-time */
+                createdAt: string;
+                createdBy: {
+                  id?: number | null;
+                  imageUrl?: string | null;
+                  username?: string | null;
+                };
+                id: number;
+                payload?: unknown;
+                /** @description What the change changes, as it was when it was drafted. */
+                snapshot?: unknown;
+              }[];
+              conflict?: string;
+              name: string;
+            }[];
+            id: number;
+            minApprovals: number;
+            project: string;
+            rejections: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+            }[];
+            schedule?: {
+              failureReason?: string;
+              reason?: string;
+              /** Format: date-time */
+              scheduledAt: string;
+              /** @enum {string} */
+              status: 'pending' | 'failed' | 'suspended';
+            };
+            segments: {
+              action: string;
+              conflict?: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+              id: number;
+              name: string;
+              payload?: unknown;
+              /** @description What the change changes, as it was when it was drafted. */
+              snapshot?: unknown;
+            }[];
+            /** @enum {string} */
+            state: 'Draft' | 'In review' | 'Approved' | 'Applied' | 'Scheduled' | 'Cancelled' | 'Rejected';
+            /** @description When the request reached each state. */
+            stateTimestamps: {
+              [key: string]: string;
+            };
+            title: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteChangeRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discarded. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getChangeRequestApprovers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            reviewers: {
+              email: string;
+              id: number;
+              imageUrl?: string | null;
+              name?: string | null;
+              username?: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  addChangeRequestReviewers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reviewers": [
+         *         3,
+         *         7
+         *       ]
+         *     }
+         */
+        'application/json': {
+          reviewers: number[];
+        };
+      };
+    };
+    responses: {
+      /** @description Asked. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  addChangeRequestComment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "text": "Looks good once the rollout is 10%."
+         *     }
+         */
+        'application/json': {
+          text: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Added. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  updateChangeRequestState: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          comment?: string;
+          /**
+           * Format: date-time
+           * @description With state Scheduled.
+           */
+          scheduledAt?: string;
+          /** @enum {string} */
+          state: 'Draft' | 'In review' | 'Approved' | 'Applied' | 'Scheduled' | 'Cancelled' | 'Rejected';
+        };
+      };
+    };
+    responses: {
+      /** @description The request. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approvals: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+            }[];
+            comments: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+              id: number;
+              text: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: {
+              id?: number | null;
+              imageUrl?: string | null;
+              username?: string | null;
+            };
+            environment: string;
+            features: {
+              changes: {
+                action: string;
+                conflict?: string;
+                /** Format: date-time */
+                createdAt: string;
+                createdBy: {
+                  id?: number | null;
+                  imageUrl?: string | null;
+                  username?: string | null;
+                };
+                id: number;
+                payload?: unknown;
+                /** @description What the change changes, as it was when it was drafted. */
+                snapshot?: unknown;
+              }[];
+              conflict?: string;
+              name: string;
+            }[];
+            id: number;
+            minApprovals: number;
+            project: string;
+            rejections: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+            }[];
+            schedule?: {
+              failureReason?: string;
+              reason?: string;
+              /** Format: date-time */
+              scheduledAt: string;
+              /** @enum {string} */
+              status: 'pending' | 'failed' | 'suspended';
+            };
+            segments: {
+              action: string;
+              conflict?: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+              id: number;
+              name: string;
+              payload?: unknown;
+              /** @description What the change changes, as it was when it was drafted. */
+              snapshot?: unknown;
+            }[];
+            /** @enum {string} */
+            state: 'Draft' | 'In review' | 'Approved' | 'Applied' | 'Scheduled' | 'Cancelled' | 'Rejected';
+            /** @description When the request reached each state. */
+            stateTimestamps: {
+              [key: string]: string;
+            };
+            title: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  updateChangeRequestTitle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "title": "Launch new checkout"
+         *     }
+         */
+        'application/json': {
+          title: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Renamed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getActionableChangeRequests: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            total: number;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getAvailableChangeRequestReviewers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            reviewers: {
+              email: string;
+              id: number;
+              imageUrl?: string | null;
+              name?: string | null;
+              username?: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getProjectChangeRequestConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "environment": "development",
+           *         "type": "development",
+           *         "changeRequestEnabled": false,
+           *         "requiredApprovals": null
+           *       },
+           *       {
+           *         "environment": "production",
+           *         "type": "production",
+           *         "changeRequestEnabled": true,
+           *         "requiredApprovals": 1
+           *       }
+           *     ]
+           */
+          'application/json': {
+            changeRequestEnabled: boolean;
+            environment: string;
+            requiredApprovals: number | null;
+            type: string;
+          }[];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getChangeRequestsCount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            applied: number;
+            approved: number;
+            rejected: number;
+            reviewRequired: number;
+            scheduled: number;
+            total: number;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getOpenChangeRequestsForUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approvals: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+            }[];
+            comments: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+              id: number;
+              text: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: {
+              id?: number | null;
+              imageUrl?: string | null;
+              username?: string | null;
+            };
+            environment: string;
+            features: {
+              changes: {
+                action: string;
+                conflict?: string;
+                /** Format: date-time */
+                createdAt: string;
+                createdBy: {
+                  id?: number | null;
+                  imageUrl?: string | null;
+                  username?: string | null;
+                };
+                id: number;
+                payload?: unknown;
+                /** @description What the change changes, as it was when it was drafted. */
+                snapshot?: unknown;
+              }[];
+              conflict?: string;
+              name: string;
+            }[];
+            id: number;
+            minApprovals: number;
+            project: string;
+            rejections: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+            }[];
+            schedule?: {
+              failureReason?: string;
+              reason?: string;
+              /** Format: date-time */
+              scheduledAt: string;
+              /** @enum {string} */
+              status: 'pending' | 'failed' | 'suspended';
+            };
+            segments: {
+              action: string;
+              conflict?: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+              id: number;
+              name: string;
+              payload?: unknown;
+              /** @description What the change changes, as it was when it was drafted. */
+              snapshot?: unknown;
+            }[];
+            /** @enum {string} */
+            state: 'Draft' | 'In review' | 'Approved' | 'Applied' | 'Scheduled' | 'Cancelled' | 'Rejected';
+            title: string;
+          }[];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getPendingChangeRequestsForUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approvals: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+            }[];
+            comments: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+              id: number;
+              text: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: {
+              id?: number | null;
+              imageUrl?: string | null;
+              username?: string | null;
+            };
+            environment: string;
+            features: {
+              changes: {
+                action: string;
+                conflict?: string;
+                /** Format: date-time */
+                createdAt: string;
+                createdBy: {
+                  id?: number | null;
+                  imageUrl?: string | null;
+                  username?: string | null;
+                };
+                id: number;
+                payload?: unknown;
+                /** @description What the change changes, as it was when it was drafted. */
+                snapshot?: unknown;
+              }[];
+              conflict?: string;
+              name: string;
+            }[];
+            id: number;
+            minApprovals: number;
+            project: string;
+            rejections: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+            }[];
+            schedule?: {
+              failureReason?: string;
+              reason?: string;
+              /** Format: date-time */
+              scheduledAt: string;
+              /** @enum {string} */
+              status: 'pending' | 'failed' | 'suspended';
+            };
+            segments: {
+              action: string;
+              conflict?: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+              id: number;
+              name: string;
+              payload?: unknown;
+              /** @description What the change changes, as it was when it was drafted. */
+              snapshot?: unknown;
+            }[];
+            /** @enum {string} */
+            state: 'Draft' | 'In review' | 'Approved' | 'Applied' | 'Scheduled' | 'Cancelled' | 'Rejected';
+            title: string;
+          }[];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getPendingChangeRequestsForFeature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approvals: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+            }[];
+            comments: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+              id: number;
+              text: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: {
+              id?: number | null;
+              imageUrl?: string | null;
+              username?: string | null;
+            };
+            environment: string;
+            features: {
+              changes: {
+                action: string;
+                conflict?: string;
+                /** Format: date-time */
+                createdAt: string;
+                createdBy: {
+                  id?: number | null;
+                  imageUrl?: string | null;
+                  username?: string | null;
+                };
+                id: number;
+                payload?: unknown;
+                /** @description What the change changes, as it was when it was drafted. */
+                snapshot?: unknown;
+              }[];
+              conflict?: string;
+              name: string;
+            }[];
+            id: number;
+            minApprovals: number;
+            project: string;
+            rejections: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+            }[];
+            schedule?: {
+              failureReason?: string;
+              reason?: string;
+              /** Format: date-time */
+              scheduledAt: string;
+              /** @enum {string} */
+              status: 'pending' | 'failed' | 'suspended';
+            };
+            segments: {
+              action: string;
+              conflict?: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+              id: number;
+              name: string;
+              payload?: unknown;
+              /** @description What the change changes, as it was when it was drafted. */
+              snapshot?: unknown;
+            }[];
+            /** @enum {string} */
+            state: 'Draft' | 'In review' | 'Approved' | 'Applied' | 'Scheduled' | 'Cancelled' | 'Rejected';
+            title: string;
+          }[];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getScheduledChangeRequests: {
+    parameters: {
+      query?: {
+        feature?: string | string[];
+        strategyId?: string | string[];
+        variantForFlag?: string | string[];
+      };
+      header?: never;
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            environment: string;
+            id: number;
+            title?: string;
+          }[];
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getContextFieldsForProject: {
     parameters: {
       query?: {
@@ -13769,6 +16463,305 @@ export interface operations {
       };
       /** @description Something the request names does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  changeRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example [
+         *       {
+         *         "feature": "new-checkout",
+         *         "action": "updateEnabled",
+         *         "payload": {
+         *           "enabled": true
+         *         }
+         *       },
+         *       {
+         *         "feature": "new-checkout",
+         *         "action": "addStrategy",
+         *         "payload": {
+         *           "name": "default"
+         *         }
+         *       }
+         *     ]
+         */
+        'application/json':
+          | {
+              /** @enum {string} */
+              action:
+                | 'updateEnabled'
+                | 'addStrategy'
+                | 'updateStrategy'
+                | 'deleteStrategy'
+                | 'reorderStrategy'
+                | 'patchVariant'
+                | 'archiveFeature'
+                | 'addDependency'
+                | 'deleteDependency'
+                | 'updateSegment'
+                | 'deleteSegment';
+              /** @description The flag a flag change changes; absent for segment changes. */
+              feature?: string;
+              /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. */
+              payload?: unknown;
+            }
+          | {
+              /** @enum {string} */
+              action:
+                | 'updateEnabled'
+                | 'addStrategy'
+                | 'updateStrategy'
+                | 'deleteStrategy'
+                | 'reorderStrategy'
+                | 'patchVariant'
+                | 'archiveFeature'
+                | 'addDependency'
+                | 'deleteDependency'
+                | 'updateSegment'
+                | 'deleteSegment';
+              /** @description The flag a flag change changes; absent for segment changes. */
+              feature?: string;
+              /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. */
+              payload?: unknown;
+            }[];
+      };
+    };
+    responses: {
+      /** @description Your draft, with the changes added. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approvals: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+            }[];
+            comments: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+              id: number;
+              text: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: {
+              id?: number | null;
+              imageUrl?: string | null;
+              username?: string | null;
+            };
+            environment: string;
+            features: {
+              changes: {
+                action: string;
+                conflict?: string;
+                /** Format: date-time */
+                createdAt: string;
+                createdBy: {
+                  id?: number | null;
+                  imageUrl?: string | null;
+                  username?: string | null;
+                };
+                id: number;
+                payload?: unknown;
+                /** @description What the change changes, as it was when it was drafted. */
+                snapshot?: unknown;
+              }[];
+              conflict?: string;
+              name: string;
+            }[];
+            id: number;
+            minApprovals: number;
+            project: string;
+            rejections: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+            }[];
+            schedule?: {
+              failureReason?: string;
+              reason?: string;
+              /** Format: date-time */
+              scheduledAt: string;
+              /** @enum {string} */
+              status: 'pending' | 'failed' | 'suspended';
+            };
+            segments: {
+              action: string;
+              conflict?: string;
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+              id: number;
+              name: string;
+              payload?: unknown;
+              /** @description What the change changes, as it was when it was drafted. */
+              snapshot?: unknown;
+            }[];
+            /** @enum {string} */
+            state: 'Draft' | 'In review' | 'Approved' | 'Applied' | 'Scheduled' | 'Cancelled' | 'Rejected';
+            /** @description When the request reached each state. */
+            stateTimestamps: {
+              [key: string]: string;
+            };
+            title: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  updateProjectChangeRequestConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "changeRequestsEnabled": true,
+         *       "requiredApprovals": 2
+         *     }
+         */
+        'application/json': {
+          changeRequestsEnabled: boolean;
+          /** @description Clamped to 1..10; 1 when left out. */
+          requiredApprovals?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -20330,6 +23323,79 @@ export interface operations {
       };
       /** @description The body must be sent as application/json. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  searchChangeRequests: {
+    parameters: {
+      query?: {
+        /** @description `IS:<userId>` */
+        createdBy?: string;
+        limit?: number;
+        offset?: number;
+        /** @description `IS:<userId>` */
+        requestedApproverId?: string;
+        state?: 'IS:open' | 'IS:closed';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            changeRequests: {
+              /** Format: date-time */
+              createdAt: string;
+              createdBy: {
+                id?: number | null;
+                imageUrl?: string | null;
+                username?: string | null;
+              };
+              environment: string;
+              features: string[];
+              id: number;
+              project: string;
+              schedule?: {
+                failureReason?: string;
+                reason?: string;
+                /** Format: date-time */
+                scheduledAt: string;
+                /** @enum {string} */
+                status: 'pending' | 'failed' | 'suspended';
+              };
+              segments: string[];
+              /** @enum {string} */
+              state: 'Draft' | 'In review' | 'Approved' | 'Applied' | 'Scheduled' | 'Cancelled' | 'Rejected';
+              title: string;
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -7,7 +7,7 @@ import { usePermissions } from '../session/use-permissions.ts';
 import { useSession } from '../session/use-session.ts';
 import { ChangeRequestSettings } from './change-request-settings.tsx';
 import { StateBadge, changeRequestPath, isOpen, titleOf } from './change-request-state.tsx';
-import type { ChangeRequest } from './change-request-types.ts';
+import type { ChangeRequestListItem as ChangeRequest } from './change-request-types.ts';
 import { DraftBar } from './draft-bar.tsx';
 import { useActionableCount, useChangeRequests } from './use-change-requests.ts';
 

@@ -29,12 +29,14 @@ const request = (patch: Partial<ChangeRequest> = {}): ChangeRequest => ({
           payload: { enabled: true },
           snapshot: { enabled: false },
           createdBy: { username: 'ada' },
+          createdAt: '2026-11-26T10:00:00.000Z',
         },
         {
           id: 2,
           action: 'addStrategy',
           payload: { name: 'flexibleRollout', parameters: { rollout: '25' }, constraints: [] },
           createdBy: { username: 'ada' },
+          createdAt: '2026-11-26T10:00:00.000Z',
         },
       ],
     },
@@ -42,6 +44,7 @@ const request = (patch: Partial<ChangeRequest> = {}): ChangeRequest => ({
   segments: [],
   approvals: [],
   rejections: [],
+  stateTimestamps: {},
   comments: [
     { id: 1, text: 'Ready when you are', createdBy: { username: 'ada' }, createdAt: '2026-11-26T10:01:00Z' },
   ],

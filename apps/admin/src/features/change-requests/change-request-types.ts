@@ -1,74 +1,18 @@
-/**
- * Change-request wire shapes. TEMPORARY until the server publishes them in openapi.json: then each becomes an alias
- * of the generated schema.d.ts type and nothing else changes.
- */
-export type ChangeRequestState =
-  'Draft' | 'In review' | 'Approved' | 'Applied' | 'Scheduled' | 'Cancelled' | 'Rejected';
+/** Change-request wire shapes: aliases of the types generated from the server's openapi.json, never copies. */
+import type { components, operations } from '../../api/schema';
 
-export type ChangeRequestEnvironmentConfig = {
-  environment: string;
-  type: string;
-  changeRequestEnabled: boolean;
-  requiredApprovals: number | null;
-};
+type Json<T extends { responses: { 200: { content: { 'application/json': unknown } } } }> =
+  T['responses'][200]['content']['application/json'];
 
-type Person = { id?: number; username?: string | null; imageUrl?: string | null };
+/** One request with its changes, reviews, comments and schedule (GET P/change-requests/{id}). */
+export type ChangeRequest = components['schemas']['changeRequestSchema'];
+/** A request as lists show it (GET P/change-requests, P/change-requests/pending): no state timestamps. */
+export type ChangeRequestListItem = Json<operations['getChangeRequestsForProject']>[number];
+export type ChangeRequestState = ChangeRequest['state'];
+export type Change = ChangeRequest['features'][number]['changes'][number];
+export type ChangeRequestEnvironmentConfig = Json<operations['getProjectChangeRequestConfig']>[number];
+export type Notification = Json<operations['getNotifications']>[number];
 
-export type ChangeAction =
-  | 'updateEnabled'
-  | 'addStrategy'
-  | 'updateStrategy'
-  | 'deleteStrategy'
-  | 'reorderStrategy'
-  | 'patchVariant'
-  | 'archiveFeature'
-  | 'addDependency'
-  | 'deleteDependency'
-  | 'updateSegment'
-  | 'deleteSegment';
-
-/** One change as sent: a flag change names its flag; a segment change does not. */
-export type ChangeInput = { feature?: string; action: ChangeAction; payload?: unknown };
-
-export type Change = {
-  id: number;
-  action: string;
-  payload?: unknown;
-  conflict?: string;
-  createdBy?: Person;
-  createdAt?: string;
-  snapshot?: unknown;
-};
-
-export type ChangeRequest = {
-  id: number;
-  title?: string;
-  environment: string;
-  minApprovals?: number;
-  project: string;
-  state: ChangeRequestState;
-  createdAt: string;
-  createdBy: Person;
-  stateTimestamps?: Partial<Record<ChangeRequestState, string>>;
-  features: { name: string; conflict?: string; changes: Change[] }[];
-  segments: (Change & { name: string })[];
-  approvals?: { createdBy: Person; createdAt: string }[];
-  rejections?: { createdBy: Person; createdAt: string }[];
-  comments?: { id?: number; text: string; createdBy: Person; createdAt: string }[];
-  schedule?: {
-    scheduledAt: string;
-    status: 'pending' | 'failed' | 'suspended';
-    reason?: string;
-    failureReason?: string;
-  };
-};
-
-export type Notification = {
-  id: number;
-  message: string;
-  link: string;
-  notificationType: string;
-  createdBy: Person;
-  createdAt: string;
-  readAt: string | null;
-};
+/** One change as sent to P/environments/{environment}/change-requests: one item of its body. */
+type ChangesBody = NonNullable<operations['changeRequest']['requestBody']>['content']['application/json'];
+export type ChangeInput = ChangesBody extends (infer Item)[] ? Item : ChangesBody;

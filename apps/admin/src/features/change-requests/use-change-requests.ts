@@ -3,6 +3,7 @@ import { call } from '../../api/client.ts';
 import type {
   ChangeRequest,
   ChangeRequestEnvironmentConfig,
+  ChangeRequestListItem,
   ChangeRequestState,
 } from './change-request-types.ts';
 
@@ -48,7 +49,7 @@ export function useUpdateChangeRequestConfig(projectId: string) {
 export function useChangeRequests(projectId: string) {
   return useQuery({
     queryKey: [...changeRequestsKey(projectId), 'list'],
-    queryFn: () => call<ChangeRequest[]>('getChangeRequestsForProject', { params: { projectId } }),
+    queryFn: () => call<ChangeRequestListItem[]>('getChangeRequestsForProject', { params: { projectId } }),
   });
 }
 
@@ -56,7 +57,8 @@ export function useChangeRequests(projectId: string) {
 export function usePendingChangeRequests(projectId: string) {
   return useQuery({
     queryKey: [...changeRequestsKey(projectId), 'pending'],
-    queryFn: () => call<ChangeRequest[]>('getPendingChangeRequestsForUser', { params: { projectId } }),
+    queryFn: () =>
+      call<ChangeRequestListItem[]>('getPendingChangeRequestsForUser', { params: { projectId } }),
   });
 }
 
