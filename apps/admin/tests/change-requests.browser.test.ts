@@ -69,7 +69,7 @@ describe.skipIf(missing)('admin UI in Chromium: change requests', { timeout: 90_
         { name: 'APPLY_CHANGE_REQUEST', environment: 'production' },
       ],
     });
-    await api('POST', '/api/admin/projects/default/access', { roles: [role.id], users, groups: [] });
+    await api('POST', '/api/admin/projects/default/access', { roles: [role.roles.id], users, groups: [] });
     await api('POST', '/api/admin/projects/default/features', { name: 'checkout' });
     await session.signIn();
   });

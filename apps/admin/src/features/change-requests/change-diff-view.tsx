@@ -126,7 +126,7 @@ function ChangeDiffView({
                 <Group gap={4}>
                   {row.field}
                   {row.changed && (
-                    <Badge size="xs" color="orange" variant="light">
+                    <Badge size="xs" color="indigo" variant="light">
                       changed
                     </Badge>
                   )}

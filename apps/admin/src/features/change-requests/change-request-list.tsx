@@ -86,7 +86,11 @@ function WaitingForMe({ projectId, requests }: { projectId: string; requests: Ch
           Waiting for me
         </Title>
         {actionable.data !== undefined && (
-          <Badge aria-label={`${actionable.data} actionable`} color={actionable.data ? 'orange' : 'gray'}>
+          <Badge
+            aria-label={`${actionable.data} actionable`}
+            variant="light"
+            color={actionable.data ? 'indigo' : 'gray'}
+          >
             {actionable.data}
           </Badge>
         )}

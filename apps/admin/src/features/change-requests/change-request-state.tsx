@@ -1,12 +1,13 @@
 import { Badge } from '@mantine/core';
 import type { ChangeRequest, ChangeRequestState } from './change-request-types.ts';
 
+/** Light badges in colours whose text passes WCAG AA contrast with contrast.css. */
 const COLORS: Record<ChangeRequestState, string> = {
   Draft: 'gray',
-  'In review': 'yellow',
-  Approved: 'teal',
+  'In review': 'indigo',
+  Approved: 'cyan',
   Scheduled: 'blue',
-  Applied: 'green',
+  Applied: 'teal',
   Rejected: 'red',
   Cancelled: 'gray',
 };

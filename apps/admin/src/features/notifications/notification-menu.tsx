@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Indicator, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Menu, Text, VisuallyHidden } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { when } from '../../ui/format.ts';
 import { notifyError } from '../../ui/notify.ts';
@@ -20,11 +20,15 @@ export function NotificationMenu() {
   return (
     <Menu position="bottom-end" width={360} withinPortal>
       <Menu.Target>
-        <Indicator label={unread.length} size={16} disabled={unread.length === 0} color="red" offset={4}>
-          <ActionIcon variant="default" size="lg" aria-label={label}>
-            <span aria-hidden>🔔</span>
-          </ActionIcon>
-        </Indicator>
+        <Button
+          variant={unread.length ? 'light' : 'default'}
+          color={unread.length ? 'red' : undefined}
+          px="xs"
+          aria-label={label}
+          leftSection={<span aria-hidden>🔔</span>}
+        >
+          <span aria-hidden>{unread.length || ''}</span>
+        </Button>
       </Menu.Target>
       <Menu.Dropdown aria-label="Notifications">
         <Group justify="space-between" px="sm" py={4}>
