@@ -37,7 +37,19 @@ type ActionSpec = {
   apply(context: ActionContext, change: ChangeTarget): Promise<void>;
 };
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with object keys sorted: a snapshot read back from jsonb has its keys in another order. */
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([, v]) => v !== undefined)
+            .sort(([a], [b]) => (a < b ? -1 : 1))
+            .map(([k, v]) => [k, canonical(v)]),
+        )
+      : value;
+const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 const flagOf = (change: ChangeTarget) => change.flagName!;
 
 /** A strategy as a snapshot shows it: without its position, which reordering changes on its own. */
