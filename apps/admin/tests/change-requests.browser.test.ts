@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../server/src/testing/server-process.ts';
 import { openAdminSession, stopAfterFirstFailure, type AdminSession } from './admin-session.ts';
-import { browserMissing, seriousViolations } from './browser.ts';
+import { browserMissing, screenshot, seriousViolations } from './browser.ts';
 
 const missing = browserMissing();
 
@@ -140,6 +140,7 @@ describe.skipIf(missing)('admin UI in Chromium: change requests', { timeout: 90_
       .first()
       .waitFor();
     expect(await seriousViolations(bob), 'review page').toEqual([]);
+    expect(await screenshot(bob, 'change-request-review'), 'review page screenshot').toBeGreaterThan(5);
 
     await bob.getByRole('button', { name: 'Approve' }).click();
     await bob.getByRole('heading', { level: 1 }).getByText('Approved').waitFor();

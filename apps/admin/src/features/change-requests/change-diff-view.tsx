@@ -127,7 +127,7 @@ function ChangeDiffView({
                   {row.field}
                   {row.changed && (
                     <Badge size="xs" color="indigo" variant="light">
-                      changed
+                      {row.before === undefined ? 'added' : row.after === undefined ? 'removed' : 'changed'}
                     </Badge>
                   )}
                 </Group>

@@ -25,7 +25,7 @@ export function NotificationMenu() {
           color={unread.length ? 'red' : undefined}
           px="xs"
           aria-label={label}
-          leftSection={<span aria-hidden>🔔</span>}
+          leftSection={<BellIcon />}
         >
           <span aria-hidden>{unread.length || ''}</span>
         </Button>
@@ -69,5 +69,23 @@ export function NotificationMenu() {
         ))}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** A bell drawn inline: emoji fonts are not everywhere. */
+function BellIcon() {
+  return (
+    <svg
+      aria-hidden
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </svg>
   );
 }
