@@ -6,7 +6,10 @@
  *   RSS (bench.json).
  * - `permissions` (bench/permissions.ts): the authorization decision and resolving a user's roles, in µs per call
  *   (bench-permissions.json).
- * `npm run bench -- startup` (or `-- permissions`, `-- throughput`) runs one of them; with no argument, all three.
+ * - `change-requests` (bench/change-requests.ts): applying a 20-change request, and the scheduler's delay over 100
+ *   scheduled requests (bench-change-requests.json).
+ * `npm run bench -- startup` (or `-- permissions`, `-- throughput`, `-- change-requests`) runs one of them; with no
+ * argument, all four.
  * `npm run bench -- soak [--minutes 10]` runs the long mixed-traffic soak of soak.ts instead.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -23,6 +26,7 @@ import {
 } from './bench-server.ts';
 import { seedFlags } from './seed-flags.ts';
 import { runSoak, soakMinutes } from './soak.ts';
+import { measureChangeRequests } from './change-requests.ts';
 import { measurePermissions } from './permissions.ts';
 import { measureStartup } from './startup.ts';
 import { runWrk, wrkAvailable } from './wrk.ts';
@@ -276,7 +280,18 @@ async function permissions() {
   say('wrote test-output/bench-permissions.json');
 }
 
-const SCENARIOS = ['startup', 'permissions', 'throughput', 'soak'];
+async function changeRequests() {
+  const result = await measureChangeRequests(say);
+  console.table({ 'apply 20 changes (ms)': result.apply20, 'scheduler delay (ms)': result.scheduler });
+  await mkdir('test-output', { recursive: true });
+  await writeFile(
+    'test-output/bench-change-requests.json',
+    JSON.stringify({ database: process.env.DATABASE_URL ? 'postgres' : 'pglite', ...result }, null, 2),
+  );
+  say('wrote test-output/bench-change-requests.json');
+}
+
+const SCENARIOS = ['startup', 'permissions', 'throughput', 'change-requests', 'soak'];
 const scenario = process.argv[2]?.startsWith('--') ? undefined : process.argv[2];
 if (scenario !== undefined && !SCENARIOS.includes(scenario)) {
   console.error(`unknown scenario "${scenario}"; one of: ${SCENARIOS.join(', ')}`);
@@ -289,4 +304,5 @@ else {
   if (scenario === undefined || scenario === 'startup') await startup();
   if (scenario === undefined || scenario === 'permissions') await permissions();
   if (scenario === undefined || scenario === 'throughput') await throughput();
+  if (scenario === undefined || scenario === 'change-requests') await changeRequests();
 }

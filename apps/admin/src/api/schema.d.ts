@@ -4216,6 +4216,64 @@ export interface components {
       /** @description Colour and icon of the banner: info (the default), warning, error or success. */
       variant: 'info' | 'warning' | 'error' | 'success';
     };
+    /**
+     * @example {
+     *       "id": 4,
+     *       "title": "Launch new checkout",
+     *       "environment": "production",
+     *       "project": "default",
+     *       "state": "In review",
+     *       "minApprovals": 1,
+     *       "createdBy": {
+     *         "id": 3,
+     *         "username": "ada",
+     *         "imageUrl": null
+     *       },
+     *       "createdAt": "2026-11-26T09:00:00.000Z",
+     *       "features": [
+     *         {
+     *           "name": "new-checkout",
+     *           "changes": [
+     *             {
+     *               "id": 11,
+     *               "action": "updateEnabled",
+     *               "payload": {
+     *                 "enabled": true
+     *               },
+     *               "snapshot": {
+     *                 "enabled": false
+     *               },
+     *               "createdBy": {
+     *                 "id": 3,
+     *                 "username": "ada",
+     *                 "imageUrl": null
+     *               },
+     *               "createdAt": "2026-11-26T09:00:00.000Z"
+     *             }
+     *           ]
+     *         }
+     *       ],
+     *       "segments": [],
+     *       "approvals": [],
+     *       "rejections": [],
+     *       "comments": [
+     *         {
+     *           "id": 2,
+     *           "text": "Ready for Friday",
+     *           "createdBy": {
+     *             "id": 3,
+     *             "username": "ada",
+     *             "imageUrl": null
+     *           },
+     *           "createdAt": "2026-11-26T09:05:00.000Z"
+     *         }
+     *       ],
+     *       "stateTimestamps": {
+     *         "Draft": "2026-11-26T09:00:00.000Z",
+     *         "In review": "2026-11-26T09:06:00.000Z"
+     *       }
+     *     }
+     */
     changeRequestSchema: {
       approvals: {
         /** Format: date-time */
@@ -12180,7 +12238,7 @@ export interface operations {
          *     }
          */
         'application/json': {
-          /** @description Accepted for compatibility and ignored: Switchyard has no change requests. */
+          /** @description Environments of the project where change requests are on from the start, each with its required approvals (1 to 10; 1 when left out). */
           changeRequestEnvironments?: {
             name: string;
             requiredApprovals?: number;
@@ -13552,6 +13610,62 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 4,
+           *         "title": "Launch new checkout",
+           *         "environment": "production",
+           *         "project": "default",
+           *         "state": "In review",
+           *         "minApprovals": 1,
+           *         "createdBy": {
+           *           "id": 3,
+           *           "username": "ada",
+           *           "imageUrl": null
+           *         },
+           *         "createdAt": "2026-11-26T09:00:00.000Z",
+           *         "features": [
+           *           {
+           *             "name": "new-checkout",
+           *             "changes": [
+           *               {
+           *                 "id": 11,
+           *                 "action": "updateEnabled",
+           *                 "payload": {
+           *                   "enabled": true
+           *                 },
+           *                 "snapshot": {
+           *                   "enabled": false
+           *                 },
+           *                 "createdBy": {
+           *                   "id": 3,
+           *                   "username": "ada",
+           *                   "imageUrl": null
+           *                 },
+           *                 "createdAt": "2026-11-26T09:00:00.000Z"
+           *               }
+           *             ]
+           *           }
+           *         ],
+           *         "segments": [],
+           *         "approvals": [],
+           *         "rejections": [],
+           *         "comments": [
+           *           {
+           *             "id": 2,
+           *             "text": "Ready for Friday",
+           *             "createdBy": {
+           *               "id": 3,
+           *               "username": "ada",
+           *               "imageUrl": null
+           *             },
+           *             "createdAt": "2026-11-26T09:05:00.000Z"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
           'application/json': {
             approvals: {
               /** Format: date-time */
@@ -13721,6 +13835,64 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 4,
+           *       "title": "Launch new checkout",
+           *       "environment": "production",
+           *       "project": "default",
+           *       "state": "In review",
+           *       "minApprovals": 1,
+           *       "createdBy": {
+           *         "id": 3,
+           *         "username": "ada",
+           *         "imageUrl": null
+           *       },
+           *       "createdAt": "2026-11-26T09:00:00.000Z",
+           *       "features": [
+           *         {
+           *           "name": "new-checkout",
+           *           "changes": [
+           *             {
+           *               "id": 11,
+           *               "action": "updateEnabled",
+           *               "payload": {
+           *                 "enabled": true
+           *               },
+           *               "snapshot": {
+           *                 "enabled": false
+           *               },
+           *               "createdBy": {
+           *                 "id": 3,
+           *                 "username": "ada",
+           *                 "imageUrl": null
+           *               },
+           *               "createdAt": "2026-11-26T09:00:00.000Z"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "segments": [],
+           *       "approvals": [],
+           *       "rejections": [],
+           *       "comments": [
+           *         {
+           *           "id": 2,
+           *           "text": "Ready for Friday",
+           *           "createdBy": {
+           *             "id": 3,
+           *             "username": "ada",
+           *             "imageUrl": null
+           *           },
+           *           "createdAt": "2026-11-26T09:05:00.000Z"
+           *         }
+           *       ],
+           *       "stateTimestamps": {
+           *         "Draft": "2026-11-26T09:00:00.000Z",
+           *         "In review": "2026-11-26T09:06:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             approvals: {
               /** Format: date-time */
@@ -13938,6 +14110,64 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 4,
+           *       "title": "Launch new checkout",
+           *       "environment": "production",
+           *       "project": "default",
+           *       "state": "In review",
+           *       "minApprovals": 1,
+           *       "createdBy": {
+           *         "id": 3,
+           *         "username": "ada",
+           *         "imageUrl": null
+           *       },
+           *       "createdAt": "2026-11-26T09:00:00.000Z",
+           *       "features": [
+           *         {
+           *           "name": "new-checkout",
+           *           "changes": [
+           *             {
+           *               "id": 11,
+           *               "action": "updateEnabled",
+           *               "payload": {
+           *                 "enabled": true
+           *               },
+           *               "snapshot": {
+           *                 "enabled": false
+           *               },
+           *               "createdBy": {
+           *                 "id": 3,
+           *                 "username": "ada",
+           *                 "imageUrl": null
+           *               },
+           *               "createdAt": "2026-11-26T09:00:00.000Z"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "segments": [],
+           *       "approvals": [],
+           *       "rejections": [],
+           *       "comments": [
+           *         {
+           *           "id": 2,
+           *           "text": "Ready for Friday",
+           *           "createdBy": {
+           *             "id": 3,
+           *             "username": "ada",
+           *             "imageUrl": null
+           *           },
+           *           "createdAt": "2026-11-26T09:05:00.000Z"
+           *         }
+           *       ],
+           *       "stateTimestamps": {
+           *         "Draft": "2026-11-26T09:00:00.000Z",
+           *         "In review": "2026-11-26T09:06:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             approvals: {
               /** Format: date-time */
@@ -14145,6 +14375,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "reviewers": [
+           *         {
+           *           "id": 7,
+           *           "email": "grace@example.com",
+           *           "username": "grace",
+           *           "name": "Grace",
+           *           "imageUrl": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             reviewers: {
               email: string;
@@ -14382,6 +14625,64 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 4,
+           *       "title": "Launch new checkout",
+           *       "environment": "production",
+           *       "project": "default",
+           *       "state": "In review",
+           *       "minApprovals": 1,
+           *       "createdBy": {
+           *         "id": 3,
+           *         "username": "ada",
+           *         "imageUrl": null
+           *       },
+           *       "createdAt": "2026-11-26T09:00:00.000Z",
+           *       "features": [
+           *         {
+           *           "name": "new-checkout",
+           *           "changes": [
+           *             {
+           *               "id": 11,
+           *               "action": "updateEnabled",
+           *               "payload": {
+           *                 "enabled": true
+           *               },
+           *               "snapshot": {
+           *                 "enabled": false
+           *               },
+           *               "createdBy": {
+           *                 "id": 3,
+           *                 "username": "ada",
+           *                 "imageUrl": null
+           *               },
+           *               "createdAt": "2026-11-26T09:00:00.000Z"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "segments": [],
+           *       "approvals": [],
+           *       "rejections": [],
+           *       "comments": [
+           *         {
+           *           "id": 2,
+           *           "text": "Ready for Friday",
+           *           "createdBy": {
+           *             "id": 3,
+           *             "username": "ada",
+           *             "imageUrl": null
+           *           },
+           *           "createdAt": "2026-11-26T09:05:00.000Z"
+           *         }
+           *       ],
+           *       "stateTimestamps": {
+           *         "Draft": "2026-11-26T09:00:00.000Z",
+           *         "In review": "2026-11-26T09:06:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             approvals: {
               /** Format: date-time */
@@ -14626,6 +14927,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 2
+           *     }
+           */
           'application/json': {
             total: number;
           };
@@ -14678,6 +14984,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "reviewers": [
+           *         {
+           *           "id": 7,
+           *           "email": "grace@example.com",
+           *           "username": "grace",
+           *           "name": "Grace",
+           *           "imageUrl": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             reviewers: {
               email: string;
@@ -14805,6 +15124,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 12,
+           *       "applied": 8,
+           *       "rejected": 1,
+           *       "reviewRequired": 2,
+           *       "approved": 0,
+           *       "scheduled": 1
+           *     }
+           */
           'application/json': {
             applied: number;
             approved: number;
@@ -14861,6 +15190,62 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 4,
+           *         "title": "Launch new checkout",
+           *         "environment": "production",
+           *         "project": "default",
+           *         "state": "In review",
+           *         "minApprovals": 1,
+           *         "createdBy": {
+           *           "id": 3,
+           *           "username": "ada",
+           *           "imageUrl": null
+           *         },
+           *         "createdAt": "2026-11-26T09:00:00.000Z",
+           *         "features": [
+           *           {
+           *             "name": "new-checkout",
+           *             "changes": [
+           *               {
+           *                 "id": 11,
+           *                 "action": "updateEnabled",
+           *                 "payload": {
+           *                   "enabled": true
+           *                 },
+           *                 "snapshot": {
+           *                   "enabled": false
+           *                 },
+           *                 "createdBy": {
+           *                   "id": 3,
+           *                   "username": "ada",
+           *                   "imageUrl": null
+           *                 },
+           *                 "createdAt": "2026-11-26T09:00:00.000Z"
+           *               }
+           *             ]
+           *           }
+           *         ],
+           *         "segments": [],
+           *         "approvals": [],
+           *         "rejections": [],
+           *         "comments": [
+           *           {
+           *             "id": 2,
+           *             "text": "Ready for Friday",
+           *             "createdBy": {
+           *               "id": 3,
+           *               "username": "ada",
+           *               "imageUrl": null
+           *             },
+           *             "createdAt": "2026-11-26T09:05:00.000Z"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
           'application/json': {
             approvals: {
               /** Format: date-time */
@@ -14997,6 +15382,62 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 4,
+           *         "title": "Launch new checkout",
+           *         "environment": "production",
+           *         "project": "default",
+           *         "state": "In review",
+           *         "minApprovals": 1,
+           *         "createdBy": {
+           *           "id": 3,
+           *           "username": "ada",
+           *           "imageUrl": null
+           *         },
+           *         "createdAt": "2026-11-26T09:00:00.000Z",
+           *         "features": [
+           *           {
+           *             "name": "new-checkout",
+           *             "changes": [
+           *               {
+           *                 "id": 11,
+           *                 "action": "updateEnabled",
+           *                 "payload": {
+           *                   "enabled": true
+           *                 },
+           *                 "snapshot": {
+           *                   "enabled": false
+           *                 },
+           *                 "createdBy": {
+           *                   "id": 3,
+           *                   "username": "ada",
+           *                   "imageUrl": null
+           *                 },
+           *                 "createdAt": "2026-11-26T09:00:00.000Z"
+           *               }
+           *             ]
+           *           }
+           *         ],
+           *         "segments": [],
+           *         "approvals": [],
+           *         "rejections": [],
+           *         "comments": [
+           *           {
+           *             "id": 2,
+           *             "text": "Ready for Friday",
+           *             "createdBy": {
+           *               "id": 3,
+           *               "username": "ada",
+           *               "imageUrl": null
+           *             },
+           *             "createdAt": "2026-11-26T09:05:00.000Z"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
           'application/json': {
             approvals: {
               /** Format: date-time */
@@ -15134,6 +15575,62 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 4,
+           *         "title": "Launch new checkout",
+           *         "environment": "production",
+           *         "project": "default",
+           *         "state": "In review",
+           *         "minApprovals": 1,
+           *         "createdBy": {
+           *           "id": 3,
+           *           "username": "ada",
+           *           "imageUrl": null
+           *         },
+           *         "createdAt": "2026-11-26T09:00:00.000Z",
+           *         "features": [
+           *           {
+           *             "name": "new-checkout",
+           *             "changes": [
+           *               {
+           *                 "id": 11,
+           *                 "action": "updateEnabled",
+           *                 "payload": {
+           *                   "enabled": true
+           *                 },
+           *                 "snapshot": {
+           *                   "enabled": false
+           *                 },
+           *                 "createdBy": {
+           *                   "id": 3,
+           *                   "username": "ada",
+           *                   "imageUrl": null
+           *                 },
+           *                 "createdAt": "2026-11-26T09:00:00.000Z"
+           *               }
+           *             ]
+           *           }
+           *         ],
+           *         "segments": [],
+           *         "approvals": [],
+           *         "rejections": [],
+           *         "comments": [
+           *           {
+           *             "id": 2,
+           *             "text": "Ready for Friday",
+           *             "createdBy": {
+           *               "id": 3,
+           *               "username": "ada",
+           *               "imageUrl": null
+           *             },
+           *             "createdAt": "2026-11-26T09:05:00.000Z"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
           'application/json': {
             approvals: {
               /** Format: date-time */
@@ -15274,6 +15771,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 4,
+           *         "environment": "production",
+           *         "title": "Launch new checkout"
+           *       }
+           *     ]
+           */
           'application/json': {
             environment: string;
             id: number;
@@ -16289,7 +16795,7 @@ export interface operations {
          *     }
          */
         'application/json': {
-          /** @description Accepted for compatibility and ignored: Switchyard has no change requests. */
+          /** @description Turns change requests on in the environment for this project, with the approvals the environment requires by default (1 unless set). */
           changeRequestsEnabled?: boolean | null;
           /**
            * @example {
@@ -16550,6 +17056,64 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 4,
+           *       "title": "Launch new checkout",
+           *       "environment": "production",
+           *       "project": "default",
+           *       "state": "In review",
+           *       "minApprovals": 1,
+           *       "createdBy": {
+           *         "id": 3,
+           *         "username": "ada",
+           *         "imageUrl": null
+           *       },
+           *       "createdAt": "2026-11-26T09:00:00.000Z",
+           *       "features": [
+           *         {
+           *           "name": "new-checkout",
+           *           "changes": [
+           *             {
+           *               "id": 11,
+           *               "action": "updateEnabled",
+           *               "payload": {
+           *                 "enabled": true
+           *               },
+           *               "snapshot": {
+           *                 "enabled": false
+           *               },
+           *               "createdBy": {
+           *                 "id": 3,
+           *                 "username": "ada",
+           *                 "imageUrl": null
+           *               },
+           *               "createdAt": "2026-11-26T09:00:00.000Z"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "segments": [],
+           *       "approvals": [],
+           *       "rejections": [],
+           *       "comments": [
+           *         {
+           *           "id": 2,
+           *           "text": "Ready for Friday",
+           *           "createdBy": {
+           *             "id": 3,
+           *             "username": "ada",
+           *             "imageUrl": null
+           *           },
+           *           "createdAt": "2026-11-26T09:05:00.000Z"
+           *         }
+           *       ],
+           *       "stateTimestamps": {
+           *         "Draft": "2026-11-26T09:00:00.000Z",
+           *         "In review": "2026-11-26T09:06:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             approvals: {
               /** Format: date-time */
@@ -23355,6 +23919,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "changeRequests": [
+           *         {
+           *           "id": 4,
+           *           "title": "Launch new checkout",
+           *           "environment": "production",
+           *           "project": "default",
+           *           "createdBy": {
+           *             "id": 3,
+           *             "username": "ada",
+           *             "imageUrl": null
+           *           },
+           *           "createdAt": "2026-11-26T09:00:00.000Z",
+           *           "features": [
+           *             "new-checkout"
+           *           ],
+           *           "segments": [],
+           *           "state": "In review"
+           *         }
+           *       ],
+           *       "total": 1
+           *     }
+           */
           'application/json': {
             changeRequests: {
               /** Format: date-time */

@@ -25,8 +25,8 @@ type Case = {
   direct(
     flag: string,
     strategyIds: string[],
-  ): { method: 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown };
-  payload?(strategyIds: string[]): unknown;
+  ): { method: 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
+  payload?(strategyIds: string[]): object;
 };
 
 const variants = [
@@ -157,7 +157,7 @@ const strategyIds = async (flag: string) =>
     )
   ).map((row) => row.id);
 
-async function throughChangeRequest(changes: unknown) {
+async function throughChangeRequest(changes: object) {
   const drafted = await author.send({
     method: 'POST',
     url: `${P}/environments/${PROD}/change-requests`,
@@ -292,7 +292,7 @@ describe('each change action applies through the direct write’s own code', () 
     });
     const shown = async (id: number, name: string) =>
       normalize(
-        { ...(await t.admin({ method: 'GET', url: `/api/admin/segments/${id}` })).json(), id: 0 },
+        { ...((await t.admin({ method: 'GET', url: `/api/admin/segments/${id}` })).json() as object), id: 0 },
         name,
       );
     expect(await shown(b, 'seg-reviewed')).toEqual(await shown(a, 'seg-direct'));

@@ -4,6 +4,7 @@ import { NotFoundError } from '../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
 import { actorOf } from '../events/actor.ts';
 import { requireProject } from '../flags/flag-lookup.ts';
+import { clampApprovals } from './change-request.ts';
 import { recordChangeRequestEvent } from './change-request-events.ts';
 import {
   ConfigBody,
@@ -12,9 +13,6 @@ import {
   ProjectParams,
 } from './change-request-schemas.ts';
 import { createChangeRequestSettingsStore } from './change-request-settings-store.ts';
-
-/** Approvals needed when change requests are turned on: what was asked, kept within 1..10. */
-export const clampApprovals = (asked: number | undefined): number => Math.min(10, Math.max(1, asked ?? 1));
 
 /** Where change requests are on, per project environment. */
 export function changeRequestConfigRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {

@@ -11,7 +11,7 @@ const CR = `${P}/change-requests`;
 
 const flag = async (name: string) =>
   expect((await t.admin({ method: 'POST', url: `${P}/features`, payload: { name } })).statusCode).toBe(201);
-const draft = (who: Person, changes: unknown, environment = 'production') =>
+const draft = (who: Person, changes: object, environment = 'production') =>
   who.send({ method: 'POST', url: `${P}/environments/${environment}/change-requests`, payload: changes });
 const setState = (who: Person | { send: Send }, id: number, body: Record<string, unknown>) =>
   who.send({ method: 'PUT', url: `${CR}/${id}/state`, payload: body });
@@ -72,6 +72,51 @@ describe('change request settings', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('change requests from the start', () => {
+  it('are on where a new project or a newly added environment asks for them', async () => {
+    const created = await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects',
+      payload: {
+        id: 'guarded',
+        name: 'Guarded',
+        environments: ['production'],
+        changeRequestEnvironments: [{ name: 'production', requiredApprovals: 3 }],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const config = async () =>
+      (await t.admin({ method: 'GET', url: '/api/admin/projects/guarded/change-requests/config' })).json();
+    expect(await config()).toEqual([
+      { environment: 'production', type: 'production', changeRequestEnabled: true, requiredApprovals: 3 },
+    ]);
+    const added = await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects/guarded/environments',
+      payload: { environment: 'development', changeRequestsEnabled: true },
+    });
+    expect(added.statusCode).toBe(200);
+    expect(
+      (await config()).find((c: { environment: string }) => c.environment === 'development'),
+    ).toMatchObject({
+      changeRequestEnabled: true,
+      requiredApprovals: 1,
+    });
+    const wrong = await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects',
+      payload: {
+        id: 'wrong',
+        name: 'Wrong',
+        environments: ['development'],
+        changeRequestEnvironments: [{ name: 'production' }],
+      },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect((await t.admin({ method: 'GET', url: '/api/admin/projects/wrong' })).statusCode).toBe(404);
   });
 });
 

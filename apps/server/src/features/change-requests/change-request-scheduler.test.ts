@@ -25,7 +25,7 @@ const strategies = async (flag: string) =>
   }[];
 
 /** A request with these changes, reviewed and approved. */
-async function approved(changes: unknown): Promise<number> {
+async function approved(changes: object): Promise<number> {
   const drafted = await author.send({
     method: 'POST',
     url: `${P}/environments/production/change-requests`,
@@ -37,7 +37,7 @@ async function approved(changes: unknown): Promise<number> {
   expect((await state(reviewer, id, { state: 'Approved' })).json().state).toBe('Approved');
   return id;
 }
-async function scheduled(changes: unknown, at: Date): Promise<number> {
+async function scheduled(changes: object, at: Date): Promise<number> {
   const id = await approved(changes);
   const response = await state(author, id, { state: 'Scheduled', scheduledAt: at.toISOString() });
   expect(response.statusCode, response.body).toBe(200);

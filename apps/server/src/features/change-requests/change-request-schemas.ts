@@ -140,6 +140,40 @@ const Who = Type.Object({
   username: Type.Optional(nullable(Type.String())),
   imageUrl: Type.Optional(nullable(Type.String())),
 });
+
+const exampleWho = { id: 3, username: 'ada', imageUrl: null };
+const exampleChangeRequest = {
+  id: 4,
+  title: 'Launch new checkout',
+  environment: 'production',
+  project: 'default',
+  state: 'In review',
+  minApprovals: 1,
+  createdBy: exampleWho,
+  createdAt: '2026-11-26T09:00:00.000Z',
+  features: [
+    {
+      name: 'new-checkout',
+      changes: [
+        {
+          id: 11,
+          action: 'updateEnabled',
+          payload: { enabled: true },
+          snapshot: { enabled: false },
+          createdBy: exampleWho,
+          createdAt: '2026-11-26T09:00:00.000Z',
+        },
+      ],
+    },
+  ],
+  segments: [],
+  approvals: [],
+  rejections: [],
+  comments: [
+    { id: 2, text: 'Ready for Friday', createdBy: exampleWho, createdAt: '2026-11-26T09:05:00.000Z' },
+  ],
+};
+
 export const ChangeResponse = Type.Object({
   id: Type.Integer(),
   action: Type.String(),
@@ -189,9 +223,19 @@ export const ChangeRequestResponse = Type.Object(
       description: 'When the request reached each state.',
     }),
   },
-  { $id: 'changeRequestSchema' },
+  {
+    $id: 'changeRequestSchema',
+    examples: [
+      {
+        ...exampleChangeRequest,
+        stateTimestamps: { Draft: '2026-11-26T09:00:00.000Z', 'In review': '2026-11-26T09:06:00.000Z' },
+      },
+    ],
+  },
 );
-export const ChangeRequestListResponse = Type.Array(Type.Object(changeRequestFields));
+export const ChangeRequestListResponse = Type.Array(Type.Object(changeRequestFields), {
+  examples: [[exampleChangeRequest]],
+});
 
 export const ChangeRequestParams = Type.Object({
   projectId: Type.String(),
@@ -206,14 +250,17 @@ export const ProjectEnvironmentParams = Type.Object({ projectId: Type.String(), 
 export const ProjectParams = Type.Object({ projectId: Type.String() });
 export const FlagParams = Type.Object({ projectId: Type.String(), featureName: Type.String() });
 
-export const CountResponse = Type.Object({
-  total: Type.Integer(),
-  applied: Type.Integer(),
-  rejected: Type.Integer(),
-  reviewRequired: Type.Integer(),
-  approved: Type.Integer(),
-  scheduled: Type.Integer(),
-});
+export const CountResponse = Type.Object(
+  {
+    total: Type.Integer(),
+    applied: Type.Integer(),
+    rejected: Type.Integer(),
+    reviewRequired: Type.Integer(),
+    approved: Type.Integer(),
+    scheduled: Type.Integer(),
+  },
+  { examples: [{ total: 12, applied: 8, rejected: 1, reviewRequired: 2, approved: 0, scheduled: 1 }] },
+);
 export const ScheduledQuery = Type.Object({
   feature: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 100 })])),
   strategyId: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 100 })])),
@@ -221,19 +268,32 @@ export const ScheduledQuery = Type.Object({
 });
 export const ScheduledResponse = Type.Array(
   Type.Object({ id: Type.Integer(), environment: Type.String(), title: Type.Optional(Type.String()) }),
+  { examples: [[{ id: 4, environment: 'production', title: 'Launch new checkout' }]] },
 );
-export const ActionableResponse = Type.Object({ total: Type.Integer({ minimum: 0 }) });
-export const ReviewersResponse = Type.Object({
-  reviewers: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      email: Type.String(),
-      username: Type.Optional(nullable(Type.String())),
-      name: Type.Optional(nullable(Type.String())),
-      imageUrl: Type.Optional(nullable(Type.String())),
-    }),
-  ),
-});
+export const ActionableResponse = Type.Object(
+  { total: Type.Integer({ minimum: 0 }) },
+  { examples: [{ total: 2 }] },
+);
+export const ReviewersResponse = Type.Object(
+  {
+    reviewers: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        email: Type.String(),
+        username: Type.Optional(nullable(Type.String())),
+        name: Type.Optional(nullable(Type.String())),
+        imageUrl: Type.Optional(nullable(Type.String())),
+      }),
+    ),
+  },
+  {
+    examples: [
+      {
+        reviewers: [{ id: 7, email: 'grace@example.com', username: 'grace', name: 'Grace', imageUrl: null }],
+      },
+    ],
+  },
+);
 
 export const SearchQuery = Type.Object({
   createdBy: Type.Optional(Type.String({ pattern: '^IS:\\d+$', description: '`IS:<userId>`' })),
@@ -242,20 +302,42 @@ export const SearchQuery = Type.Object({
   offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 50 })),
 });
-export const SearchResponse = Type.Object({
-  changeRequests: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      title: Type.String(),
-      environment: Type.String(),
-      project: Type.String(),
-      createdBy: Who,
-      createdAt: DateTime,
-      features: Type.Array(Type.String()),
-      segments: Type.Array(Type.String()),
-      state: Type.String({ enum: [...STATES] }),
-      schedule: Type.Optional(Schedule),
-    }),
-  ),
-  total: Type.Integer(),
-});
+export const SearchResponse = Type.Object(
+  {
+    changeRequests: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        title: Type.String(),
+        environment: Type.String(),
+        project: Type.String(),
+        createdBy: Who,
+        createdAt: DateTime,
+        features: Type.Array(Type.String()),
+        segments: Type.Array(Type.String()),
+        state: Type.String({ enum: [...STATES] }),
+        schedule: Type.Optional(Schedule),
+      }),
+    ),
+    total: Type.Integer(),
+  },
+  {
+    examples: [
+      {
+        changeRequests: [
+          {
+            id: 4,
+            title: 'Launch new checkout',
+            environment: 'production',
+            project: 'default',
+            createdBy: exampleWho,
+            createdAt: '2026-11-26T09:00:00.000Z',
+            features: ['new-checkout'],
+            segments: [],
+            state: 'In review',
+          },
+        ],
+        total: 1,
+      },
+    ],
+  },
+);

@@ -80,7 +80,7 @@ export function createChangeRequestService(db: Db) {
   }
 
   /** An edit of a request in review drops its approvals; Approved goes back to review. */
-  async function edited(tx: Db, request: ChangeRequest, caller: Caller): Promise<void> {
+  async function edited(tx: Db, request: ChangeRequest): Promise<void> {
     const store = createChangeRequestStore(tx);
     if (request.state === 'Draft') return;
     await store.clearApprovals(request.id);
@@ -157,7 +157,7 @@ export function createChangeRequestService(db: Db) {
         await store.lock(id);
         await store.deleteChange(id, changeId);
         const newId = await store.addChange(id, change!, caller.actor);
-        await edited(tx, request, caller);
+        await edited(tx, request);
         await recordChangeRequestEvent(tx, caller.actor, 'change-edited', request, {
           changeId: newId,
           replaces: changeId,
@@ -175,7 +175,7 @@ export function createChangeRequestService(db: Db) {
         if (!(await store.deleteChange(id, changeId))) {
           throw new NotFoundError(`Change request ${id} has no change ${changeId}`);
         }
-        await edited(tx, request, caller);
+        await edited(tx, request);
         await recordChangeRequestEvent(tx, caller.actor, 'change-discarded', request, { changeId });
       });
     },

@@ -149,6 +149,10 @@ export function transitionProblem(
   }
 }
 
+/** Approvals needed when change requests are turned on: what was asked, kept within 1..10 (1 when not asked). */
+export const clampApprovals = (asked: number | null | undefined): number =>
+  Math.min(10, Math.max(1, asked ?? 1));
+
 /** Whether approvals reach the required number: the request then becomes Approved. */
 export const isFullyApproved = (approvals: number, minApprovals: number): boolean =>
   approvals >= minApprovals;

@@ -1,3 +1,5 @@
+import { clampApprovals } from '../change-requests/change-request.ts';
+import { createChangeRequestSettingsStore } from '../change-requests/change-request-settings-store.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inTransaction, type Db } from '../../db/db.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
@@ -37,10 +39,26 @@ export function projectEnvironmentRoutes(deps: { db: Db }): FastifyPluginAsyncTy
         },
       },
       async (request, reply) => {
-        const { environment, defaultStrategy } = request.body;
-        await change((service) =>
-          service.add(request.params.projectId, environment, defaultStrategy, actorOf(request)),
-        );
+        const { environment, defaultStrategy, changeRequestsEnabled } = request.body;
+        await inTransaction(deps.db, async (tx) => {
+          await createProjectEnvironmentService(tx).add(
+            request.params.projectId,
+            environment,
+            defaultStrategy,
+            actorOf(request),
+          );
+          if (changeRequestsEnabled) {
+            const [row] = await tx.query<{ required_approvals: number | null }>(
+              'SELECT required_approvals FROM environments WHERE name = $1',
+              [environment],
+            );
+            await createChangeRequestSettingsStore(tx).enable(
+              request.params.projectId,
+              environment,
+              clampApprovals(row?.required_approvals),
+            );
+          }
+        });
         return reply.status(200).send();
       },
     );

@@ -75,7 +75,8 @@ export const AddEnvironmentBody = Type.Object(
     environment: Type.String({ minLength: 1, description: 'The environment to add to the project.' }),
     changeRequestsEnabled: Type.Optional(
       Type.Union([Type.Boolean(), Type.Null()], {
-        description: 'Accepted for compatibility and ignored: Switchyard has no change requests.',
+        description:
+          'Turns change requests on in the environment for this project, with the approvals the environment requires by default (1 unless set).',
       }),
     ),
     defaultStrategy: Type.Optional(DefaultStrategyBody),

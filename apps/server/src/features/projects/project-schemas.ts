@@ -98,7 +98,9 @@ export const CreateProjectBody = Type.Object(
     ),
     changeRequestEnvironments: Type.Optional(
       Type.Array(Type.Object({ name: Type.String(), requiredApprovals: Type.Optional(Type.Integer()) }), {
-        description: 'Accepted for compatibility and ignored: Switchyard has no change requests.',
+        maxItems: 100,
+        description:
+          'Environments of the project where change requests are on from the start, each with its required approvals (1 to 10; 1 when left out).',
       }),
     ),
   },

@@ -1,3 +1,5 @@
+import { clampApprovals } from '../change-requests/change-request.ts';
+import { createChangeRequestSettingsStore } from '../change-requests/change-request-settings-store.ts';
 import { ROLE_IDS } from '@switchyard/access';
 import type { Db } from '../../db/db.ts';
 import { BadDataError, InvalidOperationError, NotFoundError } from '../../http/errors.ts';
@@ -17,6 +19,8 @@ export type NewProject = {
   mode?: ProjectMode;
   defaultStickiness?: string;
   environments?: string[];
+  /** Environments where change requests are on from the start. */
+  changeRequestEnvironments?: { name: string; requiredApprovals?: number }[];
 };
 
 export type ProjectChange = {
@@ -119,6 +123,18 @@ export function createProjectService(db: Db) {
       }
       const project = await store.insert({ id, ...fields });
       for (const environment of environments) await links.add(id, environment, null);
+      const reviewed = createChangeRequestSettingsStore(db);
+      for (const { name, requiredApprovals } of request.changeRequestEnvironments ?? []) {
+        if (!environments.includes(name)) {
+          throw new BadDataError(`Change requests need environment "${name}" in the project`, [
+            {
+              message: `"${name}" is not one of the project's environments`,
+              path: '/body/changeRequestEnvironments',
+            },
+          ]);
+        }
+        await reviewed.enable(id, name, clampApprovals(requiredApprovals));
+      }
       // Whoever creates a project owns it (an admin token is nobody: admins reach every project anyway).
       if (actor.userId !== null)
         await createProjectAccessStore(db).addUserRoles(id, actor.userId, [ROLE_IDS.Owner], actor.name);
