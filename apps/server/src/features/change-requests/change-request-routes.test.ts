@@ -234,6 +234,30 @@ describe('the life of a change request', () => {
     expect((await alice.send({ method: 'GET', url: `${CR}/${id3}` })).statusCode).toBe(404);
   });
 
+  it('is approved by people only, applied only with APPLY_CHANGE_REQUEST, and rejected even when scheduled', async () => {
+    await flag('guarded-apply');
+    const id = (await draft(alice, on('guarded-apply'))).json().id;
+    await setState(alice, id, { state: 'In review' });
+    const byToken = await setState({ send: t.admin }, id, { state: 'Approved' });
+    expect(byToken.statusCode).toBe(403);
+    expect(byToken.json().message).toMatch(/people/);
+    await setState(bob, id, { state: 'Approved' });
+    const noApply = await setState(carol, id, { state: 'Applied' });
+    expect(noApply.statusCode).toBe(403);
+    expect(noApply.json().message).toMatch(/APPLY_CHANGE_REQUEST/);
+    const at = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await setState(alice, id, { state: 'Scheduled' })).json().details[0].path).toBe(
+      '/body/scheduledAt',
+    );
+    expect((await setState(alice, id, { state: 'Scheduled', scheduledAt: at })).json().state).toBe(
+      'Scheduled',
+    );
+    const rejected = await setState(bob, id, { state: 'Rejected' });
+    expect(rejected.json().state).toBe('Rejected');
+    expect(rejected.json().schedule).toBeUndefined();
+    expect(await enabledIn('guarded-apply', 'production')).toBe(false);
+  });
+
   it('drops its approvals when edited in review', async () => {
     await configure('production', true, 2);
     await flag('twice');
