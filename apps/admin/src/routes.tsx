@@ -10,6 +10,14 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 const ProjectListPage = page(() => import('./features/projects/project-list-page.tsx'), 'ProjectListPage');
 const ProjectPage = page(() => import('./features/projects/project-page.tsx'), 'ProjectPage');
+const ChangeRequestsPage = page(
+  () => import('./features/change-requests/change-requests-page.tsx'),
+  'ChangeRequestsPage',
+);
+const ChangeRequestPage = page(
+  () => import('./features/change-requests/change-request-page.tsx'),
+  'ChangeRequestPage',
+);
 const FlagPage = page(() => import('./features/flags/flag-page.tsx'), 'FlagPage');
 const SegmentsPage = page(() => import('./features/segments/segments-page.tsx'), 'SegmentsPage');
 const ContextFieldsPage = page(
@@ -53,6 +61,8 @@ export function AppRoutes() {
       <Route path="/projects" element={<ProjectListPage />} />
       <Route path="/projects/:projectId" element={<ProjectPage />} />
       <Route path="/projects/:projectId/flags/:flagName" element={<FlagPage />} />
+      <Route path="/projects/:projectId/change-requests" element={<ChangeRequestsPage />} />
+      <Route path="/projects/:projectId/change-requests/:id" element={<ChangeRequestPage />} />
       <Route path="/segments" element={<SegmentsPage />} />
       <Route path="/context" element={<ContextFieldsPage />} />
       <Route path="/strategies" element={<StrategyDefinitionsPage />} />

@@ -177,6 +177,7 @@ export const operations = {
   getEventCreators: ['GET', '/api/admin/event-creators'],
 
   getPlayground: ['POST', '/api/admin/playground'],
+  getAdvancedPlayground: ['POST', '/api/admin/playground/advanced'],
 
   getProjectAccess: ['GET', '/api/admin/projects/{projectId}/access'],
   addAccessToProject: ['POST', '/api/admin/projects/{projectId}/access'],
@@ -185,6 +186,29 @@ export const operations = {
   setRolesForGroup: ['PUT', '/api/admin/projects/{projectId}/groups/{groupId}/roles'],
   removeGroupAccess: ['DELETE', '/api/admin/projects/{projectId}/groups/{groupId}/roles'],
   getUserPermissions: ['GET', '/api/admin/user-admin/{id}/permissions'],
+
+  getProjectChangeRequestConfig: ['GET', '/api/admin/projects/{projectId}/change-requests/config'],
+  updateProjectChangeRequestConfig: [
+    'PUT',
+    '/api/admin/projects/{projectId}/environments/{environment}/change-requests/config',
+  ],
+  changeRequest: ['POST', '/api/admin/projects/{projectId}/environments/{environment}/change-requests'],
+  getChangeRequestsForProject: ['GET', '/api/admin/projects/{projectId}/change-requests'],
+  getChangeRequest: ['GET', '/api/admin/projects/{projectId}/change-requests/{id}'],
+  deleteChangeRequest: ['DELETE', '/api/admin/projects/{projectId}/change-requests/{id}'],
+  deleteChange: [
+    'DELETE',
+    '/api/admin/projects/{projectId}/change-requests/{changeRequestId}/changes/{changeId}',
+  ],
+  updateChangeRequestState: ['PUT', '/api/admin/projects/{projectId}/change-requests/{id}/state'],
+  updateChangeRequestTitle: ['PUT', '/api/admin/projects/{projectId}/change-requests/{id}/title'],
+  addChangeRequestComment: ['POST', '/api/admin/projects/{projectId}/change-requests/{id}/comments'],
+  getPendingChangeRequestsForUser: ['GET', '/api/admin/projects/{projectId}/change-requests/pending'],
+  getActionableChangeRequests: ['GET', '/api/admin/projects/{projectId}/change-requests/actionable'],
+  searchChangeRequests: ['GET', '/api/admin/search/change-requests'],
+  getChangeRequestPlayground: ['POST', '/api/admin/playground/change-request/{id}'],
+  getNotifications: ['GET', '/api/admin/notifications'],
+  markNotificationsAsRead: ['POST', '/api/admin/notifications/read'],
 } as const satisfies Record<string, readonly [Method, string]>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -237,4 +261,21 @@ export const beyondOss: OperationId[] = [
   'setRolesForGroup',
   'removeGroupAccess',
   'getUserPermissions',
+  // Unleash Enterprise's change requests and notifications (issue 13).
+  'getProjectChangeRequestConfig',
+  'updateProjectChangeRequestConfig',
+  'changeRequest',
+  'getChangeRequestsForProject',
+  'getChangeRequest',
+  'deleteChangeRequest',
+  'deleteChange',
+  'updateChangeRequestState',
+  'updateChangeRequestTitle',
+  'addChangeRequestComment',
+  'getPendingChangeRequestsForUser',
+  'getActionableChangeRequests',
+  'searchChangeRequests',
+  'getChangeRequestPlayground',
+  'getNotifications',
+  'markNotificationsAsRead',
 ];

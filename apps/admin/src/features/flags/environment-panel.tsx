@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { FlagEnvironment, Segment, Strategy } from '../../api/types.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
 import { newStrategy } from '../strategies/strategy-model.ts';
 import { usePermissions } from '../session/use-permissions.ts';
 import { summarizeStrategy } from '../strategies/strategy-summary.ts';
@@ -47,6 +48,10 @@ export function EnvironmentPanel({
   const [editing, setEditing] = useState<Strategy | null>(null);
   const [deleting, setDeleting] = useState<Strategy | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
+  // Where change requests are on, a switch is first confirmed as a draft: it takes effect only when applied.
+  const draftIn = useDraftEnvironment(projectId, env);
+  const [drafting, setDrafting] = useState<boolean | null>(null);
+  const setEnabled = (enabled: boolean) => toggle.mutate({ projectId, flagName, environment: env, enabled });
   const strategies = environment.strategies;
 
   const move = (from: number, to: number) => {
@@ -80,13 +85,18 @@ export function EnvironmentPanel({
             checked={environment.enabled}
             disabled={!canToggle}
             onChange={(e) =>
-              toggle.mutate({ projectId, flagName, environment: env, enabled: e.currentTarget.checked })
+              draftIn ? setDrafting(e.currentTarget.checked) : setEnabled(e.currentTarget.checked)
             }
           />
           <Title order={3} size="h4">
             {env}
           </Title>
           <Badge color={environment.enabled ? 'green' : 'gray'}>{environment.enabled ? 'On' : 'Off'}</Badge>
+          {draftIn && (
+            <Badge color="blue" variant="light">
+              Change requests
+            </Badge>
+          )}
         </Group>
         {(canAdd || copyTargets.length > 0) && (
           <Group gap="xs">
@@ -212,11 +222,31 @@ export function EnvironmentPanel({
           onClose={() => setEditing(null)}
         />
       )}
+      {drafting !== null && (
+        <ConfirmModal
+          opened
+          title={`Turn ${drafting ? 'on' : 'off'} ${flagName} in ${env}?`}
+          confirmLabel="Add to draft"
+          loading={toggle.isPending}
+          onClose={() => setDrafting(null)}
+          onConfirm={() =>
+            toggle.mutate(
+              { projectId, flagName, environment: env, enabled: drafting },
+              { onSuccess: () => setDrafting(null) },
+            )
+          }
+        >
+          <Text size="sm">
+            Change requests are on in {env}: the change joins your draft and takes effect once the request is
+            approved and applied.
+          </Text>
+        </ConfirmModal>
+      )}
       {deleting && (
         <ConfirmModal
           opened
           title="Delete this strategy?"
-          confirmLabel="Delete strategy"
+          confirmLabel={draftIn ? 'Add to draft' : 'Delete strategy'}
           loading={mutations.remove.isPending}
           onClose={() => setDeleting(null)}
           onConfirm={() =>

@@ -5,12 +5,14 @@ import { Link } from 'react-router';
 import { call } from '../../api/client.ts';
 import type { Flag } from '../../api/types.ts';
 import { notifyError } from '../../ui/notify.ts';
+import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
 import { useFlagActions } from './use-flag-actions.ts';
 
 /** Parent flags this flag depends on (one level only), and the flags that depend on it. */
 export function FlagDependencies({ flag, canEdit }: { flag: Flag; canEdit: boolean }) {
   const actions = useFlagActions(flag.project, flag.name);
   const [adding, setAdding] = useState(false);
+  const draftIn = useDraftEnvironment(flag.project);
   const dependencies = flag.dependencies ?? [];
   return (
     <Paper withBorder p="md" component="section" aria-label="Dependencies">
@@ -39,7 +41,7 @@ export function FlagDependencies({ flag, canEdit }: { flag: Flag; canEdit: boole
                   })
                 }
               >
-                Remove
+                {draftIn ? 'Draft removal' : 'Remove'}
               </Button>
             )}
           </Group>
@@ -68,6 +70,7 @@ function AddDependency({ flag, onDone }: { flag: Flag; onDone: () => void }) {
   });
   const { addDependency } = useFlagActions(flag.project, flag.name);
   const [parent, setParent] = useState<string | null>(null);
+  const draftIn = useDraftEnvironment(flag.project);
   const [enabled, setEnabled] = useState(true);
   const [variants, setVariants] = useState<string[]>([]);
   return (
@@ -106,7 +109,7 @@ function AddDependency({ flag, onDone }: { flag: Flag; onDone: () => void }) {
             )
           }
         >
-          Add
+          {draftIn ? 'Add to draft' : 'Add'}
         </Button>
         <Button size="xs" variant="default" onClick={onDone}>
           Cancel

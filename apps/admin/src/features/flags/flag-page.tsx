@@ -6,6 +6,8 @@ import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
+import { DraftBar } from '../change-requests/draft-bar.tsx';
+import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
 import { EventList } from '../events/event-list.tsx';
 import { FlagUsagePanel } from '../metrics/flag-usage-panel.tsx';
 import { useEvents } from '../events/use-events.ts';
@@ -34,6 +36,7 @@ export function FlagPage() {
   const actions = useFlagActions(projectId, flagName);
   const [cloning, setCloning] = useState(false);
   const [archiving, setArchiving] = useState(false);
+  const archiveDraftIn = useDraftEnvironment(projectId);
   return (
     <>
       <Breadcrumbs mb="xs">
@@ -93,6 +96,7 @@ export function FlagPage() {
                     )
                   }
                 />
+                <DraftBar projectId={projectId} />
                 {archived && (
                   <Alert color="gray" mb="md">
                     This flag is archived: SDKs no longer receive it. Revive it to change it again.
@@ -145,20 +149,22 @@ export function FlagPage() {
                 <ConfirmModal
                   opened={archiving}
                   title={`Archive ${data.name}?`}
-                  confirmLabel="Archive flag"
+                  confirmLabel={archiveDraftIn ? 'Add to draft' : 'Archive flag'}
                   loading={actions.archive.isPending}
                   onClose={() => setArchiving(false)}
                   onConfirm={() =>
                     actions.archive.mutate(undefined, {
-                      onSuccess: () => {
+                      onSuccess: (written) => {
                         setArchiving(false);
-                        notifySuccess(`Archived ${data.name}`);
+                        if (written === 'written') notifySuccess(`Archived ${data.name}`);
                       },
                       onError: (e) => notifyError(e, 'archive the flag'),
                     })
                   }
                 >
                   <Text size="sm">
+                    {archiveDraftIn &&
+                      `Change requests are on: archiving joins your draft in ${archiveDraftIn} and happens when it is applied. `}
                     SDKs stop receiving {data.name} in every environment. Its configuration is kept, and you
                     can revive it from the archive.
                   </Text>

@@ -4,6 +4,7 @@ import type { Flag, Variant } from '../../api/types.ts';
 import { fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { stickinessOptions, useContextFields } from '../context/use-context-fields.ts';
+import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
 import { VariantsEditor } from '../strategies/variants-editor.tsx';
 import { variantsProblem } from '../strategies/variants-problem.ts';
 import { useFlagActions } from './use-flag-actions.ts';
@@ -55,6 +56,7 @@ function EnvironmentVariants({
   const contextFields = useContextFields();
   const { saveVariants } = useFlagActions(flag.project, flag.name);
   const errors = fieldErrors(saveVariants.error);
+  const draftIn = useDraftEnvironment(flag.project, environment);
   if (!canEdit)
     return (
       <Stack gap={4}>
@@ -71,7 +73,11 @@ function EnvironmentVariants({
     if (variantsProblem(variants)) return;
     saveVariants.mutate(
       { environment, variants },
-      { onSuccess: () => notifySuccess(`Saved the variants in ${environment}`) },
+      {
+        onSuccess: (written) => {
+          if (written === 'written') notifySuccess(`Saved the variants in ${environment}`);
+        },
+      },
     );
   };
   return (
@@ -88,7 +94,7 @@ function EnvironmentVariants({
           Undo changes
         </Button>
         <Button onClick={save} loading={saveVariants.isPending}>
-          Save variants
+          {draftIn ? 'Add to draft' : 'Save variants'}
         </Button>
       </Group>
     </Stack>

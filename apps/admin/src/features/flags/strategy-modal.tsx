@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Strategy } from '../../api/types.ts';
 import { fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
+import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
 import { stickinessOptions, useContextFields } from '../context/use-context-fields.ts';
 import { useSegments } from '../segments/use-segments.ts';
 import { StrategyEditor } from '../strategies/strategy-editor.tsx';
@@ -30,6 +31,7 @@ export function StrategyModal({
   const contextFields = useContextFields();
   const segments = useSegments();
   const { save } = useStrategyMutations(projectId, flagName);
+  const draftIn = useDraftEnvironment(projectId, environment);
   const list = definitions.data?.length ? definitions.data : BUILT_IN_STRATEGIES;
   const problems = strategyProblems(strategy, definitionFor(strategy.name, list));
   const errors = { ...fieldErrors(save.error), ...(showProblems ? problems : {}) };
@@ -40,8 +42,9 @@ export function StrategyModal({
     save.mutate(
       { environment, strategy },
       {
-        onSuccess: () => {
-          notifySuccess(`${initial.id ? 'Saved' : 'Added'} the strategy in ${environment}`);
+        onSuccess: (written) => {
+          if (written === 'written')
+            notifySuccess(`${initial.id ? 'Saved' : 'Added'} the strategy in ${environment}`);
           onClose();
         },
       },
@@ -73,7 +76,7 @@ export function StrategyModal({
             Cancel
           </Button>
           <Button onClick={submit} loading={save.isPending}>
-            Save strategy
+            {draftIn ? 'Add to draft' : 'Save strategy'}
           </Button>
         </Group>
       </Stack>

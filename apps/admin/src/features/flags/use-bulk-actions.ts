@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import type { Tag } from '../../api/types.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { useChangeWriter, type Written } from '../change-requests/use-change-writer.ts';
 
 export type BulkAction =
   | { kind: 'enable' | 'disable'; environment: string }
@@ -25,34 +26,61 @@ function describeAction(action: BulkAction, count: number): string {
   }
 }
 
-/** The actions of the flag table's selection bar, each one request to the project's bulk endpoints. */
+/**
+ * The actions of the flag table's selection bar, each one request to the project's bulk endpoints; switches and
+ * archiving are drafted, one change per flag, where change requests are on.
+ */
 export function useBulkAction(projectId: string) {
   const queryClient = useQueryClient();
+  const write = useChangeWriter();
   return useMutation({
-    mutationFn: ({ action, features }: { action: BulkAction; features: string[] }) => {
+    mutationFn: async ({
+      action,
+      features,
+    }: {
+      action: BulkAction;
+      features: string[];
+    }): Promise<Written> => {
       const params = { projectId };
       switch (action.kind) {
         case 'enable':
         case 'disable':
-          return call(
-            action.kind === 'enable' ? 'bulkToggleFeaturesEnvironmentOn' : 'bulkToggleFeaturesEnvironmentOff',
-            {
-              params: { projectId, environment: action.environment },
-              body: { features },
-            },
-          );
+          return write({
+            project: projectId,
+            environment: action.environment,
+            changes: features.map((feature) => ({
+              feature,
+              action: 'updateEnabled' as const,
+              payload: { enabled: action.kind === 'enable' },
+            })),
+            direct: () =>
+              call(
+                action.kind === 'enable'
+                  ? 'bulkToggleFeaturesEnvironmentOn'
+                  : 'bulkToggleFeaturesEnvironmentOff',
+                { params: { projectId, environment: action.environment }, body: { features } },
+              ),
+          });
         case 'stale':
-          return call('staleFeatures', { params, body: { features, stale: action.stale } });
+          await call('staleFeatures', { params, body: { features, stale: action.stale } });
+          return 'written';
         case 'archive':
-          return call('archiveFeatures', { params, body: { features } });
+          return write({
+            project: projectId,
+            changes: features.map((feature) => ({ feature, action: 'archiveFeature' as const })),
+            direct: () => call('archiveFeatures', { params, body: { features } }),
+          });
         case 'tag':
-          return call('addTagToFeatures', {
+          await call('addTagToFeatures', {
             params,
             body: { features, tags: { addedTags: action.tags, removedTags: [] } },
           });
+          return 'written';
       }
     },
-    onSuccess: (_data, { action, features }) => notifySuccess(describeAction(action, features.length)),
+    onSuccess: (written, { action, features }) => {
+      if (written === 'written') notifySuccess(describeAction(action, features.length));
+    },
     onError: (error) => notifyError(error, 'change the selected flags'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['flags'] }),
   });

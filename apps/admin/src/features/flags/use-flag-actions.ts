@@ -1,11 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import type { Dependency, Flag, Tag, Variant } from '../../api/types.ts';
+import { useChangeWriter } from '../change-requests/use-change-writer.ts';
 import { flagKey } from './use-flag.ts';
 
-/** Changes to one flag besides its strategies: details, stale, tags, variants, dependencies, archive, clone. */
+/**
+ * Changes to one flag besides its strategies: details, stale, tags, variants, dependencies, archive, clone. Variants,
+ * dependencies and archiving are drafted where change requests are on.
+ */
 export function useFlagActions(projectId: string, featureName: string) {
   const queryClient = useQueryClient();
+  const write = useChangeWriter();
+  const feature = featureName;
   const params = { projectId, featureName };
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: flagKey(projectId, featureName) });
@@ -36,20 +42,47 @@ export function useFlagActions(projectId: string, featureName: string) {
     }),
     saveVariants: useMutation({
       mutationFn: ({ environment, variants }: { environment: string; variants: Variant[] }) =>
-        call('overwriteEnvironmentFeatureVariants', { params: { ...params, environment }, body: variants }),
+        write({
+          project: projectId,
+          environment,
+          changes: { feature, action: 'patchVariant', payload: { variants } },
+          direct: () =>
+            call('overwriteEnvironmentFeatureVariants', {
+              params: { ...params, environment },
+              body: variants,
+            }),
+        }),
       onSuccess: refresh,
     }),
     addDependency: useMutation({
       mutationFn: (dependency: Dependency) =>
-        call('addFeatureDependency', { params: { projectId, child: featureName }, body: dependency }),
+        write({
+          project: projectId,
+          changes: { feature, action: 'addDependency', payload: dependency },
+          direct: () =>
+            call('addFeatureDependency', { params: { projectId, child: featureName }, body: dependency }),
+        }),
       onSuccess: refresh,
     }),
     removeDependency: useMutation({
       mutationFn: (parent: string) =>
-        call('deleteFeatureDependency', { params: { projectId, child: featureName, parent } }),
+        write({
+          project: projectId,
+          changes: { feature, action: 'deleteDependency' },
+          direct: () =>
+            call('deleteFeatureDependency', { params: { projectId, child: featureName, parent } }),
+        }),
       onSuccess: refresh,
     }),
-    archive: useMutation({ mutationFn: () => call('archiveFeature', { params }), onSuccess: refresh }),
+    archive: useMutation({
+      mutationFn: () =>
+        write({
+          project: projectId,
+          changes: { feature, action: 'archiveFeature' },
+          direct: () => call('archiveFeature', { params }),
+        }),
+      onSuccess: refresh,
+    }),
     revive: useMutation({
       mutationFn: () => call('reviveFeature', { params: { featureName } }),
       onSuccess: refresh,

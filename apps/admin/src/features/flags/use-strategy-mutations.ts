@@ -1,14 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import type { Flag, Strategy } from '../../api/types.ts';
+import { draftsFromCache, useChangeWriter } from '../change-requests/use-change-writer.ts';
 import { toWireStrategy } from '../strategies/strategy-model.ts';
 import { flagKey } from './use-flag.ts';
 
 type Where = { projectId: string; featureName: string; environment: string };
 
-/** Adding, changing, removing, reordering and copying the strategies of one flag. */
+/**
+ * Adding, changing, removing, reordering and copying the strategies of one flag: written directly, or drafted where
+ * the environment has change requests on.
+ */
 export function useStrategyMutations(projectId: string, featureName: string) {
   const queryClient = useQueryClient();
+  const write = useChangeWriter();
+  const feature = featureName;
   const key = flagKey(projectId, featureName);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: key });
@@ -18,30 +24,48 @@ export function useStrategyMutations(projectId: string, featureName: string) {
   return {
     save: useMutation({
       mutationFn: ({ environment, strategy }: { environment: string; strategy: Strategy }) =>
-        strategy.id
-          ? call<Strategy>('updateFeatureStrategy', {
-              params: { ...where(environment), strategyId: strategy.id },
-              body: toWireStrategy(strategy),
-            })
-          : call<Strategy>('addFeatureStrategy', {
-              params: where(environment),
-              body: toWireStrategy(strategy),
-            }),
+        write({
+          project: projectId,
+          environment,
+          changes: strategy.id
+            ? { feature, action: 'updateStrategy', payload: { ...toWireStrategy(strategy), id: strategy.id } }
+            : { feature, action: 'addStrategy', payload: toWireStrategy(strategy) },
+          direct: () =>
+            strategy.id
+              ? call<Strategy>('updateFeatureStrategy', {
+                  params: { ...where(environment), strategyId: strategy.id },
+                  body: toWireStrategy(strategy),
+                })
+              : call<Strategy>('addFeatureStrategy', {
+                  params: where(environment),
+                  body: toWireStrategy(strategy),
+                }),
+        }),
       onSuccess: refresh,
     }),
     remove: useMutation({
       mutationFn: ({ environment, strategyId }: { environment: string; strategyId: string }) =>
-        call('deleteFeatureStrategy', { params: { ...where(environment), strategyId } }),
+        write({
+          project: projectId,
+          environment,
+          changes: { feature, action: 'deleteStrategy', payload: { id: strategyId } },
+          direct: () => call('deleteFeatureStrategy', { params: { ...where(environment), strategyId } }),
+        }),
       onSuccess: refresh,
     }),
-    /** Moves the list at once; puts it back if the server refuses. */
+    /** Moves the list at once (unless drafted); puts it back if the server refuses. */
     reorder: useMutation({
-      mutationFn: ({ environment, ids }: { environment: string; ids: string[] }) =>
-        call('setStrategySortOrder', {
-          params: where(environment),
-          body: ids.map((id, sortOrder) => ({ id, sortOrder })),
-        }),
+      mutationFn: ({ environment, ids }: { environment: string; ids: string[] }) => {
+        const order = ids.map((id, sortOrder) => ({ id, sortOrder }));
+        return write({
+          project: projectId,
+          environment,
+          changes: { feature, action: 'reorderStrategy', payload: order },
+          direct: () => call('setStrategySortOrder', { params: where(environment), body: order }),
+        });
+      },
       onMutate: async ({ environment, ids }) => {
+        if (draftsFromCache(queryClient, projectId, environment)) return { before: undefined };
         await queryClient.cancelQueries({ queryKey: key });
         const before = queryClient.getQueryData<Flag>(key);
         queryClient.setQueryData<Flag>(
@@ -63,16 +87,22 @@ export function useStrategyMutations(projectId: string, featureName: string) {
         );
         return { before };
       },
-      onError: (_error, _vars, context) => queryClient.setQueryData(key, context?.before),
+      onError: (_error, _vars, context) => {
+        if (context?.before) queryClient.setQueryData(key, context.before);
+      },
       onSettled: refresh,
     }),
     copy: useMutation({
-      mutationFn: async ({ strategies, to }: { strategies: Strategy[]; to: string }) => {
-        for (const strategy of strategies)
-          await call('addFeatureStrategy', {
-            params: where(to),
-            body: toWireStrategy({ ...strategy, id: undefined }),
-          });
+      mutationFn: ({ strategies, to }: { strategies: Strategy[]; to: string }) => {
+        const bodies = strategies.map((strategy) => toWireStrategy({ ...strategy, id: undefined }));
+        return write({
+          project: projectId,
+          environment: to,
+          changes: bodies.map((payload) => ({ feature, action: 'addStrategy' as const, payload })),
+          direct: async () => {
+            for (const body of bodies) await call('addFeatureStrategy', { params: where(to), body });
+          },
+        });
       },
       onSettled: refresh,
     }),

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { call } from '../../api/client.ts';
 import type { Flag, FlagSearchResult } from '../../api/types.ts';
 import { notifyError } from '../../ui/notify.ts';
+import { draftsFromCache, useChangeWriter } from '../change-requests/use-change-writer.ts';
 import { flagKey } from './use-flag.ts';
 import { flagSearchKey } from './use-flag-search.ts';
 
@@ -26,21 +27,29 @@ export function applyToggle(
 }
 
 /**
- * Turns a flag on or off in one environment. The switch moves at once and moves back, with a message, when
- * the server refuses.
+ * Turns a flag on or off in one environment, or drafts that where change requests are on. A direct switch moves at
+ * once and moves back, with a message, when the server refuses; a drafted one stays until the request is applied.
  */
 export function useToggleEnvironment() {
   const queryClient = useQueryClient();
+  const write = useChangeWriter();
   return useMutation({
     mutationFn: (toggle: Toggle) =>
-      call(toggle.enabled ? 'toggleFeatureEnvironmentOn' : 'toggleFeatureEnvironmentOff', {
-        params: {
-          projectId: toggle.projectId,
-          featureName: toggle.flagName,
-          environment: toggle.environment,
-        },
+      write({
+        project: toggle.projectId,
+        environment: toggle.environment,
+        changes: { feature: toggle.flagName, action: 'updateEnabled', payload: { enabled: toggle.enabled } },
+        direct: () =>
+          call(toggle.enabled ? 'toggleFeatureEnvironmentOn' : 'toggleFeatureEnvironmentOff', {
+            params: {
+              projectId: toggle.projectId,
+              featureName: toggle.flagName,
+              environment: toggle.environment,
+            },
+          }),
       }),
     onMutate: async (toggle) => {
+      if (draftsFromCache(queryClient, toggle.projectId, toggle.environment)) return { snapshots: [] };
       const keys: QueryKey[] = [flagSearchKey(toggle.projectId), flagKey(toggle.projectId, toggle.flagName)];
       await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
       const snapshots = keys.flatMap((queryKey) =>

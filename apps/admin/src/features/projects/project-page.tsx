@@ -4,6 +4,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { EmptyState, ErrorState, Loading } from '../../ui/query-state.tsx';
+import { ProjectChangeRequests } from '../change-requests/change-request-list.tsx';
+import { DraftBar } from '../change-requests/draft-bar.tsx';
 import { ExportFlagsModal } from '../flag-transfer/export-flags-modal.tsx';
 import { ImportFlagsModal } from '../flag-transfer/import-flags-modal.tsx';
 import { BulkActionsBar } from '../flags/bulk-actions-bar.tsx';
@@ -126,9 +128,11 @@ export function ProjectPage() {
       <Tabs value={tab} onChange={(value) => setTab(value ?? 'flags')} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="flags">Flags</Tabs.Tab>
+          <Tabs.Tab value="change-requests">Change requests</Tabs.Tab>
           {canReadAccess && <Tabs.Tab value="access">Access</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="flags">
+          <DraftBar projectId={projectId} />
           <FlagFiltersBar filters={filters} onChange={change} />
           {canChange && (
             <BulkActionsBar
@@ -193,6 +197,9 @@ export function ProjectPage() {
               </Group>
             </>
           )}
+        </Tabs.Panel>
+        <Tabs.Panel value="change-requests">
+          <ProjectChangeRequests projectId={projectId} />
         </Tabs.Panel>
         {canReadAccess && (
           <Tabs.Panel value="access">

@@ -6,6 +6,7 @@ import { notifySuccess } from '../../ui/notify.ts';
 import { ConstraintListEditor } from '../constraints/constraint-list-editor.tsx';
 import { toWireConstraint } from '../constraints/constraint-model.ts';
 import { isConstraintValid } from '../constraints/constraint-validation.ts';
+import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
 import { useContextFields } from '../context/use-context-fields.ts';
 import { useSegmentMutations, useSegmentUsage } from './use-segments.ts';
 
@@ -18,6 +19,7 @@ export function SegmentFormModal({ segment, onClose }: { segment?: Segment; onCl
   const contextFields = useContextFields();
   const usage = useSegmentUsage(segment?.id);
   const { save } = useSegmentMutations();
+  const draftIn = useDraftEnvironment(segment?.project);
   const errors = fieldErrors(save.error);
   const constraintErrors: Record<number, string> = {};
   for (const [key, message] of Object.entries(errors)) {
@@ -28,10 +30,16 @@ export function SegmentFormModal({ segment, onClose }: { segment?: Segment; onCl
     setShowProblems(true);
     if (!name.trim() || !constraints.every(isConstraintValid)) return;
     save.mutate(
-      { id: segment?.id, name: name.trim(), description, constraints: constraints.map(toWireConstraint) },
       {
-        onSuccess: () => {
-          notifySuccess(`${segment ? 'Saved' : 'Created'} segment ${name}`);
+        id: segment?.id,
+        name: name.trim(),
+        description,
+        ...(segment?.project ? { project: segment.project } : {}),
+        constraints: constraints.map(toWireConstraint),
+      },
+      {
+        onSuccess: (written) => {
+          if (written === 'written') notifySuccess(`${segment ? 'Saved' : 'Created'} segment ${name}`);
           onClose();
         },
       },
@@ -70,6 +78,11 @@ export function SegmentFormModal({ segment, onClose }: { segment?: Segment; onCl
           serverErrors={constraintErrors}
           onChange={setConstraints}
         />
+        {draftIn && (
+          <Alert color="blue" title="Change requests are on">
+            This project segment changes through a change request: your edit joins your draft in {draftIn}.
+          </Alert>
+        )}
         {segment && (usage.data?.length ?? 0) > 0 && (
           <Alert color="yellow" title="Used by strategies">
             Changes apply at once to {usage.data!.length} strateg{usage.data!.length === 1 ? 'y' : 'ies'}:{' '}
@@ -81,7 +94,7 @@ export function SegmentFormModal({ segment, onClose }: { segment?: Segment; onCl
             Cancel
           </Button>
           <Button loading={save.isPending} onClick={submit}>
-            {segment ? 'Save segment' : 'Create segment'}
+            {segment ? (draftIn ? 'Add to draft' : 'Save segment') : 'Create segment'}
           </Button>
         </Group>
       </Stack>

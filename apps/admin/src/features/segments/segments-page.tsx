@@ -8,6 +8,7 @@ import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
 import { describeConstraint } from '../strategies/strategy-summary.ts';
 import { SegmentFormModal } from './segment-form-modal.tsx';
+import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
 import { useSegmentMutations, useSegments, useSegmentUsage } from './use-segments.ts';
 
 export function SegmentsPage() {
@@ -89,18 +90,19 @@ export function SegmentsPage() {
 function DeleteSegment({ segment, onClose }: { segment: Segment; onClose: () => void }) {
   const usage = useSegmentUsage(segment.id);
   const { remove } = useSegmentMutations();
+  const draftIn = useDraftEnvironment(segment.project);
   const used = usage.data ?? [];
   return (
     <ConfirmModal
       opened
       title={`Delete segment ${segment.name}?`}
-      confirmLabel="Delete segment"
+      confirmLabel={draftIn ? 'Add to draft' : 'Delete segment'}
       loading={remove.isPending}
       onClose={onClose}
       onConfirm={() =>
-        remove.mutate(segment.id, {
-          onSuccess: () => {
-            notifySuccess(`Deleted segment ${segment.name}`);
+        remove.mutate(segment, {
+          onSuccess: (written) => {
+            if (written === 'written') notifySuccess(`Deleted segment ${segment.name}`);
             onClose();
           },
           onError: (e) => notifyError(e, 'delete the segment'),

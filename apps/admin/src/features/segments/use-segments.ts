@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import type { Constraint, Segment } from '../../api/types.ts';
+import { useChangeWriter } from '../change-requests/use-change-writer.ts';
 
 export function useSegments() {
   return useQuery({
@@ -34,17 +35,34 @@ export type SegmentInput = {
   constraints: Constraint[];
 };
 
+/** Creating, changing and deleting segments; a project segment's changes are drafted where its project has change requests on. */
 export function useSegmentMutations() {
   const queryClient = useQueryClient();
+  const write = useChangeWriter();
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: ['segments'] });
   return {
     save: useMutation({
-      mutationFn: ({ id, ...body }: SegmentInput & { id?: number }) =>
-        id === undefined
-          ? call<Segment>('createSegment', { body })
-          : call('updateSegment', { params: { id }, body }),
+      mutationFn: async ({ id, ...body }: SegmentInput & { id?: number }) => {
+        if (id === undefined) {
+          await call<Segment>('createSegment', { body });
+          return 'written' as const;
+        }
+        return write({
+          project: body.project,
+          changes: { action: 'updateSegment', payload: { id, ...body } },
+          direct: () => call('updateSegment', { params: { id }, body }),
+        });
+      },
       onSuccess,
     }),
-    remove: useMutation({ mutationFn: (id: number) => call('removeSegment', { params: { id } }), onSuccess }),
+    remove: useMutation({
+      mutationFn: (segment: Pick<Segment, 'id' | 'project'>) =>
+        write({
+          project: segment.project,
+          changes: { action: 'deleteSegment', payload: { id: segment.id } },
+          direct: () => call('removeSegment', { params: { id: segment.id } }),
+        }),
+      onSuccess,
+    }),
   };
 }

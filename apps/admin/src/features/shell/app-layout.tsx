@@ -20,6 +20,7 @@ import { NavLink as RouterLink, useLocation } from 'react-router';
 import type { Me } from '../../api/types.ts';
 import { Loading } from '../../ui/query-state.tsx';
 import { BannerStrip } from '../banners/banner-strip.tsx';
+import { NotificationMenu } from '../notifications/notification-menu.tsx';
 import { PERSONAL_ACCESS_TOKENS_PATH } from '../personal-access-tokens/personal-access-tokens-path.ts';
 import { canFrom } from '../session/use-permissions.ts';
 import { useLogout } from '../session/use-session.ts';
@@ -83,6 +84,7 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
           </Group>
           <Group gap="xs">
             <ThemeToggle />
+            <NotificationMenu />
             <UserMenu me={me} />
           </Group>
         </Group>
