@@ -14,6 +14,7 @@ import { changeRequestPlaygroundRoutes } from './features/change-requests/change
 import { changeRequestReadRoutes } from './features/change-requests/change-request-read-routes.ts';
 import { changeRequestRoutes } from './features/change-requests/change-request-routes.ts';
 import { createChangeRequestScheduler } from './features/change-requests/change-request-scheduler.ts';
+import { instanceAdminRoutes } from './features/instance-admin/instance-admin-routes.ts';
 import { notificationRoutes } from './features/notifications/notification-routes.ts';
 import { projectAccessRoutes } from './features/project-access/project-access-routes.ts';
 import { apiTokenRoutes } from './features/api-tokens/api-token-routes.ts';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(changeRequestReadRoutes({ db }));
   await app.register(changeRequestPlaygroundRoutes({ db, config }));
   await app.register(notificationRoutes({ db }));
+  await app.register(instanceAdminRoutes({ db, config }));
   // Scheduled change requests apply themselves; every process polls, the database decides who applies each one.
   const scheduler = createChangeRequestScheduler(db, {
     intervalMs: 1000,

@@ -858,6 +858,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/instance-admin/statistics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Instance statistics
+     * @description Counts that describe this installation: people and how many were active in the last 7 to 90 days, flags, projects, roles, groups, environments, segments, SDK applications, API tokens by type, changes in production environments, and the largest strategy lists and constraints. `sum` is a checksum of the main counts, computed as Unleash computes it. Admins only (Unleash lets any signed-in user read it). Nothing leaves the server. Requires the ADMIN permission.
+     */
+    get: operations['getInstanceAdminStats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/instance-admin/statistics/csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Instance statistics as CSV
+     * @description The same statistics as one CSV row under a header, nested figures flattened (`activeUsers.last7`, `clientApps.30d`), as a download named after the instance id and the time. Requires the ADMIN permission.
+     */
+    get: operations['getInstanceAdminStatsCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/invite-link/tokens': {
     parameters: {
       query?: never;
@@ -3357,6 +3397,26 @@ export interface paths {
      * @description Deletes a tag and takes it off every flag that carries it. Requires the UPDATE_FEATURE permission.
      */
     delete: operations['deleteTag'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/telemetry/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Telemetry settings
+     * @description Whether version and feature usage information is collected and sent. Switchyard never sends either: both are always false, and the server makes no outbound request of its own. Requires the READ permission.
+     */
+    get: operations['getTelemetrySettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -9999,6 +10059,198 @@ export interface operations {
       };
       /** @description Something the request names does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getInstanceAdminStats: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "instanceId": "4d1e2c8a-6f0b-4a57-9d0e-0b1f2f1a9c11",
+           *       "timestamp": "2026-11-26T10:00:00.000Z",
+           *       "users": 42,
+           *       "serviceAccounts": 3,
+           *       "activeUsers": {
+           *         "last7": 20,
+           *         "last30": 35,
+           *         "last60": 38,
+           *         "last90": 40
+           *       },
+           *       "productionChanges": {
+           *         "last30": 120,
+           *         "last60": 210,
+           *         "last90": 305
+           *       },
+           *       "featureToggles": 380,
+           *       "archivedFeatureToggles": 95,
+           *       "projects": 12,
+           *       "contextFields": 9,
+           *       "roles": 8,
+           *       "customRootRoles": 1,
+           *       "customRootRolesInUse": 1,
+           *       "groups": 4,
+           *       "environments": 3,
+           *       "segments": 15,
+           *       "strategies": 2,
+           *       "clientApps": [
+           *         {
+           *           "range": "allTime",
+           *           "count": 31
+           *         },
+           *         {
+           *           "range": "30d",
+           *           "count": 24
+           *         },
+           *         {
+           *           "range": "7d",
+           *           "count": 22
+           *         }
+           *       ],
+           *       "featureExports": 2,
+           *       "featureImports": 1,
+           *       "apiTokens": {
+           *         "admin": 2,
+           *         "client": 18,
+           *         "frontend": 5
+           *       },
+           *       "maxEnvironmentStrategies": 6,
+           *       "maxConstraints": 4,
+           *       "maxConstraintValues": 250,
+           *       "OIDCenabled": true,
+           *       "SAMLenabled": false,
+           *       "SCIMenabled": false,
+           *       "passwordAuthEnabled": true,
+           *       "sum": "9c1185a5c5e9fc54612808977ee8f548b2258d31b2c0b2b7f0e3b6b5c2a1d0e4"
+           *     }
+           */
+          'application/json': {
+            activeUsers: {
+              last7: number;
+              last30: number;
+              last60: number;
+              last90: number;
+            };
+            apiTokens: {
+              admin: number;
+              client: number;
+              frontend: number;
+            };
+            archivedFeatureToggles: number;
+            clientApps: {
+              count: number;
+              /** @enum {string} */
+              range: 'allTime' | '30d' | '7d';
+            }[];
+            contextFields: number;
+            customRootRoles: number;
+            customRootRolesInUse: number;
+            environments: number;
+            featureExports: number;
+            featureImports: number;
+            /** @description Flags that are not archived. */
+            featureToggles: number;
+            groups: number;
+            /** @description A random id made once per installation. */
+            instanceId: string;
+            maxConstraints: number;
+            maxConstraintValues: number;
+            maxEnvironmentStrategies: number;
+            OIDCenabled: boolean;
+            passwordAuthEnabled: boolean;
+            productionChanges: {
+              last30: number;
+              last60: number;
+              last90: number;
+            };
+            projects: number;
+            roles: number;
+            SAMLenabled: boolean;
+            SCIMenabled: boolean;
+            segments: number;
+            serviceAccounts: number;
+            /** @description Custom strategy definitions. */
+            strategies: number;
+            /** @description Hex SHA-256 of the instance id and the counts of users, flags, projects, roles, groups, environments and segments, concatenated. */
+            sum: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @description People (service accounts not counted). */
+            users: number;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getInstanceAdminStatsCsv: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description CSV. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example instanceId,users
+           *     4d1e…,42
+           */
+          'application/json': string;
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -27298,6 +27550,44 @@ export interface operations {
       };
       /** @description Something the request names does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getTelemetrySettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "versionInfoCollectionEnabled": false,
+           *       "featureInfoCollectionEnabled": false
+           *     }
+           */
+          'application/json': {
+            featureInfoCollectionEnabled: boolean;
+            versionInfoCollectionEnabled: boolean;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
         headers: {
           [name: string]: unknown;
         };
