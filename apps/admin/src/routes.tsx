@@ -44,6 +44,10 @@ const RolesPage = page(() => import('./features/roles/roles-page.tsx'), 'RolesPa
 const GroupsPage = page(() => import('./features/groups/groups-page.tsx'), 'GroupsPage');
 const ApplicationsPage = page(() => import('./features/metrics/applications-page.tsx'), 'ApplicationsPage');
 const ApplicationPage = page(() => import('./features/metrics/application-page.tsx'), 'ApplicationPage');
+const InstanceStatsPage = page(
+  () => import('./features/instance-admin/instance-stats-page.tsx'),
+  'InstanceStatsPage',
+);
 const MaintenancePage = page(() => import('./features/maintenance/maintenance-page.tsx'), 'MaintenancePage');
 const BannersPage = page(() => import('./features/banners/banners-page.tsx'), 'BannersPage');
 const ArchivePage = page(() => import('./features/archive/archive-page.tsx'), 'ArchivePage');
@@ -77,6 +81,7 @@ export function AppRoutes() {
       <Route path="/applications/:appName" element={<ApplicationPage />} />
       <Route path="/service-accounts" element={<ServiceAccountsPage />} />
       <Route path="/maintenance" element={<MaintenancePage />} />
+      <Route path="/instance" element={<InstanceStatsPage />} />
       <Route path="/banners" element={<BannersPage />} />
       <Route path="/archive" element={<ArchivePage />} />
       <Route path="/events" element={<EventsPage />} />

@@ -18,6 +18,7 @@ export const operations = {
   deletePat: ['DELETE', '/api/admin/user/tokens/{id}'],
 
   getMaintenance: ['GET', '/api/admin/maintenance'],
+  getInstanceAdminStats: ['GET', '/api/admin/instance-admin/statistics'],
   toggleMaintenance: ['POST', '/api/admin/maintenance'],
   getApplications: ['GET', '/api/admin/metrics/applications'],
   getApplication: ['GET', '/api/admin/metrics/applications/{appName}'],

@@ -42,6 +42,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/groups', label: 'Groups' },
   { to: '/banners', label: 'Banners' },
   { to: '/maintenance', label: 'Maintenance' },
+  { to: '/instance', label: 'Instance statistics' },
   { to: '/archive', label: 'Archive' },
   { to: '/events', label: 'Events' },
   { to: '/playground', label: 'Playground' },
@@ -56,6 +57,7 @@ const ADMIN_ONLY = new Set([
   '/service-accounts',
   '/banners',
   '/maintenance',
+  '/instance',
 ]);
 
 /** The frame around every signed-in screen: navigation, theme switch and the user's menu. */
