@@ -26,6 +26,9 @@ import { createEmailSender } from './features/email/email-sender.ts';
 import { createPasswordResetService } from './features/password-reset/password-reset-service.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset-routes.ts';
 import { uiConfigRoutes } from './features/ui-config/ui-config-routes.ts';
+import { createLoginEventStore } from './features/login-history/login-event-store.ts';
+import { createLoginRecorder } from './features/login-history/login-recorder.ts';
+import { loginHistoryRoutes } from './features/login-history/login-history-routes.ts';
 import { serviceAccountRoutes } from './features/service-accounts/service-account-routes.ts';
 import { createClientFastPath, type ClientFastPath } from './features/client-api/client-fast-path.ts';
 import { clientRoutes } from './features/client-api/client-routes.ts';
@@ -182,8 +185,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(async (scope) => healthRoutes(scope, { db }));
-  await app.register(authRoutes({ db, config }));
-  await app.register(ssoRoutes({ db, config }));
+  const logins = createLoginEventStore(db);
+  const recordLogin = createLoginRecorder(logins);
+  await app.register(authRoutes({ db, config, recordLogin }));
+  await app.register(ssoRoutes({ db, config, recordLogin }));
+  await app.register(loginHistoryRoutes({ logins }));
   await app.register(userRoutes({ db, resets }));
   await app.register(roleRoutes({ db }));
   await app.register(accessRoutes({ db }));

@@ -926,6 +926,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/logins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Sign-in history
+     * @description Every sign-in attempt of the last 14 days, newest first: the name given, password or single sign-on, the client address and user agent, and why a failed one failed. Send `Accept: text/csv` for a CSV file with the same columns. Requires the ADMIN permission.
+     */
+    get: operations['getLoginHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/maintenance': {
     parameters: {
       query?: never;
@@ -9994,6 +10014,86 @@ export interface operations {
             live: number;
             preLive: number;
           };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getLoginHistory: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "events": [
+           *         {
+           *           "id": 2,
+           *           "username": "vera@example.com",
+           *           "auth_type": "simple",
+           *           "created_at": "2026-11-26T09:30:00.000Z",
+           *           "successful": false,
+           *           "ip": "192.0.2.7",
+           *           "user_agent": "Mozilla/5.0",
+           *           "failure_reason": "Wrong username or password"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            events: {
+              /** @description `simple` (password) or `oidc` (single sign-on). */
+              auth_type: string;
+              /** Format: date-time */
+              created_at: string;
+              failure_reason: string | null;
+              id: number;
+              ip: string | null;
+              successful: boolean;
+              user_agent: string | null;
+              /** @description What was typed, or the email SSO gave. */
+              username: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
         };
       };
       /** @description No valid credentials: sign in or send an API token in the Authorization header. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { csvCell } from '../../http/csv.ts';
 import { allows, levelOf, PERMISSION_NAMES, seesEverything, type Scope } from '@switchyard/access';
 import { Type } from 'typebox';
 import type { Db } from '../../db/db.ts';
@@ -20,7 +21,6 @@ import { createRoleStore } from './role-store.ts';
 import { toAdminPermission, toRoleSummary } from './role-wire.ts';
 
 const CHECKED = PERMISSION_NAMES.filter((name) => name !== 'READ');
-const csvCell = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 /** Who may do what: a user's effective permissions, the access overview, and the people and groups to grant to. */
 export function accessRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {

@@ -11,3 +11,17 @@ CREATE TABLE password_reset_tokens (
   used_at timestamptz
 );
 CREATE INDEX password_reset_tokens_user_id_idx ON password_reset_tokens (user_id, created_at);
+
+-- Every sign-in attempt, kept for 14 days (LOGIN_HISTORY_RETENTION_HOURS in login-event.ts): who tried, how, from
+-- where, and whether it worked. `username` is what was typed or what the provider said, so it may name nobody.
+CREATE TABLE login_events (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  username text,
+  auth_type text NOT NULL,
+  ip text,
+  user_agent text,
+  successful boolean NOT NULL,
+  failure_reason text,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX login_events_created_at_idx ON login_events (created_at);
