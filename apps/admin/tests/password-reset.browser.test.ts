@@ -103,4 +103,24 @@ describe.skipIf(missing)('forgot password in Chromium', { timeout: 90_000 }, () 
     expect(old.status).toBe(401);
     await page.context().close();
   });
+
+  it('shows an admin the sign-ins, refused ones with their reason', async () => {
+    const page = await (await browser.newContext()).newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${server.url}/login-history`);
+    await page.getByLabel('Username or email').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill('unleash4all');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Login history' }).waitFor();
+    await page.getByLabel('Name or address').fill('pat@');
+    // The filter is applied by the server: the admin's own sign-in drops out.
+    await expect.poll(() => page.getByRole('cell', { name: 'admin', exact: true }).count()).toBe(0);
+    const refused = page.getByRole('row', { name: /pat@example\.com.*Refused/ });
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain('Wrong password');
+    expect(await page.getByRole('row', { name: /pat@example\.com.*Signed in/ }).count()).toBe(1);
+    expect(await seriousViolations(page), 'login history accessibility').toEqual([]);
+    expect(await screenshot(page, 'login-history')).toBeGreaterThan(5);
+    await page.context().close();
+  });
 });

@@ -190,6 +190,7 @@ export const operations = {
   setRolesForGroup: ['PUT', '/api/admin/projects/{projectId}/groups/{groupId}/roles'],
   removeGroupAccess: ['DELETE', '/api/admin/projects/{projectId}/groups/{groupId}/roles'],
   getUserPermissions: ['GET', '/api/admin/user-admin/{id}/permissions'],
+  getLoginHistory: ['GET', '/api/admin/logins'],
 } as const satisfies Record<string, readonly [Method, string]>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -242,4 +243,6 @@ export const beyondOss: OperationId[] = [
   'setRolesForGroup',
   'removeGroupAccess',
   'getUserPermissions',
+  // Unleash Enterprise's login history.
+  'getLoginHistory',
 ];

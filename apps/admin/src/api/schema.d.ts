@@ -935,7 +935,7 @@ export interface paths {
     };
     /**
      * Sign-in history
-     * @description Every sign-in attempt of the last 14 days, newest first: the name given, password or single sign-on, the client address and user agent, and why a failed one failed. Send `Accept: text/csv` for a CSV file with the same columns. Requires the ADMIN permission.
+     * @description Every sign-in attempt of the last 14 days, newest first: the name given, password or single sign-on, the client address and user agent, and why a failed one failed; `q` and `successful` filter. Send `Accept: text/csv` for a CSV file with the same columns. Requires the ADMIN permission.
      */
     get: operations['getLoginHistory'];
     put?: never;
@@ -10041,6 +10041,10 @@ export interface operations {
       query?: {
         limit?: number;
         offset?: number;
+        /** @description Only attempts whose name or address contains this text. */
+        q?: string;
+        /** @description Only attempts that worked (`true`) or failed (`false`). */
+        successful?: boolean;
       };
       header?: never;
       path?: never;

@@ -41,6 +41,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/groups', label: 'Groups' },
   { to: '/banners', label: 'Banners' },
   { to: '/maintenance', label: 'Maintenance' },
+  { to: '/login-history', label: 'Login history' },
   { to: '/archive', label: 'Archive' },
   { to: '/events', label: 'Events' },
   { to: '/playground', label: 'Playground' },
@@ -55,6 +56,7 @@ const ADMIN_ONLY = new Set([
   '/service-accounts',
   '/banners',
   '/maintenance',
+  '/login-history',
 ]);
 
 /** The frame around every signed-in screen: navigation, theme switch and the user's menu. */

@@ -52,10 +52,19 @@ export function createLoginEventStore(db: Db) {
         LOGIN_HISTORY_RETENTION_HOURS,
       ]);
     },
-    async list(page: { limit: number; offset: number }): Promise<LoginEvent[]> {
+    /** Newest first; `text` matches part of the name or the address, `successful` the outcome. */
+    async list(query: {
+      limit: number;
+      offset: number;
+      text?: string;
+      successful?: boolean;
+    }): Promise<LoginEvent[]> {
       const rows = await db.query<LoginEventRow>(
-        'SELECT * FROM login_events ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2',
-        [page.limit, page.offset],
+        `SELECT * FROM login_events
+          WHERE ($3::text IS NULL OR strpos(lower(coalesce(username, '') || ' ' || coalesce(ip, '')), lower($3)) > 0)
+            AND ($4::boolean IS NULL OR successful = $4)
+          ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
+        [query.limit, query.offset, query.text ?? null, query.successful ?? null],
       );
       return rows.map(toEvent);
     },

@@ -48,6 +48,17 @@ it('records every sign-in attempt for admins: who, how, from where, and why it f
   );
 });
 
+it('filters by part of the name or address, and by outcome', async () => {
+  const list = async (query: string) =>
+    (await t.admin({ method: 'GET', url: `/api/admin/logins?${query}` }))
+      .json()
+      .events.map((e: { username: string; successful: boolean }) => `${e.username}:${e.successful}`);
+  expect(await list('q=NOBO')).toEqual(['nobody:false']);
+  expect(await list('q=203.0.113')).toEqual(['nobody:false']);
+  expect(await list('q=lena&successful=true')).toEqual(['lena:true']);
+  expect((await list('q=lena&successful=false')).length).toBe(3);
+});
+
 it('downloads as CSV, where no cell can act as a spreadsheet formula', async () => {
   await signIn('=HYPERLINK("http://evil.test","x")', 'whatever-password');
   const csv = await t.admin({ method: 'GET', url: '/api/admin/logins', headers: { accept: 'text/csv' } });

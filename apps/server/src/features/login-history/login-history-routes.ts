@@ -44,6 +44,12 @@ const LoginHistoryResponse = Type.Object(
 const LoginHistoryQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1000 })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  q: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Only attempts whose name or address contains this text.' }),
+  ),
+  successful: Type.Optional(
+    Type.Boolean({ description: 'Only attempts that worked (`true`) or failed (`false`).' }),
+  ),
 });
 
 const toLoginEventResponse = (event: LoginEvent) => ({
@@ -80,7 +86,7 @@ export function loginHistoryRoutes(deps: { logins: LoginEventStore }): FastifyPl
             'Instance Admin',
             'getLoginHistory',
             'Sign-in history',
-            'Every sign-in attempt of the last 14 days, newest first: the name given, password or single sign-on, the client address and user agent, and why a failed one failed. Send `Accept: text/csv` for a CSV file with the same columns.',
+            'Every sign-in attempt of the last 14 days, newest first: the name given, password or single sign-on, the client address and user agent, and why a failed one failed; `q` and `successful` filter. Send `Accept: text/csv` for a CSV file with the same columns.',
           ),
           querystring: LoginHistoryQuery,
           response: { 200: LoginHistoryResponse, ...errorResponses(400, 401, 403) },
@@ -88,7 +94,12 @@ export function loginHistoryRoutes(deps: { logins: LoginEventStore }): FastifyPl
       },
       async (request, reply) => {
         const events = (
-          await deps.logins.list({ limit: request.query.limit ?? 1000, offset: request.query.offset ?? 0 })
+          await deps.logins.list({
+            limit: request.query.limit ?? 1000,
+            offset: request.query.offset ?? 0,
+            text: request.query.q || undefined,
+            successful: request.query.successful,
+          })
         ).map(toLoginEventResponse);
         if ((request.headers.accept ?? '').includes('text/csv')) {
           const rows = events.map((event) => COLUMNS.map((column) => String(event[column] ?? '')));
