@@ -5,6 +5,13 @@ import { BrowserRouter, useLocation, useNavigate } from 'react-router';
 import { AppLayout } from './features/shell/app-layout.tsx';
 import { SessionGate } from './features/session/session-gate.tsx';
 import { SignUpPage } from './features/invite-links/sign-up-page.tsx';
+import { ForgotPasswordPage } from './features/password-reset/forgot-password-page.tsx';
+import {
+  FORGOT_PASSWORD_PATH,
+  RESET_PASSWORD_PATH,
+  WELCOME_PATH,
+} from './features/password-reset/password-reset-paths.ts';
+import { ResetPasswordPage } from './features/password-reset/reset-password-page.tsx';
 import { queryClient } from './query-client.ts';
 import { AppRoutes } from './routes.tsx';
 
@@ -37,14 +44,21 @@ export function App() {
   );
 }
 
-/** An invite link leads to the sign-up page, signed in or not; everything else needs a session. */
+/**
+ * An invite link leads to the sign-up page, and the password-reset pages and links open, signed in or not;
+ * everything else needs a session.
+ */
 function InviteOrSession() {
   const location = useLocation();
   const navigate = useNavigate();
-  const invite =
-    location.pathname === '/new-user' ? new URLSearchParams(location.search).get('invite') : null;
+  const query = new URLSearchParams(location.search);
+  const invite = location.pathname === WELCOME_PATH ? query.get('invite') : null;
   if (invite)
     return <SignUpPage secret={invite} onDone={() => void navigate('/projects', { replace: true })} />;
+  if (location.pathname === FORGOT_PASSWORD_PATH) return <ForgotPasswordPage />;
+  const token = query.get('token');
+  if (token && (location.pathname === RESET_PASSWORD_PATH || location.pathname === WELCOME_PATH))
+    return <ResetPasswordPage token={token} welcome={location.pathname === WELCOME_PATH} />;
   return (
     <SessionGate>
       {(me) => (

@@ -56,6 +56,10 @@ const PersonalAccessTokensPage = page(
   () => import('./features/personal-access-tokens/personal-access-tokens-page.tsx'),
   'PersonalAccessTokensPage',
 );
+const LoginHistoryPage = page(
+  () => import('./features/login-history/login-history-page.tsx'),
+  'LoginHistoryPage',
+);
 const PlaygroundPage = page(() => import('./features/playground/playground-page.tsx'), 'PlaygroundPage');
 
 export function AppRoutes() {
@@ -85,6 +89,7 @@ export function AppRoutes() {
       <Route path="/banners" element={<BannersPage />} />
       <Route path="/archive" element={<ArchivePage />} />
       <Route path="/events" element={<EventsPage />} />
+      <Route path="/login-history" element={<LoginHistoryPage />} />
       <Route path="/playground" element={<PlaygroundPage />} />
       <Route path={PERSONAL_ACCESS_TOKENS_PATH} element={<PersonalAccessTokensPage />} />
       <Route path="*" element={<EmptyState>There is no page at this address.</EmptyState>} />

@@ -574,7 +574,7 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     await pick(page, 'Role of Vera Viewer', 'Editor');
     await expect.poll(async () => (await userNamed('vera')).rootRole).toBe(2);
     const row = page.getByRole('row', { name: /Vera Viewer/ });
-    await row.getByRole('button', { name: 'Set password' }).click();
+    await row.getByRole('button', { name: 'Set password', exact: true }).click();
     const reset = page.getByRole('dialog', { name: 'Set a password for Vera Viewer' });
     await reset.getByLabel(/^New password$/).fill('reset-by-admin-1');
     await reset.getByLabel('New password again').fill('reset-by-admin-1');

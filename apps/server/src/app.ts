@@ -29,6 +29,13 @@ import { inviteLinkRoutes } from './features/invite-links/invite-link-routes.ts'
 import { maintenanceGuard } from './features/maintenance/maintenance-guard.ts';
 import { maintenanceRoutes } from './features/maintenance/maintenance-routes.ts';
 import { ssoRoutes } from './features/sso/sso-routes.ts';
+import { createEmailSender } from './features/email/email-sender.ts';
+import { createPasswordResetService } from './features/password-reset/password-reset-service.ts';
+import { passwordResetRoutes } from './features/password-reset/password-reset-routes.ts';
+import { uiConfigRoutes } from './features/ui-config/ui-config-routes.ts';
+import { createLoginEventStore } from './features/login-history/login-event-store.ts';
+import { createLoginRecorder } from './features/login-history/login-recorder.ts';
+import { loginHistoryRoutes } from './features/login-history/login-history-routes.ts';
 import { serviceAccountRoutes } from './features/service-accounts/service-account-routes.ts';
 import { createClientFastPath, type ClientFastPath } from './features/client-api/client-fast-path.ts';
 import { clientRoutes } from './features/client-api/client-routes.ts';
@@ -175,15 +182,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preHandler', maintenanceGuard(db));
   countRequests(app);
 
+  const email = createEmailSender(config.email);
+  app.addHook('onClose', async () => email.close());
+  const resets = createPasswordResetService({
+    db,
+    publicUrl: config.publicUrl,
+    email,
+    onEmailError: (error) => app.log.error({ err: error }, 'could not send an email'),
+  });
+
   await app.register(async (scope) => healthRoutes(scope, { db }));
-  await app.register(authRoutes({ db, config }));
-  await app.register(ssoRoutes({ db, config }));
-  await app.register(userRoutes({ db }));
+  const logins = createLoginEventStore(db);
+  const recordLogin = createLoginRecorder(logins);
+  await app.register(authRoutes({ db, config, recordLogin }));
+  await app.register(ssoRoutes({ db, config, recordLogin }));
+  await app.register(loginHistoryRoutes({ logins }));
+  await app.register(userRoutes({ db, resets }));
   await app.register(roleRoutes({ db }));
   await app.register(accessRoutes({ db }));
   await app.register(groupRoutes({ db }));
   await app.register(projectAccessRoutes({ db }));
   await app.register(passwordRoutes({ db, config }));
+  await app.register(passwordResetRoutes({ resets }));
+  await app.register(uiConfigRoutes({ config }));
   await app.register(serviceAccountRoutes({ db }));
   await app.register(inviteLinkRoutes({ db, config }));
   await app.register(apiTokenRoutes({ db }));

@@ -179,6 +179,40 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     example: 'roles',
   },
   {
+    name: 'EMAIL_HOST',
+    description:
+      'The SMTP server Switchyard sends email through: welcome emails with a link to set a password, and password-reset links. Unset, Switchyard sends no email and the admin UI shows those links for an admin to pass on.',
+    example: 'smtp.example.com',
+  },
+  {
+    name: 'EMAIL_PORT',
+    description: "The SMTP server's port.",
+    default: '587',
+    example: '465',
+  },
+  {
+    name: 'EMAIL_SECURE',
+    description:
+      '`true` speaks TLS from the first byte (usually port 465); `false` upgrades with STARTTLS when the server offers it.',
+    default: 'false',
+  },
+  {
+    name: 'EMAIL_USER',
+    description: 'User name for SMTP authentication; unset sends without authenticating.',
+    example: 'switchyard@example.com',
+  },
+  {
+    name: 'EMAIL_PASSWORD',
+    description: 'Password for SMTP authentication, with `EMAIL_USER`.',
+    example: 'an-smtp-password',
+  },
+  {
+    name: 'EMAIL_SENDER',
+    description: 'The From address of the email Switchyard sends.',
+    default: 'noreply@<host of PUBLIC_URL>',
+    example: 'Switchyard <noreply@example.com>',
+  },
+  {
     name: 'ADMIN_UI_DIR',
     description: 'Directory of the built admin UI that the server serves at `/`.',
     default: 'apps/admin/dist',

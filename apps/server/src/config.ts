@@ -27,6 +27,20 @@ export type Config = {
   trustProxy: boolean | string[];
   /** Failed password sign-ins allowed per user name and per client address within the window. */
   signInLimits: SignInLimits;
+  /** Outgoing email (welcome and password-reset links); undefined when EMAIL_HOST is not set. */
+  email: EmailConfig | undefined;
+};
+
+/** An SMTP server to send email through, configured with Unleash's EMAIL_* variables. */
+export type EmailConfig = {
+  host: string;
+  port: number;
+  /** TLS from the first byte (usually port 465); otherwise STARTTLS when the server offers it. */
+  secure: boolean;
+  user: string | undefined;
+  password: string | undefined;
+  /** The From address. */
+  sender: string;
 };
 
 export type SignInLimits = { failuresPerUser: number; failuresPerIp: number; windowMinutes: number };
@@ -167,6 +181,20 @@ export function readConfig(
     };
   }
 
+  const emailHost = text('EMAIL_HOST');
+  const email: EmailConfig | undefined = emailHost
+    ? {
+        host: emailHost,
+        port: integer('EMAIL_PORT', 587, 1, 65535),
+        secure: flag('EMAIL_SECURE', false),
+        user: text('EMAIL_USER'),
+        password: text('EMAIL_PASSWORD'),
+        sender: text('EMAIL_SENDER') ?? `noreply@${new URL(publicUrl).hostname}`,
+      }
+    : undefined;
+  if (email?.password && !email.user)
+    throw new ConfigError('EMAIL_USER', 'is required when EMAIL_PASSWORD is set');
+
   return {
     port,
     host: text('HOST') ?? '0.0.0.0',
@@ -194,5 +222,6 @@ export function readConfig(
       failuresPerIp: integer('SIGN_IN_FAILURES_PER_IP', 100, 1, 1_000_000),
       windowMinutes: integer('SIGN_IN_FAILURE_WINDOW_MINUTES', 15, 1, 24 * 60),
     },
+    email,
   };
 }

@@ -23,6 +23,10 @@ const PUBLIC = [
   'GET /auth/oidc/callback',
   'GET /invite/{token}/validate',
   'POST /invite/{token}/signup',
+  'POST /auth/reset/password-email',
+  'GET /auth/reset/validate',
+  'POST /auth/reset/validate-password',
+  'POST /auth/reset/password',
 ];
 
 const EXPIRED_TOKEN = '*:*.expired-admin-token';

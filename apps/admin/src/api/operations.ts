@@ -13,6 +13,11 @@ export const operations = {
   deleteUser: ['DELETE', '/api/admin/user-admin/{id}'],
   changeUserPassword: ['POST', '/api/admin/user-admin/{id}/change-password'],
   changeMyPassword: ['POST', '/api/admin/user/change-password'],
+  resetUserPassword: ['POST', '/api/admin/user-admin/reset-password'],
+  sendResetPasswordEmail: ['POST', '/auth/reset/password-email'],
+  validateToken: ['GET', '/auth/reset/validate'],
+  changePassword: ['POST', '/auth/reset/password'],
+  getUiConfig: ['GET', '/api/admin/ui-config'],
   getPats: ['GET', '/api/admin/user/tokens'],
   createPat: ['POST', '/api/admin/user/tokens'],
   deletePat: ['DELETE', '/api/admin/user/tokens/{id}'],
@@ -210,6 +215,7 @@ export const operations = {
   getChangeRequestPlayground: ['POST', '/api/admin/playground/change-request/{id}'],
   getNotifications: ['GET', '/api/admin/notifications'],
   markNotificationsAsRead: ['POST', '/api/admin/notifications/read'],
+  getLoginHistory: ['GET', '/api/admin/logins'],
 } as const satisfies Record<string, readonly [Method, string]>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -279,4 +285,6 @@ export const beyondOss: OperationId[] = [
   'getChangeRequestPlayground',
   'getNotifications',
   'markNotificationsAsRead',
+  // Unleash Enterprise's login history.
+  'getLoginHistory',
 ];

@@ -966,6 +966,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/logins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Sign-in history
+     * @description Every sign-in attempt of the last 14 days, newest first: the name given, password or single sign-on, the client address and user agent, and why a failed one failed; `q` and `successful` filter. Send `Accept: text/csv` for a CSV file with the same columns. Requires the ADMIN permission.
+     */
+    get: operations['getLoginHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/maintenance': {
     parameters: {
       query?: never;
@@ -3422,6 +3442,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/ui-config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the admin UI configuration
+     * @description The server's settings the admin UI adapts to, such as whether email is configured. Requires the READ permission.
+     */
+    get: operations['getUiConfig'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/user': {
     parameters: {
       query?: never;
@@ -3457,7 +3497,7 @@ export interface paths {
     put?: never;
     /**
      * Create a user
-     * @description Creates a user with a root role (Admin, Editor or Viewer) and, optionally, a password for password sign-in. A username or an email is required. Requires the ADMIN permission.
+     * @description Creates a user with a root role (Admin, Editor or Viewer) and, optionally, a password for password sign-in. A username or an email is required. When email is configured and the user has an address, a welcome email with a link to set their password goes out (`emailSent`); that link, or one made because no password was given, is `inviteLink`. Requires the ADMIN permission.
      */
     post: operations['createUser'];
     delete?: never;
@@ -3608,6 +3648,26 @@ export interface paths {
      * @description Deletes the listed users that are inactive (180 days); ids of active users, of yourself or of nobody are skipped. Each deletion is a user-deleted event. Requires the ADMIN permission.
      */
     post: operations['deleteInactiveUsers'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user-admin/reset-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a password-reset link for a user
+     * @description Makes a link with which the user sets a new password; it works once, for 24 hours. When email is configured and the user has an address, it is emailed to them too; otherwise pass it on yourself. The user's current password keeps working until the link is used. Requires the ADMIN permission.
+     */
+    post: operations['resetUserPassword'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4016,6 +4076,86 @@ export interface paths {
     get: operations['startOidcSignIn'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/reset/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a new password through a reset link
+     * @description Sets the password of the link's user. The link, and every other link of that user, stops working, and all of the user's sessions end: they sign in with the new password.
+     */
+    post: operations['changePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/reset/password-email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Email me a password-reset link
+     * @description Emails a link to set a new password to the user with this address, when there is one and email is configured (EMAIL_HOST). The answer is the same whether or not the address has an account. A user gets at most 3 links in 15 minutes this way, and one client address may ask 10 times in 15 minutes (then 429).
+     */
+    post: operations['sendResetPasswordEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/reset/validate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Check a password-reset link
+     * @description Says whose password the link sets, while it can be used: 400 once it expired or was used.
+     */
+    get: operations['validateToken'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/reset/validate-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check a new password against the rule
+     * @description Answers 200 when the password may be used (8 to 200 characters), else 400 naming `password`. Nothing is stored.
+     */
+    post: operations['validatePassword'];
     delete?: never;
     options?: never;
     head?: never;
@@ -10711,6 +10851,90 @@ export interface operations {
             live: number;
             preLive: number;
           };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getLoginHistory: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+        /** @description Only attempts whose name or address contains this text. */
+        q?: string;
+        /** @description Only attempts that worked (`true`) or failed (`false`). */
+        successful?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "events": [
+           *         {
+           *           "id": 2,
+           *           "username": "vera@example.com",
+           *           "auth_type": "simple",
+           *           "created_at": "2026-11-26T09:30:00.000Z",
+           *           "successful": false,
+           *           "ip": "192.0.2.7",
+           *           "user_agent": "Mozilla/5.0",
+           *           "failure_reason": "Wrong username or password"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            events: {
+              /** @description `simple` (password) or `oidc` (single sign-on). */
+              auth_type: string;
+              /** Format: date-time */
+              created_at: string;
+              failure_reason: string | null;
+              id: number;
+              ip: string | null;
+              successful: boolean;
+              user_agent: string | null;
+              /** @description What was typed, or the email SSO gave. */
+              username: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
         };
       };
       /** @description No valid credentials: sign in or send an API token in the Authorization header. */
@@ -27597,6 +27821,58 @@ export interface operations {
       };
     };
   };
+  getUiConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "unleashUrl": "https://flags.example.com",
+           *       "baseUriPath": "",
+           *       "emailEnabled": true
+           *     }
+           */
+          'application/json': {
+            /** @description The path Switchyard is served under; always empty. */
+            baseUriPath: string;
+            /** @description Whether Switchyard sends email (EMAIL_HOST is set): welcome and password-reset links go out by email; otherwise the admin UI shows them to copy. */
+            emailEnabled: boolean;
+            /** @description Switchyard's address as browsers reach it (PUBLIC_URL). */
+            unleashUrl: string;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getMe: {
     parameters: {
       query?: never;
@@ -27775,14 +28051,23 @@ export interface operations {
            *       ],
            *       "createdAt": "2026-01-15T10:00:00.000Z",
            *       "seenAt": null,
-           *       "isAPI": false
+           *       "isAPI": false,
+           *       "emailSent": false,
+           *       "inviteLink": "https://flags.example.com/new-user?token=cVd0Q0l6a2F1a3J0"
            *     }
            */
           'application/json': {
             /** Format: date-time */
             createdAt: string;
             email: string | null;
+            /** @description Whether a welcome email with a link to set a password went to the user (email configured and an address given). */
+            emailSent: boolean;
             id: number;
+            /**
+             * Format: uri
+             * @description The link with which the user sets their password, for 7 days, once; made when the welcome email went out or no password was given.
+             */
+            inviteLink?: string;
             isAPI: boolean;
             name: string | null;
             /** @description What the root role allows. */
@@ -28580,6 +28865,97 @@ export interface operations {
       };
       /** @description The credentials are valid but do not allow this operation. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  resetUserPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "vera@example.com"
+         *     }
+         */
+        'application/json': {
+          /** @description The user: their email (as Unleash sends it), their username, or their numeric id. */
+          id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "resetPasswordUrl": "https://flags.example.com/reset-password?token=cVd0Q0l6a2F1a3J0",
+           *       "emailSent": false
+           *     }
+           */
+          'application/json': {
+            /** @description Whether the link was emailed to the user. */
+            emailSent: boolean;
+            /**
+             * Format: uri
+             * @description The link; it works once, for 24 hours.
+             */
+            resetPasswordUrl: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -30275,6 +30651,242 @@ export interface operations {
       };
       /** @description Something the request names does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  changePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "cVd0Q0l6a2F1a3J0",
+         *       "password": "a-long-passphrase"
+         *     }
+         */
+        'application/json': {
+          password: string;
+          /** @description The `token` of the link (`/reset-password?token=…` or `/new-user?token=…`). */
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The password is set. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  sendResetPasswordEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "vera@example.com"
+         *     }
+         */
+        'application/json': {
+          /** Format: email */
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Asked; an email follows if the address has an account. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Too many attempts: wait the number of seconds in the Retry-After header, then try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  validateToken: {
+    parameters: {
+      query: {
+        /** @description The `token` of the link (`/reset-password?token=…` or `/new-user?token=…`). */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 7,
+           *       "name": "Vera Viewer",
+           *       "email": "vera@example.com",
+           *       "username": null,
+           *       "token": "cVd0Q0l6a2F1a3J0",
+           *       "createdBy": "admin",
+           *       "role": {
+           *         "id": 3,
+           *         "name": "Viewer"
+           *       },
+           *       "purpose": "welcome"
+           *     }
+           */
+          'application/json': {
+            /** @description Who made the link: an admin, or the sign-in page’s form. */
+            createdBy: string;
+            email: string | null;
+            /** @description The id of the user whose password the link sets. */
+            id: number;
+            name: string | null;
+            /** @description `welcome`: a new user sets their first password; `reset`: a new password. */
+            purpose: 'welcome' | 'reset';
+            /** @description The user's root role. */
+            role: {
+              id: number;
+              name: string;
+            };
+            /** @description The token asked about. */
+            token: string;
+            username: string | null;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  validatePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "password": "a-long-passphrase"
+         *     }
+         */
+        'application/json': {
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The password may be used. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
         headers: {
           [name: string]: unknown;
         };

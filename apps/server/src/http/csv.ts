@@ -1,9 +1,13 @@
-/** One CSV cell: quoted when it holds a comma, a quote or a line break, with quotes doubled (RFC 4180). */
-export const csvCell = (value: unknown): string => {
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
+/**
+ * One CSV cell: quoted when it holds a quote, comma or line break, and, when it starts like a spreadsheet formula
+ * (`=`, `+`, `-`, `@`), prefixed with `'` so that text a user typed is never run as one when the file is opened.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
 
-/** Rows of cells as CSV text, each line ended by a newline. */
-export const toCsv = (rows: readonly (readonly unknown[])[]): string =>
-  rows.map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
+/** A CSV file: a header line and one line per row, each ending with a newline. */
+export function toCsv(header: string[], rows: string[][]): string {
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
+}

@@ -46,7 +46,8 @@ export type ApiArea = (typeof API_AREAS)[number];
 const AREA_DESCRIPTIONS: Partial<Record<ApiArea, string>> = {
   'API tokens': 'Create and manage the tokens SDKs and scripts use to call Switchyard.',
   Archive: 'Flags that were archived: list, revive or delete them for good.',
-  Auth: 'Sign in and out of the admin UI.',
+  'Admin UI': "The server's settings the admin UI adapts to.",
+  Auth: 'Sign in and out of the admin UI, and reset a forgotten password with an emailed link.',
   Banners: 'Messages shown at the top of the admin UI to every signed-in user.',
   Client: 'The API server-side SDKs poll or stream to get flag configuration, and where they report usage.',
   Context: 'Context fields: the attributes constraints and stickiness refer to.',

@@ -40,7 +40,11 @@ describe('sign-in page', () => {
     renderUi(<LoginPage />);
     expect((await screen.findByRole('alert')).textContent).toContain('No Switchyard user has that email');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole('link')).toBeNull();
+    // The one link left is the way to a forgotten password.
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Forgot password?']);
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      '/forgotten-password',
+    );
   });
 
   it('drops only the error from the path it returns to', () => {

@@ -1,6 +1,18 @@
-import { Alert, Button, Center, Divider, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Divider,
+  Paper,
+  PasswordInput,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
+import { FORGOT_PASSWORD_PATH } from '../password-reset/password-reset-paths.ts';
 import { useLogin, useSignInMethods } from './use-session.ts';
 
 /** Where single sign-on should come back to: this page, without the error a failed attempt left in the URL. */
@@ -93,6 +105,9 @@ export function LoginPage() {
             <Button type="submit" loading={login.isPending}>
               Sign in
             </Button>
+            <Anchor href={FORGOT_PASSWORD_PATH} size="sm" ta="center">
+              Forgot password?
+            </Anchor>
           </Stack>
         </form>
       </Paper>

@@ -43,6 +43,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/banners', label: 'Banners' },
   { to: '/maintenance', label: 'Maintenance' },
   { to: '/instance', label: 'Instance statistics' },
+  { to: '/login-history', label: 'Login history' },
   { to: '/archive', label: 'Archive' },
   { to: '/events', label: 'Events' },
   { to: '/playground', label: 'Playground' },
@@ -58,6 +59,7 @@ const ADMIN_ONLY = new Set([
   '/banners',
   '/maintenance',
   '/instance',
+  '/login-history',
 ]);
 
 /** The frame around every signed-in screen: navigation, theme switch and the user's menu. */

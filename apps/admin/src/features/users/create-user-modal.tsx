@@ -39,7 +39,8 @@ export function CreateUserModal({ onClose }: { onClose: () => void }) {
       },
       {
         onSuccess: (user) => {
-          notifySuccess(`Added ${user.name ?? user.username ?? user.email}`);
+          const welcome = user.emailSent ? `; a welcome email went to ${user.email}` : '';
+          notifySuccess(`Added ${user.name ?? user.username ?? user.email}${welcome}`);
           onClose();
         },
       },

@@ -30,7 +30,7 @@ export function useUserMutations() {
   const onSettled = () => queryClient.invalidateQueries({ queryKey: ['users'] });
   return {
     create: useMutation({
-      mutationFn: (body: UserInput) => call<ListedUser>('createUser', { body }),
+      mutationFn: (body: UserInput) => call<ListedUser & { emailSent?: boolean }>('createUser', { body }),
       onSettled,
     }),
     setRole: useMutation({

@@ -10,6 +10,7 @@ import { usePermissions } from '../session/use-permissions.ts';
 import { useSession } from '../session/use-session.ts';
 import { CreateUserModal } from './create-user-modal.tsx';
 import { SetPasswordModal } from './password-modals.tsx';
+import { ResetLinkModal } from '../password-reset/reset-link-modal.tsx';
 import { UserPermissionsModal } from './user-permissions-modal.tsx';
 import { RootRoleSelect } from './root-role-select.tsx';
 import { useUserMutations, useUsers } from './use-users.ts';
@@ -26,6 +27,7 @@ export function UsersPage() {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<ListedUser | null>(null);
   const [resetting, setResetting] = useState<ListedUser | null>(null);
+  const [linking, setLinking] = useState<ListedUser | null>(null);
   const [inspecting, setInspecting] = useState<ListedUser | null>(null);
   if (!allowed)
     return (
@@ -97,6 +99,9 @@ export function UsersPage() {
                         </Button>
                         {!self && (
                           <>
+                            <Button size="xs" variant="default" onClick={() => setLinking(user)}>
+                              Reset password
+                            </Button>
                             <Button size="xs" variant="default" onClick={() => setResetting(user)}>
                               Set password
                             </Button>
@@ -119,6 +124,12 @@ export function UsersPage() {
         <SetPasswordModal
           user={{ id: resetting.id, label: displayName(resetting) }}
           onClose={() => setResetting(null)}
+        />
+      )}
+      {linking && (
+        <ResetLinkModal
+          user={{ id: linking.id, label: displayName(linking), email: linking.email }}
+          onClose={() => setLinking(null)}
         />
       )}
       {inspecting && (

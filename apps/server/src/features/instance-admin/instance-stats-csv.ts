@@ -10,5 +10,8 @@ export function toStatsCsv(stats: InstanceStats): string {
       for (const [inner, v] of Object.entries(value)) fields.push([`${key}.${inner}`, v]);
     else fields.push([key, value]);
   }
-  return toCsv([fields.map(([key]) => key), fields.map(([, value]) => value)]);
+  return toCsv(
+    fields.map(([key]) => key),
+    [fields.map(([, value]) => String(value))],
+  );
 }

@@ -264,3 +264,25 @@ describe('group sync at sign-in', () => {
     expect(types).toEqual(['group-user-added', 'group-user-removed', 'group-user-added']);
   });
 });
+
+describe('login history', () => {
+  it('records single sign-ons that worked and those refused, with the email the provider gave', async () => {
+    const events = (await t.admin({ method: 'GET', url: '/api/admin/logins?limit=10000' })).json().events as {
+      username: string | null;
+      auth_type: string;
+      successful: boolean;
+      failure_reason: string;
+    }[];
+    const oidc = events.filter((e) => e.auth_type === 'oidc');
+    expect(oidc).toContainEqual(
+      expect.objectContaining({ username: 'ada@example.com', successful: true, failure_reason: null }),
+    );
+    expect(oidc).toContainEqual(
+      expect.objectContaining({
+        username: 'grace@other.test',
+        successful: false,
+        failure_reason: expect.stringMatching(/People from other\.test cannot get an account here/),
+      }),
+    );
+  });
+});

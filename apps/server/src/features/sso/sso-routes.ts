@@ -11,6 +11,7 @@ import { createUserStore } from '../users/user-store.ts';
 import { CALLBACK_PATH, createOidcClient, type PendingSignIn } from './oidc-client.ts';
 import { SignInRefused, userForIdentity } from './sso-users.ts';
 import { createGroupService } from '../groups/group-service.ts';
+import type { LoginRecorder } from '../login-history/login-recorder.ts';
 
 const PENDING_COOKIE = 'switchyard-oidc';
 const PENDING_MAX_AGE_SECONDS = 600;
@@ -48,7 +49,11 @@ const SignInMethods = Type.Object(
 );
 
 /** Single sign-on with OpenID Connect: the authorization code flow, ending in the same session as a password. */
-export function ssoRoutes(deps: { db: Db; config: Config }): FastifyPluginAsyncTypebox {
+export function ssoRoutes(deps: {
+  db: Db;
+  config: Config;
+  recordLogin: LoginRecorder;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
     const settings = deps.config.oidc;
     const client = settings && createOidcClient(settings, deps.config.publicUrl);
@@ -143,17 +148,20 @@ export function ssoRoutes(deps: { db: Db; config: Config }): FastifyPluginAsyncT
           request.url.indexOf('?') === -1 ? request.url.length : request.url.indexOf('?'),
         );
         const params = new URLSearchParams(query);
+        let username: string | null = null;
+        const refuse = async (message: string, failureReason = message) => {
+          await deps.recordLogin(request, { username, authType: 'oidc', successful: false, failureReason });
+          return reply.redirect(failure(message), 302);
+        };
         if (params.get('error')) {
           const reason = params.get('error_description') ?? params.get('error')!;
-          return reply.redirect(failure(`The provider did not sign you in: ${reason}`), 302);
+          return refuse(`The provider did not sign you in: ${reason}`);
         }
         if (!pending)
-          return reply.redirect(
-            failure('The sign-in took too long or started in another browser. Please try again.'),
-            302,
-          );
+          return refuse('The sign-in took too long or started in another browser. Please try again.');
         try {
           const identity = await client.finish(query, pending);
+          username = identity.email ?? null;
           const user = await userForIdentity(deps.db, identity, settings);
           if (identity.groups) {
             const groups = identity.groups;
@@ -163,13 +171,17 @@ export function ssoRoutes(deps: { db: Db; config: Config }): FastifyPluginAsyncT
           }
           const session = await createSessionStore(deps.db).create(user.id, deps.config.sessionMaxAgeHours);
           await createUserStore(deps.db).markSeen(user.id);
+          await deps.recordLogin(request, { username, authType: 'oidc', successful: true });
           setSessionCookie(reply, session, deps.config.publicUrl);
           // Checked again: the pending cookie comes back from the browser, which may not be the one we sent.
           return reply.redirect(safeRedirectPath(pending.redirect), 302);
         } catch (error) {
-          if (error instanceof SignInRefused) return reply.redirect(failure(error.message), 302);
+          if (error instanceof SignInRefused) return refuse(error.message);
           request.log.warn({ err: error }, 'single sign-on: the provider answer was refused');
-          return reply.redirect(failure('The sign-in could not be completed. Please try again.'), 302);
+          return refuse(
+            'The sign-in could not be completed. Please try again.',
+            'The provider answer was refused (see the server log)',
+          );
         }
       },
     );

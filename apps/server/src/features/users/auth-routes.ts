@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { SESSION_COOKIE } from '../../http/auth.ts';
-import { PasswordMismatch } from '../../http/errors.ts';
+import { PasswordMismatch, TooManyRequestsError } from '../../http/errors.ts';
+import type { LoginRecorder } from '../login-history/login-recorder.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
 import { verifySignIn } from './password.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
@@ -15,7 +16,11 @@ import { toUserResponse } from './user-wire.ts';
 const WRONG_CREDENTIALS = 'Wrong username or password';
 
 /** Password sign-in with a session cookie, and sign-out. */
-export function authRoutes(deps: { db: Db; config: Config }): FastifyPluginAsyncTypebox {
+export function authRoutes(deps: {
+  db: Db;
+  config: Config;
+  recordLogin: LoginRecorder;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
     const users = createUserStore(deps.db);
     const sessions = createSessionStore(deps.db);
@@ -38,15 +43,28 @@ export function authRoutes(deps: { db: Db; config: Config }): FastifyPluginAsync
         },
       },
       async (request, reply) => {
-        const found = await users.findForLogin(request.body.username);
-        const holder = found ? { userId: found.user.id } : { login: request.body.username };
-        const attempt = await limit.begin(holder, request.ip);
+        const username = request.body.username;
+        const failed = (failureReason: string) =>
+          deps.recordLogin(request, { username, authType: 'simple', successful: false, failureReason });
+        const found = await users.findForLogin(username);
+        const holder = found ? { userId: found.user.id } : { login: username };
+        const attempt = await limit.begin(holder, request.ip).catch(async (error: unknown) => {
+          if (error instanceof TooManyRequestsError) await failed('Too many wrong passwords');
+          throw error;
+        });
         // Always one bcrypt comparison, known user or not (see verifySignIn).
         const ok = await verifySignIn(request.body.password, found?.passwordHash);
-        if (!found || !ok) throw new PasswordMismatch(WRONG_CREDENTIALS);
+        if (!found || !ok) {
+          // Admins see which it was; the person signing in does not.
+          await failed(
+            !found ? 'No such user' : found.passwordHash ? 'Wrong password' : 'The user has no password',
+          );
+          throw new PasswordMismatch(WRONG_CREDENTIALS);
+        }
         await attempt.succeeded();
         const session = await sessions.create(found.user.id, deps.config.sessionMaxAgeHours);
         await users.markSeen(found.user.id);
+        await deps.recordLogin(request, { username, authType: 'simple', successful: true });
         setSessionCookie(reply, session, deps.config.publicUrl);
         return toUserResponse(found.user);
       },

@@ -6,7 +6,9 @@ import { rootRoleIdOf } from '../access/root-role.ts';
 import { createRoleStore } from '../access/role-store.ts';
 import { BadDataError, NotFoundError } from '../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
+import { actorOf } from '../events/actor.ts';
 import { createEventStore } from '../events/event-store.ts';
+import type { PasswordResetService } from '../password-reset/password-reset-service.ts';
 import { hashPassword } from './password.ts';
 import { newPatSecret, futureDate } from './pat.ts';
 import { signedInUserId } from './signed-in.ts';
@@ -16,6 +18,7 @@ import { createUserStore } from './user-store.ts';
 import {
   CreatePatBody,
   CreateUserBody,
+  CreateUserResponse,
   IdParams,
   MeResponse,
   PatListResponse,
@@ -27,11 +30,11 @@ import {
 import { toPatResponse, toUserResponse } from './user-wire.ts';
 
 /** The signed-in user, their personal access tokens, and user administration. */
-export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
+export function userRoutes(deps: { db: Db; resets: PasswordResetService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addSchema(UserResponse);
     app.addSchema(PatResponse);
-    await app.register(userDirectoryRoutes(deps));
+    await app.register(userDirectoryRoutes({ db: deps.db }));
     const users = createUserStore(deps.db);
     const pats = createPatStore(deps.db);
 
@@ -162,10 +165,10 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             'Users',
             'createUser',
             'Create a user',
-            'Creates a user with a root role (Admin, Editor or Viewer) and, optionally, a password for password sign-in. A username or an email is required.',
+            'Creates a user with a root role (Admin, Editor or Viewer) and, optionally, a password for password sign-in. A username or an email is required. When email is configured and the user has an address, a welcome email with a link to set their password goes out (`emailSent`); that link, or one made because no password was given, is `inviteLink`.',
           ),
           body: CreateUserBody,
-          response: { 201: { ...UserResponse, $id: undefined }, ...errorResponses(400, 401, 403, 409, 415) },
+          response: { 201: CreateUserResponse, ...errorResponses(400, 401, 403, 409, 415) },
         },
       },
       async (request, reply) => {
@@ -198,7 +201,16 @@ export function userRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
           });
           return created;
         });
-        return reply.status(201).send(toUserResponse(user));
+        // A link to set a password: emailed when email is configured, else handed to the admin when there is no password.
+        const welcome =
+          (deps.resets.emails && user.email) || !body.password
+            ? await deps.resets.welcome(user, actorOf(request))
+            : undefined;
+        return reply.status(201).send({
+          ...toUserResponse(user),
+          emailSent: welcome?.emailSent ?? false,
+          ...(welcome && { inviteLink: welcome.link }),
+        });
       },
     );
 

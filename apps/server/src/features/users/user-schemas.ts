@@ -31,6 +31,33 @@ export const UserResponse = Type.Object(
   { $id: 'userSchema', examples: [exampleUser] },
 );
 
+/** Unleash's createUserResponseSchema: the user, and the link to set a first password when one was made. */
+export const CreateUserResponse = Type.Object(
+  {
+    ...UserResponse.properties,
+    emailSent: Type.Boolean({
+      description:
+        'Whether a welcome email with a link to set a password went to the user (email configured and an address given).',
+    }),
+    inviteLink: Type.Optional(
+      Type.String({
+        format: 'uri',
+        description:
+          'The link with which the user sets their password, for 7 days, once; made when the welcome email went out or no password was given.',
+      }),
+    ),
+  },
+  {
+    examples: [
+      {
+        ...exampleUser,
+        emailSent: false,
+        inviteLink: 'https://flags.example.com/new-user?token=cVd0Q0l6a2F1a3J0',
+      },
+    ],
+  },
+);
+
 export const MeResponse = Type.Object(
   {
     user: Type.Ref('userSchema'),
@@ -135,7 +162,7 @@ export const PatListResponse = Type.Object(
   { examples: [{ pats: [] }] },
 );
 
-const NewPassword = Type.String({ minLength: 8, maxLength: 200 });
+export const NewPassword = Type.String({ minLength: 8, maxLength: 200 });
 
 /** Unleash's passwordSchema, for your own password. */
 export const ChangeMyPasswordBody = Type.Object(

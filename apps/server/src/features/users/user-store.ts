@@ -88,6 +88,14 @@ export function createUserStore(db: Db) {
       );
       return row && { user: toUser(row), passwordHash: row.password_hash };
     },
+    /** A person by email address, for password-reset requests. */
+    async findPersonByEmail(email: string): Promise<User | undefined> {
+      const [row] = await db.query<UserRow>(
+        `SELECT ${COLUMNS} FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL AND NOT is_service`,
+        [email],
+      );
+      return row && toUser(row);
+    },
     async passwordHashOf(id: number): Promise<string | null | undefined> {
       const [row] = await db.query<{ password_hash: string | null }>(
         'SELECT password_hash FROM users WHERE id = $1 AND deleted_at IS NULL',
