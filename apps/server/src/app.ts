@@ -43,6 +43,7 @@ import { tagRoutes } from './features/tags/tag-routes.ts';
 import { frontendRoutes } from './features/frontend-api/frontend-routes.ts';
 import { applicationRoutes } from './features/metrics/application-routes.ts';
 import { metricsRoutes } from './features/metrics/metrics-routes.ts';
+import { ofrepRoutes } from './features/ofrep/ofrep-routes.ts';
 import { playgroundRoutes } from './features/playground/playground-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { countRequests } from './features/health/prometheus.ts';
@@ -140,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     delegator: (request, callback) =>
       callback(
         null,
-        request.url?.startsWith('/api/frontend')
+        request.url?.startsWith('/api/frontend') || request.url?.startsWith('/ofrep/')
           ? {
               origin: deps.config.frontendOrigins.includes('*') ? '*' : deps.config.frontendOrigins,
               exposedHeaders: ['ETag'],
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(searchRoutes({ db }));
   await app.register(clientRoutes({ db, cache, streams }));
   await app.register(frontendRoutes({ db, cache }));
+  await app.register(ofrepRoutes({ cache }));
   await app.register(playgroundRoutes({ db, config }));
   await app.register(changeRequestConfigRoutes({ db }));
   await app.register(changeRequestRoutes({ db }));
