@@ -27,6 +27,8 @@ export type Config = {
   trustProxy: boolean | string[];
   /** Failed password sign-ins allowed per user name and per client address within the window. */
   signInLimits: SignInLimits;
+  /** Client ids and their secrets (base64url) with which an edge may sign requests to /edge/issue-token. */
+  edgeClients: Map<string, string>;
 };
 
 export type SignInLimits = { failuresPerUser: number; failuresPerIp: number; windowMinutes: number };
@@ -167,6 +169,20 @@ export function readConfig(
     };
   }
 
+  const edgeClients = new Map<string, string>();
+  for (const entry of list('EDGE_CLIENTS')) {
+    const colon = entry.indexOf(':');
+    const id = entry.slice(0, colon);
+    const secret = entry.slice(colon + 1);
+    if (colon < 1 || !/^[A-Za-z0-9_-]{16,}={0,2}$/.test(secret)) {
+      throw new ConfigError(
+        'EDGE_CLIENTS',
+        'must list `clientId:secret` pairs, each secret base64url and at least 16 characters',
+      );
+    }
+    edgeClients.set(id, secret);
+  }
+
   return {
     port,
     host: text('HOST') ?? '0.0.0.0',
@@ -194,5 +210,6 @@ export function readConfig(
       failuresPerIp: integer('SIGN_IN_FAILURES_PER_IP', 100, 1, 1_000_000),
       windowMinutes: integer('SIGN_IN_FAILURE_WINDOW_MINUTES', 15, 1, 24 * 60),
     },
+    edgeClients,
   };
 }

@@ -52,8 +52,12 @@ export type RouteAuth = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    /** Keep the JSON body's text as sent, in `request.rawBody`, for a route that checks a signature over it. */
+    keepRawBody?: boolean;
   }
   interface FastifyRequest {
+    /** The body's text as sent, on routes that ask for it (`config.keepRawBody`). */
+    rawBody?: string;
     principal?: Principal;
     /** What the principal may do, resolved once for an admin request (features/access). */
     access?: Access;

@@ -100,6 +100,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             description: 'An API token or personal access token.',
           },
           session: { type: 'apiKey', in: 'cookie', name: 'switchyard-session' },
+          edgeHmac: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description:
+              '`HMAC <clientId>:<signature>` with `x-timestamp`, `x-nonce` and `content-sha256` headers: an edge client of EDGE_CLIENTS signing its request.',
+          },
         },
       },
       security: [{ apiKey: [] }, { session: [] }],
