@@ -23,6 +23,7 @@ const PUBLIC = [
   'GET /auth/oidc/callback',
   'GET /invite/{token}/validate',
   'POST /invite/{token}/signup',
+  'POST /edge/validate',
 ];
 
 const EXPIRED_TOKEN = '*:*.expired-admin-token';
@@ -51,7 +52,15 @@ afterAll(() => t.close());
 /** Path parameters filled with plausible values: authentication must refuse before anything is looked up. */
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'default');
 const areaOf = (path: string) =>
-  path.startsWith('/api/client') ? 'client' : path.startsWith('/api/frontend') ? 'frontend' : 'admin';
+  path.startsWith('/api/client')
+    ? 'client'
+    : path.startsWith('/api/frontend')
+      ? 'frontend'
+      : path.startsWith('/ofrep/')
+        ? 'sdk'
+        : path === '/edge/issue-token'
+          ? 'signed'
+          : 'admin';
 const send = (call: Call, authorization?: string) =>
   t.app.inject({
     method: call.method,
@@ -95,10 +104,16 @@ describe('authentication of every operation in openapi.json', () => {
           ? [CLIENT_TOKEN, FRONTEND_TOKEN]
           : area === 'client'
             ? [FRONTEND_TOKEN]
-            : [CLIENT_TOKEN];
+            : area === 'sdk'
+              ? [ADMIN_TOKEN]
+              : area === 'signed'
+                ? [ADMIN_TOKEN, CLIENT_TOKEN, FRONTEND_TOKEN]
+                : [CLIENT_TOKEN];
+      // A signed request takes no token at all: any token is no signature, so 401.
+      const expected = area === 'signed' ? 401 : 403;
       for (const token of others) {
         const response = await send(call, token);
-        if (response.statusCode !== 403)
+        if (response.statusCode !== expected)
           wrong.push(`${call.method} ${call.path} (${token}): ${response.statusCode}`);
       }
     }
