@@ -4033,7 +4033,7 @@ export interface paths {
     put?: never;
     /**
      * Issue client tokens to an edge
-     * @description An edge configured with a client id and secret (`EDGE_CLIENTS`) gets client tokens for the environments and projects it asks for. The request is signed as Unleash Edge signs it: `Authorization: HMAC <clientId>:<signature>`, `x-timestamp` (RFC 3339, within 5 minutes), `x-nonce` (hex, single use: a replay is refused by every Switchyard process on the database) and `content-sha256` of the body as sent. The tokens are derived from the client secret: asking again returns the same ones, and rotating the secret issues new ones.
+     * @description An edge configured with a client id and secret (`EDGE_CLIENTS`) gets client tokens for the environments and projects it asks for. The request is signed as Unleash Edge signs it: `Authorization: HMAC <clientId>:<signature>`, `x-timestamp` (RFC 3339, within 5 minutes), `x-nonce` (hex, single use: a replay is refused by every Switchyard process on the database) and `content-sha256` of the body as sent. At most 30 requests a minute from one address (per Switchyard process). The tokens are derived from the client secret: asking again returns the same ones, and rotating the secret issues new ones.
      */
     post: operations['edgeCreateOrReturnTokens'];
     delete?: never;
@@ -4053,7 +4053,7 @@ export interface paths {
     put?: never;
     /**
      * Check which tokens are valid
-     * @description An edge sends the tokens its SDKs use, without a token of its own, and gets back the valid client and frontend tokens with their type, projects and environment; unknown, expired and admin tokens are left out. At most 100 tokens per request.
+     * @description An edge sends the tokens its SDKs use, without a token of its own, and gets back the valid client and frontend tokens with their type, projects and environment; unknown, expired and admin tokens are left out. At most 100 tokens per request, and 300 requests a minute from one address (per Switchyard process).
      */
     post: operations['getValidTokens'];
     delete?: never;
@@ -30528,6 +30528,15 @@ export interface operations {
           'application/json': components['schemas']['errorSchema'];
         };
       };
+      /** @description Too many attempts: wait the number of seconds in the Retry-After header, then try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
     };
   };
   getValidTokens: {
@@ -30595,6 +30604,15 @@ export interface operations {
       };
       /** @description The body must be sent as application/json. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Too many attempts: wait the number of seconds in the Retry-After header, then try again. */
+      429: {
         headers: {
           [name: string]: unknown;
         };

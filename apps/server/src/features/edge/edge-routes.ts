@@ -8,6 +8,7 @@ import { createApiTokenService } from '../api-tokens/api-token-service.ts';
 import { reportEnvironment, toDate, toRegistration } from '../client-api/client-report.ts';
 import { createClientReportStore, type FlagCount } from '../client-api/client-report-store.ts';
 import { createEdgeNonceStore } from './edge-nonce-store.ts';
+import { createRateLimit } from './edge-rate-limit.ts';
 import {
   BulkMetricsBody,
   EdgeObservabilityBody,
@@ -38,6 +39,8 @@ export function edgeRoutes(deps: {
   return async (app) => {
     const reports = createClientReportStore(deps.db);
     const nonces = createEdgeNonceStore(deps.db);
+    const validateLimit = createRateLimit({ limit: 300, windowMs: 60_000 });
+    const issueLimit = createRateLimit({ limit: 30, windowMs: 60_000 });
 
     /** The client and frontend tokens among the secrets given, in the order given; the rest are left out. */
     async function validTokens(secrets: string[]): Promise<ValidToken[]> {
@@ -79,16 +82,17 @@ export function edgeRoutes(deps: {
       {
         config: { auth: { area: 'public' } },
         bodyLimit: SMALL_BODY,
+        onRequest: validateLimit,
         schema: {
           ...describe(
             'Edge',
             'getValidTokens',
             'Check which tokens are valid',
-            `An edge sends the tokens its SDKs use, without a token of its own, and gets back the valid client and frontend tokens with their type, projects and environment; unknown, expired and admin tokens are left out. At most 100 tokens per request.`,
+            `An edge sends the tokens its SDKs use, without a token of its own, and gets back the valid client and frontend tokens with their type, projects and environment; unknown, expired and admin tokens are left out. At most 100 tokens per request, and 300 requests a minute from one address (per Switchyard process).`,
           ),
           security: [],
           body: ValidateBody,
-          response: { 200: ValidTokensResponse, ...errorResponses(400, 415) },
+          response: { 200: ValidTokensResponse, ...errorResponses(400, 415, 429) },
         },
       },
       async (request) => ({ tokens: await validTokens(request.body.tokens) }),
@@ -99,17 +103,18 @@ export function edgeRoutes(deps: {
       {
         config: { auth: { area: 'public' }, keepRawBody: true },
         bodyLimit: SMALL_BODY,
+        onRequest: issueLimit,
         preValidation: verifySigned,
         schema: {
           ...describe(
             'Edge',
             'edgeCreateOrReturnTokens',
             'Issue client tokens to an edge',
-            'An edge configured with a client id and secret (`EDGE_CLIENTS`) gets client tokens for the environments and projects it asks for. The request is signed as Unleash Edge signs it: `Authorization: HMAC <clientId>:<signature>`, `x-timestamp` (RFC 3339, within 5 minutes), `x-nonce` (hex, single use: a replay is refused by every Switchyard process on the database) and `content-sha256` of the body as sent. The tokens are derived from the client secret: asking again returns the same ones, and rotating the secret issues new ones.',
+            'An edge configured with a client id and secret (`EDGE_CLIENTS`) gets client tokens for the environments and projects it asks for. The request is signed as Unleash Edge signs it: `Authorization: HMAC <clientId>:<signature>`, `x-timestamp` (RFC 3339, within 5 minutes), `x-nonce` (hex, single use: a replay is refused by every Switchyard process on the database) and `content-sha256` of the body as sent. At most 30 requests a minute from one address (per Switchyard process). The tokens are derived from the client secret: asking again returns the same ones, and rotating the secret issues new ones.',
           ),
           security: [{ edgeHmac: [] }],
           body: IssueTokenBody,
-          response: { 200: ValidTokensResponse, ...errorResponses(400, 401, 415) },
+          response: { 200: ValidTokensResponse, ...errorResponses(400, 401, 415, 429) },
         },
       },
       async (request) => {

@@ -181,5 +181,8 @@ describe('OFREP over HTTP', () => {
     expect(admin.status).toBe(403);
     const client = await post('/ofrep/v1/evaluate/flags/of-bool', {}, { authorization: CLIENT_TOKEN });
     expect(client.status).toBe(200);
+    const noBody = await post('/ofrep/v1/evaluate/flags/of-bool', '', { authorization: CLIENT_TOKEN });
+    expect(noBody.status).toBe(200);
+    expect(await noBody.json()).toMatchObject({ value: true });
   });
 });

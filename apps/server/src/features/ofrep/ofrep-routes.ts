@@ -37,6 +37,11 @@ export function ofrepRoutes(deps: { cache: ClientStateCache }): FastifyPluginAsy
       throw error; // authentication and everything else: the one error format, from the parent handler
     });
 
+    // A request without a body asks about the empty context, as `{}` would.
+    app.addHook('preValidation', async (request) => {
+      request.body ??= {};
+    });
+
     const evaluateFor = async (request: FastifyRequest, raw: Record<string, unknown>) => {
       const principal = request.principal as TokenPrincipal;
       const snapshot = await deps.cache.compiled(principal.environment);
