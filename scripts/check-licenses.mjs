@@ -23,7 +23,12 @@ const ALLOWED = new Set([
   'MPL-2.0',
 ]);
 /** Packages that state their licence in a file only; checked by hand. */
-const KNOWN = { 'require-like': 'MIT' };
+const KNOWN = {
+  'require-like': 'MIT',
+  // Their LICENSE files are the Apache License 2.0; the manifests name none.
+  '@openfeature/ofrep-core': 'Apache-2.0',
+  '@openfeature/ofrep-provider': 'Apache-2.0',
+};
 
 /** Whether an SPDX expression such as "(MIT OR CC0-1.0)" or "Apache-2.0 AND MIT" is acceptable. */
 export function acceptable(expression) {

@@ -50,7 +50,9 @@ import { strategyRoutes } from './features/strategies/strategy-routes.ts';
 import { tagRoutes } from './features/tags/tag-routes.ts';
 import { frontendRoutes } from './features/frontend-api/frontend-routes.ts';
 import { applicationRoutes } from './features/metrics/application-routes.ts';
+import { edgeRoutes } from './features/edge/edge-routes.ts';
 import { metricsRoutes } from './features/metrics/metrics-routes.ts';
+import { ofrepRoutes } from './features/ofrep/ofrep-routes.ts';
 import { playgroundRoutes } from './features/playground/playground-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { countRequests } from './features/health/prometheus.ts';
@@ -115,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
+    // A signed request's signature covers the bytes as sent (features/edge/edge-signature.ts).
+    if (request.routeOptions.config?.keepRawBody) request.rawBody = text;
     if (text === '') return done(null, undefined);
     if (!MAY_HOLD_BAD_TEXT.test(text)) return parseJson(request, text, done);
     parseJson(request, text, (error, parsed) => {
@@ -148,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     delegator: (request, callback) =>
       callback(
         null,
-        request.url?.startsWith('/api/frontend')
+        request.url?.startsWith('/api/frontend') || request.url?.startsWith('/ofrep/')
           ? {
               origin: deps.config.frontendOrigins.includes('*') ? '*' : deps.config.frontendOrigins,
               exposedHeaders: ['ETag'],
@@ -218,6 +222,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(searchRoutes({ db }));
   await app.register(clientRoutes({ db, cache, streams }));
   await app.register(frontendRoutes({ db, cache }));
+  await app.register(ofrepRoutes({ cache }));
+  await app.register(edgeRoutes({ db, edgeClients: config.edgeClients }));
   await app.register(playgroundRoutes({ db, config }));
   await app.register(changeRequestConfigRoutes({ db }));
   await app.register(changeRequestRoutes({ db }));

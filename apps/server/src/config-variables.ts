@@ -79,6 +79,12 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     example: 'https://shop.example.com,https://admin.example.com',
   },
   {
+    name: 'EDGE_CLIENTS',
+    description:
+      'Comma-separated `clientId:secret` pairs with which an edge may obtain client tokens from `POST /edge/issue-token` by signing its request (HMAC-SHA256, as Unleash Edge does); the secret is base64url, at least 16 characters. Unset, the operation refuses every request.',
+    example: 'edge-eu:c2VjcmV0LXNlY3JldC1zZWNyZXQ',
+  },
+  {
     name: 'LOG_LEVEL',
     description: 'One of `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.',
     default: 'info',

@@ -124,6 +124,16 @@ it('trusts private proxies and limits wrong passwords by default, and reads othe
   ).toEqual({ failuresPerUser: 3, failuresPerIp: 20, windowMinutes: 60 });
 });
 
+it('reads the edge clients that may sign token requests, and refuses a secret too short to be one', () => {
+  expect(readConfig({}).edgeClients.size).toBe(0);
+  const clients = readConfig({
+    EDGE_CLIENTS: 'edge-eu:c2VjcmV0LXNlY3JldC1zZWNyZXQ, edge-us:YW5vdGhlci1zZWNyZXQtaGVyZQ',
+  });
+  expect([...clients.edgeClients.keys()]).toEqual(['edge-eu', 'edge-us']);
+  expect(() => readConfig({ EDGE_CLIENTS: 'edge-eu:short' })).toThrow(ConfigError);
+  expect(() => readConfig({ EDGE_CLIENTS: ':c2VjcmV0LXNlY3JldC1zZWNyZXQ' })).toThrow(ConfigError);
+});
+
 it('documents every variable it reads in the configuration reference', () => {
   const source = readFileSync(new URL('./config.ts', import.meta.url), 'utf8');
   const read = new Set(

@@ -29,6 +29,8 @@ export type Config = {
   signInLimits: SignInLimits;
   /** Outgoing email (welcome and password-reset links); undefined when EMAIL_HOST is not set. */
   email: EmailConfig | undefined;
+  /** Client ids and their secrets (base64url) with which an edge may sign requests to /edge/issue-token. */
+  edgeClients: Map<string, string>;
 };
 
 /** An SMTP server to send email through, configured with Unleash's EMAIL_* variables. */
@@ -194,6 +196,19 @@ export function readConfig(
     : undefined;
   if (email?.password && !email.user)
     throw new ConfigError('EMAIL_USER', 'is required when EMAIL_PASSWORD is set');
+  const edgeClients = new Map<string, string>();
+  for (const entry of list('EDGE_CLIENTS')) {
+    const colon = entry.indexOf(':');
+    const id = entry.slice(0, colon);
+    const secret = entry.slice(colon + 1);
+    if (colon < 1 || !/^[A-Za-z0-9_-]{16,}={0,2}$/.test(secret)) {
+      throw new ConfigError(
+        'EDGE_CLIENTS',
+        'must list `clientId:secret` pairs, each secret base64url and at least 16 characters',
+      );
+    }
+    edgeClients.set(id, secret);
+  }
 
   return {
     port,
@@ -223,5 +238,6 @@ export function readConfig(
       windowMinutes: integer('SIGN_IN_FAILURE_WINDOW_MINUTES', 15, 1, 24 * 60),
     },
     email,
+    edgeClients,
   };
 }

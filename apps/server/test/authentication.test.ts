@@ -27,6 +27,7 @@ const PUBLIC = [
   'GET /auth/reset/validate',
   'POST /auth/reset/validate-password',
   'POST /auth/reset/password',
+  'POST /edge/validate',
 ];
 
 const EXPIRED_TOKEN = '*:*.expired-admin-token';
@@ -55,7 +56,15 @@ afterAll(() => t.close());
 /** Path parameters filled with plausible values: authentication must refuse before anything is looked up. */
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'default');
 const areaOf = (path: string) =>
-  path.startsWith('/api/client') ? 'client' : path.startsWith('/api/frontend') ? 'frontend' : 'admin';
+  path.startsWith('/api/client')
+    ? 'client'
+    : path.startsWith('/api/frontend')
+      ? 'frontend'
+      : path.startsWith('/ofrep/')
+        ? 'sdk'
+        : path === '/edge/issue-token'
+          ? 'signed'
+          : 'admin';
 const send = (call: Call, authorization?: string) =>
   t.app.inject({
     method: call.method,
@@ -99,10 +108,16 @@ describe('authentication of every operation in openapi.json', () => {
           ? [CLIENT_TOKEN, FRONTEND_TOKEN]
           : area === 'client'
             ? [FRONTEND_TOKEN]
-            : [CLIENT_TOKEN];
+            : area === 'sdk'
+              ? [ADMIN_TOKEN]
+              : area === 'signed'
+                ? [ADMIN_TOKEN, CLIENT_TOKEN, FRONTEND_TOKEN]
+                : [CLIENT_TOKEN];
+      // A signed request takes no token at all: any token is no signature, so 401.
+      const expected = area === 'signed' ? 401 : 403;
       for (const token of others) {
         const response = await send(call, token);
-        if (response.statusCode !== 403)
+        if (response.statusCode !== expected)
           wrong.push(`${call.method} ${call.path} (${token}): ${response.statusCode}`);
       }
     }

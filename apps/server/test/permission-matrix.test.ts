@@ -21,7 +21,8 @@ import {
 
 type Operation = { operationId: string; security?: unknown[]; 'x-permission'?: string };
 type Call = { method: string; path: string; op: Operation };
-type Area = 'admin' | 'client' | 'frontend' | 'public';
+/** `sdk`: a client or a frontend token (OFREP); `signed`: an edge client's signature, which no caller here has. */
+type Area = 'admin' | 'client' | 'frontend' | 'sdk' | 'signed' | 'public';
 
 /**
  * Who calls, and what the catalogue says they hold. `held` is undefined for credentials that never reach the admin
@@ -49,7 +50,11 @@ const areaOf = (call: Call): Area =>
       ? 'client'
       : call.path.startsWith('/api/frontend')
         ? 'frontend'
-        : 'admin';
+        : call.path.startsWith('/ofrep/')
+          ? 'sdk'
+          : call.path === '/edge/issue-token'
+            ? 'signed'
+            : 'admin';
 
 const withHeaders = (headers: Record<string, string>) => (options: InjectOptions) =>
   t.app.inject({ ...options, headers: { ...(options.headers as Record<string, string>), ...headers } });
@@ -232,6 +237,11 @@ function expected(call: Call, caller: Caller): 401 | 403 | 'through' {
     if (!caller.secret) return 401;
     return caller.token === area ? 'through' : 403;
   }
+  if (area === 'sdk') {
+    if (!caller.secret) return 401;
+    return caller.token ? 'through' : 403;
+  }
+  if (area === 'signed') return 401;
   if (caller.anonymous) return 401;
   if (!caller.held) return 403;
   if (caller.userless && ABOUT_ME.includes(call.op.operationId)) return 403;

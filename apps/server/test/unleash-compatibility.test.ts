@@ -24,6 +24,7 @@ const REQUIRED_AREAS = [
   'Playground',
   'Events',
   'Operational',
+  'Unleash Edge',
 ];
 
 const rows = readFileSync(new URL('./fixtures/unleash-8.2-oss-operations.tsv', import.meta.url), 'utf8')

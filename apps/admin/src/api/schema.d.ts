@@ -3878,6 +3878,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/client/metrics/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Forward SDK registrations and metrics in bulk
+     * @description An edge forwards what its SDKs reported: their registrations (`applications`) and per-flag counts (`metrics`), stored exactly as if the SDKs had sent them, so the applications and usage views show them. As in Unleash, counts for another environment than the token's are dropped. At most 1,000 applications and 10,000 counts per request.
+     */
+    post: operations['clientBulkMetrics'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/client/metrics/edge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept an edge's own observability report
+     * @description Unleash Edge reports its traffic, latency and connected clients here. Switchyard accepts the report so the edge does not log errors, and keeps nothing of it: Unleash's view of edges is an Enterprise feature Switchyard does not have.
+     */
+    post: operations['registerEdgeObservabilityMetrics'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/client/register': {
     parameters: {
       query?: never;
@@ -4182,6 +4222,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/edge/issue-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Issue client tokens to an edge
+     * @description An edge configured with a client id and secret (`EDGE_CLIENTS`) gets client tokens for the environments and projects it asks for. The request is signed as Unleash Edge signs it: `Authorization: HMAC <clientId>:<signature>`, `x-timestamp` (RFC 3339, within 5 minutes), `x-nonce` (hex, single use: a replay is refused by every Switchyard process on the database) and `content-sha256` of the body as sent. At most 30 requests a minute from one address (per Switchyard process). The tokens are derived from the client secret: asking again returns the same ones, and rotating the secret issues new ones.
+     */
+    post: operations['edgeCreateOrReturnTokens'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/edge/validate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check which tokens are valid
+     * @description An edge sends the tokens its SDKs use, without a token of its own, and gets back the valid client and frontend tokens with their type, projects and environment; unknown, expired and admin tokens are left out. At most 100 tokens per request, and 300 requests a minute from one address (per Switchyard process).
+     */
+    post: operations['getValidTokens'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/health': {
     parameters: {
       query?: never;
@@ -4256,6 +4336,46 @@ export interface paths {
     get: operations['validatePublicSignupToken'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ofrep/v1/evaluate/flags': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Evaluate every flag (OFREP bulk)
+     * @description Evaluates every flag in the token's environment and projects for the context, as OFREP's static-context (web) providers ask. Takes a frontend or a client token. The weak ETag depends only on the answer: with `If-None-Match` equal to it the answer is 304 without a body. Unleash semantics differ from OFREP's here: a flag that is off for the context is answered with reason DISABLED and the value false (the Frontend API leaves it out); the value of a flag with variants is the chosen variant's payload (a string, a number or a JSON value; its name without payload); `targetingKey` is the userId, and a flag rolled out by userId answers TARGETING_KEY_MISSING without one, where Unleash would say "off".
+     */
+    post: operations['ofrepEvaluateFlags'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ofrep/v1/evaluate/flags/{key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Evaluate one flag (OFREP)
+     * @description Evaluates one flag for the context, as OFREP's dynamic-context (server) providers ask. Takes a client or a frontend token. 404 FLAG_NOT_FOUND when the flag is unknown or outside the token's projects. Unleash semantics differ from OFREP's here: a flag that is off for the context is answered with reason DISABLED and the value false (the Frontend API leaves it out); the value of a flag with variants is the chosen variant's payload (a string, a number or a JSON value; its name without payload); `targetingKey` is the userId, and a flag rolled out by userId answers TARGETING_KEY_MISSING without one, where Unleash would say "off".
+     */
+    post: operations['ofrepEvaluateFlag'];
     delete?: never;
     options?: never;
     head?: never;
@@ -29942,6 +30062,220 @@ export interface operations {
       };
     };
   };
+  clientBulkMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "applications": [
+         *         {
+         *           "appName": "checkout-service",
+         *           "environment": "production",
+         *           "instanceId": "checkout-1",
+         *           "connectVia": [
+         *             {
+         *               "appName": "unleash-edge",
+         *               "instanceId": "edge-1"
+         *             }
+         *           ],
+         *           "interval": 15000,
+         *           "started": "2026-01-15T10:00:00.000Z",
+         *           "strategies": [
+         *             "default",
+         *             "flexibleRollout"
+         *           ],
+         *           "sdkVersion": "unleash-node-sdk:6.12.1",
+         *           "sdkType": "backend"
+         *         }
+         *       ],
+         *       "metrics": [
+         *         {
+         *           "featureName": "new-checkout",
+         *           "appName": "checkout-service",
+         *           "environment": "production",
+         *           "timestamp": "2026-01-15T10:01:00.000Z",
+         *           "yes": 42,
+         *           "no": 8,
+         *           "variants": {
+         *             "blue": 20,
+         *             "red": 22
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          applications: ({
+            appName: string;
+            connectVia?: {
+              appName: string;
+              instanceId: string;
+            }[];
+            environment: string;
+            instanceId: string;
+            interval?: number;
+            sdkType?: 'frontend' | 'backend' | (never | null);
+            sdkVersion?: string | null;
+            started?: string | number;
+            strategies?: string[];
+          } & {
+            [key: string]: unknown;
+          })[];
+          metrics: ({
+            appName: string;
+            environment: string;
+            featureName: string;
+            no?: number;
+            timestamp?: string | number;
+            variants?: {
+              [key: string]: number;
+            };
+            yes?: number;
+          } & {
+            [key: string]: unknown;
+          })[];
+        } & {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  registerEdgeObservabilityMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "identifier": "01JH8Z4M2Q5R7T9V1X3Z5B7D9F",
+         *       "appName": "unleash-edge",
+         *       "edgeVersion": "19.6.0",
+         *       "started": "2026-01-15T10:00:00.000Z",
+         *       "traffic": {
+         *         "get": {},
+         *         "post": {},
+         *         "accessDenied": {},
+         *         "cachedResponses": {}
+         *       },
+         *       "latencyUpstream": {
+         *         "features": {},
+         *         "metrics": {},
+         *         "edge": {}
+         *       },
+         *       "connectedStreamingClients": 0,
+         *       "connectedEdges": []
+         *     }
+         */
+        'application/json': {
+          appName?: string;
+          edgeVersion?: string;
+          identifier?: string;
+        } & {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   registerClientApplication: {
     parameters: {
       query?: never;
@@ -31007,6 +31341,189 @@ export interface operations {
       };
     };
   };
+  edgeCreateOrReturnTokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "tokens": [
+         *         {
+         *           "environment": "production",
+         *           "projects": [
+         *             "*"
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          tokens: {
+            environment: string;
+            /** @description Project ids, or `["*"]` for every project. */
+            projects: string[];
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "tokens": [
+           *         {
+           *           "token": "default:production.6c7ed8f1b0a44e8f9c3d2a1b0e9f8d7c6b5a4f3e2d1c0b9a8f7e6d5c",
+           *           "type": "client",
+           *           "projects": [
+           *             "default"
+           *           ],
+           *           "environment": "production"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            tokens: {
+              environment: string;
+              projects: string[];
+              token: string;
+              /** @description `client` or `frontend`. */
+              type: string;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Too many attempts: wait the number of seconds in the Retry-After header, then try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getValidTokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "tokens": [
+         *         "default:production.6c7ed8f1b0a44e8f9c3d2a1b0e9f8d7c6b5a4f3e2d1c0b9a8f7e6d5c",
+         *         "not-a-token"
+         *       ]
+         *     }
+         */
+        'application/json': {
+          tokens: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "tokens": [
+           *         {
+           *           "token": "default:production.6c7ed8f1b0a44e8f9c3d2a1b0e9f8d7c6b5a4f3e2d1c0b9a8f7e6d5c",
+           *           "type": "client",
+           *           "projects": [
+           *             "default"
+           *           ],
+           *           "environment": "production"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            tokens: {
+              environment: string;
+              projects: string[];
+              token: string;
+              /** @description `client` or `frontend`. */
+              type: string;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Too many attempts: wait the number of seconds in the Retry-After header, then try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getHealth: {
     parameters: {
       query?: never;
@@ -31188,6 +31705,264 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  ofrepEvaluateFlags: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "context": {
+         *         "targetingKey": "user-42",
+         *         "plan": "pro",
+         *         "sessionId": "a1b2"
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @description `targetingKey` is the userId; `sessionId`, `remoteAddress`, `appName`, `environment` and `currentTime` are the Unleash fields of the same name, every other attribute is a custom context field (a property). */
+          context?: {
+            targetingKey?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "flags": [
+           *         {
+           *           "key": "checkout-colour",
+           *           "value": "blue",
+           *           "reason": "SPLIT",
+           *           "variant": "blue",
+           *           "metadata": {
+           *             "project": "default",
+           *             "enabled": true
+           *           }
+           *         },
+           *         {
+           *           "key": "new-checkout",
+           *           "value": false,
+           *           "reason": "DISABLED",
+           *           "variant": "disabled",
+           *           "metadata": {
+           *             "project": "default",
+           *             "enabled": false
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            flags: (
+              | {
+                  key: string;
+                  /** @description The flag's `project` and whether it is `enabled` for the context (Unleash's own answer). */
+                  metadata: {
+                    [key: string]: string | boolean;
+                  };
+                  /** @description TARGETING_MATCH, SPLIT (a variant was chosen) or DISABLED. */
+                  reason: string;
+                  /** @description The flag's enabled state, or the chosen variant's payload: a string, a number or a JSON value (its name when it has no payload). */
+                  value: unknown;
+                  variant: string;
+                }
+              | {
+                  /** @description FLAG_NOT_FOUND, TARGETING_KEY_MISSING, PARSE_ERROR, INVALID_CONTEXT or GENERAL. */
+                  errorCode: string;
+                  errorDetails: string;
+                  key: string;
+                }
+            )[];
+          };
+        };
+      };
+      /** @description The evaluation did not change since the ETag sent. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The body is no JSON (PARSE_ERROR) or the context is no object (INVALID_CONTEXT). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "key": "unknown-flag",
+           *       "errorCode": "FLAG_NOT_FOUND",
+           *       "errorDetails": "flag unknown-flag was not found"
+           *     }
+           */
+          'application/json': {
+            /** @description FLAG_NOT_FOUND, TARGETING_KEY_MISSING, PARSE_ERROR, INVALID_CONTEXT or GENERAL. */
+            errorCode: string;
+            errorDetails: string;
+            key?: string;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  ofrepEvaluateFlag: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "context": {
+         *         "targetingKey": "user-42",
+         *         "plan": "pro",
+         *         "sessionId": "a1b2"
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @description `targetingKey` is the userId; `sessionId`, `remoteAddress`, `appName`, `environment` and `currentTime` are the Unleash fields of the same name, every other attribute is a custom context field (a property). */
+          context?: {
+            targetingKey?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "key": "checkout-colour",
+           *       "value": "blue",
+           *       "reason": "SPLIT",
+           *       "variant": "blue",
+           *       "metadata": {
+           *         "project": "default",
+           *         "enabled": true
+           *       }
+           *     }
+           */
+          'application/json': {
+            key: string;
+            /** @description The flag's `project` and whether it is `enabled` for the context (Unleash's own answer). */
+            metadata: {
+              [key: string]: string | boolean;
+            };
+            /** @description TARGETING_MATCH, SPLIT (a variant was chosen) or DISABLED. */
+            reason: string;
+            /** @description The flag's enabled state, or the chosen variant's payload: a string, a number or a JSON value (its name when it has no payload). */
+            value: unknown;
+            variant: string;
+          };
+        };
+      };
+      /** @description TARGETING_KEY_MISSING, PARSE_ERROR (no JSON, or a variant payload that is not the type it says), or INVALID_CONTEXT. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "key": "unknown-flag",
+           *       "errorCode": "FLAG_NOT_FOUND",
+           *       "errorDetails": "flag unknown-flag was not found"
+           *     }
+           */
+          'application/json': {
+            /** @description FLAG_NOT_FOUND, TARGETING_KEY_MISSING, PARSE_ERROR, INVALID_CONTEXT or GENERAL. */
+            errorCode: string;
+            errorDetails: string;
+            key?: string;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description FLAG_NOT_FOUND: the flag does not exist for this token. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "key": "unknown-flag",
+           *       "errorCode": "FLAG_NOT_FOUND",
+           *       "errorDetails": "flag unknown-flag was not found"
+           *     }
+           */
+          'application/json': {
+            /** @description FLAG_NOT_FOUND, TARGETING_KEY_MISSING, PARSE_ERROR, INVALID_CONTEXT or GENERAL. */
+            errorCode: string;
+            errorDetails: string;
+            key?: string;
+          };
         };
       };
     };

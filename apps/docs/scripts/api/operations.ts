@@ -24,6 +24,7 @@ export const API_AREAS = [
   'Maintenance',
   'Metrics',
   'Notifications',
+  'OpenFeature',
   'Operational',
   'Personal access tokens',
   'Playground',

@@ -25,8 +25,11 @@ export type Principal =
       projects: string[];
     };
 
-/** Which API a route belongs to decides which credentials it accepts. */
-export type AuthArea = 'admin' | 'client' | 'frontend' | 'public';
+/**
+ * Which API a route belongs to decides which credentials it accepts. `sdk` takes a client or a frontend token: the
+ * OpenFeature Remote Evaluation Protocol serves server-side and browser providers alike.
+ */
+export type AuthArea = 'admin' | 'client' | 'frontend' | 'sdk' | 'public';
 /**
  * Where a request names the project or environment its permission applies to: a path parameter, a query parameter or
  * a body field (which may hold a list). `{ flag }` names a flag whose project it is.
@@ -49,8 +52,12 @@ export type RouteAuth = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    /** Keep the JSON body's text as sent, in `request.rawBody`, for a route that checks a signature over it. */
+    keepRawBody?: boolean;
   }
   interface FastifyRequest {
+    /** The body's text as sent, on routes that ask for it (`config.keepRawBody`). */
+    rawBody?: string;
     principal?: Principal;
     /** What the principal may do, resolved once for an admin request (features/access). */
     access?: Access;
@@ -175,11 +182,11 @@ export function registerAuth(
       if (request.principal) request.authenticatedBy = 'session';
       return;
     }
-    if (area === 'client' || area === 'frontend') {
+    if (area === 'client' || area === 'frontend' || area === 'sdk') {
       const principal = secret ? await resolver.fromSecret(secret) : undefined;
       if (!principal) throw new AuthenticationRequired(TOKEN_REQUIRED);
-      const expected: ApiTokenType = area === 'client' ? 'client' : 'frontend';
-      if (principal.kind !== 'token' || principal.type !== expected) {
+      const expected: ApiTokenType[] = area === 'sdk' ? ['client', 'frontend'] : [area];
+      if (principal.kind !== 'token' || !expected.includes(principal.type)) {
         throw new NoAccessError('invalid token: expected a different token type for this endpoint');
       }
       request.principal = principal;

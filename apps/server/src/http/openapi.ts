@@ -25,6 +25,7 @@ export const API_AREAS = [
   'Maintenance',
   'Metrics',
   'Notifications',
+  'OpenFeature',
   'Operational',
   'Personal access tokens',
   'Playground',
@@ -60,6 +61,9 @@ const AREA_DESCRIPTIONS: Partial<Record<ApiArea, string>> = {
   'Import/Export':
     'Export flags of an environment with everything they use, and check or import such an export in another project or instance.',
   Maintenance: 'Pause every change through the Admin API, for an upgrade or an incident.',
+  OpenFeature:
+    'The OpenFeature Remote Evaluation Protocol (OFREP): flags evaluated on the server for any OpenFeature SDK with an OFREP provider.',
+  Edge: 'What an edge in front of Switchyard calls: token validation, tokens for an edge by signed request, and metrics it forwards.',
   Operational: 'Health and readiness checks.',
   'Personal access tokens': 'Tokens that act as the signed-in user.',
   'Public signup tokens': 'Invite links: people open one to create their own account.',
@@ -97,6 +101,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             description: 'An API token or personal access token.',
           },
           session: { type: 'apiKey', in: 'cookie', name: 'switchyard-session' },
+          edgeHmac: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description:
+              '`HMAC <clientId>:<signature>` with `x-timestamp`, `x-nonce` and `content-sha256` headers: an edge client of EDGE_CLIENTS signing its request.',
+          },
         },
       },
       security: [{ apiKey: [] }, { session: [] }],

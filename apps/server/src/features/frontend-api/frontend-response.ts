@@ -56,6 +56,12 @@ export function serialiseToggle(result: FlagResult): SerialisedBody {
   return { json, etag: etagOf(h1, h2, json.length) };
 }
 
+/** Any JSON body with the same kind of content ETag, for responses not built from cached fragments (OFREP). */
+export function serialiseJson(body: unknown): SerialisedBody {
+  const json = JSON.stringify(body);
+  return { json, etag: etagOf(fnv1a(json, 0x811c9dc5), fnv1a(json, 0x050c5d1f), json.length) };
+}
+
 const etagOf = (h1: number, h2: number, length: number) =>
   `W/"${(h1 >>> 0).toString(36)}.${(h2 >>> 0).toString(36)}.${length.toString(36)}"`;
 

@@ -25,7 +25,7 @@ type TokenPrincipal = Extract<Principal, { kind: 'token' }>;
 const projectFilters = new WeakMap<TokenPrincipal, ((flag: FlagDefinition) => boolean) | undefined>();
 
 /** Which flags a frontend token may see: all, or those in its projects (cached per resolved token). */
-function projectFilter(principal: TokenPrincipal): ((flag: FlagDefinition) => boolean) | undefined {
+export function projectFilter(principal: TokenPrincipal): ((flag: FlagDefinition) => boolean) | undefined {
   if (!projectFilters.has(principal)) {
     const projects = new Set(principal.projects);
     projectFilters.set(
