@@ -27,6 +27,22 @@ export type Config = {
   trustProxy: boolean | string[];
   /** Failed password sign-ins allowed per user name and per client address within the window. */
   signInLimits: SignInLimits;
+  integrations: IntegrationConfig;
+};
+
+/** Where integrations may send, and how the outbox worker retries. */
+export type IntegrationConfig = {
+  /** Hosts or addresses integrations may reach although they are loopback or private; `*` allows any. */
+  allowedHosts: string[];
+  pollIntervalMs: number;
+  /** Delay before the first retry, doubled for each further one. */
+  retryDelayMs: number;
+  /** Attempts in all before a delivery is given up on. */
+  maxAttempts: number;
+  /** Deadline of one outgoing request. */
+  timeoutMs: number;
+  /** Base of the Slack Web API the slack-app integration posts to. */
+  slackApiUrl: string;
 };
 
 export type SignInLimits = { failuresPerUser: number; failuresPerIp: number; windowMinutes: number };
@@ -193,6 +209,16 @@ export function readConfig(
       failuresPerUser: integer('SIGN_IN_FAILURES_PER_USER', 10, 1, 10_000),
       failuresPerIp: integer('SIGN_IN_FAILURES_PER_IP', 100, 1, 1_000_000),
       windowMinutes: integer('SIGN_IN_FAILURE_WINDOW_MINUTES', 15, 1, 24 * 60),
+    },
+    integrations: {
+      allowedHosts: list('INTEGRATION_ALLOWED_HOSTS').map((host) =>
+        host.replace(/^\[|\]$/g, '').toLowerCase(),
+      ),
+      pollIntervalMs: integer('INTEGRATION_POLL_INTERVAL_MS', 1000, 10, 60_000),
+      retryDelayMs: integer('INTEGRATION_RETRY_DELAY_MS', 5000, 1, 3_600_000),
+      maxAttempts: integer('INTEGRATION_MAX_ATTEMPTS', 6, 1, 100),
+      timeoutMs: integer('INTEGRATION_TIMEOUT_MS', 10_000, 100, 120_000),
+      slackApiUrl: url('SLACK_API_URL') ?? 'https://slack.com/api',
     },
   };
 }

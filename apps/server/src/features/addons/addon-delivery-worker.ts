@@ -1,0 +1,126 @@
+import type { Db } from '../../db/db.ts';
+import { createEventStore } from '../events/event-store.ts';
+import type { Addon } from './addon.ts';
+import {
+  claimDueDeliveries,
+  recordAttempt,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+} from './addon-outbox.ts';
+import { providerNamed, type SendContext } from './addon-providers.ts';
+import { createAddonStore } from './addon-store.ts';
+import type { OutboundPolicy } from './outbound-guard.ts';
+import { sendOutbound } from './outbound-request.ts';
+import type { SwitchyardEvent } from '../events/event.ts';
+
+export type DeliveryWorkerOptions = {
+  intervalMs: number;
+  /** Delay before the first retry, doubled for each further one. */
+  retryDelayMs: number;
+  /** Attempts in all before a delivery is given up on. */
+  maxAttempts: number;
+  /** Deadline of one request. */
+  timeoutMs: number;
+  policy: OutboundPolicy;
+  context: SendContext;
+  onError?: (error: unknown) => void;
+};
+
+/** Deliveries sent at once, each to a different addon. */
+const BATCH = 10;
+
+/** Sends one delivery: builds its requests with the provider and sends them under the policy, the first failure ends it. */
+async function deliver(
+  addon: Addon | undefined,
+  event: SwitchyardEvent | undefined,
+  options: DeliveryWorkerOptions,
+): Promise<AttemptOutcome> {
+  const provider = addon && providerNamed(addon.provider);
+  if (!addon || !event || !provider)
+    return {
+      state: 'failed',
+      stateDetails: 'The integration, its provider or the event no longer exists',
+      details: {},
+    };
+  let outgoing;
+  try {
+    outgoing = provider.build(event, addon.parameters, options.context);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { state: 'failed', stateDetails: `Could not build the request: ${reason}`, details: {} };
+  }
+  const statuses: number[] = [];
+  for (const request of outgoing.requests) {
+    let result;
+    try {
+      result = await sendOutbound(options.policy, request, options.timeoutMs);
+    } catch (error) {
+      result = { ok: false as const, reason: error instanceof Error ? error.message : String(error) };
+    }
+    if (!result.ok) {
+      return {
+        state: 'failed',
+        stateDetails: `${provider.displayName}: ${result.reason}`,
+        details: { status: result.status ?? null, sent: statuses.length, requests: outgoing.requests.length },
+      };
+    }
+    statuses.push(result.status);
+  }
+  const warnings = outgoing.warnings;
+  return {
+    state: warnings.length ? 'successWithErrors' : 'success',
+    stateDetails: warnings.length
+      ? `${provider.displayName}: sent, but ${warnings.join('; ')}`
+      : `${provider.displayName}: sent (${statuses.join(', ') || 'nothing to send'})`,
+    details: { status: statuses.at(-1) ?? null, requests: outgoing.requests.length },
+  };
+}
+
+/**
+ * Sends the outbox, every `intervalMs`; set up once when the app is built. Each poll claims the oldest due delivery
+ * of each addon, sends them side by side outside any transaction, records each attempt, and polls again at once while
+ * there is work, so one slow receiver delays only its own addon.
+ */
+export function createAddonDeliveryWorker(db: Db, options: DeliveryWorkerOptions) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const claimSeconds = Math.ceil((options.timeoutMs * 3) / 1000) + 30;
+
+  async function sendOne(delivery: ClaimedDelivery): Promise<void> {
+    const addon = await createAddonStore(db).get(delivery.addonId);
+    const [event] = await createEventStore(db).byIds([delivery.eventId]);
+    const outcome = await deliver(addon, event, options);
+    await recordAttempt(db, delivery, outcome, options);
+  }
+
+  async function tick(): Promise<void> {
+    try {
+      while (!stopped) {
+        const claimed = await claimDueDeliveries(db, BATCH, claimSeconds);
+        if (claimed.length === 0) break;
+        const results = await Promise.allSettled(claimed.map(sendOne));
+        for (const result of results) if (result.status === 'rejected') options.onError?.(result.reason);
+      }
+    } catch (error) {
+      options.onError?.(error);
+    }
+  }
+
+  return {
+    /** Sends everything due now. */
+    tick,
+    start(): void {
+      stopped = false;
+      timer = setInterval(() => {
+        running ??= tick().finally(() => (running = undefined));
+      }, options.intervalMs);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
