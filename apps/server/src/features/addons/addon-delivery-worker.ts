@@ -78,13 +78,14 @@ async function deliver(
 
 /**
  * Sends the outbox, every `intervalMs`; set up once when the app is built. Each poll claims the oldest due delivery
- * of each addon, sends them side by side outside any transaction, records each attempt, and polls again at once while
- * there is work, so one slow receiver delays only its own addon.
+ * of each addon not already in flight and sends it outside any transaction, up to BATCH at once; a claimed
+ * delivery's addon is skipped by later claims until it is recorded, so one slow receiver delays only its own addon.
  */
 export function createAddonDeliveryWorker(db: Db, options: DeliveryWorkerOptions) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
+  const inFlight = new Set<Promise<void>>();
   const claimSeconds = Math.ceil((options.timeoutMs * 3) / 1000) + 30;
 
   async function sendOne(delivery: ClaimedDelivery): Promise<void> {
@@ -94,33 +95,51 @@ export function createAddonDeliveryWorker(db: Db, options: DeliveryWorkerOptions
     await recordAttempt(db, delivery, outcome, options);
   }
 
+  function track(delivery: ClaimedDelivery): void {
+    const sending: Promise<void> = sendOne(delivery)
+      .catch((error: unknown) => options.onError?.(error))
+      .finally(() => {
+        inFlight.delete(sending);
+        // A recorded delivery may free the next one of its addon: look again without waiting for the timer.
+        if (!stopped) kick();
+      });
+    inFlight.add(sending);
+  }
+
+  /** Claims and starts what is due while there is room; returns once nothing more is due. */
   async function tick(): Promise<void> {
     try {
-      while (!stopped) {
-        const claimed = await claimDueDeliveries(db, BATCH, claimSeconds);
+      while (!stopped && inFlight.size < BATCH) {
+        const claimed = await claimDueDeliveries(db, BATCH - inFlight.size, claimSeconds);
         if (claimed.length === 0) break;
-        const results = await Promise.allSettled(claimed.map(sendOne));
-        for (const result of results) if (result.status === 'rejected') options.onError?.(result.reason);
+        for (const delivery of claimed) track(delivery);
       }
     } catch (error) {
       options.onError?.(error);
     }
   }
 
+  function kick(): void {
+    running ??= tick().finally(() => (running = undefined));
+  }
+
   return {
-    /** Sends everything due now. */
-    tick,
+    /** Sends everything due now and waits until it is recorded; tests call it instead of waiting for the timer. */
+    async drain(): Promise<void> {
+      await tick();
+      while (inFlight.size) await Promise.all([...inFlight]);
+    },
     start(): void {
       stopped = false;
-      timer = setInterval(() => {
-        running ??= tick().finally(() => (running = undefined));
-      }, options.intervalMs);
+      timer = setInterval(kick, options.intervalMs);
       timer.unref();
     },
+    /** Stops claiming, and waits for the deliveries in flight to be recorded (each bounded by its timeout). */
     async stop(): Promise<void> {
       stopped = true;
       if (timer) clearInterval(timer);
       await running;
+      await Promise.all([...inFlight]);
     },
   };
 }

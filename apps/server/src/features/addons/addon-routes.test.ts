@@ -15,7 +15,7 @@ const webhook = (parameters: Record<string, string>, extra: Record<string, unkno
   ...extra,
 });
 
-async function create(body: unknown) {
+async function create(body: Record<string, unknown>) {
   const response = await t.admin({ method: 'POST', url: '/api/admin/addons', payload: body });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
