@@ -5076,6 +5076,61 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "addons": [
+           *         {
+           *           "id": 1,
+           *           "provider": "webhook",
+           *           "description": "Tell the release bot",
+           *           "enabled": true,
+           *           "parameters": {
+           *             "url": "*****",
+           *             "contentType": "application/json",
+           *             "bodyTemplate": "{\"text\": \"{{{eventMarkdown}}}\"}"
+           *           },
+           *           "events": [
+           *             "feature-environment-enabled",
+           *             "feature-environment-disabled"
+           *           ],
+           *           "projects": [
+           *             "default"
+           *           ],
+           *           "environments": [
+           *             "production"
+           *           ]
+           *         }
+           *       ],
+           *       "providers": [
+           *         {
+           *           "name": "webhook",
+           *           "displayName": "Webhook",
+           *           "documentationUrl": "https://switchyard.dev/docs/reference/integrations/webhook",
+           *           "description": "Sends every matching event to a URL of yours as an HTTP POST, as JSON or a body of your own.",
+           *           "parameters": [
+           *             {
+           *               "name": "url",
+           *               "displayName": "URL",
+           *               "type": "url",
+           *               "required": true,
+           *               "sensitive": true
+           *             },
+           *             {
+           *               "name": "bodyTemplate",
+           *               "displayName": "Body template",
+           *               "type": "textfield",
+           *               "required": false,
+           *               "sensitive": false
+           *             }
+           *           ],
+           *           "events": [
+           *             "feature-created",
+           *             "feature-environment-enabled"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             addons: components['schemas']['addonSchema'][];
             providers: components['schemas']['addonTypeSchema'][];
@@ -5522,6 +5577,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "integrationEvents": [
+           *         {
+           *           "id": "17",
+           *           "integrationId": 1,
+           *           "createdAt": "2026-01-15T10:00:02.000Z",
+           *           "state": "failed",
+           *           "stateDetails": "Webhook: the receiver answered 503",
+           *           "event": {
+           *             "id": 42,
+           *             "type": "feature-environment-enabled",
+           *             "createdAt": "2026-01-15T10:00:00.000Z",
+           *             "createdBy": "admin",
+           *             "createdByUserId": 1,
+           *             "environment": "production",
+           *             "project": "default",
+           *             "featureName": "new-checkout",
+           *             "data": null,
+           *             "preData": null,
+           *             "tags": []
+           *           },
+           *           "details": {
+           *             "status": 503,
+           *             "attempt": 1,
+           *             "nextAttemptInMs": 5000
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             integrationEvents: {
               /** Format: date-time */

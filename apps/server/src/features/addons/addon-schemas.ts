@@ -95,10 +95,31 @@ export const ProviderResponse = Type.Object(
   { $id: 'addonTypeSchema' },
 );
 
-export const AddonListResponse = Type.Object({
-  addons: Type.Array(Type.Ref('addonSchema')),
-  providers: Type.Array(Type.Ref('addonTypeSchema')),
-});
+const exampleProvider = {
+  name: 'webhook',
+  displayName: 'Webhook',
+  documentationUrl: 'https://switchyard.dev/docs/reference/integrations/webhook',
+  description: 'Sends every matching event to a URL of yours as an HTTP POST, as JSON or a body of your own.',
+  parameters: [
+    { name: 'url', displayName: 'URL', type: 'url', required: true, sensitive: true },
+    {
+      name: 'bodyTemplate',
+      displayName: 'Body template',
+      type: 'textfield',
+      required: false,
+      sensitive: false,
+    },
+  ],
+  events: ['feature-created', 'feature-environment-enabled'],
+};
+
+export const AddonListResponse = Type.Object(
+  {
+    addons: Type.Array(Type.Ref('addonSchema')),
+    providers: Type.Array(Type.Ref('addonTypeSchema')),
+  },
+  { examples: [{ addons: [exampleAddon], providers: [exampleProvider] }] },
+);
 
 export const AddonIdParams = Type.Object({
   id: Type.Integer({ minimum: 1, description: "The integration's id." }),
@@ -118,18 +139,47 @@ export const DeliveryLogQuery = Type.Object({
   ),
 });
 
-export const DeliveryLogResponse = Type.Object({
-  integrationEvents: Type.Array(
-    Type.Object({
-      id: Type.String({ description: 'Increases with every attempt.' }),
-      integrationId: Type.Integer(),
-      createdAt: Type.String({ format: 'date-time' }),
-      state: Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('successWithErrors')]),
-      stateDetails: Type.String({
-        description: 'What happened, e.g. the status the receiver answered; never its body.',
+const exampleAttempt = {
+  id: '17',
+  integrationId: 1,
+  createdAt: '2026-01-15T10:00:02.000Z',
+  state: 'failed',
+  stateDetails: 'Webhook: the receiver answered 503',
+  event: {
+    id: 42,
+    type: 'feature-environment-enabled',
+    createdAt: '2026-01-15T10:00:00.000Z',
+    createdBy: 'admin',
+    createdByUserId: 1,
+    environment: 'production',
+    project: 'default',
+    featureName: 'new-checkout',
+    data: null,
+    preData: null,
+    tags: [],
+  },
+  details: { status: 503, attempt: 1, nextAttemptInMs: 5000 },
+};
+
+export const DeliveryLogResponse = Type.Object(
+  {
+    integrationEvents: Type.Array(
+      Type.Object({
+        id: Type.String({ description: 'Increases with every attempt.' }),
+        integrationId: Type.Integer(),
+        createdAt: Type.String({ format: 'date-time' }),
+        state: Type.Union([
+          Type.Literal('success'),
+          Type.Literal('failed'),
+          Type.Literal('successWithErrors'),
+        ]),
+        stateDetails: Type.String({
+          description: 'What happened, e.g. the status the receiver answered; never its body.',
+        }),
+        event: Type.Union([{ ...EventResponse, $id: undefined }, Type.Null()]),
+        details: Type.Record(Type.String(), Type.Unknown()),
       }),
-      event: Type.Union([{ ...EventResponse, $id: undefined }, Type.Null()]),
-      details: Type.Record(Type.String(), Type.Unknown()),
-    }),
-  ),
-});
+    ),
+  },
+  { examples: [{ integrationEvents: [exampleAttempt] }] },
+);
