@@ -9,7 +9,10 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  */
 export type OutboundPolicy = { allowedHosts: string[] };
 
-const blocked = new BlockList();
+// Two lists: a BlockList also matches IPv4 addresses against IPv6 rules (as mapped addresses), so one list with
+// ::ffff:0:0/96 would refuse every IPv4 address.
+const blocked4 = new BlockList();
+const blocked6 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -23,7 +26,7 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const)
-  blocked.addSubnet(network, prefix, 'ipv4');
+  blocked4.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
   ['::', 96], // unspecified, loopback and IPv4-compatible
   ['::ffff:0:0', 96], // IPv4-mapped: never needed to reach a public service
@@ -32,15 +35,15 @@ for (const [network, prefix] of [
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const)
-  blocked.addSubnet(network, prefix, 'ipv6');
+  blocked6.addSubnet(network, prefix, 'ipv6');
 
 const bare = (host: string) => host.replace(/^\[|\]$/g, '').toLowerCase();
 
 /** Whether the address is one integrations may not reach on their own. */
 export function isNonPublicAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family === 6) return blocked.check(address, 'ipv6');
+  if (family === 4) return blocked4.check(address, 'ipv4');
+  if (family === 6) return blocked6.check(address, 'ipv6');
   return true;
 }
 
