@@ -86,7 +86,8 @@ export function createAddonDeliveryWorker(db: Db, options: DeliveryWorkerOptions
   let running: Promise<void> | undefined;
   let stopped = false;
   const inFlight = new Set<Promise<void>>();
-  const claimSeconds = Math.ceil((options.timeoutMs * 3) / 1000) + 30;
+  // Longer than the few requests one delivery makes can take; a crashed process's deliveries wait this long.
+  const claimSeconds = Math.ceil((options.timeoutMs * 4) / 1000) + 5;
 
   async function sendOne(delivery: ClaimedDelivery): Promise<void> {
     const addon = await createAddonStore(db).get(delivery.addonId);
