@@ -4198,6 +4198,7 @@ export interface components {
       deprecated?: string;
       description: string;
       displayName: string;
+      /** @description The provider's page, as a path on the documentation site. */
       documentationUrl: string;
       events: string[];
       howTo?: string;
@@ -5105,7 +5106,7 @@ export interface operations {
            *         {
            *           "name": "webhook",
            *           "displayName": "Webhook",
-           *           "documentationUrl": "https://switchyard.dev/docs/reference/integrations/webhook",
+           *           "documentationUrl": "/reference/integrations/webhook",
            *           "description": "Sends every matching event to a URL of yours as an HTTP POST, as JSON or a body of your own.",
            *           "parameters": [
            *             {

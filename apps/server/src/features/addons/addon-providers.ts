@@ -67,7 +67,8 @@ export const DELIVERABLE_EVENTS = [
   'segment-deleted',
 ];
 
-const DOCS = 'https://switchyard.dev/docs/reference/integrations';
+/** Paths on the documentation site (apps/docs), which has no fixed address: each installation serves its own. */
+const DOCS = '/reference/integrations';
 
 const customHeaders: ParameterDefinition = {
   name: 'customHeaders',

@@ -66,7 +66,9 @@ export const ProviderResponse = Type.Object(
   {
     name: Type.String(),
     displayName: Type.String(),
-    documentationUrl: Type.String(),
+    documentationUrl: Type.String({
+      description: "The provider's page, as a path on the documentation site.",
+    }),
     description: Type.String(),
     howTo: Type.Optional(Type.String()),
     deprecated: Type.Optional(Type.String()),
@@ -98,7 +100,7 @@ export const ProviderResponse = Type.Object(
 const exampleProvider = {
   name: 'webhook',
   displayName: 'Webhook',
-  documentationUrl: 'https://switchyard.dev/docs/reference/integrations/webhook',
+  documentationUrl: '/reference/integrations/webhook',
   description: 'Sends every matching event to a URL of yours as an HTTP POST, as JSON or a body of your own.',
   parameters: [
     { name: 'url', displayName: 'URL', type: 'url', required: true, sensitive: true },
