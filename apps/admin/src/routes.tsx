@@ -37,6 +37,10 @@ const GroupsPage = page(() => import('./features/groups/groups-page.tsx'), 'Grou
 const ApplicationsPage = page(() => import('./features/metrics/applications-page.tsx'), 'ApplicationsPage');
 const ApplicationPage = page(() => import('./features/metrics/application-page.tsx'), 'ApplicationPage');
 const MaintenancePage = page(() => import('./features/maintenance/maintenance-page.tsx'), 'MaintenancePage');
+const IntegrationsPage = page(
+  () => import('./features/integrations/integrations-page.tsx'),
+  'IntegrationsPage',
+);
 const BannersPage = page(() => import('./features/banners/banners-page.tsx'), 'BannersPage');
 const ArchivePage = page(() => import('./features/archive/archive-page.tsx'), 'ArchivePage');
 const EventsPage = page(() => import('./features/events/events-page.tsx'), 'EventsPage');
@@ -67,6 +71,7 @@ export function AppRoutes() {
       <Route path="/applications/:appName" element={<ApplicationPage />} />
       <Route path="/service-accounts" element={<ServiceAccountsPage />} />
       <Route path="/maintenance" element={<MaintenancePage />} />
+      <Route path="/integrations" element={<IntegrationsPage />} />
       <Route path="/banners" element={<BannersPage />} />
       <Route path="/archive" element={<ArchivePage />} />
       <Route path="/events" element={<EventsPage />} />
