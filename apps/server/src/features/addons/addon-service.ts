@@ -3,12 +3,8 @@ import { NotFoundError } from '../../http/errors.ts';
 import type { Actor } from '../events/actor.ts';
 import { createEventStore } from '../events/event-store.ts';
 import { MASK, type Addon, type AddonFields } from './addon.ts';
-import {
-  headerValueProblem,
-  parseHeaders,
-  providerNamed,
-  type ProviderDefinition,
-} from './addon-providers.ts';
+import { headerValueProblem, parseHeaders, type ProviderDefinition } from './addon-provider.ts';
+import { providerNamed } from './addon-providers.ts';
 import { createAddonStore } from './addon-store.ts';
 import { urlProblem, type OutboundPolicy } from './outbound-guard.ts';
 import { renderMustache } from './render-mustache.ts';
