@@ -34,6 +34,7 @@ async function deliver(
   addon: Addon | undefined,
   event: SwitchyardEvent | undefined,
   options: DeliveryWorkerOptions,
+  signal: AbortSignal,
 ): Promise<AttemptOutcome> {
   const provider = addon && providerNamed(addon.provider);
   if (!addon || !event || !provider)
@@ -53,7 +54,7 @@ async function deliver(
   for (const request of outgoing.requests) {
     let result;
     try {
-      result = await sendOutbound(options.policy, request, options.timeoutMs);
+      result = await sendOutbound(options.policy, request, options.timeoutMs, signal);
     } catch (error) {
       result = { ok: false as const, reason: error instanceof Error ? error.message : String(error) };
     }
@@ -86,13 +87,15 @@ export function createAddonDeliveryWorker(db: Db, options: DeliveryWorkerOptions
   let running: Promise<void> | undefined;
   let stopped = false;
   const inFlight = new Set<Promise<void>>();
+  // Stopping cuts requests in flight short: they are recorded as failed and retried, by this or another process.
+  let stopping = new AbortController();
   // Longer than the few requests one delivery makes can take; a crashed process's deliveries wait this long.
   const claimSeconds = Math.ceil((options.timeoutMs * 4) / 1000) + 5;
 
   async function sendOne(delivery: ClaimedDelivery): Promise<void> {
     const addon = await createAddonStore(db).get(delivery.addonId);
     const [event] = await createEventStore(db).byIds([delivery.eventId]);
-    const outcome = await deliver(addon, event, options);
+    const outcome = await deliver(addon, event, options, stopping.signal);
     await recordAttempt(db, delivery, outcome, options);
   }
 
@@ -132,13 +135,15 @@ export function createAddonDeliveryWorker(db: Db, options: DeliveryWorkerOptions
     },
     start(): void {
       stopped = false;
+      stopping = new AbortController();
       timer = setInterval(kick, options.intervalMs);
       timer.unref();
     },
-    /** Stops claiming, and waits for the deliveries in flight to be recorded (each bounded by its timeout). */
+    /** Stops claiming, cuts the requests in flight short and waits until they are recorded for a retry. */
     async stop(): Promise<void> {
       stopped = true;
       if (timer) clearInterval(timer);
+      stopping.abort();
       await running;
       await Promise.all([...inFlight]);
     },

@@ -293,6 +293,45 @@ describe('webhook deliveries', () => {
   });
 });
 
+describe('stopping', () => {
+  it('cuts a request in flight short, records it as failed and leaves the delivery for a retry', async () => {
+    const hook = await receiver();
+    hook.answers.push('hang');
+    const stopping = await createTestApp({
+      INTEGRATION_ALLOWED_HOSTS: '127.0.0.1',
+      INTEGRATION_POLL_INTERVAL_MS: '20',
+      INTEGRATION_TIMEOUT_MS: '60000',
+    });
+    try {
+      const created = await stopping.admin({
+        method: 'POST',
+        url: '/api/admin/addons',
+        payload: { provider: 'webhook', enabled: true, parameters: { url: hook.url }, events: ['x-test'] },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      await stopping.db.transaction((tx) =>
+        createEventStore(tx).append({ type: 'x-test', createdBy: 'alice' }),
+      );
+      await hook.waitFor(1);
+      const started = Date.now();
+      await stopping.app.close();
+      expect(Date.now() - started).toBeLessThan(2000);
+      const [delivery] = await stopping.db.query<{ state: string; claim_token: string | null }>(
+        'SELECT state, claim_token FROM addon_deliveries',
+      );
+      expect(delivery).toEqual({ state: 'pending', claim_token: null });
+      const attempts = await stopping.db.query<{ state: string; state_details: string }>(
+        'SELECT state, state_details FROM addon_delivery_attempts',
+      );
+      expect(attempts).toEqual([
+        { state: 'failed', state_details: 'Webhook: Switchyard stopped before an answer came' },
+      ]);
+    } finally {
+      await stopping.db.close();
+    }
+  });
+});
+
 describe('other providers', () => {
   it('teamsworkflow, datadog, new-relic and slack-app send readable messages with their headers', async () => {
     const teams = await receiver();

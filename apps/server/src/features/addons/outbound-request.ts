@@ -15,8 +15,10 @@ export function sendOutbound(
   policy: OutboundPolicy,
   request: OutboundRequest,
   timeoutMs: number,
+  signal?: AbortSignal,
 ): Promise<OutboundResult> {
   return new Promise((resolve) => {
+    if (signal?.aborted) return resolve({ ok: false, reason: 'Switchyard stopped before sending' });
     let url: URL;
     try {
       url = new URL(request.url);
@@ -41,6 +43,9 @@ export function sendOutbound(
       () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)),
       timeoutMs,
     );
+    const abort = () => outgoing.destroy(new Error('Switchyard stopped before an answer came'));
+    signal?.addEventListener('abort', abort, { once: true });
+    outgoing.on('close', () => signal?.removeEventListener('abort', abort));
     outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(deadline);
