@@ -49,6 +49,10 @@ const InstanceStatsPage = page(
   'InstanceStatsPage',
 );
 const MaintenancePage = page(() => import('./features/maintenance/maintenance-page.tsx'), 'MaintenancePage');
+const IntegrationsPage = page(
+  () => import('./features/integrations/integrations-page.tsx'),
+  'IntegrationsPage',
+);
 const BannersPage = page(() => import('./features/banners/banners-page.tsx'), 'BannersPage');
 const ArchivePage = page(() => import('./features/archive/archive-page.tsx'), 'ArchivePage');
 const EventsPage = page(() => import('./features/events/events-page.tsx'), 'EventsPage');
@@ -86,6 +90,7 @@ export function AppRoutes() {
       <Route path="/service-accounts" element={<ServiceAccountsPage />} />
       <Route path="/maintenance" element={<MaintenancePage />} />
       <Route path="/instance" element={<InstanceStatsPage />} />
+      <Route path="/integrations" element={<IntegrationsPage />} />
       <Route path="/banners" element={<BannersPage />} />
       <Route path="/archive" element={<ArchivePage />} />
       <Route path="/events" element={<EventsPage />} />

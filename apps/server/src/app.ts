@@ -19,6 +19,8 @@ import { notificationRoutes } from './features/notifications/notification-routes
 import { projectAccessRoutes } from './features/project-access/project-access-routes.ts';
 import { apiTokenRoutes } from './features/api-tokens/api-token-routes.ts';
 import { archiveRoutes } from './features/archive/archive-routes.ts';
+import { addonRoutes } from './features/addons/addon-routes.ts';
+import { createAddonDeliveryWorker } from './features/addons/addon-delivery-worker.ts';
 import { bannerRoutes } from './features/banners/banner-routes.ts';
 import { dependencyRoutes } from './features/dependencies/dependency-routes.ts';
 import { flagTagRoutes } from './features/flag-tags/flag-tag-routes.ts';
@@ -238,6 +240,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('preClose', () => scheduler.stop());
+  // Integrations: events reach them through the outbox; every process sends, the database decides who sends each.
+  const policy = { allowedHosts: config.integrations.allowedHosts };
+  await app.register(addonRoutes({ db, policy }));
+  const deliveries = createAddonDeliveryWorker(db, {
+    ...config.integrations,
+    intervalMs: config.integrations.pollIntervalMs,
+    policy,
+    context: { publicUrl: config.publicUrl, slackApiUrl: config.integrations.slackApiUrl },
+    onError: (error) => app.log.error({ err: error }, 'integrations: sending deliveries failed'),
+  });
+  app.addHook('onReady', async () => deliveries.start());
+  app.addHook('preClose', () => deliveries.stop());
   await app.register(metricsRoutes({ db }));
   await app.register(applicationRoutes({ db }));
   await app.register(environmentRoutes({ db }));

@@ -223,4 +223,36 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     description: 'Directory of the built admin UI that the server serves at `/`.',
     default: 'apps/admin/dist',
   },
+  {
+    name: 'INTEGRATION_ALLOWED_HOSTS',
+    description:
+      'Comma-separated host names or IP addresses that integrations may send to although they are loopback, link-local or private; `*` allows any. Without it such URLs are refused when saved and again at every connection.',
+    example: 'hooks.internal,10.0.0.12',
+  },
+  {
+    name: 'INTEGRATION_POLL_INTERVAL_MS',
+    description: 'How often each server process looks for integration deliveries that are due.',
+    default: '1000',
+  },
+  {
+    name: 'INTEGRATION_RETRY_DELAY_MS',
+    description: 'Delay before a failed integration delivery is retried; doubled for each further retry.',
+    default: '5000',
+  },
+  {
+    name: 'INTEGRATION_MAX_ATTEMPTS',
+    description: 'Attempts in all before an integration delivery is given up on and logged as failed.',
+    default: '6',
+  },
+  {
+    name: 'INTEGRATION_TIMEOUT_MS',
+    description:
+      'Deadline of one request to an integration; a receiver that takes longer counts as a failed attempt.',
+    default: '10000',
+  },
+  {
+    name: 'SLACK_API_URL',
+    description: 'Base URL of the Slack Web API that the App for Slack integration posts to.',
+    default: 'https://slack.com/api',
+  },
 ];

@@ -31,6 +31,7 @@ export type Config = {
   email: EmailConfig | undefined;
   /** Client ids and their secrets (base64url) with which an edge may sign requests to /edge/issue-token. */
   edgeClients: Map<string, string>;
+  integrations: IntegrationConfig;
 };
 
 /** An SMTP server to send email through, configured with Unleash's EMAIL_* variables. */
@@ -43,6 +44,21 @@ export type EmailConfig = {
   password: string | undefined;
   /** The From address. */
   sender: string;
+};
+
+/** Where integrations may send, and how the outbox worker retries. */
+export type IntegrationConfig = {
+  /** Hosts or addresses integrations may reach although they are loopback or private; `*` allows any. */
+  allowedHosts: string[];
+  pollIntervalMs: number;
+  /** Delay before the first retry, doubled for each further one. */
+  retryDelayMs: number;
+  /** Attempts in all before a delivery is given up on. */
+  maxAttempts: number;
+  /** Deadline of one outgoing request. */
+  timeoutMs: number;
+  /** Base of the Slack Web API the slack-app integration posts to. */
+  slackApiUrl: string;
 };
 
 export type SignInLimits = { failuresPerUser: number; failuresPerIp: number; windowMinutes: number };
@@ -239,5 +255,15 @@ export function readConfig(
     },
     email,
     edgeClients,
+    integrations: {
+      allowedHosts: list('INTEGRATION_ALLOWED_HOSTS').map((host) =>
+        host.replace(/^\[|\]$/g, '').toLowerCase(),
+      ),
+      pollIntervalMs: integer('INTEGRATION_POLL_INTERVAL_MS', 1000, 10, 60_000),
+      retryDelayMs: integer('INTEGRATION_RETRY_DELAY_MS', 5000, 1, 3_600_000),
+      maxAttempts: integer('INTEGRATION_MAX_ATTEMPTS', 6, 1, 100),
+      timeoutMs: integer('INTEGRATION_TIMEOUT_MS', 10_000, 100, 120_000),
+      slackApiUrl: url('SLACK_API_URL') ?? 'https://slack.com/api',
+    },
   };
 }

@@ -59,6 +59,11 @@ export const operations = {
   deleteGroup: ['DELETE', '/api/admin/groups/{groupId}'],
   getBaseUsersAndGroups: ['GET', '/api/admin/user-admin/access'],
 
+  getAddons: ['GET', '/api/admin/addons'],
+  createAddon: ['POST', '/api/admin/addons'],
+  updateAddon: ['PUT', '/api/admin/addons/{id}'],
+  deleteAddon: ['DELETE', '/api/admin/addons/{id}'],
+  getIntegrationEvents: ['GET', '/api/admin/addons/{id}/events'],
   getBanners: ['GET', '/api/admin/banners'],
   createBanner: ['POST', '/api/admin/banners'],
   updateBanner: ['PUT', '/api/admin/banners/{id}'],

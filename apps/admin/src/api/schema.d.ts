@@ -20,6 +20,78 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/addons': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List integrations and providers
+     * @description Lists the configured integrations (secrets masked) and every provider with the parameters it takes. Requires the READ permission.
+     */
+    get: operations['getAddons'];
+    put?: never;
+    /**
+     * Create an integration
+     * @description Creates an integration of a provider. Required parameters must be given; a URL that resolves to a loopback, link-local or private address is refused unless INTEGRATION_ALLOWED_HOSTS allows it. Requires the CREATE_ADDON permission.
+     */
+    post: operations['createAddon'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/addons/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get an integration
+     * @description One integration, secrets masked. Requires the READ permission.
+     */
+    get: operations['getAddon'];
+    /**
+     * Update an integration
+     * @description Replaces an integration's settings. A secret parameter sent back as `*****` keeps its saved value. Requires the UPDATE_ADDON permission.
+     */
+    put: operations['updateAddon'];
+    post?: never;
+    /**
+     * Delete an integration
+     * @description Deletes an integration with its pending deliveries and its delivery log. Requires the DELETE_ADDON permission.
+     */
+    delete: operations['deleteAddon'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/addons/{id}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Delivery log of an integration
+     * @description Every attempt to deliver an event, newest first: success, failed (with the status and the reason) or successWithErrors. Response bodies of receivers are never stored. Requires the ADMIN permission.
+     */
+    get: operations['getIntegrationEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/api-tokens': {
     parameters: {
       query?: never;
@@ -4406,6 +4478,68 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /**
+     * @example {
+     *       "id": 1,
+     *       "provider": "webhook",
+     *       "description": "Tell the release bot",
+     *       "enabled": true,
+     *       "parameters": {
+     *         "url": "*****",
+     *         "contentType": "application/json",
+     *         "bodyTemplate": "{\"text\": \"{{{eventMarkdown}}}\"}"
+     *       },
+     *       "events": [
+     *         "feature-environment-enabled",
+     *         "feature-environment-disabled"
+     *       ],
+     *       "projects": [
+     *         "default"
+     *       ],
+     *       "environments": [
+     *         "production"
+     *       ]
+     *     }
+     */
+    addonSchema: {
+      description: string | null;
+      enabled: boolean;
+      environments: string[];
+      events: string[];
+      id: number;
+      /** @description Secret parameters read `*****`. */
+      parameters: {
+        [key: string]: string;
+      };
+      projects: string[];
+      provider: string;
+    };
+    addonTypeSchema: {
+      deprecated?: string;
+      description: string;
+      displayName: string;
+      /** @description The provider's page, as a path on the documentation site. */
+      documentationUrl: string;
+      events: string[];
+      howTo?: string;
+      name: string;
+      parameters: {
+        description?: string;
+        displayName: string;
+        name: string;
+        placeholder?: string;
+        required: boolean;
+        /** @description A secret: shown as `*****`. */
+        sensitive: boolean;
+        /** @description `url`, `text` or `textfield` (several lines). */
+        type: string;
+      }[];
+      tagTypes?: {
+        description?: string;
+        icon?: string;
+        name: string;
+      }[];
+    };
     adminPermissionSchema: {
       displayName: string;
       /** @description For environment permissions: the environment. */
@@ -5239,6 +5373,649 @@ export interface operations {
       };
       /** @description The credentials are valid but do not allow this operation. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getAddons: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "addons": [
+           *         {
+           *           "id": 1,
+           *           "provider": "webhook",
+           *           "description": "Tell the release bot",
+           *           "enabled": true,
+           *           "parameters": {
+           *             "url": "*****",
+           *             "contentType": "application/json",
+           *             "bodyTemplate": "{\"text\": \"{{{eventMarkdown}}}\"}"
+           *           },
+           *           "events": [
+           *             "feature-environment-enabled",
+           *             "feature-environment-disabled"
+           *           ],
+           *           "projects": [
+           *             "default"
+           *           ],
+           *           "environments": [
+           *             "production"
+           *           ]
+           *         }
+           *       ],
+           *       "providers": [
+           *         {
+           *           "name": "webhook",
+           *           "displayName": "Webhook",
+           *           "documentationUrl": "/reference/integrations/webhook",
+           *           "description": "Sends every matching event to a URL of yours as an HTTP POST, as JSON or a body of your own.",
+           *           "parameters": [
+           *             {
+           *               "name": "url",
+           *               "displayName": "URL",
+           *               "type": "url",
+           *               "required": true,
+           *               "sensitive": true
+           *             },
+           *             {
+           *               "name": "bodyTemplate",
+           *               "displayName": "Body template",
+           *               "type": "textfield",
+           *               "required": false,
+           *               "sensitive": false
+           *             }
+           *           ],
+           *           "events": [
+           *             "feature-created",
+           *             "feature-environment-enabled"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            addons: components['schemas']['addonSchema'][];
+            providers: components['schemas']['addonTypeSchema'][];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  createAddon: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "provider": "webhook",
+         *       "description": "Tell the release bot",
+         *       "enabled": true,
+         *       "parameters": {
+         *         "url": "*****",
+         *         "contentType": "application/json",
+         *         "bodyTemplate": "{\"text\": \"{{{eventMarkdown}}}\"}"
+         *       },
+         *       "events": [
+         *         "feature-environment-enabled",
+         *         "feature-environment-disabled"
+         *       ],
+         *       "projects": [
+         *         "default"
+         *       ],
+         *       "environments": [
+         *         "production"
+         *       ]
+         *     }
+         */
+        'application/json': {
+          description?: string | null;
+          /** @description Only enabled integrations receive events. */
+          enabled: boolean;
+          /** @description Environments whose events it receives; empty or `*` for every environment. */
+          environments?: string[];
+          /** @description Event types the integration receives, e.g. `feature-environment-enabled`. */
+          events: string[];
+          /** @description Ignored: clients may send back the addon as read. */
+          id?: number;
+          /** @description The provider's parameters by name. A secret sent back as `*****` keeps its saved value. */
+          parameters: {
+            [key: string]: string;
+          };
+          /** @description Projects whose events it receives; empty or `*` for every project. */
+          projects?: string[];
+          /** @description The provider, e.g. `webhook`, as GET /api/admin/addons lists them. */
+          provider: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The created integration. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "provider": "webhook",
+           *       "description": "Tell the release bot",
+           *       "enabled": true,
+           *       "parameters": {
+           *         "url": "*****",
+           *         "contentType": "application/json",
+           *         "bodyTemplate": "{\"text\": \"{{{eventMarkdown}}}\"}"
+           *       },
+           *       "events": [
+           *         "feature-environment-enabled",
+           *         "feature-environment-disabled"
+           *       ],
+           *       "projects": [
+           *         "default"
+           *       ],
+           *       "environments": [
+           *         "production"
+           *       ]
+           *     }
+           */
+          'application/json': {
+            description: string | null;
+            enabled: boolean;
+            environments: string[];
+            events: string[];
+            id: number;
+            /** @description Secret parameters read `*****`. */
+            parameters: {
+              [key: string]: string;
+            };
+            projects: string[];
+            provider: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getAddon: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The integration's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The integration. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "provider": "webhook",
+           *       "description": "Tell the release bot",
+           *       "enabled": true,
+           *       "parameters": {
+           *         "url": "*****",
+           *         "contentType": "application/json",
+           *         "bodyTemplate": "{\"text\": \"{{{eventMarkdown}}}\"}"
+           *       },
+           *       "events": [
+           *         "feature-environment-enabled",
+           *         "feature-environment-disabled"
+           *       ],
+           *       "projects": [
+           *         "default"
+           *       ],
+           *       "environments": [
+           *         "production"
+           *       ]
+           *     }
+           */
+          'application/json': {
+            description: string | null;
+            enabled: boolean;
+            environments: string[];
+            events: string[];
+            id: number;
+            /** @description Secret parameters read `*****`. */
+            parameters: {
+              [key: string]: string;
+            };
+            projects: string[];
+            provider: string;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  updateAddon: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The integration's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "provider": "webhook",
+         *       "description": "Tell the release bot",
+         *       "enabled": true,
+         *       "parameters": {
+         *         "url": "*****",
+         *         "contentType": "application/json",
+         *         "bodyTemplate": "{\"text\": \"{{{eventMarkdown}}}\"}"
+         *       },
+         *       "events": [
+         *         "feature-environment-enabled",
+         *         "feature-environment-disabled"
+         *       ],
+         *       "projects": [
+         *         "default"
+         *       ],
+         *       "environments": [
+         *         "production"
+         *       ]
+         *     }
+         */
+        'application/json': {
+          description?: string | null;
+          /** @description Only enabled integrations receive events. */
+          enabled: boolean;
+          /** @description Environments whose events it receives; empty or `*` for every environment. */
+          environments?: string[];
+          /** @description Event types the integration receives, e.g. `feature-environment-enabled`. */
+          events: string[];
+          /** @description Ignored: clients may send back the addon as read. */
+          id?: number;
+          /** @description The provider's parameters by name. A secret sent back as `*****` keeps its saved value. */
+          parameters: {
+            [key: string]: string;
+          };
+          /** @description Projects whose events it receives; empty or `*` for every project. */
+          projects?: string[];
+          /** @description The provider, e.g. `webhook`, as GET /api/admin/addons lists them. */
+          provider: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The integration after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "provider": "webhook",
+           *       "description": "Tell the release bot",
+           *       "enabled": true,
+           *       "parameters": {
+           *         "url": "*****",
+           *         "contentType": "application/json",
+           *         "bodyTemplate": "{\"text\": \"{{{eventMarkdown}}}\"}"
+           *       },
+           *       "events": [
+           *         "feature-environment-enabled",
+           *         "feature-environment-disabled"
+           *       ],
+           *       "projects": [
+           *         "default"
+           *       ],
+           *       "environments": [
+           *         "production"
+           *       ]
+           *     }
+           */
+          'application/json': {
+            description: string | null;
+            enabled: boolean;
+            environments: string[];
+            events: string[];
+            id: number;
+            /** @description Secret parameters read `*****`. */
+            parameters: {
+              [key: string]: string;
+            };
+            projects: string[];
+            provider: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteAddon: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The integration's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The integration was deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getIntegrationEvents: {
+    parameters: {
+      query?: {
+        /** @description At most this many attempts. */
+        limit?: number;
+        /** @description Skip this many newer attempts. */
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The integration's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "integrationEvents": [
+           *         {
+           *           "id": "17",
+           *           "integrationId": 1,
+           *           "createdAt": "2026-01-15T10:00:02.000Z",
+           *           "state": "failed",
+           *           "stateDetails": "Webhook: the receiver answered 503",
+           *           "event": {
+           *             "id": 42,
+           *             "type": "feature-environment-enabled",
+           *             "createdAt": "2026-01-15T10:00:00.000Z",
+           *             "createdBy": "admin",
+           *             "createdByUserId": 1,
+           *             "environment": "production",
+           *             "project": "default",
+           *             "featureName": "new-checkout",
+           *             "data": null,
+           *             "preData": null,
+           *             "tags": []
+           *           },
+           *           "details": {
+           *             "status": 503,
+           *             "attempt": 1,
+           *             "nextAttemptInMs": 5000
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            integrationEvents: {
+              /** Format: date-time */
+              createdAt: string;
+              details: {
+                [key: string]: unknown;
+              };
+              /**
+               * @example {
+               *       "id": 42,
+               *       "type": "feature-environment-enabled",
+               *       "createdAt": "2026-01-15T10:00:00.000Z",
+               *       "createdBy": "admin",
+               *       "createdByUserId": 1,
+               *       "environment": "production",
+               *       "project": "default",
+               *       "featureName": "new-checkout",
+               *       "data": {
+               *         "name": "new-checkout",
+               *         "enabled": true
+               *       },
+               *       "preData": null,
+               *       "tags": []
+               *     }
+               */
+              event: {
+                /** Format: date-time */
+                createdAt: string;
+                /** @description The user name or token name that made the change. */
+                createdBy: string;
+                createdByUserId: number | null;
+                /** @description The state after the change, when there is one. */
+                data: unknown;
+                environment: string | null;
+                /** @description The flag the event is about. */
+                featureName: string | null;
+                /** @description Increases with every change; the newest event has the largest id. */
+                id: number;
+                /** @description The state before the change, when there was one. */
+                preData: unknown;
+                project: string | null;
+                tags: {
+                  type: string;
+                  value: string;
+                }[];
+                /** @description What happened, e.g. `feature-created` or `project-updated`. */
+                type: string;
+              } | null;
+              /** @description Increases with every attempt. */
+              id: string;
+              integrationId: number;
+              state: 'success' | 'failed' | 'successWithErrors';
+              /** @description What happened, e.g. the status the receiver answered; never its body. */
+              stateDetails: string;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

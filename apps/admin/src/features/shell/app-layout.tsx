@@ -40,6 +40,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/service-accounts', label: 'Service accounts' },
   { to: '/roles', label: 'Roles' },
   { to: '/groups', label: 'Groups' },
+  { to: '/integrations', label: 'Integrations' },
   { to: '/banners', label: 'Banners' },
   { to: '/maintenance', label: 'Maintenance' },
   { to: '/instance', label: 'Instance statistics' },

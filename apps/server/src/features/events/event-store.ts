@@ -1,5 +1,6 @@
 import type { Db } from '../../db/db.ts';
 import { isPgInteger } from '../../db/pg-integer.ts';
+import { enqueueDeliveries } from '../addons/addon-outbox.ts';
 import type { NewEvent, SwitchyardEvent } from './event.ts';
 
 type EventRow = {
@@ -104,7 +105,10 @@ function whereClause(query: EventQuery): { filter: string; params: unknown[] } {
 
 export function createEventStore(db: Db) {
   return {
-    /** Appends an event; call it inside the transaction of the change it records. */
+    /**
+     * Appends an event; call it inside the transaction of the change it records. The deliveries it owes to
+     * integrations are written in that same transaction (the outbox), so none is lost and none is made up.
+     */
     async append(event: NewEvent): Promise<SwitchyardEvent> {
       const [row] = await db.query<EventRow>(
         `INSERT INTO events (type, created_by, created_by_user_id, project, feature_name, environment, data, pre_data, tags)
@@ -121,6 +125,7 @@ export function createEventStore(db: Db) {
           JSON.stringify(event.tags ?? []),
         ],
       );
+      await enqueueDeliveries(db, row!);
       await db.notify(EVENTS_CHANNEL, String(row!.id));
       return toEvent(row!);
     },
@@ -158,6 +163,10 @@ export function createEventStore(db: Db) {
           GROUP BY 1 ORDER BY 1`,
         [project, since],
       );
+    },
+    async byIds(ids: number[]): Promise<SwitchyardEvent[]> {
+      const rows = await db.query<EventRow>('SELECT * FROM events WHERE id = ANY($1) ORDER BY id', [ids]);
+      return rows.map(toEvent);
     },
     async latestId(): Promise<number> {
       const [row] = await db.query<{ id: number | null }>('SELECT max(id) AS id FROM events');

@@ -1,0 +1,52 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client.ts';
+import type { operations } from '../../api/schema';
+
+type AddonList = operations['getAddons']['responses'][200]['content']['application/json'];
+export type Integration = AddonList['addons'][number];
+export type Provider = AddonList['providers'][number];
+export type IntegrationBody = operations['createAddon']['requestBody']['content']['application/json'];
+export type DeliveryAttempt =
+  operations['getIntegrationEvents']['responses'][200]['content']['application/json']['integrationEvents'][number];
+
+export const integrationsQuery = {
+  queryKey: ['addons'],
+  queryFn: () => call<AddonList>('getAddons'),
+};
+
+export function useIntegrations() {
+  return useQuery(integrationsQuery);
+}
+
+/** The newest attempts to deliver events to one integration, refreshed while the log is open. */
+export function useDeliveryLog(id: number) {
+  return useQuery({
+    queryKey: ['addons', id, 'events'],
+    queryFn: async () =>
+      (
+        await call<{ integrationEvents: DeliveryAttempt[] }>('getIntegrationEvents', {
+          params: { id },
+          query: { limit: 50 },
+        })
+      ).integrationEvents,
+    refetchInterval: 5000,
+  });
+}
+
+export function useIntegrationMutations() {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: integrationsQuery.queryKey });
+  return {
+    save: useMutation({
+      mutationFn: ({ id, body }: { id?: number; body: IntegrationBody }) =>
+        id === undefined
+          ? call<Integration>('createAddon', { body })
+          : call<Integration>('updateAddon', { params: { id }, body }),
+      onSettled,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => call('deleteAddon', { params: { id } }),
+      onSettled,
+    }),
+  };
+}
