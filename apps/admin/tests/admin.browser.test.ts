@@ -403,6 +403,8 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
         return flag.environments.find((e: { name: string }) => e.name === 'production').enabled;
       })
       .toBe(true);
+    // The action is over only when the UI has cleared its selection: a late clear would undo the next step's clicks.
+    await bar.waitFor({ state: 'detached' });
   });
 
   it('exports selected flags to a file and imports the file into another environment', async () => {
