@@ -5,7 +5,7 @@ import { call } from '../../api/client.ts';
 import type { operations } from '../../api/schema';
 import { useContextFields } from '../context/use-context-fields.ts';
 import { PlaygroundContextEditor } from '../playground/playground-context-editor.tsx';
-import { toRequestContext, type PlaygroundContext } from '../playground/playground-types.ts';
+import { EMPTY_CONTEXT, toRequestContext, type PlaygroundContext } from '../playground/playground-types.ts';
 import type { ChangeRequest } from './change-request-types.ts';
 
 type Advanced = operations['getAdvancedPlayground']['responses'][200]['content']['application/json'];
@@ -28,14 +28,7 @@ const badge = (value: boolean | undefined) =>
 /** Evaluates the request's flags for a context as they are now and as they would be once the request is applied. */
 export function ChangeRequestPlayground({ request }: { request: ChangeRequest }) {
   const contextFields = useContextFields();
-  const [context, setContext] = useState<PlaygroundContext>({
-    appName: 'playground',
-    userId: '',
-    sessionId: '',
-    remoteAddress: '',
-    currentTime: '',
-    properties: [],
-  });
+  const [context, setContext] = useState<PlaygroundContext>(EMPTY_CONTEXT);
   const run = useMutation({
     mutationFn: async () => {
       const body = toRequestContext(context);

@@ -9,7 +9,12 @@ import { useEnvironments } from '../environments/use-environments.ts';
 import { useProjects } from '../projects/use-projects.ts';
 import { PlaygroundContextEditor } from './playground-context-editor.tsx';
 import { PlaygroundResults } from './playground-results.tsx';
-import { toRequestContext, type PlaygroundContext, type PlaygroundResponse } from './playground-types.ts';
+import {
+  EMPTY_CONTEXT,
+  toRequestContext,
+  type PlaygroundContext,
+  type PlaygroundResponse,
+} from './playground-types.ts';
 
 /** Evaluates every flag for a context, in the chosen environments and projects, and explains the outcome. */
 export function PlaygroundPage() {
@@ -18,14 +23,7 @@ export function PlaygroundPage() {
   const contextFields = useContextFields();
   const [chosenEnvironments, setChosenEnvironments] = useState<string[]>(['development']);
   const [chosenProjects, setChosenProjects] = useState<string[]>([]);
-  const [context, setContext] = useState<PlaygroundContext>({
-    appName: 'playground',
-    userId: '',
-    sessionId: '',
-    remoteAddress: '',
-    currentTime: '',
-    properties: [],
-  });
+  const [context, setContext] = useState<PlaygroundContext>(EMPTY_CONTEXT);
   const run = useMutation({
     mutationFn: async () => {
       const body = (environment: string) => ({

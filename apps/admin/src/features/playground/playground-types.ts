@@ -34,6 +34,16 @@ export type PlaygroundContext = {
   properties: { name: string; value: string }[];
 };
 
+/** The context a playground starts from: only the app name filled in. */
+export const EMPTY_CONTEXT: PlaygroundContext = {
+  appName: 'playground',
+  userId: '',
+  sessionId: '',
+  remoteAddress: '',
+  currentTime: '',
+  properties: [],
+};
+
 /** The request context: empty fields are left out, properties become an object. */
 export function toRequestContext(context: PlaygroundContext): Record<string, unknown> {
   const result: Record<string, unknown> = {};
