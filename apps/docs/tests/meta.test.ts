@@ -50,6 +50,18 @@ describe('build/meta', () => {
     }
   });
 
+  it('sidebars.json names each doc once per sidebar, so Previous and Next never point to the page itself', () => {
+    const sidebars = meta('sidebars') as Record<string, SidebarEntry[]>;
+    for (const [name, entries] of Object.entries(sidebars)) {
+      const ids = flatten(entries).flatMap((e) => (e.docId ? [e.docId] : []));
+      const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+      expect(repeated, name).toEqual([]);
+    }
+    expect(
+      flatten(sidebars.academy ?? []).filter((e) => e.docId === 'unleash-academy/introduction'),
+    ).toHaveLength(1);
+  });
+
   it('sidebars.json marks API operations with their method, deprecated ones too', () => {
     const operations = docFiles.filter(
       (d) => (d.frontMatter.api as { kind?: string } | undefined)?.kind === 'operation',

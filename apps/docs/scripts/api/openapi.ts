@@ -43,10 +43,13 @@ export type Parameter = {
   example?: unknown;
 };
 
+/** A named example of a media type, inline or a `$ref` to `#/components/examples/<name>`. */
+export type NamedExample = { $ref?: string; summary?: string; value?: unknown };
+
 export type MediaType = {
   schema?: Schema;
   example?: unknown;
-  examples?: Record<string, { value?: unknown }>;
+  examples?: Record<string, NamedExample>;
 };
 
 export type RequestBody = {

@@ -94,3 +94,35 @@ describe('collectAreas', () => {
     expect(slugs).toEqual(['segments-operation', 'get-x', 'get-x-2']);
   });
 });
+
+describe('error examples', () => {
+  it('resolves named examples of an error status, each with when it happens', () => {
+    const doc = structuredClone(fixture) as OpenApiDocument & { components: { examples?: unknown } };
+    doc.components.examples = {
+      NotFoundError: { summary: 'It does not exist.', value: { name: 'NotFoundError', message: 'gone' } },
+    };
+    const [path, item] = Object.entries(doc.paths ?? {})[0]!;
+    const [method, op] = Object.entries(item as Record<string, { responses: Record<string, unknown> }>)[0]!;
+    op.responses['404'] = {
+      description: 'Missing',
+      content: {
+        'application/json': {
+          schema: { type: 'object' },
+          examples: { NotFoundError: { $ref: '#/components/examples/NotFoundError' } },
+        },
+      },
+    };
+    const view = collectAreas(doc)
+      .flatMap((a) => a.operations)
+      .find((o) => o.path === path && o.method === method)!;
+    const notFound = view.responses.find((r) => r.status === '404')!;
+    expect(notFound.examples).toEqual([
+      {
+        name: 'NotFoundError',
+        summary: 'It does not exist.',
+        value: { name: 'NotFoundError', message: 'gone' },
+      },
+    ]);
+    expect(notFound.example).toEqual({ name: 'NotFoundError', message: 'gone' });
+  });
+});

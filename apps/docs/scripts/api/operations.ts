@@ -67,6 +67,8 @@ export type ResponseView = {
   contentType?: string;
   schema?: Schema;
   example?: unknown;
+  /** Named examples (the error classes a status can carry), each with when it happens. */
+  examples?: { name: string; summary: string; value: unknown }[];
 };
 
 export type OperationView = {
@@ -102,11 +104,25 @@ function pickMedia(content: Record<string, MediaType> | undefined): [string, Med
   return entries.find(([type]) => type.includes('json')) ?? entries[0];
 }
 
-function mediaExample(media: MediaType, schema: Schema, direction: 'request' | 'response'): unknown {
+function mediaExample(
+  doc: OpenApiDocument,
+  media: MediaType,
+  schema: Schema,
+  direction: 'request' | 'response',
+): unknown {
   if (media.example !== undefined) return media.example;
   const first = media.examples && Object.values(media.examples)[0];
-  if (first?.value !== undefined) return first.value;
+  if (first && deref(doc, first).value !== undefined) return deref(doc, first).value;
   return exampleFor(schema, direction);
+}
+
+function namedExamples(doc: OpenApiDocument, media: MediaType): ResponseView['examples'] {
+  const entries = Object.entries(media.examples ?? {});
+  if (entries.length === 0) return undefined;
+  return entries.map(([name, raw]) => {
+    const example = deref(doc, raw);
+    return { name, summary: example.summary ?? '', value: example.value };
+  });
 }
 
 function collectOperation(
@@ -142,7 +158,7 @@ function collectOperation(
         required: Boolean(requestBody.required),
         description: requestBody.description ?? '',
         schema,
-        example: mediaExample(media[1], schema, 'request'),
+        example: mediaExample(doc, media[1], schema, 'request'),
       };
     }
   }
@@ -158,7 +174,8 @@ function collectOperation(
         description: response.description ?? '',
         contentType: media[0],
         schema,
-        example: mediaExample(media[1], schema, 'response'),
+        example: mediaExample(doc, media[1], schema, 'response'),
+        examples: namedExamples(doc, media[1]),
       };
     });
   const security = op.security ?? doc.security ?? [];

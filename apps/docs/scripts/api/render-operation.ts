@@ -42,7 +42,12 @@ function responseSection(response: ResponseView, h: string, ref: DataRef): strin
   }
   lines.push(`Content type: \`${response.contentType}\``, '');
   lines.push(`<SchemaView schema=${ref(response.schema)} />`, '');
-  if (response.example !== undefined)
+  if (response.examples) {
+    for (const example of response.examples) {
+      if (example.summary) lines.push(`**${example.name}**: ${cellText(example.summary)}`, '');
+      lines.push(fence('json', json(example.value), `title="${example.name}"`), '');
+    }
+  } else if (response.example !== undefined)
     lines.push(fence('json', json(response.example), 'title="Example"'), '');
   return lines;
 }

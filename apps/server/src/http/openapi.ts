@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { RouteAuth } from './auth.ts';
+import { withErrorExamples } from './error-catalogue.ts';
 
 /** The API areas of the documentation; every operation carries exactly one of them as its tag. */
 export const API_AREAS = [
@@ -121,6 +122,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         .join(' ');
       return { schema: { ...schema, description, 'x-permission': permission } as typeof schema, url };
     },
+    transformObject: (input) =>
+      'openapiObject' in input ? withErrorExamples(input.openapiObject) : input.swaggerObject,
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) =>
         typeof json.$id === 'string' ? json.$id : `def-${i}`,
