@@ -3,9 +3,11 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type { Config } from '@docusaurus/types';
 import { ACADEMY_INTRO, docExists } from './plugins/docs-layout';
 import { frontMatterProblems, isValidatedDoc } from './plugins/front-matter';
+import { readProductVersion } from './plugins/product-version';
 import { createGitDates } from './plugins/git-dates';
 import rankedSearch from './plugins/ranked-search';
 import lightClient from './plugins/light-client';
+import llmsText from './plugins/llms-txt';
 import rehypeHighlight from './plugins/rehype-highlight';
 import remarkSample from './plugins/remark-sample';
 import { sidebarItemsGenerator } from './plugins/sidebar-items';
@@ -13,6 +15,7 @@ import siteMeta from './plugins/site-meta';
 import { generateApiDocs } from './scripts/generate-api-docs';
 
 const siteDir = __dirname;
+const product = readProductVersion(siteDir);
 const docsDir = path.join(siteDir, 'docs');
 const repository = 'https://github.com/switchyard-flags/switchyard';
 
@@ -48,7 +51,7 @@ const config: Config = {
     async parseFrontMatter(params) {
       const result = await params.defaultParseFrontMatter(params);
       if (isValidatedDoc(siteDir, params.filePath)) {
-        const problems = frontMatterProblems(result.frontMatter);
+        const problems = frontMatterProblems(result.frontMatter, product);
         if (problems.length > 0)
           throw new Error(
             `Front matter of ${path.relative(siteDir, params.filePath)}:\n- ${problems.join('\n- ')}`,
@@ -70,9 +73,12 @@ const config: Config = {
           showLastUpdateTime: true,
           remarkPlugins: [[remarkSample, { examplesDir: path.join(siteDir, 'examples') }]],
           rehypePlugins: [rehypeHighlight],
-          // The newest docs live at the root, so every route of the site spec shows them; releases get a prefix.
+          // One docs tree until 1.0 (decision record 0016): it describes the repository's version, at the root, so
+          // every route of the site spec shows it; a pre-release version is labelled and bannered as unreleased.
           lastVersion: 'current',
-          versions: { current: { label: 'Next', banner: 'none', badge: false } },
+          versions: {
+            current: { label: product.label, banner: product.released ? 'none' : 'unreleased', badge: false },
+          },
           onlyIncludeVersions: process.env.DOCS_CURRENT_ONLY === '1' ? ['current'] : undefined,
         },
         blog: false,
@@ -84,6 +90,7 @@ const config: Config = {
   ],
   plugins: [
     siteMeta,
+    llmsText,
     lightClient,
     [
       rankedSearch,

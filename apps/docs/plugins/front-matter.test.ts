@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { frontMatterProblems, isValidatedDoc } from './front-matter';
+import { productVersion } from './product-version';
 
 const valid = { title: 'Segments', description: 'Reusable sets of constraints.' };
 
@@ -39,8 +40,35 @@ describe('frontMatterProblems', () => {
       '`availability.note` is required',
     ]);
     expect(
-      frontMatterProblems({ ...valid, availability: { unleashVersion: '5.6', note: 'x', since: 1 } }),
-    ).toContain('`availability.since` is not a known key');
+      frontMatterProblems({ ...valid, availability: { unleashVersion: '5.6', note: 'x', until: '1.0' } }),
+    ).toContain('`availability.until` is not a known key');
+  });
+
+  it('checks the Switchyard version a feature arrived in against the version the docs describe', () => {
+    const current = productVersion('0.2.0-dev');
+    const since = (v: unknown) =>
+      frontMatterProblems({ ...valid, availability: { since: v, note: 'New.' } }, current);
+    expect(since('0.2')).toEqual([]);
+    expect(since('0.1')).toEqual([]);
+    expect(since('0.3')).toEqual([
+      '`availability.since` is 0.3, later than the version these docs describe (0.2)',
+    ]);
+    expect(since(0.2)).toEqual(["`availability.since` must be a quoted Switchyard version such as '0.2'"]);
+    expect(frontMatterProblems({ ...valid, availability: { note: 'x' } })).toEqual([
+      '`availability` needs `unleashVersion`, `since` or both',
+    ]);
+  });
+});
+
+describe('productVersion', () => {
+  it('labels a release with its number and a pre-release as unreleased', () => {
+    expect(productVersion('0.1.0')).toEqual({ version: '0.1', released: true, label: '0.1' });
+    expect(productVersion('0.2.0-dev')).toEqual({
+      version: '0.2',
+      released: false,
+      label: '0.2 (unreleased)',
+    });
+    expect(() => productVersion('next')).toThrow(/major.minor.patch/);
   });
 });
 

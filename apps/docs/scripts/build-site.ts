@@ -22,6 +22,7 @@ const INPUTS = [
   'tests/fixtures/openapi.json',
   '../server/openapi.json',
   '../server/src/config-variables.ts',
+  '../../package.json',
 ];
 
 function newestChange(file: string): number {

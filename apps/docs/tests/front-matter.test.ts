@@ -1,13 +1,11 @@
 import path from 'node:path';
-import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { frontMatterProblems } from '../plugins/front-matter';
-import { docsDir, readDocs, siteDir } from './support/site';
+import { readProductVersion } from '../plugins/product-version';
+import { docsDir, readDocs, siteDir, versionRoots } from './support/site';
 
-const versionRoots = existsSync(path.join(siteDir, 'versioned_docs'))
-  ? readdirSync(path.join(siteDir, 'versioned_docs')).map((v) => path.join(siteDir, 'versioned_docs', v))
-  : [];
-const roots = [docsDir, ...versionRoots];
+const roots = [docsDir, ...versionRoots()];
+const product = readProductVersion(siteDir);
 
 /** The version remarks of the site spec, on the pages that carry them (checked once the page exists). */
 const REMARKS: Record<string, string> = {
@@ -23,7 +21,7 @@ describe('front matter', () => {
     it.each(docs.map((d) => [d.relative, d] as const))(
       `${path.relative(siteDir, root)}/%s has a valid title, description and availability`,
       (_file, doc) => {
-        expect(frontMatterProblems(doc.frontMatter)).toEqual([]);
+        expect(frontMatterProblems(doc.frontMatter, product)).toEqual([]);
       },
     );
   }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readProductVersion } from '../plugins/product-version';
 import { readVersions } from '../scripts/api/write-reference';
 import { validate, type JsonSchema } from './support/json-schema';
 import { buildDir, readDocs, siteDir } from './support/site';
@@ -75,9 +76,18 @@ describe('build/meta', () => {
     }
   });
 
-  it('versions.json has the current version at the root and every released version', () => {
-    const versions = meta('versions') as { version: string; isLast: boolean; pluginId: string }[];
+  it('versions.json has the current version at the root, labelled with the repository version, and every released one', () => {
+    const versions = meta('versions') as {
+      version: string;
+      label: string;
+      banner: string | null;
+      isLast: boolean;
+      pluginId: string;
+    }[];
     expect(versions.map((v) => v.version)).toEqual(['current', ...readVersions(siteDir)]);
+    const product = readProductVersion(siteDir);
+    expect(versions[0]?.label).toBe(product.label);
+    expect(versions[0]?.banner).toBe(product.released ? null : 'unreleased');
     expect(versions.filter((v) => v.isLast).map((v) => v.version)).toEqual(['current']);
     expect(new Set(versions.map((v) => v.pluginId))).toEqual(new Set(['default']));
   });

@@ -1,16 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listDocFiles, siteDir } from './support/site';
+import { listDocFiles, siteDir, versionRoots } from './support/site';
 
 /*
  * A sample copied from a page must run as the reader sees it: every file a shown example imports from its own
  * folder (`./example-flags.mjs`) is shown on the same page too.
  */
 const examplesDir = path.join(siteDir, 'examples');
-const roots = [path.join(siteDir, 'docs'), path.join(siteDir, 'versioned_docs', 'version-0.1')].filter(
-  existsSync,
-);
+const roots = [path.join(siteDir, 'docs'), ...versionRoots()].filter(existsSync);
 
 const shownFiles = (mdx: string): string[] =>
   [...mdx.matchAll(/<Sample\s+file="([^"]+)"/g)].map((m) => m[1]!);

@@ -52,3 +52,48 @@ describe('offline search', () => {
     },
   );
 });
+
+describe('search quality', () => {
+  /** What people type, and the page that must be among the first three results. */
+  const QUERIES: [string, string][] = [
+    ['segments', '/reference/segments'],
+    ['constraints', '/reference/constraints'],
+    ['api tokens', '/reference/api-tokens'],
+    ['variants', '/reference/variants'],
+    ['strategy variants', '/reference/strategy-variants'],
+    ['stickiness', '/reference/stickiness'],
+    ['environments', '/reference/environments'],
+    ['projects', '/reference/projects'],
+    ['playground', '/reference/playground'],
+    ['impression data', '/reference/impression-data'],
+    ['dependent flags', '/reference/dependent-flags'],
+    ['change requests', '/reference/change-requests'],
+    ['service accounts', '/reference/service-accounts'],
+    ['personal access tokens', '/reference/personal-access-tokens'],
+    ['banners', '/reference/banners'],
+    ['maintenance mode', '/reference/maintenance-mode'],
+    ['single sign-on', '/reference/sso'],
+    ['unleash context', '/reference/unleash-context'],
+    ['activation strategies', '/reference/activation-strategies'],
+    ['flag types', '/reference/flag-types'],
+    ['archive', '/reference/archive'],
+    ['events', '/reference/events'],
+    ['webhook', '/reference/integrations/webhook'],
+    ['node.js sdk', '/reference/sdks/node'],
+    ['react', '/reference/sdks/react'],
+    ['quickstart', '/quickstart'],
+    ['postgresql', '/how-to/how-to-run-on-postgresql'],
+    ['configuration', '/using-unleash/deploy/configuration'],
+    ['cors', '/using-unleash/troubleshooting/cors'],
+    ['email', '/using-unleash/deploy/email'],
+  ];
+
+  it('has thirty queries', () => expect(QUERIES).toHaveLength(30));
+
+  it.each(QUERIES)('"%s" finds %s in the top three', (query, route) => {
+    const top = search(parts, query)
+      .slice(0, 3)
+      .map((u) => u.replace(/(.)\/$/, '$1'));
+    expect(top).toContain(route);
+  });
+});

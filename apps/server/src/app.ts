@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import { createServer } from 'node:http';
+import { corsDelegator } from './http/cors.ts';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
@@ -151,17 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(cors, {
     hook: 'onRequest',
-    delegator: (request, callback) =>
-      callback(
-        null,
-        request.url?.startsWith('/api/frontend') || request.url?.startsWith('/ofrep/')
-          ? {
-              origin: deps.config.frontendOrigins.includes('*') ? '*' : deps.config.frontendOrigins,
-              exposedHeaders: ['ETag'],
-              maxAge: 86_400,
-            }
-          : { origin: false },
-      ),
+    delegator: corsDelegator(() => deps.config.frontendOrigins, deps.config.apiCors),
   });
   await registerOpenApi(app);
 

@@ -79,6 +79,19 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     example: 'https://shop.example.com,https://admin.example.com',
   },
   {
+    name: 'API_CORS_ORIGINS',
+    description:
+      'Comma-separated origins whose pages may call the Admin and Client APIs from a browser (CORS), such as the docs site for its "Try it" panels; `*` for any. Unset, no other origin may. Callers still need a token: a change sent with the session cookie from another site is refused.',
+    example: 'http://localhost:3000,https://docs.example.com',
+  },
+  {
+    name: 'API_CORS_CREDENTIALS',
+    description:
+      'Whether browsers on the `API_CORS_ORIGINS` may send cookies with their calls (Access-Control-Allow-Credentials); not with `*`.',
+    default: 'false',
+    example: 'true',
+  },
+  {
     name: 'EDGE_CLIENTS',
     description:
       'Comma-separated `clientId:secret` pairs with which an edge may obtain client tokens from `POST /edge/issue-token` by signing its request (HMAC-SHA256, as Unleash Edge does); the secret is base64url, at least 16 characters. Unset, the operation refuses every request.',

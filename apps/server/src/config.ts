@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ApiCors } from './http/cors.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -14,6 +15,8 @@ export type Config = {
   initFrontendTokens: string[];
   defaultAdmin: { username: string; password: string };
   frontendOrigins: string[];
+  /** Other origins allowed to call the Admin and Client APIs from a browser (API_CORS_*). */
+  apiCors: ApiCors;
   logLevel: LogLevel;
   sessionMaxAgeHours: number;
   /** The most flag evaluations one playground request may ask for. */
@@ -164,6 +167,23 @@ export function readConfig(
     if (raw === 'true' || raw === 'false') return raw === 'true';
     throw new ConfigError(name, `must be true or false, got "${raw}"`);
   };
+  const apiCors = (): ApiCors => {
+    const origins = list('API_CORS_ORIGINS');
+    for (const origin of origins) {
+      if (origin !== '*' && !/^https?:\/\/[^\s/]+$/.test(origin))
+        throw new ConfigError(
+          'API_CORS_ORIGINS',
+          `has "${origin}", which is not an origin such as https://docs.example.com`,
+        );
+    }
+    const credentials = flag('API_CORS_CREDENTIALS', false);
+    if (credentials && origins.includes('*'))
+      throw new ConfigError(
+        'API_CORS_CREDENTIALS',
+        'cannot be true while API_CORS_ORIGINS allows every origin (*)',
+      );
+    return { origins: origins.map((o) => o.replace(/\/+$/, '')), credentials };
+  };
   const trustProxy = (): boolean | string[] => {
     const raw = text('TRUST_PROXY')?.toLowerCase();
     if (raw === undefined) return PRIVATE_PROXIES;
@@ -238,6 +258,7 @@ export function readConfig(
       username: text('UNLEASH_DEFAULT_ADMIN_USERNAME') ?? 'admin',
       password: text('UNLEASH_DEFAULT_ADMIN_PASSWORD') ?? 'unleash4all',
     },
+    apiCors: apiCors(),
     frontendOrigins: list('UNLEASH_FRONTEND_API_ORIGINS').length
       ? list('UNLEASH_FRONTEND_API_ORIGINS')
       : ['*'],

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,12 @@ import { listen, staticHandler } from '../../scripts/static-server';
 export const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const docsDir = path.join(siteDir, 'docs');
 export const buildDir = path.join(siteDir, 'build');
+
+/** The docs roots of released versions (`versioned_docs/version-<v>`), once a version has been cut. */
+export function versionRoots(): string[] {
+  const dir = path.join(siteDir, 'versioned_docs');
+  return existsSync(dir) ? readdirSync(dir).map((v) => path.join(dir, v)) : [];
+}
 
 export type DocFile = {
   /** Path relative to its docs root, e.g. `reference/segments.mdx`. */

@@ -97,7 +97,8 @@ type OpenApiObject = {
  * Adds the catalogue to the document once, as named examples (`#/components/examples/<class>`), and refers to the
  * examples of the classes with that status from every error response of every operation.
  */
-export function withErrorExamples<T extends OpenApiObject>(doc: T): T {
+export function withErrorExamples<T extends object>(input: T): T {
+  const doc = input as OpenApiObject;
   doc.components = {
     ...doc.components,
     examples: {
@@ -118,5 +119,5 @@ export function withErrorExamples<T extends OpenApiObject>(doc: T): T {
       }
     }
   }
-  return doc;
+  return input;
 }

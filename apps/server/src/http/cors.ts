@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Browsers on other origins that may call the Admin and Client APIs (the docs' "Try it" panels, a team's scripts). */
+export type ApiCors = { origins: string[]; credentials: boolean };
+
+type CorsOptions = {
+  origin: boolean | string | string[];
+  credentials?: boolean;
+  exposedHeaders?: string[];
+  maxAge?: number;
+};
+
+const API_PREFIXES = ['/api/admin', '/api/client'];
+const SDK_PREFIXES = ['/api/frontend', '/ofrep/'];
+
+/**
+ * The CORS answer for a request, by the path it asks for: the Frontend API and OFREP follow the frontend origins
+ * (`*` by default, as SDKs in any page call them); the Admin and Client APIs only the origins of `API_CORS_ORIGINS`
+ * (none by default); everything else, sign-in included, no other origin. Credentials never make a cross-site change
+ * with the session cookie pass: the CSRF check still refuses those (http/csrf.ts), so such callers send a token.
+ */
+export function corsOptionsFor(
+  url: string | undefined,
+  frontendOrigins: string[],
+  api: ApiCors,
+): CorsOptions {
+  const path = url ?? '';
+  if (SDK_PREFIXES.some((p) => path.startsWith(p)))
+    return {
+      origin: frontendOrigins.includes('*') ? '*' : frontendOrigins,
+      exposedHeaders: ['ETag'],
+      maxAge: 86_400,
+    };
+  if (api.origins.length > 0 && API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`)))
+    return {
+      origin: api.origins.includes('*') ? '*' : api.origins,
+      credentials: api.credentials,
+      exposedHeaders: ['ETag', 'Retry-After'],
+      maxAge: 600,
+    };
+  return { origin: false };
+}
+
+export const corsDelegator =
+  (frontendOrigins: () => string[], api: ApiCors) =>
+  (request: FastifyRequest, callback: (error: Error | null, options: CorsOptions) => void): void =>
+    callback(null, corsOptionsFor(request.url, frontendOrigins(), api));
