@@ -32,8 +32,14 @@ say(`starting Switchyard on http://localhost:${port}`);
 say(
   `sign in as ${process.env.UNLEASH_DEFAULT_ADMIN_USERNAME ?? 'admin'} / ${process.env.UNLEASH_DEFAULT_ADMIN_PASSWORD ? '(UNLEASH_DEFAULT_ADMIN_PASSWORD)' : 'unleash4all'}`,
 );
+// The docs site's "Try it" panels call this server from the docs' origin: allow it, unless the user chose origins.
+const docsOrigin = `http://localhost:${process.env.DOCS_PORT ?? '3000'}`;
+const apiCorsOrigins =
+  process.env.API_CORS_ORIGINS ?? `${docsOrigin},http://127.0.0.1:${process.env.DOCS_PORT ?? '3000'}`;
 // The server's own launcher, not `npm run server`, so that stopping this script's children stops the server itself.
-const server = run('server', process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/scripts/serve.mjs']);
+const server = run('server', process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/scripts/serve.mjs'], {
+  API_CORS_ORIGINS: apiCorsOrigins,
+});
 
 /** Resolves once the server answers /health, exits, or has had two minutes. */
 async function serverUp() {

@@ -2,20 +2,25 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser } from './support/browser';
 import { serveBuild } from './support/site';
+import { startSwitchyard, TOKENS, type RunningServer } from './support/switchyard-server';
 
 const available = browserAvailable('the browser walk-through');
 
 let browser: Browser;
 let site: { url: string; close: () => Promise<void> };
+let server: RunningServer;
 
 beforeAll(async () => {
   if (!available) return;
   site = await serveBuild();
+  // As `npm start` does for the local docs: the docs' origin may call the Admin and Client APIs.
+  server = await startSwitchyard({ API_CORS_ORIGINS: site.url });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await site?.close();
+  await server?.stop();
 });
 
 /** Clicks a sidebar link by its text and waits for the address to match. */
@@ -79,6 +84,26 @@ describe.skipIf(!available)('the docs in Chromium', () => {
     await page.locator('[data-sidebar="academy"]').first().waitFor();
     expect(await page.locator('[data-sidebar]').first().getAttribute('data-sidebar')).toBe('academy');
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('sends a "Try it" request from an API page to a running Switchyard and shows its answer', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${site.url}/reference/api/unleash/get-projects`);
+    await page.locator('h2', { hasText: 'Try it' }).waitFor();
+    await page.getByLabel('Server URL').fill(server.url);
+    await page.getByLabel('API token').fill(TOKENS.admin);
+    await page.getByRole('button', { name: 'Send' }).click();
+    const result = page.locator('[class*="tryItResult"]');
+    await result.waitFor({ timeout: 20_000 });
+    expect(await result.textContent()).toContain('Status 200');
+    expect(await result.locator('pre').textContent()).toContain('"default"');
+
+    // Without a token the same call reaches the server, which answers 401 in its one error format.
+    await page.getByLabel('API token').fill('');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('[class*="tryItResult"]', { hasText: 'Status 401' }).waitFor({ timeout: 20_000 });
+    expect(await result.locator('pre').textContent()).toContain('AuthenticationRequired');
     await page.close();
   });
 

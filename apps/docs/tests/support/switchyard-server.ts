@@ -50,7 +50,7 @@ async function waitForHealth(
  * Starts Switchyard as `npm start` does (`npm run server` at the repository root) on a free port with an empty
  * database in a temporary folder, and waits until it is healthy.
  */
-export async function startSwitchyard(): Promise<RunningServer> {
+export async function startSwitchyard(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchyard-docs-'));
   const url = `http://127.0.0.1:${port}`;
@@ -70,6 +70,7 @@ export async function startSwitchyard(): Promise<RunningServer> {
       INIT_ADMIN_API_TOKENS: TOKENS.admin,
       INIT_CLIENT_API_TOKENS: TOKENS.client,
       INIT_FRONTEND_API_TOKENS: TOKENS.frontend,
+      ...extraEnv,
     },
   });
   // Never leave a server behind, even when the test run is interrupted before its afterAll.
