@@ -65,6 +65,7 @@ describe('single sign-on with OpenID Connect', () => {
     expect(response.json()).toEqual({
       password: true,
       oidc: { buttonText: 'Sign in with Example SSO', path: '/auth/oidc/login' },
+      saml: null,
     });
   });
 
