@@ -31,7 +31,7 @@ beforeAll(async () => {
     OIDC_ALLOWED_DOMAINS: 'example.com',
     PUBLIC_URL,
   });
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   await provider?.stop();
