@@ -30,10 +30,10 @@ describe.skipIf(missing)('single sign-on in Chromium', { timeout: 120_000 }, () 
         INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
         PUBLIC_URL: `http://127.0.0.1:${port}`,
       },
-      60_000,
+      150_000,
     );
     browser = await launchChromium();
-  }, 120_000);
+  }, 200_000);
 
   afterAll(async () => {
     await browser?.close();

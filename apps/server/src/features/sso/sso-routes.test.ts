@@ -210,6 +210,7 @@ describe('without single sign-on configured', () => {
       expect((await plain.app.inject({ method: 'GET', url: '/auth/methods' })).json()).toEqual({
         password: true,
         oidc: null,
+        saml: null,
       });
       const start = await plain.app.inject({ method: 'GET', url: '/auth/oidc/login' });
       expect([start.statusCode, start.json().name]).toEqual([404, 'NotFoundError']);
