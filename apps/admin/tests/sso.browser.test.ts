@@ -30,10 +30,10 @@ describe.skipIf(missing)('single sign-on in Chromium', { timeout: 120_000 }, () 
         INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
         PUBLIC_URL: `http://127.0.0.1:${port}`,
       },
-      150_000,
+      240_000,
     );
     browser = await launchChromium();
-  }, 200_000);
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
