@@ -80,7 +80,9 @@ export function LoginPage() {
                 {button.buttonText}
               </Button>
             ))}
-            {sso.length > 0 && passwordAllowed && <Divider label="or with a password" labelPosition="center" />}
+            {sso.length > 0 && passwordAllowed && (
+              <Divider label="or with a password" labelPosition="center" />
+            )}
             {message && (
               <Alert color="red" role="alert" title="Not signed in">
                 {message}
