@@ -60,6 +60,7 @@ const PersonalAccessTokensPage = page(
   () => import('./features/personal-access-tokens/personal-access-tokens-page.tsx'),
   'PersonalAccessTokensPage',
 );
+const SsoSettingsPage = page(() => import('./features/sso/sso-settings-page.tsx'), 'SsoSettingsPage');
 const LoginHistoryPage = page(
   () => import('./features/login-history/login-history-page.tsx'),
   'LoginHistoryPage',
@@ -95,6 +96,7 @@ export function AppRoutes() {
       <Route path="/archive" element={<ArchivePage />} />
       <Route path="/events" element={<EventsPage />} />
       <Route path="/login-history" element={<LoginHistoryPage />} />
+      <Route path="/single-sign-on" element={<SsoSettingsPage />} />
       <Route path="/playground" element={<PlaygroundPage />} />
       <Route path={PERSONAL_ACCESS_TOKENS_PATH} element={<PersonalAccessTokensPage />} />
       <Route path="*" element={<EmptyState>There is no page at this address.</EmptyState>} />

@@ -31,7 +31,9 @@ import { searchRoutes } from './features/search/search-routes.ts';
 import { inviteLinkRoutes } from './features/invite-links/invite-link-routes.ts';
 import { maintenanceGuard } from './features/maintenance/maintenance-guard.ts';
 import { maintenanceRoutes } from './features/maintenance/maintenance-routes.ts';
+import { samlRoutes } from './features/sso/saml-routes.ts';
 import { ssoRoutes } from './features/sso/sso-routes.ts';
+import { ssoSettingsRoutes } from './features/sso/sso-settings-routes.ts';
 import { createEmailSender } from './features/email/email-sender.ts';
 import { createPasswordResetService } from './features/password-reset/password-reset-service.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset-routes.ts';
@@ -193,6 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const recordLogin = createLoginRecorder(logins);
   await app.register(authRoutes({ db, config, recordLogin }));
   await app.register(ssoRoutes({ db, config, recordLogin }));
+  await app.register(samlRoutes({ db, config, recordLogin }));
+  await app.register(ssoSettingsRoutes({ db, config }));
   await app.register(loginHistoryRoutes({ logins }));
   await app.register(userRoutes({ db, resets }));
   await app.register(roleRoutes({ db }));

@@ -221,6 +221,12 @@ export const operations = {
   getNotifications: ['GET', '/api/admin/notifications'],
   markNotificationsAsRead: ['POST', '/api/admin/notifications/read'],
   getLoginHistory: ['GET', '/api/admin/logins'],
+  getOidcSettings: ['GET', '/api/admin/auth/oidc/settings'],
+  setOidcSettings: ['POST', '/api/admin/auth/oidc/settings'],
+  getSamlSettings: ['GET', '/api/admin/auth/saml/settings'],
+  setSamlSettings: ['POST', '/api/admin/auth/saml/settings'],
+  getSimpleSettings: ['GET', '/api/admin/auth/simple/settings'],
+  setSimpleSettings: ['POST', '/api/admin/auth/simple/settings'],
 } as const satisfies Record<string, readonly [Method, string]>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -292,4 +298,11 @@ export const beyondOss: OperationId[] = [
   'markNotificationsAsRead',
   // Unleash Enterprise's login history.
   'getLoginHistory',
+  // Unleash Enterprise's single sign-on settings.
+  'getOidcSettings',
+  'setOidcSettings',
+  'getSamlSettings',
+  'setSamlSettings',
+  'getSimpleSettings',
+  'setSimpleSettings',
 ];

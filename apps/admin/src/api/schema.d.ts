@@ -200,6 +200,78 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/auth/oidc/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the OIDC settings
+     * @description Single sign-on with OpenID Connect as it is in force: the environment's settings while OIDC_ISSUER is set (listed in `fromEnvironment`), else the saved ones. The client secret reads as "********". Requires the ADMIN permission.
+     */
+    get: operations['getOidcSettings'];
+    put?: never;
+    /**
+     * Change the OIDC settings
+     * @description Saves single sign-on with OpenID Connect; fields left out keep their values. Enabled needs `discoverUrl` and `clientId`. Takes effect at the next sign-in on every server process; while OIDC_ISSUER is set the environment still wins. Recorded as an oidc-settings-updated event. Requires the ADMIN permission.
+     */
+    post: operations['setOidcSettings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/auth/saml/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the SAML settings
+     * @description Single sign-on with SAML 2.0, and Switchyard's own values to enter at the identity provider (`serviceProvider`). Requires the ADMIN permission.
+     */
+    get: operations['getSamlSettings'];
+    put?: never;
+    /**
+     * Change the SAML settings
+     * @description Saves single sign-on with SAML 2.0; fields left out keep their values. Enabled needs `entityId`, `signOnUrl` and `certificate`. Takes effect at the next sign-in on every server process. Recorded as a saml-settings-updated event. Requires the ADMIN permission.
+     */
+    post: operations['setSamlSettings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/auth/simple/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the password login settings
+     * @description Whether password sign-in is turned off. Requires the ADMIN permission.
+     */
+    get: operations['getSimpleSettings'];
+    put?: never;
+    /**
+     * Turn password login on or off
+     * @description With password login off, POST /auth/simple/login refuses everyone and the sign-in page shows only single sign-on. Refused with 400 unless OIDC or SAML is enabled and at least one admin has an email address; while it is off, single sign-on cannot be disabled. API tokens keep working. Recorded as a password-login-settings-updated event. Requires the ADMIN permission.
+     */
+    post: operations['setSimpleSettings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/banners': {
     parameters: {
       query?: never;
@@ -4143,7 +4215,7 @@ export interface paths {
     };
     /**
      * List sign-in methods
-     * @description How people can sign in to this server: with a password, and with single sign-on when OIDC_ISSUER is set. The sign-in page asks this before anyone is signed in.
+     * @description How people can sign in to this server: with a password unless an admin turned it off, and with single sign-on (OIDC, SAML) where enabled. The sign-in page asks this before anyone is signed in.
      */
     get: operations['getSignInMethods'];
     put?: never;
@@ -4274,6 +4346,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/saml/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Finish SAML single sign-on
+     * @description The assertion consumer service (HTTP-POST binding). Checks the identity provider's answer: the assertion signed with its certificate, its issuer, the audience, the times, and that it answers a sign-in request this server made (once). Finds the user by email or creates one with the default root role, syncs groups, sets the session cookie and goes on to the page the sign-in started from.
+     */
+    post: operations['finishSamlSignIn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/saml/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Start SAML single sign-on
+     * @description Sends the browser to the identity provider with a sign-in request (HTTP-Redirect binding). Its answer comes back to /auth/saml/callback, then the browser goes on to `redirect`, a path inside Switchyard.
+     */
+    get: operations['startSamlSignIn'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/saml/metadata': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the SAML service provider metadata
+     * @description Switchyard's SAML 2.0 metadata (entity ID, assertion consumer service URL), for identity providers that import it.
+     */
+    get: operations['getSamlMetadata'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/simple/login': {
     parameters: {
       query?: never;
@@ -4285,7 +4417,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in with a username and password
-     * @description Checks the password and sets the session cookie `switchyard-session` used by the admin UI. After too many wrong passwords for one user name or from one address (SIGN_IN_FAILURES_PER_USER, SIGN_IN_FAILURES_PER_IP), it answers 429 with Retry-After, even to the right password. A sign-in posted from another site is refused with 403.
+     * @description Checks the password and sets the session cookie `switchyard-session` used by the admin UI. After too many wrong passwords for one user name or from one address (SIGN_IN_FAILURES_PER_USER, SIGN_IN_FAILURES_PER_IP), it answers 429 with Retry-After, even to the right password. A sign-in posted from another site is refused with 403, and so is every sign-in while an admin has turned password login off (POST /api/admin/auth/simple/settings).
      */
     post: operations['login'];
     delete?: never;
@@ -6484,6 +6616,498 @@ export interface operations {
       };
       /** @description Something the request names does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getOidcSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
+            autoCreate?: boolean;
+            /** @description The sign-in button text (Switchyard only). */
+            buttonText?: string;
+            clientId?: string;
+            /** @description The root role of users created on their first sign-in. */
+            defaultRootRole?: 'Admin' | 'Editor' | 'Viewer';
+            /** @description The provider's issuer URL, or its `/.well-known/openid-configuration` URL. */
+            discoverUrl?: string;
+            /** @description Comma-separated email domains allowed an account on first sign-in; empty allows every domain. */
+            emailDomains?: string;
+            /** @description Whether the sign-in page offers this method. */
+            enabled?: boolean;
+            /** @description Set the user's groups at each sign-in from the groups' SSO mappings. */
+            enableGroupSyncing?: boolean;
+            /** @description The fields set by environment variables: they win over saved values, and the UI shows them read-only. */
+            fromEnvironment: string[];
+            /** @description The claim (OIDC) or attribute (SAML) that lists the groups. */
+            groupJsonPath?: string;
+            /** @description The client secret. Write-only: read back as "********"; sending that keeps the saved secret, an empty string removes it. */
+            secret?: string;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  setOidcSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "enabled": true,
+         *       "discoverUrl": "https://login.example.com/realms/acme",
+         *       "clientId": "switchyard",
+         *       "secret": "s3cr3t",
+         *       "autoCreate": true,
+         *       "defaultRootRole": "Viewer",
+         *       "emailDomains": "example.com",
+         *       "enableGroupSyncing": true,
+         *       "groupJsonPath": "groups"
+         *     }
+         */
+        'application/json': {
+          /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
+          autoCreate?: boolean;
+          /** @description The sign-in button text (Switchyard only). */
+          buttonText?: string;
+          clientId?: string;
+          /** @description The root role of users created on their first sign-in. */
+          defaultRootRole?: 'Admin' | 'Editor' | 'Viewer';
+          /** @description The provider's issuer URL, or its `/.well-known/openid-configuration` URL. */
+          discoverUrl?: string;
+          /** @description Comma-separated email domains allowed an account on first sign-in; empty allows every domain. */
+          emailDomains?: string;
+          /** @description Whether the sign-in page offers this method. */
+          enabled?: boolean;
+          /** @description Set the user's groups at each sign-in from the groups' SSO mappings. */
+          enableGroupSyncing?: boolean;
+          /** @description The claim (OIDC) or attribute (SAML) that lists the groups. */
+          groupJsonPath?: string;
+          /** @description The client secret. Write-only: read back as "********"; sending that keeps the saved secret, an empty string removes it. */
+          secret?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
+            autoCreate?: boolean;
+            /** @description The sign-in button text (Switchyard only). */
+            buttonText?: string;
+            clientId?: string;
+            /** @description The root role of users created on their first sign-in. */
+            defaultRootRole?: 'Admin' | 'Editor' | 'Viewer';
+            /** @description The provider's issuer URL, or its `/.well-known/openid-configuration` URL. */
+            discoverUrl?: string;
+            /** @description Comma-separated email domains allowed an account on first sign-in; empty allows every domain. */
+            emailDomains?: string;
+            /** @description Whether the sign-in page offers this method. */
+            enabled?: boolean;
+            /** @description Set the user's groups at each sign-in from the groups' SSO mappings. */
+            enableGroupSyncing?: boolean;
+            /** @description The fields set by environment variables: they win over saved values, and the UI shows them read-only. */
+            fromEnvironment: string[];
+            /** @description The claim (OIDC) or attribute (SAML) that lists the groups. */
+            groupJsonPath?: string;
+            /** @description The client secret. Write-only: read back as "********"; sending that keeps the saved secret, an empty string removes it. */
+            secret?: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getSamlSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
+            autoCreate?: boolean;
+            /** @description The sign-in button text (Switchyard only). */
+            buttonText?: string;
+            /** @description The identity provider's X.509 signing certificate (PEM or base64). Assertions must be signed with it. */
+            certificate?: string;
+            /** @description The root role of users created on their first sign-in. */
+            defaultRootRole?: 'Admin' | 'Editor' | 'Viewer';
+            /** @description Comma-separated email domains allowed an account on first sign-in; empty allows every domain. */
+            emailDomains?: string;
+            /** @description Whether the sign-in page offers this method. */
+            enabled?: boolean;
+            /** @description Set the user's groups at each sign-in from the groups' SSO mappings. */
+            enableGroupSyncing?: boolean;
+            /** @description The identity provider's entity ID (its issuer). */
+            entityId?: string;
+            /** @description The fields set by environment variables: they win over saved values, and the UI shows them read-only. */
+            fromEnvironment: string[];
+            /** @description The claim (OIDC) or attribute (SAML) that lists the groups. */
+            groupJsonPath?: string;
+            /** @description What to enter at the identity provider; read-only. */
+            serviceProvider: {
+              /** @description The assertion consumer service URL (HTTP-POST binding). */
+              acsUrl: string;
+              /** @description Switchyard's entity ID (audience), for the identity provider. */
+              entityId: string;
+              /** @description Switchyard's SAML metadata. */
+              metadataUrl: string;
+            };
+            /** @description The identity provider's single sign-on URL. */
+            signOnUrl?: string;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  setSamlSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "enabled": true,
+         *       "entityId": "http://www.okta.com/exk1abc",
+         *       "signOnUrl": "https://acme.okta.com/app/acme_switchyard/exk1abc/sso/saml",
+         *       "certificate": "-----BEGIN CERTIFICATE-----\nMIIC…\n-----END CERTIFICATE-----",
+         *       "autoCreate": true,
+         *       "defaultRootRole": "Viewer",
+         *       "enableGroupSyncing": true,
+         *       "groupJsonPath": "groups"
+         *     }
+         */
+        'application/json': {
+          /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
+          autoCreate?: boolean;
+          /** @description The sign-in button text (Switchyard only). */
+          buttonText?: string;
+          /** @description The identity provider's X.509 signing certificate (PEM or base64). Assertions must be signed with it. */
+          certificate?: string;
+          /** @description The root role of users created on their first sign-in. */
+          defaultRootRole?: 'Admin' | 'Editor' | 'Viewer';
+          /** @description Comma-separated email domains allowed an account on first sign-in; empty allows every domain. */
+          emailDomains?: string;
+          /** @description Whether the sign-in page offers this method. */
+          enabled?: boolean;
+          /** @description Set the user's groups at each sign-in from the groups' SSO mappings. */
+          enableGroupSyncing?: boolean;
+          /** @description The identity provider's entity ID (its issuer). */
+          entityId?: string;
+          /** @description The claim (OIDC) or attribute (SAML) that lists the groups. */
+          groupJsonPath?: string;
+          /** @description The identity provider's single sign-on URL. */
+          signOnUrl?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
+            autoCreate?: boolean;
+            /** @description The sign-in button text (Switchyard only). */
+            buttonText?: string;
+            /** @description The identity provider's X.509 signing certificate (PEM or base64). Assertions must be signed with it. */
+            certificate?: string;
+            /** @description The root role of users created on their first sign-in. */
+            defaultRootRole?: 'Admin' | 'Editor' | 'Viewer';
+            /** @description Comma-separated email domains allowed an account on first sign-in; empty allows every domain. */
+            emailDomains?: string;
+            /** @description Whether the sign-in page offers this method. */
+            enabled?: boolean;
+            /** @description Set the user's groups at each sign-in from the groups' SSO mappings. */
+            enableGroupSyncing?: boolean;
+            /** @description The identity provider's entity ID (its issuer). */
+            entityId?: string;
+            /** @description The fields set by environment variables: they win over saved values, and the UI shows them read-only. */
+            fromEnvironment: string[];
+            /** @description The claim (OIDC) or attribute (SAML) that lists the groups. */
+            groupJsonPath?: string;
+            /** @description What to enter at the identity provider; read-only. */
+            serviceProvider: {
+              /** @description The assertion consumer service URL (HTTP-POST binding). */
+              acsUrl: string;
+              /** @description Switchyard's entity ID (audience), for the identity provider. */
+              entityId: string;
+              /** @description Switchyard's SAML metadata. */
+              metadataUrl: string;
+            };
+            /** @description The identity provider's single sign-on URL. */
+            signOnUrl?: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getSimpleSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "disabled": false
+           *     }
+           */
+          'application/json': {
+            /** @description Turn password sign-in off. Refused unless single sign-on is enabled and at least one admin has an email address it can match. */
+            disabled: boolean;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  setSimpleSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "disabled": false
+         *     }
+         */
+        'application/json': {
+          /** @description Turn password sign-in off. Refused unless single sign-on is enabled and at least one admin has an email address it can match. */
+          disabled: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "disabled": false
+           *     }
+           */
+          'application/json': {
+            /** @description Turn password sign-in off. Refused unless single sign-on is enabled and at least one admin has an email address it can match. */
+            disabled: boolean;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -31698,7 +32322,8 @@ export interface operations {
            *       "oidc": {
            *         "buttonText": "Sign in with Acme SSO",
            *         "path": "/auth/oidc/login"
-           *       }
+           *       },
+           *       "saml": null
            *     }
            */
           'application/json': {
@@ -31707,8 +32332,13 @@ export interface operations {
               /** @description Where the button leads. */
               path: string;
             } | null;
-            /** @description Username and password sign-in at POST /auth/simple/login. */
+            /** @description Username and password sign-in at POST /auth/simple/login; false when an admin turned it off. */
             password: boolean;
+            saml: {
+              buttonText: string;
+              /** @description Where the button leads. */
+              path: string;
+            } | null;
           };
         };
       };
@@ -32003,6 +32633,101 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  finishSamlSignIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': {
+          /** @description Where to land: a path. */
+          RelayState?: string;
+          /** @description The base64 SAML Response. */
+          SAMLResponse: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Signed in, or back to the sign-in page with an error. */
+      303: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  startSamlSignIn: {
+    parameters: {
+      query?: {
+        /** @description Where to land after signing in; default /. */
+        redirect?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To the identity provider, or back to the sign-in page with an error. */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getSamlMetadata: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description SAML metadata (XML). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/samlmetadata+xml': string;
         };
       };
     };

@@ -54,6 +54,8 @@ declare module 'fastify' {
     auth?: RouteAuth;
     /** Keep the JSON body's text as sent, in `request.rawBody`, for a route that checks a signature over it. */
     keepRawBody?: boolean;
+    /** A POST that other sites may send (a SAML answer posted by the identity provider); see http/csrf.ts. */
+    crossSite?: 'allowed';
   }
   interface FastifyRequest {
     /** The body's text as sent, on routes that ask for it (`config.keepRawBody`). */

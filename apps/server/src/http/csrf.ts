@@ -14,6 +14,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function crossSiteReason(request: FastifyRequest, publicOrigin: string): string | undefined {
   if (SAFE_METHODS.has(request.method) || request.authenticatedBy === 'token') return undefined;
+  // Only routes that check a signature of their own over the body (SAML answers) say so.
+  if (request.routeOptions.config?.crossSite === 'allowed') return undefined;
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined) {
     return site === 'same-origin' || site === 'none' ? undefined : `Sec-Fetch-Site is ${site}`;

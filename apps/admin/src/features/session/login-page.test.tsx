@@ -30,6 +30,19 @@ describe('sign-in page', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
 
+  it('offers only single sign-on when password login is off', async () => {
+    serve({
+      password: false,
+      oidc: null,
+      saml: { buttonText: 'Sign in with Acme SAML', path: '/auth/saml/login' },
+    });
+    renderUi(<LoginPage />);
+    const button = await screen.findByRole('link', { name: 'Sign in with Acme SAML' }, { timeout: 10_000 });
+    expect(button.getAttribute('href')).toBe(`/auth/saml/login?redirect=${encodeURIComponent('/')}`);
+    expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+  });
+
   it('shows only the password form without single sign-on, and says why a single sign-on failed', async () => {
     window.history.replaceState(
       null,

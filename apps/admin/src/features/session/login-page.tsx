@@ -30,7 +30,9 @@ export function ssoReturnPath(location: { pathname: string; search: string }): s
 export function LoginPage() {
   const methods = useSignInMethods();
   const ssoError = new URLSearchParams(window.location.search).get('sso-error');
-  const oidc = methods.data?.oidc;
+  const sso = [methods.data?.oidc, methods.data?.saml].filter((button) => !!button);
+  // Without an answer, the password form shows: it is the method every server starts with.
+  const passwordAllowed = methods.data?.password !== false;
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<{ username?: string; password?: string }>({});
@@ -68,46 +70,51 @@ export function LoginPage() {
                 {ssoError}
               </Alert>
             )}
-            {oidc && (
-              <>
-                <Button
-                  component="a"
-                  variant="default"
-                  href={`${oidc.path}?redirect=${encodeURIComponent(ssoReturnPath(window.location))}`}
-                >
-                  {oidc.buttonText}
-                </Button>
-                <Divider label="or with a password" labelPosition="center" />
-              </>
+            {sso.map((button) => (
+              <Button
+                key={button.path}
+                component="a"
+                variant="default"
+                href={`${button.path}?redirect=${encodeURIComponent(ssoReturnPath(window.location))}`}
+              >
+                {button.buttonText}
+              </Button>
+            ))}
+            {sso.length > 0 && passwordAllowed && (
+              <Divider label="or with a password" labelPosition="center" />
             )}
             {message && (
               <Alert color="red" role="alert" title="Not signed in">
                 {message}
               </Alert>
             )}
-            <TextInput
-              label="Username or email"
-              name="username"
-              autoComplete="username"
-              value={username}
-              error={missing.username}
-              onChange={(e) => setUsername(e.currentTarget.value)}
-              autoFocus
-            />
-            <PasswordInput
-              label="Password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              error={missing.password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-            />
-            <Button type="submit" loading={login.isPending}>
-              Sign in
-            </Button>
-            <Anchor href={FORGOT_PASSWORD_PATH} size="sm" ta="center">
-              Forgot password?
-            </Anchor>
+            {passwordAllowed && (
+              <>
+                <TextInput
+                  label="Username or email"
+                  name="username"
+                  autoComplete="username"
+                  value={username}
+                  error={missing.username}
+                  onChange={(e) => setUsername(e.currentTarget.value)}
+                  autoFocus
+                />
+                <PasswordInput
+                  label="Password"
+                  name="password"
+                  autoComplete="current-password"
+                  value={password}
+                  error={missing.password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                />
+                <Button type="submit" loading={login.isPending}>
+                  Sign in
+                </Button>
+                <Anchor href={FORGOT_PASSWORD_PATH} size="sm" ta="center">
+                  Forgot password?
+                </Anchor>
+              </>
+            )}
           </Stack>
         </form>
       </Paper>

@@ -23,7 +23,8 @@ export function useSession() {
   return useQuery(sessionQuery);
 }
 
-export type SignInMethods = { password: boolean; oidc: { buttonText: string; path: string } | null };
+type SignInButton = { buttonText: string; path: string } | null;
+export type SignInMethods = { password: boolean; oidc: SignInButton; saml?: SignInButton };
 
 /** How this server lets people sign in; without an answer the page offers the password form alone. */
 export function useSignInMethods() {

@@ -45,6 +45,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/maintenance', label: 'Maintenance' },
   { to: '/instance', label: 'Instance statistics' },
   { to: '/login-history', label: 'Login history' },
+  { to: '/single-sign-on', label: 'Single sign-on' },
   { to: '/archive', label: 'Archive' },
   { to: '/events', label: 'Events' },
   { to: '/playground', label: 'Playground' },
@@ -61,6 +62,7 @@ const ADMIN_ONLY = new Set([
   '/maintenance',
   '/instance',
   '/login-history',
+  '/single-sign-on',
 ]);
 
 /** The frame around every signed-in screen: navigation, theme switch and the user's menu. */

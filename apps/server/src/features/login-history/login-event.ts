@@ -1,5 +1,5 @@
-/** How someone tried to sign in: a password, or single sign-on through OpenID Connect. */
-export type AuthType = 'simple' | 'oidc';
+/** How someone tried to sign in: a password, or single sign-on through OpenID Connect or SAML. */
+export type AuthType = 'simple' | 'oidc' | 'saml';
 
 /** One sign-in attempt, as it happened. */
 export type LoginAttempt = {

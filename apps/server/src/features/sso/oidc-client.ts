@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import type { OidcConfig } from '../../config.ts';
+import type { OidcSettings } from './sso-settings.ts';
 
 export const CALLBACK_PATH = '/auth/oidc/callback';
 
@@ -20,7 +20,7 @@ export type SignedInIdentity = {
  * The OpenID Connect client: the authorization code flow with PKCE, state and nonce. The provider's metadata is
  * discovered on first use and kept; a failed discovery is retried on the next sign-in.
  */
-export function createOidcClient(settings: OidcConfig, publicUrl: string) {
+export function createOidcClient(settings: OidcSettings, publicUrl: string) {
   let configuration: Promise<oidc.Configuration> | undefined;
   const redirectUri = `${publicUrl}${CALLBACK_PATH}`;
 
@@ -82,9 +82,9 @@ export function createOidcClient(settings: OidcConfig, publicUrl: string) {
         email: text(info.email)?.toLowerCase(),
         emailVerified: info.email_verified !== false,
         name: text(info.name) ?? text(info.preferred_username),
-        groups: groupsOf(
-          (claims as Record<string, unknown>)[settings.groupsClaim] ?? info[settings.groupsClaim],
-        ),
+        groups: settings.groupSync
+          ? groupsOf((claims as Record<string, unknown>)[settings.groupsField] ?? info[settings.groupsField])
+          : undefined,
       };
     },
   };

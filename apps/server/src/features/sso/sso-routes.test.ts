@@ -31,7 +31,7 @@ beforeAll(async () => {
     OIDC_ALLOWED_DOMAINS: 'example.com',
     PUBLIC_URL,
   });
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   await provider?.stop();
@@ -65,6 +65,7 @@ describe('single sign-on with OpenID Connect', () => {
     expect(response.json()).toEqual({
       password: true,
       oidc: { buttonText: 'Sign in with Example SSO', path: '/auth/oidc/login' },
+      saml: null,
     });
   });
 
@@ -209,6 +210,7 @@ describe('without single sign-on configured', () => {
       expect((await plain.app.inject({ method: 'GET', url: '/auth/methods' })).json()).toEqual({
         password: true,
         oidc: null,
+        saml: null,
       });
       const start = await plain.app.inject({ method: 'GET', url: '/auth/oidc/login' });
       expect([start.statusCode, start.json().name]).toEqual([404, 'NotFoundError']);

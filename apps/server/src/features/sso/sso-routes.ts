@@ -1,17 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Config } from '../../config.ts';
-import { inTransaction, type Db } from '../../db/db.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { describe, errorResponses } from '../../http/operation.ts';
 import { safeRedirectPath } from '../../http/safe-redirect.ts';
-import { cookieSecure, setSessionCookie } from '../users/session-cookie.ts';
-import { createSessionStore } from '../users/session-store.ts';
-import { createUserStore } from '../users/user-store.ts';
-import { CALLBACK_PATH, createOidcClient, type PendingSignIn } from './oidc-client.ts';
-import { SignInRefused, userForIdentity } from './sso-users.ts';
-import { createGroupService } from '../groups/group-service.ts';
-import type { LoginRecorder } from '../login-history/login-recorder.ts';
+import { cookieSecure } from '../users/session-cookie.ts';
+import { CALLBACK_PATH, createOidcClient, type OidcClient, type PendingSignIn } from './oidc-client.ts';
+import { SAML_LOGIN_PATH } from './saml-client.ts';
+import type { OidcSettings } from './sso-settings.ts';
+import { createSsoSettingsService } from './sso-settings-service.ts';
+import { createSsoSignIn, failurePage, type SsoDeps } from './sso-sign-in.ts';
 
 const PENDING_COOKIE = 'switchyard-oidc';
 const PENDING_MAX_AGE_SECONDS = 600;
@@ -29,35 +26,52 @@ function decodePending(value: string | undefined): PendingSignIn | undefined {
   }
 }
 
-/** Back to the sign-in page with a message it shows. */
-const failure = (message: string) => `/?sso-error=${encodeURIComponent(message)}`;
+const SignInButton = Type.Union([
+  Type.Object({
+    buttonText: Type.String(),
+    path: Type.String({ description: 'Where the button leads.' }),
+  }),
+  Type.Null(),
+]);
 
 const SignInMethods = Type.Object(
   {
-    password: Type.Boolean({ description: 'Username and password sign-in at POST /auth/simple/login.' }),
-    oidc: Type.Union([
-      Type.Object({
-        buttonText: Type.String(),
-        path: Type.String({ description: 'Where the button leads.' }),
-      }),
-      Type.Null(),
-    ]),
+    password: Type.Boolean({
+      description:
+        'Username and password sign-in at POST /auth/simple/login; false when an admin turned it off.',
+    }),
+    oidc: SignInButton,
+    saml: SignInButton,
   },
   {
-    examples: [{ password: true, oidc: { buttonText: 'Sign in with Acme SSO', path: '/auth/oidc/login' } }],
+    examples: [
+      {
+        password: true,
+        oidc: { buttonText: 'Sign in with Acme SSO', path: '/auth/oidc/login' },
+        saml: null,
+      },
+    ],
   },
 );
 
 /** Single sign-on with OpenID Connect: the authorization code flow, ending in the same session as a password. */
-export function ssoRoutes(deps: {
-  db: Db;
-  config: Config;
-  recordLogin: LoginRecorder;
-}): FastifyPluginAsyncTypebox {
+export function ssoRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const settings = deps.config.oidc;
-    const client = settings && createOidcClient(settings, deps.config.publicUrl);
-    const notConfigured = () => new NotFoundError('Single sign-on is not configured on this server');
+    const settingsService = createSsoSettingsService(deps.db, deps.config);
+    const signIn = createSsoSignIn(deps, 'oidc');
+    // The client keeps the provider's discovered metadata; a change of settings (from any process) makes a new one.
+    let cached: { key: string; client: OidcClient } | undefined;
+    const clientFor = (settings: OidcSettings): OidcClient => {
+      const key = JSON.stringify(settings);
+      if (cached?.key !== key) cached = { key, client: createOidcClient(settings, deps.config.publicUrl) };
+      return cached.client;
+    };
+    const enabledOidc = async () => {
+      const settings = await settingsService.oidc();
+      if (!settings.enabled)
+        throw new NotFoundError('Single sign-on with OIDC is not enabled on this server');
+      return settings;
+    };
 
     app.get(
       '/auth/methods',
@@ -68,16 +82,24 @@ export function ssoRoutes(deps: {
             'Auth',
             'getSignInMethods',
             'List sign-in methods',
-            'How people can sign in to this server: with a password, and with single sign-on when OIDC_ISSUER is set. The sign-in page asks this before anyone is signed in.',
+            'How people can sign in to this server: with a password unless an admin turned it off, and with single sign-on (OIDC, SAML) where enabled. The sign-in page asks this before anyone is signed in.',
           ),
           security: [],
           response: { 200: SignInMethods },
         },
       },
-      async () => ({
-        password: true,
-        oidc: settings ? { buttonText: settings.buttonText, path: '/auth/oidc/login' } : null,
-      }),
+      async () => {
+        const [oidc, saml, passwordDisabled] = await Promise.all([
+          settingsService.oidc(),
+          settingsService.saml(),
+          settingsService.passwordDisabled(),
+        ]);
+        return {
+          password: !passwordDisabled,
+          oidc: oidc.enabled ? { buttonText: oidc.buttonText, path: '/auth/oidc/login' } : null,
+          saml: saml.enabled ? { buttonText: saml.buttonText, path: SAML_LOGIN_PATH } : null,
+        };
+      },
     );
 
     app.get(
@@ -104,7 +126,7 @@ export function ssoRoutes(deps: {
         },
       },
       async (request, reply) => {
-        if (!client) throw notConfigured();
+        const client = clientFor(await enabledOidc());
         try {
           const { url, pending } = await client.start(safeRedirectPath(request.query.redirect));
           reply.setCookie(PENDING_COOKIE, encodePending(pending), {
@@ -117,7 +139,10 @@ export function ssoRoutes(deps: {
           return reply.redirect(url, 302);
         } catch (error) {
           request.log.error({ err: error }, 'single sign-on: the provider could not be reached');
-          return reply.redirect(failure('The sign-in provider could not be reached. Try again later.'), 302);
+          return reply.redirect(
+            failurePage('The sign-in provider could not be reached. Try again later.'),
+            302,
+          );
         }
       },
     );
@@ -141,7 +166,8 @@ export function ssoRoutes(deps: {
         },
       },
       async (request, reply) => {
-        if (!client || !settings) throw notConfigured();
+        const settings = await enabledOidc();
+        const client = clientFor(settings);
         const pending = decodePending(request.cookies[PENDING_COOKIE]);
         reply.clearCookie(PENDING_COOKIE, { path: '/auth/oidc' });
         const query = request.url.slice(
@@ -149,10 +175,8 @@ export function ssoRoutes(deps: {
         );
         const params = new URLSearchParams(query);
         let username: string | null = null;
-        const refuse = async (message: string, failureReason = message) => {
-          await deps.recordLogin(request, { username, authType: 'oidc', successful: false, failureReason });
-          return reply.redirect(failure(message), 302);
-        };
+        const refuse = (message: string, failureReason = message) =>
+          signIn.refuse(request, reply, username, message, failureReason);
         if (params.get('error')) {
           const reason = params.get('error_description') ?? params.get('error')!;
           return refuse(`The provider did not sign you in: ${reason}`);
@@ -162,21 +186,8 @@ export function ssoRoutes(deps: {
         try {
           const identity = await client.finish(query, pending);
           username = identity.email ?? null;
-          const user = await userForIdentity(deps.db, identity, settings);
-          if (identity.groups) {
-            const groups = identity.groups;
-            await inTransaction(deps.db, (tx) =>
-              createGroupService(tx).syncSsoGroups(user.id, groups, { name: 'sso-sync', userId: null }),
-            );
-          }
-          const session = await createSessionStore(deps.db).create(user.id, deps.config.sessionMaxAgeHours);
-          await createUserStore(deps.db).markSeen(user.id);
-          await deps.recordLogin(request, { username, authType: 'oidc', successful: true });
-          setSessionCookie(reply, session, deps.config.publicUrl);
-          // Checked again: the pending cookie comes back from the browser, which may not be the one we sent.
-          return reply.redirect(safeRedirectPath(pending.redirect), 302);
+          return await signIn.complete(request, reply, identity, settings, pending.redirect);
         } catch (error) {
-          if (error instanceof SignInRefused) return refuse(error.message);
           request.log.warn({ err: error }, 'single sign-on: the provider answer was refused');
           return refuse(
             'The sign-in could not be completed. Please try again.',

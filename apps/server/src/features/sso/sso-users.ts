@@ -1,11 +1,11 @@
 import { ROLE_IDS } from '@switchyard/access';
-import type { OidcConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { NameExistsError } from '../../http/errors.ts';
 import { createEventStore } from '../events/event-store.ts';
 import type { User } from '../users/user.ts';
 import { createUserStore } from '../users/user-store.ts';
 import type { SignedInIdentity } from './oidc-client.ts';
+import type { SignUpRules } from './sso-settings.ts';
 
 /** Why someone the provider signed in may not use Switchyard, in words for the sign-in page. */
 export class SignInRefused extends Error {}
@@ -17,7 +17,8 @@ export class SignInRefused extends Error {}
 export async function userForIdentity(
   db: Db,
   identity: SignedInIdentity,
-  settings: OidcConfig,
+  settings: SignUpRules,
+  source: 'oidc' | 'saml',
 ): Promise<User> {
   const users = createUserStore(db);
   if (!identity.email)
@@ -42,7 +43,7 @@ export async function userForIdentity(
     await createEventStore(db).append({
       type: 'user-created',
       createdBy: 'single sign-on',
-      data: { id: user.id, email: user.email, rootRole: user.rootRoleName, source: 'oidc' },
+      data: { id: user.id, email: user.email, rootRole: user.rootRoleName, source },
     });
     return user;
   } catch (error) {

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { SESSION_COOKIE } from '../../http/auth.ts';
-import { PasswordMismatch, TooManyRequestsError } from '../../http/errors.ts';
+import { InvalidOperationError, PasswordMismatch, TooManyRequestsError } from '../../http/errors.ts';
+import { createSsoSettingsStore } from '../sso/sso-settings-store.ts';
 import type { LoginRecorder } from '../login-history/login-recorder.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
 import { verifySignIn } from './password.ts';
@@ -35,7 +36,7 @@ export function authRoutes(deps: {
             'Auth',
             'login',
             'Sign in with a username and password',
-            'Checks the password and sets the session cookie `switchyard-session` used by the admin UI. After too many wrong passwords for one user name or from one address (SIGN_IN_FAILURES_PER_USER, SIGN_IN_FAILURES_PER_IP), it answers 429 with Retry-After, even to the right password. A sign-in posted from another site is refused with 403.',
+            'Checks the password and sets the session cookie `switchyard-session` used by the admin UI. After too many wrong passwords for one user name or from one address (SIGN_IN_FAILURES_PER_USER, SIGN_IN_FAILURES_PER_IP), it answers 429 with Retry-After, even to the right password. A sign-in posted from another site is refused with 403, and so is every sign-in while an admin has turned password login off (POST /api/admin/auth/simple/settings).',
           ),
           security: [],
           body: LoginBody,
@@ -46,6 +47,12 @@ export function authRoutes(deps: {
         const username = request.body.username;
         const failed = (failureReason: string) =>
           deps.recordLogin(request, { username, authType: 'simple', successful: false, failureReason });
+        if (await createSsoSettingsStore(deps.db).passwordDisabled()) {
+          await failed('Password login is disabled');
+          throw new InvalidOperationError(
+            'Password login is disabled on this server: sign in with single sign-on',
+          );
+        }
         const found = await users.findForLogin(username);
         const holder = found ? { userId: found.user.id } : { login: username };
         const attempt = await limit.begin(holder, request.ip).catch(async (error: unknown) => {
