@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { type Db, inTransaction } from '../../db/db.ts';
 import { BadDataError } from '../../http/errors.ts';
-import { errorResponses } from '../../http/operation.ts';
+import { errorResponses, noContent } from '../../http/operation.ts';
 import { hiddenProjects } from '../access/access-read-model.ts';
 import { actorOf } from '../flags/request-actor.ts';
 import { describeLegacy } from './legacy.ts';
@@ -216,7 +216,7 @@ export function legacyFlagRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
           ),
           params: LegacyFlagParams,
           response: {
-            200: { description: 'The flag was archived.', type: 'null' },
+            200: noContent('The flag was archived.'),
             ...errorResponses(401, 403, 404),
           },
         },
