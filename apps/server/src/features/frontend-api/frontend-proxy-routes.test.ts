@@ -30,7 +30,7 @@ beforeAll(async () => {
     name: 'switched-off',
     environments: { development: { enabled: false, strategies: [{}] } },
   });
-});
+}, 300_000);
 afterAll(() => t.close());
 
 describe('/api/proxy', () => {

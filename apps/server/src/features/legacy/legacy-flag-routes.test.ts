@@ -10,7 +10,7 @@ beforeAll(async () => {
   await t.db.query(
     "INSERT INTO project_environments (project_id, environment_name) VALUES ('web', 'development'), ('web', 'production')",
   );
-});
+}, 300_000);
 afterAll(() => t.close());
 
 const eventTypes = async (flag: string) =>
