@@ -37,6 +37,7 @@ export function legacyMetricsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
                 seenToggles: Type.Array(Type.String()),
                 metricsCount: Type.Integer(),
               }),
+              { examples: [[{ appName: 'shop', seenToggles: ['new-checkout'], metricsCount: 12 }]] },
             ),
             ...errorResponses(401, 403),
           },
@@ -75,6 +76,23 @@ export function legacyMetricsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
                   seenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
                 }),
               ),
+              {
+                examples: [
+                  {
+                    'new-checkout': [
+                      {
+                        appName: 'shop',
+                        description: 'The web shop',
+                        url: null,
+                        color: null,
+                        icon: null,
+                        createdAt: '2026-01-05T10:00:00.000Z',
+                        seenAt: '2026-01-06T08:00:00.000Z',
+                      },
+                    ],
+                  },
+                ],
+              },
             ),
             ...errorResponses(401, 403),
           },
@@ -107,7 +125,17 @@ export function legacyMetricsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
             'GET /api/admin/client-metrics/features/{name}',
           ),
           response: {
-            200: Type.Object({ lastHour: CountsByFlag, lastMinute: CountsByFlag }),
+            200: Type.Object(
+              { lastHour: CountsByFlag, lastMinute: CountsByFlag },
+              {
+                examples: [
+                  {
+                    lastHour: { 'new-checkout': { yes: 40, no: 12 } },
+                    lastMinute: { 'new-checkout': { yes: 3, no: 1 } },
+                  },
+                ],
+              },
+            ),
             ...errorResponses(401, 403),
           },
         },
@@ -134,7 +162,14 @@ export function legacyMetricsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
           ),
           params: Type.Object({ featureName: Type.String({ minLength: 1 }) }),
           response: {
-            200: Type.Object({ lastHour: Count, lastMinute: Count, seenApps: Type.Array(Type.String()) }),
+            200: Type.Object(
+              { lastHour: Count, lastMinute: Count, seenApps: Type.Array(Type.String()) },
+              {
+                examples: [
+                  { lastHour: { yes: 40, no: 12 }, lastMinute: { yes: 3, no: 1 }, seenApps: ['shop'] },
+                ],
+              },
+            ),
             ...errorResponses(401, 403, 404),
           },
         },

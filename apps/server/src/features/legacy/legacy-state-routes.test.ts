@@ -77,21 +77,23 @@ describe('GET /api/admin/state/export', () => {
 
 describe('POST /api/admin/state/import', () => {
   it('round-trips: an exported file imported after drop gives back the same flags, strategies and states', async () => {
-    await buildFlag(t.db, {
-      name: 'round-trip',
-      environments: {
-        development: {
-          enabled: true,
-          strategies: [
-            {
-              name: 'flexibleRollout',
-              parameters: { rollout: '40', stickiness: 'default', groupId: 'round-trip' },
-              constraints: [{ contextName: 'appName', operator: 'IN', values: ['web'] }],
-            },
-          ],
-        },
+    // Through the Admin API, so the configuration is stored exactly as an import would store it.
+    await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects/default/features',
+      payload: { name: 'round-trip' },
+    });
+    const environment = '/api/admin/projects/default/features/round-trip/environments/development';
+    await t.admin({
+      method: 'POST',
+      url: `${environment}/strategies`,
+      payload: {
+        name: 'flexibleRollout',
+        parameters: { rollout: '40', stickiness: 'default', groupId: 'round-trip' },
+        constraints: [{ contextName: 'appName', operator: 'IN', values: ['web'] }],
       },
     });
+    await t.admin({ method: 'POST', url: `${environment}/on` });
     await t.admin({ method: 'POST', url: '/api/admin/tag-types', payload: { name: 'team' } });
     await t.admin({
       method: 'POST',
@@ -178,6 +180,7 @@ describe('POST /api/admin/state/import', () => {
     const huge = await t.admin({
       method: 'POST',
       url: '/api/admin/state/import',
+      headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ features: [{ name: 'x', description: 'y'.repeat(STATE_BODY_LIMIT) }] }),
     });
     expect(huge.statusCode).toBe(413);

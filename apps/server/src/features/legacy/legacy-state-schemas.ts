@@ -172,5 +172,31 @@ export const StateResponse = Type.Object(
     featureEnvironments: Type.Array(Type.Unknown()),
     segments: Type.Array(Type.Unknown()),
   },
-  { description: 'The state file (version 4).' },
+  {
+    description: 'The state file (version 4).',
+    examples: [
+      {
+        version: 4,
+        features: [{ name: 'new-checkout', type: 'release', project: 'default', stale: false }],
+        strategies: [],
+        projects: [{ id: 'default', name: 'Default' }],
+        tagTypes: [{ name: 'simple', description: 'Used to simplify filtering of features', icon: null }],
+        tags: [],
+        featureTags: [],
+        environments: [
+          { name: 'development', type: 'development', sortOrder: 100, enabled: true, protected: false },
+        ],
+        featureStrategies: [
+          {
+            featureName: 'new-checkout',
+            environment: 'development',
+            strategyName: 'default',
+            parameters: {},
+          },
+        ],
+        featureEnvironments: [{ featureName: 'new-checkout', environment: 'development', enabled: true }],
+        segments: [],
+      },
+    ],
+  },
 );
