@@ -193,6 +193,27 @@ describe('v1 flags: PUT, toggle, stale and DELETE', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('is refused where change requests are on in the legacy environment, like a direct change', async () => {
+    await t.db.query("INSERT INTO projects (id, name) VALUES ('reviewed', 'Reviewed')");
+    await t.db.query(
+      "INSERT INTO project_environments (project_id, environment_name) VALUES ('reviewed', 'development'), ('reviewed', 'production')",
+    );
+    await buildFlag(t.db, { name: 'v1-reviewed', project: 'reviewed' });
+    const config = await t.admin({
+      method: 'PUT',
+      url: '/api/admin/projects/reviewed/environments/development/change-requests/config',
+      payload: { changeRequestsEnabled: true },
+    });
+    expect(config.statusCode).toBeLessThan(300);
+    const toggled = await t.admin({ method: 'POST', url: '/api/admin/features/v1-reviewed/toggle/on' });
+    expect(toggled.statusCode).toBe(403);
+    expect(toggled.json().message).toContain('SKIP_CHANGE_REQUEST');
+    expect(await enabledIn('v1-reviewed', 'development')).toBe(false);
+    // Metadata alone is not reviewed.
+    const stale = await t.admin({ method: 'POST', url: '/api/admin/features/v1-reviewed/stale/on' });
+    expect(stale.statusCode).toBe(200);
+  });
+
   it('marks stale and archives', async () => {
     await buildFlag(t.db, { name: 'v1-stale' });
     const stale = await t.admin({ method: 'POST', url: '/api/admin/features/v1-stale/stale/on' });
