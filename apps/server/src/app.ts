@@ -54,6 +54,7 @@ import { segmentRoutes } from './features/segments/segment-routes.ts';
 import { strategyRoutes } from './features/strategies/strategy-routes.ts';
 import { tagRoutes } from './features/tags/tag-routes.ts';
 import { frontendRoutes } from './features/frontend-api/frontend-routes.ts';
+import { legacyRoutes } from './features/legacy/index.ts';
 import { applicationRoutes } from './features/metrics/application-routes.ts';
 import { edgeRoutes } from './features/edge/edge-routes.ts';
 import { metricsRoutes } from './features/metrics/metrics-routes.ts';
@@ -257,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(segmentRoutes({ db }));
   await app.register(tagRoutes({ db }));
   await app.register(flagTypeRoutes({ db }));
+  await app.register(legacyRoutes({ db }));
 
   await registerAdminUi(app, config.adminUiDir);
   await app.ready();

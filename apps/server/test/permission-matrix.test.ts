@@ -48,7 +48,7 @@ const areaOf = (call: Call): Area =>
     ? 'public'
     : call.path.startsWith('/api/client')
       ? 'client'
-      : call.path.startsWith('/api/frontend')
+      : call.path.startsWith('/api/frontend') || call.path.startsWith('/api/proxy')
         ? 'frontend'
         : call.path.startsWith('/ofrep/')
           ? 'sdk'
@@ -248,10 +248,17 @@ function expected(call: Call, caller: Caller): 401 | 403 | 'through' {
   return allows(caller.held, call.op['x-permission'] as PermissionName, scopeOf(call)) ? 'through' : 403;
 }
 
+/** Operations whose body names the project and that default to `default` when it does not (as `{}` does not). */
+const DEFAULT_PROJECT_IN_BODY = ['legacyCreateFeature'];
+
 /** Where an operation applies, as its path names it: the matrix project and its development environment. */
 function scopeOf(call: Call) {
   return {
-    projects: call.path.includes('{projectId}') ? [PROJECT] : undefined,
+    projects: call.path.includes('{projectId}')
+      ? [PROJECT]
+      : DEFAULT_PROJECT_IN_BODY.includes(call.op.operationId)
+        ? ['default']
+        : undefined,
     environments: call.path.includes('{environment}') ? ['development'] : undefined,
   };
 }

@@ -21,6 +21,7 @@ export const API_AREAS = [
   'Frontend API',
   'Import/Export',
   'Instance Admin',
+  'Legacy',
   'Maintenance',
   'Metrics',
   'Notifications',

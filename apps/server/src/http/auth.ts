@@ -35,6 +35,11 @@ export type AuthArea = 'admin' | 'client' | 'frontend' | 'sdk' | 'public';
  * a body field (which may hold a list). `{ flag }` names a flag whose project it is.
  */
 export type ScopeSource = `params.${string}` | `query.${string}` | `body.${string}`;
+/**
+ * For a route where no one field names the scope but the server derives it (the legacy v1 flag routes act on a
+ * flag's first enabled environment): the projects or environments the request applies to.
+ */
+export type ScopeResolver = (request: FastifyRequest) => Promise<string[]>;
 export type RouteAuth = {
   area?: AuthArea;
   /** Required on every admin route (checked at start-up); the catalogue in features/access/permissions.ts. */
@@ -43,8 +48,8 @@ export type RouteAuth = {
    * For project and environment permissions: where the request names them. A route with a `:projectId` path parameter
    * is scoped by it unless it says otherwise, else one with a `:featureName` by that flag's project.
    */
-  project?: ScopeSource | { flag: ScopeSource };
-  environment?: ScopeSource;
+  project?: ScopeSource | { flag: ScopeSource } | ScopeResolver;
+  environment?: ScopeSource | ScopeResolver;
   /** A write that change requests review where they are on (http/change-request-guard.ts). */
   reviewedBy?: ReviewedBy;
 };
@@ -149,7 +154,9 @@ export function checkRoutePermission(url: string, auth: RouteAuth | undefined): 
   if (!isPermissionName(permission))
     throw new Error(`route ${url} declares unknown permission ${permission}`);
   const project = auth?.project;
-  const sources = [typeof project === 'object' ? project.flag : project, auth?.environment];
+  const sources = [typeof project === 'object' ? project.flag : project, auth?.environment].filter(
+    (source): source is ScopeSource => typeof source === 'string',
+  );
   const params = url.split('/').filter((segment) => segment.startsWith(':'));
   for (const source of sources) {
     if (source?.startsWith('params.') && !params.includes(`:${source.slice('params.'.length)}`)) {
@@ -241,12 +248,18 @@ async function scopeOf(request: FastifyRequest, auth: RouteAuth, access: AccessR
         ? { flag: 'params.featureName' as const }
         : undefined);
   let projects: string[] | undefined;
-  if (typeof project === 'object') {
+  if (typeof project === 'function') projects = await project(request);
+  else if (typeof project === 'object') {
     const flags = valuesAt(request, project.flag);
     const found = await Promise.all(flags.map((flag) => access.projectOfFlag(flag)));
     projects = found.filter((name): name is string => name !== undefined);
   } else if (project) projects = valuesAt(request, project);
-  const environments = auth.environment ? valuesAt(request, auth.environment) : undefined;
+  const environments =
+    typeof auth.environment === 'function'
+      ? await auth.environment(request)
+      : auth.environment
+        ? valuesAt(request, auth.environment)
+        : undefined;
   return { projects: projects?.filter((name) => name !== '*'), environments };
 }
 

@@ -11,10 +11,10 @@ type CorsOptions = {
 };
 
 const API_PREFIXES = ['/api/admin', '/api/client'];
-const SDK_PREFIXES = ['/api/frontend', '/ofrep/'];
+const SDK_PREFIXES = ['/api/frontend', '/api/proxy', '/ofrep/'];
 
 /**
- * The CORS answer for a request, by the path it asks for: the Frontend API and OFREP follow the frontend origins
+ * The CORS answer for a request, by the path it asks for: the Frontend API (and its old name, /api/proxy) and OFREP follow the frontend origins
  * (`*` by default, as SDKs in any page call them); the Admin and Client APIs only the origins of `API_CORS_ORIGINS`
  * (none by default); everything else, sign-in included, no other origin. Credentials never make a cross-site change
  * with the session cookie pass: the CSRF check still refuses those (http/csrf.ts), so such callers send a token.

@@ -23,6 +23,7 @@ export const API_AREAS = [
   'Frontend API',
   'Import/Export',
   'Instance Admin',
+  'Legacy',
   'Maintenance',
   'Metrics',
   'Notifications',
@@ -61,6 +62,8 @@ const AREA_DESCRIPTIONS: Partial<Record<ApiArea, string>> = {
   'Frontend API': 'Evaluated flags for browser and mobile SDKs.',
   'Import/Export':
     'Export flags of an environment with everything they use, and check or import such an export in another project or instance.',
+  Legacy:
+    'Deprecated paths older SDKs and scripts still call: the v1 flag endpoints, the state file export and import, the old metrics summaries and `/api/proxy`. Each names the operation that replaces it.',
   Maintenance: 'Pause every change through the Admin API, for an upgrade or an incident.',
   OpenFeature:
     'The OpenFeature Remote Evaluation Protocol (OFREP): flags evaluated on the server for any OpenFeature SDK with an OFREP provider.',

@@ -41,6 +41,8 @@ export function protectedAreaOf(path: string): PathArea | undefined {
   if (lower === '/api' || lower.startsWith('/api/')) {
     if (lower === '/api/client' || lower.startsWith('/api/client/')) return 'client';
     if (lower === '/api/frontend' || lower.startsWith('/api/frontend/')) return 'frontend';
+    // The legacy name of the Frontend API (Unleash's proxy); the same routes answer there.
+    if (lower === '/api/proxy' || lower.startsWith('/api/proxy/')) return 'frontend';
     return 'admin';
   }
   if (lower === '/edge' || lower.startsWith('/edge/')) return 'admin';
