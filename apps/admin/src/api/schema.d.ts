@@ -1390,6 +1390,134 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/projects/{projectId}/actions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A project's action sets
+     * @description Every action set of the project with its filters and actions. Requires the ADMIN permission.
+     */
+    get: operations['getActions'];
+    put?: never;
+    /**
+     * Create an action set
+     * @description When a signal from the endpoint `match.sourceId` meets every payload filter, the actions run in order as the service account `actorId`, with its permissions; the first failure stops them. Requires the ADMIN permission.
+     */
+    post: operations['createActions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/actions/{actionSetId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Update an action set
+     * @description Replaces the action set: its filters and all of its actions. Requires the ADMIN permission.
+     */
+    put: operations['updateActions'];
+    post?: never;
+    /**
+     * Delete an action set
+     * @description Deletes the action set and its event log. Requires the ADMIN permission.
+     */
+    delete: operations['deleteActions'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/actions/{actionSetId}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An action set's event log
+     * @description What the action set did with each signal it matched, newest first: the signal, and every action with its state and details. Requires the ADMIN permission.
+     */
+    get: operations['getActionsEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/actions/{actionSetId}/off': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Disable an action set
+     * @description The action set ignores signals until enabled again. Requires the ADMIN permission.
+     */
+    post: operations['disableActions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/actions/{actionSetId}/on': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Enable an action set
+     * @description The action set acts on matching signals again. Requires the ADMIN permission.
+     */
+    post: operations['enableActions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/actions/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The actions an action set can run
+     * @description Each action by name: what it does, the permission its service account needs and its parameters. Requires the ADMIN permission.
+     */
+    get: operations['getActionsConfig'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/projects/{projectId}/api-tokens': {
     parameters: {
       query?: never;
@@ -3262,6 +3390,182 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/signal-endpoints': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List signal endpoints
+     * @description Every signal endpoint with its tokens (never their secrets). Requires the ADMIN permission.
+     */
+    get: operations['getSignalEndpoints'];
+    put?: never;
+    /**
+     * Create a signal endpoint
+     * @description Creates an endpoint that outside systems post signals to; the answer gives its URL. Add a token to call it. Requires the ADMIN permission.
+     */
+    post: operations['createSignalEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/signal-endpoints/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Update a signal endpoint
+     * @description Changes an endpoint's name, description or whether it is enabled. Requires the ADMIN permission.
+     */
+    put: operations['updateSignalEndpoint'];
+    post?: never;
+    /**
+     * Delete a signal endpoint
+     * @description Deletes an endpoint with its tokens, its signals and the action sets that listen to it. Requires the ADMIN permission.
+     */
+    delete: operations['deleteSignalEndpoint'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/signal-endpoints/{id}/off': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Disable a signal endpoint
+     * @description The endpoint answers 404 to every call until it is enabled again. Requires the ADMIN permission.
+     */
+    post: operations['disableSignalEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/signal-endpoints/{id}/on': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Enable a signal endpoint
+     * @description The endpoint accepts signals again. Requires the ADMIN permission.
+     */
+    post: operations['enableSignalEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/signal-endpoints/{id}/signals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A signal endpoint's signals
+     * @description The signals the endpoint received, newest first, with what each sent. Requires the ADMIN permission.
+     */
+    get: operations['getSignalEndpointSignals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/signal-endpoints/{id}/tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A signal endpoint's tokens
+     * @description The tokens of one endpoint, without their secrets. Requires the ADMIN permission.
+     */
+    get: operations['getSignalEndpointTokens'];
+    put?: never;
+    /**
+     * Create a signal endpoint token
+     * @description Makes a token for the endpoint. Its secret is in this answer only: Switchyard keeps just its hash. Requires the ADMIN permission.
+     */
+    post: operations['createSignalEndpointToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/signal-endpoints/{id}/tokens/{tokenId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Rename a signal endpoint token
+     * @description Changes a token's name; its secret stays. Requires the ADMIN permission.
+     */
+    put: operations['updateSignalEndpointToken'];
+    post?: never;
+    /**
+     * Delete a signal endpoint token
+     * @description Deletes a token: calls with its secret are refused from now on. Requires the ADMIN permission.
+     */
+    delete: operations['deleteSignalEndpointToken'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/signals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signal log
+     * @description Signals of every endpoint, newest first, with the endpoint each was sent to. Requires the ADMIN permission.
+     */
+    get: operations['getSignals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/strategies': {
     parameters: {
       query?: never;
@@ -4108,6 +4412,26 @@ export interface paths {
     get: operations['getFrontendFeature'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/signal-endpoint/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a signal
+     * @description Stores a signal for the endpoint `name`, sent with one of its tokens as `Authorization: Bearer <token>`. The body is any JSON object up to 100 kB, or none. Action sets listening to the endpoint act on it within seconds. Unknown or disabled endpoints answer 404; each endpoint takes a limited number of signals per second (429).
+     */
+    post: operations['callSignalEndpoint'];
     delete?: never;
     options?: never;
     head?: never;
@@ -14272,6 +14596,959 @@ export interface operations {
       };
       /** @description The body must be sent as application/json. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getActions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "actions": [
+           *         {
+           *           "id": 1,
+           *           "project": "default",
+           *           "createdAt": "2026-01-15T10:00:00.000Z",
+           *           "createdByUserId": 1,
+           *           "name": "Stop checkout on errors",
+           *           "description": "Turns new-checkout off in production when the error alert fires",
+           *           "enabled": true,
+           *           "actorId": 5,
+           *           "match": {
+           *             "source": "signal-endpoint",
+           *             "sourceId": 1,
+           *             "payload": {
+           *               "status": {
+           *                 "operator": "IN",
+           *                 "values": [
+           *                   "firing"
+           *                 ]
+           *               }
+           *             }
+           *           },
+           *           "actions": [
+           *             {
+           *               "id": 1,
+           *               "createdAt": "2026-01-15T10:00:00.000Z",
+           *               "createdByUserId": 1,
+           *               "action": "TOGGLE_FEATURE_OFF",
+           *               "sortOrder": 1,
+           *               "executionParams": {
+           *                 "project": "default",
+           *                 "environment": "production",
+           *                 "featureName": "new-checkout"
+           *               }
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            actions: {
+              actions: {
+                /** @description What the action does. */
+                action:
+                  | 'TOGGLE_FEATURE_ON'
+                  | 'TOGGLE_FEATURE_OFF'
+                  | 'TOGGLE_FEATURES_ON_BY_TAG'
+                  | 'TOGGLE_FEATURES_OFF_BY_TAG';
+                /** Format: date-time */
+                createdAt: string;
+                createdByUserId: number | null;
+                executionParams: {
+                  [key: string]: string;
+                };
+                id: number;
+                sortOrder: number;
+              }[];
+              actorId: number;
+              /** Format: date-time */
+              createdAt: string;
+              createdByUserId: number | null;
+              description: string | null;
+              enabled: boolean;
+              id: number;
+              match: {
+                payload: {
+                  [key: string]: {
+                    caseInsensitive?: boolean;
+                    inverted?: boolean;
+                    /** @description A constraint operator: IN, STR_CONTAINS, NUM_GT, … */
+                    operator: string;
+                    value?: string;
+                    values?: string[];
+                  };
+                };
+                /** @enum {string} */
+                source: 'signal-endpoint';
+                sourceId: number;
+              };
+              name: string;
+              project: string;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  createActions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Stop checkout on errors",
+         *       "description": "Turns new-checkout off in production when the error alert fires",
+         *       "enabled": true,
+         *       "actorId": 5,
+         *       "match": {
+         *         "source": "signal-endpoint",
+         *         "sourceId": 1,
+         *         "payload": {
+         *           "status": {
+         *             "operator": "IN",
+         *             "values": [
+         *               "firing"
+         *             ]
+         *           }
+         *         }
+         *       },
+         *       "actions": [
+         *         {
+         *           "action": "TOGGLE_FEATURE_OFF",
+         *           "sortOrder": 1,
+         *           "executionParams": {
+         *             "project": "default",
+         *             "environment": "production",
+         *             "featureName": "new-checkout"
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          actions: {
+            /** @description What the action does. */
+            action:
+              | 'TOGGLE_FEATURE_ON'
+              | 'TOGGLE_FEATURE_OFF'
+              | 'TOGGLE_FEATURES_ON_BY_TAG'
+              | 'TOGGLE_FEATURES_OFF_BY_TAG';
+            /** @description `environment` and `featureName` (one flag) or `tag` (`type:value`, every flag of the project with it); `project` if given must be this project. */
+            executionParams?: {
+              [key: string]: string;
+            };
+            sortOrder: number;
+          }[];
+          /** @description The service account the actions run as, with its permissions. */
+          actorId: number;
+          description?: string | null;
+          /** @description Default true. */
+          enabled?: boolean;
+          match: {
+            /** @description Payload field (dotted for nested objects) → a condition; every one must hold. */
+            payload: {
+              [key: string]: {
+                caseInsensitive?: boolean;
+                inverted?: boolean;
+                /** @description A constraint operator: IN, STR_CONTAINS, NUM_GT, … */
+                operator: string;
+                value?: string;
+                values?: string[];
+              };
+            };
+            /** @enum {string} */
+            source: 'signal-endpoint';
+            /** @description The signal endpoint whose signals the set acts on. */
+            sourceId: number;
+          };
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The new action set. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "project": "default",
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "createdByUserId": 1,
+           *       "name": "Stop checkout on errors",
+           *       "description": "Turns new-checkout off in production when the error alert fires",
+           *       "enabled": true,
+           *       "actorId": 5,
+           *       "match": {
+           *         "source": "signal-endpoint",
+           *         "sourceId": 1,
+           *         "payload": {
+           *           "status": {
+           *             "operator": "IN",
+           *             "values": [
+           *               "firing"
+           *             ]
+           *           }
+           *         }
+           *       },
+           *       "actions": [
+           *         {
+           *           "id": 1,
+           *           "createdAt": "2026-01-15T10:00:00.000Z",
+           *           "createdByUserId": 1,
+           *           "action": "TOGGLE_FEATURE_OFF",
+           *           "sortOrder": 1,
+           *           "executionParams": {
+           *             "project": "default",
+           *             "environment": "production",
+           *             "featureName": "new-checkout"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            actions: {
+              /** @description What the action does. */
+              action:
+                | 'TOGGLE_FEATURE_ON'
+                | 'TOGGLE_FEATURE_OFF'
+                | 'TOGGLE_FEATURES_ON_BY_TAG'
+                | 'TOGGLE_FEATURES_OFF_BY_TAG';
+              /** Format: date-time */
+              createdAt: string;
+              createdByUserId: number | null;
+              executionParams: {
+                [key: string]: string;
+              };
+              id: number;
+              sortOrder: number;
+            }[];
+            actorId: number;
+            /** Format: date-time */
+            createdAt: string;
+            createdByUserId: number | null;
+            description: string | null;
+            enabled: boolean;
+            id: number;
+            match: {
+              payload: {
+                [key: string]: {
+                  caseInsensitive?: boolean;
+                  inverted?: boolean;
+                  /** @description A constraint operator: IN, STR_CONTAINS, NUM_GT, … */
+                  operator: string;
+                  value?: string;
+                  values?: string[];
+                };
+              };
+              /** @enum {string} */
+              source: 'signal-endpoint';
+              sourceId: number;
+            };
+            name: string;
+            project: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  updateActions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The action set's id. */
+        actionSetId: number;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Stop checkout on errors",
+         *       "description": "Turns new-checkout off in production when the error alert fires",
+         *       "enabled": true,
+         *       "actorId": 5,
+         *       "match": {
+         *         "source": "signal-endpoint",
+         *         "sourceId": 1,
+         *         "payload": {
+         *           "status": {
+         *             "operator": "IN",
+         *             "values": [
+         *               "firing"
+         *             ]
+         *           }
+         *         }
+         *       },
+         *       "actions": [
+         *         {
+         *           "action": "TOGGLE_FEATURE_OFF",
+         *           "sortOrder": 1,
+         *           "executionParams": {
+         *             "project": "default",
+         *             "environment": "production",
+         *             "featureName": "new-checkout"
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          actions: {
+            /** @description What the action does. */
+            action:
+              | 'TOGGLE_FEATURE_ON'
+              | 'TOGGLE_FEATURE_OFF'
+              | 'TOGGLE_FEATURES_ON_BY_TAG'
+              | 'TOGGLE_FEATURES_OFF_BY_TAG';
+            /** @description `environment` and `featureName` (one flag) or `tag` (`type:value`, every flag of the project with it); `project` if given must be this project. */
+            executionParams?: {
+              [key: string]: string;
+            };
+            sortOrder: number;
+          }[];
+          /** @description The service account the actions run as, with its permissions. */
+          actorId: number;
+          description?: string | null;
+          /** @description Default true. */
+          enabled?: boolean;
+          match: {
+            /** @description Payload field (dotted for nested objects) → a condition; every one must hold. */
+            payload: {
+              [key: string]: {
+                caseInsensitive?: boolean;
+                inverted?: boolean;
+                /** @description A constraint operator: IN, STR_CONTAINS, NUM_GT, … */
+                operator: string;
+                value?: string;
+                values?: string[];
+              };
+            };
+            /** @enum {string} */
+            source: 'signal-endpoint';
+            /** @description The signal endpoint whose signals the set acts on. */
+            sourceId: number;
+          };
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The action set after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "project": "default",
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "createdByUserId": 1,
+           *       "name": "Stop checkout on errors",
+           *       "description": "Turns new-checkout off in production when the error alert fires",
+           *       "enabled": true,
+           *       "actorId": 5,
+           *       "match": {
+           *         "source": "signal-endpoint",
+           *         "sourceId": 1,
+           *         "payload": {
+           *           "status": {
+           *             "operator": "IN",
+           *             "values": [
+           *               "firing"
+           *             ]
+           *           }
+           *         }
+           *       },
+           *       "actions": [
+           *         {
+           *           "id": 1,
+           *           "createdAt": "2026-01-15T10:00:00.000Z",
+           *           "createdByUserId": 1,
+           *           "action": "TOGGLE_FEATURE_OFF",
+           *           "sortOrder": 1,
+           *           "executionParams": {
+           *             "project": "default",
+           *             "environment": "production",
+           *             "featureName": "new-checkout"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            actions: {
+              /** @description What the action does. */
+              action:
+                | 'TOGGLE_FEATURE_ON'
+                | 'TOGGLE_FEATURE_OFF'
+                | 'TOGGLE_FEATURES_ON_BY_TAG'
+                | 'TOGGLE_FEATURES_OFF_BY_TAG';
+              /** Format: date-time */
+              createdAt: string;
+              createdByUserId: number | null;
+              executionParams: {
+                [key: string]: string;
+              };
+              id: number;
+              sortOrder: number;
+            }[];
+            actorId: number;
+            /** Format: date-time */
+            createdAt: string;
+            createdByUserId: number | null;
+            description: string | null;
+            enabled: boolean;
+            id: number;
+            match: {
+              payload: {
+                [key: string]: {
+                  caseInsensitive?: boolean;
+                  inverted?: boolean;
+                  /** @description A constraint operator: IN, STR_CONTAINS, NUM_GT, … */
+                  operator: string;
+                  value?: string;
+                  values?: string[];
+                };
+              };
+              /** @enum {string} */
+              source: 'signal-endpoint';
+              sourceId: number;
+            };
+            name: string;
+            project: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteActions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The action set's id. */
+        actionSetId: number;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The action set was deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getActionsEvents: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The action set's id. */
+        actionSetId: number;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "actionSetEvents": [
+           *         {
+           *           "id": 1,
+           *           "actionSetId": 1,
+           *           "signalId": 7,
+           *           "createdAt": "2026-01-15T10:05:01.000Z",
+           *           "state": "success",
+           *           "signal": {
+           *             "id": 7,
+           *             "source": "signal-endpoint",
+           *             "sourceId": 1,
+           *             "payload": {
+           *               "status": "firing"
+           *             }
+           *           },
+           *           "actionSet": {
+           *             "id": 1,
+           *             "project": "default",
+           *             "createdAt": "2026-01-15T10:00:00.000Z",
+           *             "createdByUserId": 1,
+           *             "name": "Stop checkout on errors",
+           *             "description": "Turns new-checkout off in production when the error alert fires",
+           *             "enabled": true,
+           *             "actorId": 5,
+           *             "match": {
+           *               "source": "signal-endpoint",
+           *               "sourceId": 1,
+           *               "payload": {
+           *                 "status": {
+           *                   "operator": "IN",
+           *                   "values": [
+           *                     "firing"
+           *                   ]
+           *                 }
+           *               }
+           *             },
+           *             "actions": [
+           *               {
+           *                 "id": 1,
+           *                 "createdAt": "2026-01-15T10:00:00.000Z",
+           *                 "createdByUserId": 1,
+           *                 "action": "TOGGLE_FEATURE_OFF",
+           *                 "sortOrder": 1,
+           *                 "executionParams": {
+           *                   "project": "default",
+           *                   "environment": "production",
+           *                   "featureName": "new-checkout"
+           *                 },
+           *                 "state": "success"
+           *               }
+           *             ]
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            actionSetEvents: {
+              /** @description The action set as it ran; each action with its `state` (not started, started, success, failed) and `details`. */
+              actionSet: unknown;
+              actionSetId: number;
+              /** Format: date-time */
+              createdAt: string;
+              id: number;
+              /** @description The signal that matched. */
+              signal: unknown;
+              signalId: number;
+              state: 'started' | 'success' | 'failed';
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  disableActions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The action set's id. */
+        actionSetId: number;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  enableActions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The action set's id. */
+        actionSetId: number;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getActionsConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "TOGGLE_FEATURE_OFF": {
+           *         "label": "Turn a flag off",
+           *         "description": "Turns one flag off in an environment.",
+           *         "category": "Feature flags",
+           *         "permissions": [
+           *           "UPDATE_FEATURE_ENVIRONMENT"
+           *         ],
+           *         "parameters": [
+           *           {
+           *             "name": "project",
+           *             "label": "Project",
+           *             "type": "hidden"
+           *           },
+           *           {
+           *             "name": "environment",
+           *             "label": "Environment",
+           *             "type": "select"
+           *           },
+           *           {
+           *             "name": "featureName",
+           *             "label": "Flag",
+           *             "type": "select"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            [key: string]: {
+              category: string;
+              description: string;
+              label: string;
+              parameters: {
+                label: string;
+                name: string;
+                optional?: boolean;
+                type: 'select' | 'hidden';
+              }[];
+              permissions: string[];
+            };
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -27362,6 +28639,990 @@ export interface operations {
       };
     };
   };
+  getSignalEndpoints: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "signalEndpoints": [
+           *         {
+           *           "id": 1,
+           *           "name": "checkout-alerts",
+           *           "description": "Alerts of the checkout service",
+           *           "enabled": true,
+           *           "createdAt": "2026-01-15T10:00:00.000Z",
+           *           "createdByUserId": 1,
+           *           "tokens": [
+           *             {
+           *               "id": 1,
+           *               "name": "alertmanager",
+           *               "signalEndpointId": 1,
+           *               "createdAt": "2026-01-15T10:00:00.000Z",
+           *               "createdByUserId": 1
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            signalEndpoints: {
+              /** Format: date-time */
+              createdAt: string;
+              createdByUserId: number | null;
+              description: string | null;
+              enabled: boolean;
+              id: number;
+              name: string;
+              tokens: {
+                /** Format: date-time */
+                createdAt: string;
+                createdByUserId: number | null;
+                id: number;
+                name: string;
+                signalEndpointId: number;
+              }[];
+              /** @description Where to send signals; given on creation. */
+              url?: string;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  createSignalEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "checkout-alerts",
+         *       "description": "Alerts of the checkout service",
+         *       "enabled": true
+         *     }
+         */
+        'application/json': {
+          description?: string | null;
+          /** @description A disabled endpoint answers 404. Default true. */
+          enabled?: boolean;
+          /** @description Part of the URL: `POST /api/signal-endpoint/{name}`. Letters, digits, `.`, `_` and `-`. */
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The new endpoint, with its URL. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "checkout-alerts",
+           *       "description": "Alerts of the checkout service",
+           *       "enabled": true,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "createdByUserId": 1,
+           *       "tokens": [
+           *         {
+           *           "id": 1,
+           *           "name": "alertmanager",
+           *           "signalEndpointId": 1,
+           *           "createdAt": "2026-01-15T10:00:00.000Z",
+           *           "createdByUserId": 1
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            createdByUserId: number | null;
+            description: string | null;
+            enabled: boolean;
+            id: number;
+            name: string;
+            tokens: {
+              /** Format: date-time */
+              createdAt: string;
+              createdByUserId: number | null;
+              id: number;
+              name: string;
+              signalEndpointId: number;
+            }[];
+            /** @description Where to send signals; given on creation. */
+            url?: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  updateSignalEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signal endpoint's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "checkout-alerts",
+         *       "description": "Alerts of the checkout service",
+         *       "enabled": true
+         *     }
+         */
+        'application/json': {
+          description?: string | null;
+          /** @description A disabled endpoint answers 404. Default true. */
+          enabled?: boolean;
+          /** @description Part of the URL: `POST /api/signal-endpoint/{name}`. Letters, digits, `.`, `_` and `-`. */
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The endpoint after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "checkout-alerts",
+           *       "description": "Alerts of the checkout service",
+           *       "enabled": true,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "createdByUserId": 1,
+           *       "tokens": [
+           *         {
+           *           "id": 1,
+           *           "name": "alertmanager",
+           *           "signalEndpointId": 1,
+           *           "createdAt": "2026-01-15T10:00:00.000Z",
+           *           "createdByUserId": 1
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            createdByUserId: number | null;
+            description: string | null;
+            enabled: boolean;
+            id: number;
+            name: string;
+            tokens: {
+              /** Format: date-time */
+              createdAt: string;
+              createdByUserId: number | null;
+              id: number;
+              name: string;
+              signalEndpointId: number;
+            }[];
+            /** @description Where to send signals; given on creation. */
+            url?: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteSignalEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signal endpoint's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint was deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  disableSignalEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signal endpoint's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  enableSignalEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signal endpoint's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getSignalEndpointSignals: {
+    parameters: {
+      query?: {
+        /** @description At most this many. */
+        limit?: number;
+        /** @description Skip this many. */
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The signal endpoint's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "signalEndpointSignals": [
+           *         {
+           *           "id": 7,
+           *           "source": "signal-endpoint",
+           *           "sourceId": 1,
+           *           "createdAt": "2026-01-15T10:05:00.000Z",
+           *           "tokenName": "alertmanager",
+           *           "payload": {
+           *             "alert": "checkout-errors",
+           *             "status": "firing",
+           *             "severity": "critical"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            signalEndpointSignals: {
+              /** Format: date-time */
+              createdAt: string;
+              id: number;
+              payload: {
+                [key: string]: unknown;
+              } | null;
+              /** @enum {string} */
+              source: 'signal-endpoint';
+              /** @description The signal endpoint it was sent to. */
+              sourceId: number;
+              tokenName: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getSignalEndpointTokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signal endpoint's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "signalEndpointTokens": [
+           *         {
+           *           "id": 1,
+           *           "name": "alertmanager",
+           *           "signalEndpointId": 1,
+           *           "createdAt": "2026-01-15T10:00:00.000Z",
+           *           "createdByUserId": 1
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            signalEndpointTokens: {
+              /** Format: date-time */
+              createdAt: string;
+              createdByUserId: number | null;
+              id: number;
+              name: string;
+              signalEndpointId: number;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  createSignalEndpointToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signal endpoint's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "alertmanager"
+         *     }
+         */
+        'application/json': {
+          /** @description Who uses the token. */
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "alertmanager",
+           *       "signalEndpointId": 1,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "createdByUserId": 1,
+           *       "token": "signal:3f1c…"
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            createdByUserId: number | null;
+            id: number;
+            name: string;
+            signalEndpointId: number;
+            /** @description The secret: shown this once, only its hash is stored. */
+            token: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  updateSignalEndpointToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signal endpoint's id. */
+        id: number;
+        /** @description The token's id. */
+        tokenId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "alertmanager"
+         *     }
+         */
+        'application/json': {
+          /** @description Who uses the token. */
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The token after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "alertmanager",
+           *       "signalEndpointId": 1,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "createdByUserId": 1
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            createdByUserId: number | null;
+            id: number;
+            name: string;
+            signalEndpointId: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteSignalEndpointToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signal endpoint's id. */
+        id: number;
+        /** @description The token's id. */
+        tokenId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The token was deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getSignals: {
+    parameters: {
+      query?: {
+        /** @description Only signals from this time on. */
+        from?: string;
+        /** @description At most this many. */
+        limit?: number;
+        /** @description Skip this many. */
+        offset?: number;
+        /** @description Only signals up to this time. */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "signals": [
+           *         {
+           *           "id": 7,
+           *           "source": "signal-endpoint",
+           *           "sourceId": 1,
+           *           "createdAt": "2026-01-15T10:05:00.000Z",
+           *           "tokenName": "alertmanager",
+           *           "payload": {
+           *             "alert": "checkout-errors",
+           *             "status": "firing",
+           *             "severity": "critical"
+           *           },
+           *           "sourceName": "checkout-alerts",
+           *           "sourceDescription": null
+           *         }
+           *       ],
+           *       "total": 1
+           *     }
+           */
+          'application/json': {
+            signals: {
+              /** Format: date-time */
+              createdAt: string;
+              id: number;
+              payload: {
+                [key: string]: unknown;
+              } | null;
+              /** @enum {string} */
+              source: 'signal-endpoint';
+              sourceDescription: string | null;
+              /** @description The signal endpoint it was sent to. */
+              sourceId: number;
+              sourceName: string | null;
+              tokenName: string | null;
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getAllStrategies: {
     parameters: {
       query?: never;
@@ -31641,6 +33902,96 @@ export interface operations {
       };
       /** @description Something the request names does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  callSignalEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signal endpoint's name. */
+        name: string;
+      };
+      cookie?: never;
+    };
+    /** @description Any JSON object, up to 100 kB; action sets filter on its fields. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "alert": "checkout-errors",
+         *       "status": "firing",
+         *       "severity": "critical"
+         *     }
+         */
+        'application/json': {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 7
+           *     }
+           */
+          'application/json': {
+            /** @description The signal's id in the signal log. */
+            id: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Too many attempts: wait the number of seconds in the Retry-After header, then try again. */
+      429: {
         headers: {
           [name: string]: unknown;
         };
