@@ -4,8 +4,12 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ SIGNAL_ENDPOINT_RATE_LIMIT_PER_SECOND: '100', SIGNAL_POLL_INTERVAL_MS: '200' });
-});
+  t = await createTestApp({
+    SIGNAL_ENDPOINT_RATE_LIMIT_PER_SECOND: '100',
+    SIGNAL_POLL_INTERVAL_MS: '200',
+    SIGNAL_ENDPOINTS_LIMIT: '20',
+  });
+}, 300_000);
 afterAll(() => t.close());
 
 let count = 0;
@@ -22,6 +26,7 @@ async function serviceAccount(rootRole: number): Promise<number> {
 
 async function endpoint(name: string) {
   const created = await t.admin({ method: 'POST', url: '/api/admin/signal-endpoints', payload: { name } });
+  expect(created.statusCode, created.body).toBe(201);
   const id = created.json().id as number;
   const token = await t.admin({
     method: 'POST',
@@ -32,7 +37,11 @@ async function endpoint(name: string) {
 }
 
 async function actionSet(body: Record<string, unknown>) {
-  const response = await t.admin({ method: 'POST', url: '/api/admin/projects/default/actions', payload: body });
+  const response = await t.admin({
+    method: 'POST',
+    url: '/api/admin/projects/default/actions',
+    payload: body,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -61,8 +70,12 @@ const processed = (id: number) =>
   expect
     .poll(
       async () =>
-        (await t.db.query<{ done: boolean }>('SELECT processed_at IS NOT NULL AS done FROM signals WHERE id = $1', [id]))[0]
-          ?.done,
+        (
+          await t.db.query<{ done: boolean }>(
+            'SELECT processed_at IS NOT NULL AS done FROM signals WHERE id = $1',
+            [id],
+          )
+        )[0]?.done,
       { timeout: 5000, interval: 50 },
     )
     .toBe(true);
@@ -75,7 +88,10 @@ const turnOff = (flag: string) => ({
 
 describe('action sets', () => {
   it('turns a flag off when a matching signal arrives, as the service account, and logs it', async () => {
-    await buildFlag(t.db, { name: 'checkout', environments: { production: { enabled: true, strategies: [{}] } } });
+    await buildFlag(t.db, {
+      name: 'checkout',
+      environments: { production: { enabled: true, strategies: [{}] } },
+    });
     const bot = await serviceAccount(1);
     const source = await endpoint('alerts-a');
     const set = await actionSet({
@@ -91,9 +107,16 @@ describe('action sets', () => {
       },
       actions: [turnOff('checkout')],
     });
-    expect(set).toMatchObject({ project: 'default', enabled: true, actions: [{ action: 'TOGGLE_FEATURE_OFF' }] });
+    expect(set).toMatchObject({
+      project: 'default',
+      enabled: true,
+      actions: [{ action: 'TOGGLE_FEATURE_OFF' }],
+    });
 
-    const id = await signal('alerts-a', source.secret, { status: 'firing', labels: { severity: 'critical' } });
+    const id = await signal('alerts-a', source.secret, {
+      status: 'firing',
+      labels: { severity: 'critical' },
+    });
     await processed(id);
     expect(await enabled('checkout')).toBe(false);
     const [event] = await t.db.query<{ created_by: string; created_by_user_id: number }>(
@@ -111,13 +134,20 @@ describe('action sets', () => {
   });
 
   it('does nothing for a signal that does not match the filters', async () => {
-    await buildFlag(t.db, { name: 'search', environments: { production: { enabled: true, strategies: [{}] } } });
+    await buildFlag(t.db, {
+      name: 'search',
+      environments: { production: { enabled: true, strategies: [{}] } },
+    });
     const bot = await serviceAccount(1);
     const source = await endpoint('alerts-b');
     const set = await actionSet({
       name: 'Stop search',
       actorId: bot,
-      match: { source: 'signal-endpoint', sourceId: source.id, payload: { status: { operator: 'IN', values: ['firing'] } } },
+      match: {
+        source: 'signal-endpoint',
+        sourceId: source.id,
+        payload: { status: { operator: 'IN', values: ['firing'] } },
+      },
       actions: [turnOff('search')],
     });
     const id = await signal('alerts-b', source.secret, { status: 'resolved' });
@@ -128,7 +158,10 @@ describe('action sets', () => {
   });
 
   it('logs a failure and changes nothing when the service account lacks the permission', async () => {
-    await buildFlag(t.db, { name: 'payments', environments: { production: { enabled: true, strategies: [{}] } } });
+    await buildFlag(t.db, {
+      name: 'payments',
+      environments: { production: { enabled: true, strategies: [{}] } },
+    });
     const viewer = await serviceAccount(3);
     const source = await endpoint('alerts-c');
     const set = await actionSet({
@@ -148,7 +181,10 @@ describe('action sets', () => {
   });
 
   it('obeys change requests: without SKIP_CHANGE_REQUEST an action fails where they are on', async () => {
-    await buildFlag(t.db, { name: 'reviewed', environments: { development: { enabled: true, strategies: [{}] } } });
+    await buildFlag(t.db, {
+      name: 'reviewed',
+      environments: { development: { enabled: true, strategies: [{}] } },
+    });
     await t.db.query(
       "INSERT INTO change_request_settings (project, environment, required_approvals) VALUES ('default', 'development', 1)",
     );
@@ -158,7 +194,9 @@ describe('action sets', () => {
       name: 'Stop reviewed',
       actorId: bot,
       match: { source: 'signal-endpoint', sourceId: source.id, payload: {} },
-      actions: [{ ...turnOff('reviewed'), executionParams: { environment: 'development', featureName: 'reviewed' } }],
+      actions: [
+        { ...turnOff('reviewed'), executionParams: { environment: 'development', featureName: 'reviewed' } },
+      ],
     });
     const id = await signal('alerts-d', source.secret, {});
     await processed(id);
@@ -174,7 +212,10 @@ describe('action sets', () => {
         environments: { production: { enabled: false, strategies: [{}] } },
         tags: [['simple', 'kill-switch']],
       });
-    await buildFlag(t.db, { name: 'untagged', environments: { production: { enabled: false, strategies: [{}] } } });
+    await buildFlag(t.db, {
+      name: 'untagged',
+      environments: { production: { enabled: false, strategies: [{}] } },
+    });
     const source = await endpoint('alerts-e');
     await actionSet({
       name: 'Resume',
@@ -189,7 +230,11 @@ describe('action sets', () => {
       ],
     });
     await processed(await signal('alerts-e', source.secret, {}));
-    expect([await enabled('tagged-1'), await enabled('tagged-2'), await enabled('untagged')]).toEqual([true, true, false]);
+    expect([await enabled('tagged-1'), await enabled('tagged-2'), await enabled('untagged')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('refuses an actor that is not a service account and an unknown operator, naming the field', async () => {
@@ -200,7 +245,11 @@ describe('action sets', () => {
       match: { source: 'signal-endpoint', sourceId: source.id, payload: {} },
       actions: [turnOff('checkout')],
     };
-    const human = await t.admin({ method: 'POST', url: '/api/admin/projects/default/actions', payload: base });
+    const human = await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects/default/actions',
+      payload: base,
+    });
     expect(human.statusCode).toBe(400);
     expect(human.json().details[0].path).toBe('/body/actorId');
     const operator = await t.admin({

@@ -3,8 +3,8 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://flags.example.com' });
-}, 600_000);
+  t = await createTestApp({ PUBLIC_URL: 'https://flags.example.com', SIGNAL_ENDPOINTS_LIMIT: '20' });
+}, 300_000);
 afterAll(() => t.close());
 
 async function endpointWithToken(name: string) {
@@ -20,7 +20,12 @@ async function endpointWithToken(name: string) {
   return { id: id as number, url: url as string, secret: token.json().token as string };
 }
 
-const send = (name: string, secret: string | undefined, payload: unknown, headers: Record<string, string> = {}) =>
+const send = (
+  name: string,
+  secret: string | undefined,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) =>
   t.app.inject({
     method: 'POST',
     url: `/api/signal-endpoint/${name}`,
@@ -33,11 +38,16 @@ describe('signal endpoints', () => {
     const { id, url, secret } = await endpointWithToken('alerts-1');
     expect(url).toBe('https://flags.example.com/api/signal-endpoint/alerts-1');
     expect(secret).toMatch(/^signal:[0-9a-f]{64}$/);
-    const stored = await t.db.query<{ secret_hash: string }>('SELECT secret_hash FROM signal_endpoint_tokens');
+    const stored = await t.db.query<{ secret_hash: string }>(
+      'SELECT secret_hash FROM signal_endpoint_tokens',
+    );
     expect(JSON.stringify(stored)).not.toContain(secret.slice(7));
     const listed = await t.admin({ method: 'GET', url: '/api/admin/signal-endpoints' });
     expect(listed.body).not.toContain(secret.slice(7));
-    expect(listed.json().signalEndpoints[0].tokens[0]).toMatchObject({ name: 'alerts', signalEndpointId: id });
+    expect(listed.json().signalEndpoints[0].tokens[0]).toMatchObject({
+      name: 'alerts',
+      signalEndpointId: id,
+    });
 
     const sent = await send('alerts-1', secret, { status: 'firing', labels: { service: 'checkout' } });
     expect(sent.statusCode, sent.body).toBe(202);
