@@ -245,12 +245,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', () => scheduler.stop());
   // Integrations: events reach them through the outbox; every process sends, the database decides who sends each.
   const policy = { allowedHosts: config.integrations.allowedHosts };
-  await app.register(addonRoutes({ db, policy }));
+  const sendContext = { publicUrl: config.publicUrl, slackApiUrl: config.integrations.slackApiUrl };
+  await app.register(
+    addonRoutes({ db, policy, timeoutMs: config.integrations.timeoutMs, context: sendContext }),
+  );
   const deliveries = createAddonDeliveryWorker(db, {
     ...config.integrations,
     intervalMs: config.integrations.pollIntervalMs,
     policy,
-    context: { publicUrl: config.publicUrl, slackApiUrl: config.integrations.slackApiUrl },
+    context: sendContext,
     onError: (error) => app.log.error({ err: error }, 'integrations: sending deliveries failed'),
   });
   app.addHook('onReady', async () => deliveries.start());
