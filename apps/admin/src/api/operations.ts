@@ -64,6 +64,7 @@ export const operations = {
   updateAddon: ['PUT', '/api/admin/addons/{id}'],
   deleteAddon: ['DELETE', '/api/admin/addons/{id}'],
   getIntegrationEvents: ['GET', '/api/admin/addons/{id}/events'],
+  testAddon: ['POST', '/api/admin/addons/{id}/test'],
   getSignalEndpoints: ['GET', '/api/admin/signal-endpoints'],
   createSignalEndpoint: ['POST', '/api/admin/signal-endpoints'],
   updateSignalEndpoint: ['PUT', '/api/admin/signal-endpoints/{id}'],
@@ -304,6 +305,8 @@ export const beyondOss: OperationId[] = [
   'markNotificationsAsRead',
   // Unleash Enterprise's login history.
   'getLoginHistory',
+  // Switchyard's own: send a test event to an integration.
+  'testAddon',
   // Unleash Enterprise's signals and actions (issue 15).
   'getSignalEndpoints',
   'createSignalEndpoint',

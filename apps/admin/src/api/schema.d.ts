@@ -92,6 +92,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/addons/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event
+     * @description Switchyard's own: sends a made-up event (someone enabling the flag `switchyard-test-event` in production) to the integration now and answers how it went, whatever its event filters and even when it is disabled. Nothing is recorded: not in the event log, not in the delivery log. Requires the UPDATE_ADDON permission.
+     */
+    post: operations['testAddon'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/api-tokens': {
     parameters: {
       query?: never;
@@ -6318,6 +6338,66 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  testAddon: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The integration's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "state": "success",
+           *       "stateDetails": "Webhook: sent (200)"
+           *     }
+           */
+          'application/json': {
+            state: 'success' | 'failed' | 'successWithErrors';
+            /** @description What happened, e.g. the status the receiver answered; never its body. */
+            stateDetails: string;
+          };
         };
       };
       /** @description No valid credentials: sign in or send an API token in the Authorization header. */
