@@ -238,6 +238,8 @@ describe('action sets', () => {
   });
 
   it('refuses an actor that is not a service account and an unknown operator, naming the field', async () => {
+    // Its own project: default already holds the most action sets a project may have.
+    await t.admin({ method: 'POST', url: '/api/admin/projects', payload: { id: 'rules', name: 'Rules' } });
     const source = await endpoint('alerts-f');
     const base = {
       name: 'Bad',
@@ -254,7 +256,7 @@ describe('action sets', () => {
     expect(human.json().details[0].path).toBe('/body/actorId');
     const operator = await t.admin({
       method: 'POST',
-      url: '/api/admin/projects/default/actions',
+      url: '/api/admin/projects/rules/actions',
       payload: {
         ...base,
         actorId: await serviceAccount(1),
