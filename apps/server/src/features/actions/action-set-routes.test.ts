@@ -249,7 +249,7 @@ describe('action sets', () => {
     };
     const human = await t.admin({
       method: 'POST',
-      url: '/api/admin/projects/default/actions',
+      url: '/api/admin/projects/rules/actions',
       payload: base,
     });
     expect(human.statusCode).toBe(400);
