@@ -103,6 +103,16 @@ describe('signal endpoints', () => {
   it('answers 404 for an unknown or disabled endpoint', async () => {
     const { id, secret } = await endpointWithToken('alerts-5');
     expect((await send('nope', secret, {})).statusCode).toBe(404);
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/signal-endpoint/alerts-5',
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(empty.statusCode, empty.body).toBe(202);
+    const [stored] = await t.db.query<{ payload: unknown }>('SELECT payload FROM signals WHERE id = $1', [
+      empty.json().id,
+    ]);
+    expect(stored!.payload).toBeNull();
     await t.admin({ method: 'POST', url: `/api/admin/signal-endpoints/${id}/off` });
     expect((await send('alerts-5', secret, {})).statusCode).toBe(404);
   });

@@ -369,7 +369,7 @@ export function signalRoutes(deps: {
         const signal = await service.receive(
           request.params.name,
           authorizationSecret(request),
-          (request.body as Record<string, unknown> | undefined) ?? null,
+          request.body ?? null,
         );
         deps.onSignal();
         return reply.status(202).send({ id: signal.id });

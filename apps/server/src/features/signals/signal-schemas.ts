@@ -151,8 +151,9 @@ export const SignalListResponse = Type.Object(
   },
 );
 
-export const SignalBody = Type.Record(Type.String(), Type.Unknown(), {
-  description: 'Any JSON object, up to 100 kB; action sets filter on its fields.',
+/** Null stands for no body at all: Fastify validates a missing body as null. */
+export const SignalBody = Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+  description: 'Any JSON object, up to 100 kB, or no body; action sets filter on its fields.',
   examples: [examplePayload],
 });
 
