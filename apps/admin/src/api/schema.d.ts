@@ -34001,7 +34001,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description Any JSON object, up to 100 kB; action sets filter on its fields. */
+    /** @description Any JSON object, up to 100 kB, or no body; action sets filter on its fields. */
     requestBody: {
       content: {
         /**
@@ -34013,7 +34013,7 @@ export interface operations {
          */
         'application/json': {
           [key: string]: unknown;
-        };
+        } | null;
       };
     };
     responses: {
