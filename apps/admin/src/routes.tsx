@@ -53,6 +53,10 @@ const IntegrationsPage = page(
   () => import('./features/integrations/integrations-page.tsx'),
   'IntegrationsPage',
 );
+const SignalEndpointsPage = page(
+  () => import('./features/signals/signal-endpoints-page.tsx'),
+  'SignalEndpointsPage',
+);
 const BannersPage = page(() => import('./features/banners/banners-page.tsx'), 'BannersPage');
 const ArchivePage = page(() => import('./features/archive/archive-page.tsx'), 'ArchivePage');
 const EventsPage = page(() => import('./features/events/events-page.tsx'), 'EventsPage');
@@ -92,6 +96,7 @@ export function AppRoutes() {
       <Route path="/maintenance" element={<MaintenancePage />} />
       <Route path="/instance" element={<InstanceStatsPage />} />
       <Route path="/integrations" element={<IntegrationsPage />} />
+      <Route path="/signal-endpoints" element={<SignalEndpointsPage />} />
       <Route path="/banners" element={<BannersPage />} />
       <Route path="/archive" element={<ArchivePage />} />
       <Route path="/events" element={<EventsPage />} />

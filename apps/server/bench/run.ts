@@ -8,8 +8,10 @@
  *   (bench-permissions.json).
  * - `change-requests` (bench/change-requests.ts): applying a 20-change request, and the scheduler's delay over 100
  *   scheduled requests (bench-change-requests.json).
- * `npm run bench -- startup` (or `-- permissions`, `-- throughput`, `-- change-requests`) runs one of them; with no
- * argument, all four.
+ * - `integrations` (bench/integrations.ts): 1,000 flag changes with 3 webhook integrations: deliveries per second and
+ *   the lag from change to delivery (bench-integrations.json).
+ * `npm run bench -- startup` (or `-- permissions`, `-- throughput`, `-- change-requests`, `-- integrations`) runs one
+ * of them; with no argument, all five.
  * `npm run bench -- soak [--minutes 10]` runs the long mixed-traffic soak of soak.ts instead.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -27,6 +29,7 @@ import {
 import { seedFlags } from './seed-flags.ts';
 import { runSoak, soakMinutes } from './soak.ts';
 import { measureChangeRequests } from './change-requests.ts';
+import { measureIntegrations } from './integrations.ts';
 import { measurePermissions } from './permissions.ts';
 import { measureStartup } from './startup.ts';
 import { runWrk, wrkAvailable } from './wrk.ts';
@@ -291,7 +294,24 @@ async function changeRequests() {
   say('wrote test-output/bench-change-requests.json');
 }
 
-const SCENARIOS = ['startup', 'permissions', 'throughput', 'change-requests', 'soak'];
+async function integrations() {
+  const result = await measureIntegrations(say);
+  console.table({
+    'deliveries / s': result.deliveriesPerSecond,
+    'lag p50 (ms)': result.lagMs.p50,
+    'lag p99 (ms)': result.lagMs.p99,
+    'lag max (ms)': result.lagMs.max,
+    'admin write p99 (ms)': result.changeRequestMs.p99,
+  });
+  await mkdir('test-output', { recursive: true });
+  await writeFile(
+    'test-output/bench-integrations.json',
+    JSON.stringify({ database: process.env.DATABASE_URL ? 'postgres' : 'pglite', ...result }, null, 2),
+  );
+  say('wrote test-output/bench-integrations.json');
+}
+
+const SCENARIOS = ['startup', 'permissions', 'throughput', 'change-requests', 'integrations', 'soak'];
 const scenario = process.argv[2]?.startsWith('--') ? undefined : process.argv[2];
 if (scenario !== undefined && !SCENARIOS.includes(scenario)) {
   console.error(`unknown scenario "${scenario}"; one of: ${SCENARIOS.join(', ')}`);
@@ -305,4 +325,5 @@ else {
   if (scenario === undefined || scenario === 'permissions') await permissions();
   if (scenario === undefined || scenario === 'throughput') await throughput();
   if (scenario === undefined || scenario === 'change-requests') await changeRequests();
+  if (scenario === undefined || scenario === 'integrations') await integrations();
 }

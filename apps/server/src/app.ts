@@ -22,6 +22,9 @@ import { apiTokenRoutes } from './features/api-tokens/api-token-routes.ts';
 import { archiveRoutes } from './features/archive/archive-routes.ts';
 import { addonRoutes } from './features/addons/addon-routes.ts';
 import { createAddonDeliveryWorker } from './features/addons/addon-delivery-worker.ts';
+import { actionSetRoutes } from './features/actions/action-set-routes.ts';
+import { createSignalProcessor } from './features/actions/signal-processor.ts';
+import { signalRoutes } from './features/signals/signal-routes.ts';
 import { bannerRoutes } from './features/banners/banner-routes.ts';
 import { dependencyRoutes } from './features/dependencies/dependency-routes.ts';
 import { flagTagRoutes } from './features/flag-tags/flag-tag-routes.ts';
@@ -238,16 +241,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', () => scheduler.stop());
   // Integrations: events reach them through the outbox; every process sends, the database decides who sends each.
   const policy = { allowedHosts: config.integrations.allowedHosts };
-  await app.register(addonRoutes({ db, policy }));
+  const sendContext = { publicUrl: config.publicUrl, slackApiUrl: config.integrations.slackApiUrl };
+  await app.register(
+    addonRoutes({ db, policy, timeoutMs: config.integrations.timeoutMs, context: sendContext }),
+  );
   const deliveries = createAddonDeliveryWorker(db, {
     ...config.integrations,
     intervalMs: config.integrations.pollIntervalMs,
     policy,
-    context: { publicUrl: config.publicUrl, slackApiUrl: config.integrations.slackApiUrl },
+    context: sendContext,
     onError: (error) => app.log.error({ err: error }, 'integrations: sending deliveries failed'),
   });
   app.addHook('onReady', async () => deliveries.start());
   app.addHook('preClose', () => deliveries.stop());
+  // Signals and actions: each stored signal is acted on at once, and every process polls for any left waiting.
+  const signals = createSignalProcessor(db, {
+    intervalMs: config.signals.pollIntervalMs,
+    onError: (error) => app.log.error({ err: error }, 'signals: acting on a signal failed'),
+  });
+  await app.register(
+    signalRoutes({ db, limits: config.signals, publicUrl: config.publicUrl, onSignal: signals.kick }),
+  );
+  await app.register(actionSetRoutes({ db }));
+  app.addHook('onReady', async () => signals.start());
+  app.addHook('preClose', () => signals.stop());
   await app.register(metricsRoutes({ db }));
   await app.register(applicationRoutes({ db }));
   await app.register(environmentRoutes({ db }));

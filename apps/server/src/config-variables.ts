@@ -243,6 +243,28 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     example: 'hooks.internal,10.0.0.12',
   },
   {
+    name: 'SIGNAL_ENDPOINT_RATE_LIMIT_PER_SECOND',
+    description:
+      'Signals each signal endpoint accepts per second, all server processes together; more get a 429.',
+    default: '1',
+  },
+  {
+    name: 'SIGNAL_ENDPOINTS_LIMIT',
+    description: 'The most signal endpoints an instance may have.',
+    default: '5',
+  },
+  {
+    name: 'SIGNAL_TOKENS_PER_ENDPOINT_LIMIT',
+    description: 'The most tokens one signal endpoint may have.',
+    default: '5',
+  },
+  {
+    name: 'SIGNAL_POLL_INTERVAL_MS',
+    description:
+      'How often each server process looks for signals no process has acted on yet (a signal is normally acted on as soon as it is stored).',
+    default: '1000',
+  },
+  {
     name: 'INTEGRATION_POLL_INTERVAL_MS',
     description: 'How often each server process looks for integration deliveries that are due.',
     default: '1000',

@@ -35,6 +35,15 @@ export type Config = {
   /** Client ids and their secrets (base64url) with which an edge may sign requests to /edge/issue-token. */
   edgeClients: Map<string, string>;
   integrations: IntegrationConfig;
+  signals: SignalConfig;
+};
+
+/** Limits of signal endpoints, and how often each process looks for signals not yet acted on. */
+export type SignalConfig = {
+  ratePerSecond: number;
+  endpoints: number;
+  tokensPerEndpoint: number;
+  pollIntervalMs: number;
 };
 
 /** An SMTP server to send email through, configured with Unleash's EMAIL_* variables. */
@@ -285,6 +294,12 @@ export function readConfig(
       maxAttempts: integer('INTEGRATION_MAX_ATTEMPTS', 6, 1, 100),
       timeoutMs: integer('INTEGRATION_TIMEOUT_MS', 10_000, 100, 120_000),
       slackApiUrl: url('SLACK_API_URL') ?? 'https://slack.com/api',
+    },
+    signals: {
+      ratePerSecond: integer('SIGNAL_ENDPOINT_RATE_LIMIT_PER_SECOND', 1, 1, 10_000),
+      endpoints: integer('SIGNAL_ENDPOINTS_LIMIT', 5, 1, 10_000),
+      tokensPerEndpoint: integer('SIGNAL_TOKENS_PER_ENDPOINT_LIMIT', 5, 1, 1000),
+      pollIntervalMs: integer('SIGNAL_POLL_INTERVAL_MS', 1000, 10, 60_000),
     },
   };
 }

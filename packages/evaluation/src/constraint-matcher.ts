@@ -163,3 +163,16 @@ export function allConstraintsHold(
   for (const constraint of constraints) if (!constraint.test(context, runtime)) return false;
   return true;
 }
+
+/**
+ * True when every constraint holds for `context`; for callers outside flag evaluation (an action set's payload
+ * filters) that reuse the same operators.
+ */
+export function constraintsHold(
+  constraints: readonly Constraint[],
+  context: Context,
+  now = Date.now,
+): boolean {
+  const runtime: Runtime = { now, random: Math.random, hostname: undefined };
+  return allConstraintsHold(constraints.map(compileConstraint), context, runtime);
+}

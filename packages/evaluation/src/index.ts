@@ -13,7 +13,7 @@ export type {
   StrategyExplanation,
 } from './explain-flag.ts';
 export { DISABLED_VARIANT, DISABLED_VARIANT_FLAG_ON } from './variant-selection.ts';
-export { OPERATOR_NAMES } from './constraint-matcher.ts';
+export { constraintsHold, OPERATOR_NAMES } from './constraint-matcher.ts';
 export { BUILT_IN_STRATEGIES } from './strategy-rule.ts';
 export { murmurHash3 } from './murmur-hash.ts';
 export { normalizedHash, STRATEGY_SEED, VARIANT_SEED } from './normalized-hash.ts';

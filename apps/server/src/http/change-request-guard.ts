@@ -34,17 +34,34 @@ export async function guardChangeRequests(
     projects = project ? [project] : [];
   }
   for (const project of projects) {
-    const enabled = await facts.changeRequestEnvironments(project);
-    if (enabled.size === 0) continue;
-    const reviewed =
-      reviewedBy === 'environment' ? (scope.environments ?? []).filter((e) => enabled.has(e)) : [...enabled];
-    for (const environment of reviewed) {
-      if (!allows(access, 'SKIP_CHANGE_REQUEST', { projects: [project], environments: [environment] })) {
-        throw NoAccessError.needs(
-          'SKIP_CHANGE_REQUEST',
-          `Change requests are on in environment "${environment}" of project "${project}": add this change to a change request, or ask for the SKIP_CHANGE_REQUEST permission`,
-        );
-      }
+    await assertMayWriteDirectly(
+      project,
+      reviewedBy === 'environment' ? (scope.environments ?? []) : 'all',
+      access,
+      facts,
+    );
+  }
+}
+
+/**
+ * Refuses a direct write to `environments` of `project` (or to all of its environments) where change requests are
+ * on, unless `access` holds SKIP_CHANGE_REQUEST there. The one rule, for routes and for automated actions alike.
+ */
+export async function assertMayWriteDirectly(
+  project: string,
+  environments: readonly string[] | 'all',
+  access: Access,
+  facts: Pick<ChangeRequestFacts, 'changeRequestEnvironments'>,
+): Promise<void> {
+  const enabled = await facts.changeRequestEnvironments(project);
+  if (enabled.size === 0) return;
+  const reviewed = environments === 'all' ? [...enabled] : environments.filter((e) => enabled.has(e));
+  for (const environment of reviewed) {
+    if (!allows(access, 'SKIP_CHANGE_REQUEST', { projects: [project], environments: [environment] })) {
+      throw NoAccessError.needs(
+        'SKIP_CHANGE_REQUEST',
+        `Change requests are on in environment "${environment}" of project "${project}": add this change to a change request, or ask for the SKIP_CHANGE_REQUEST permission`,
+      );
     }
   }
 }

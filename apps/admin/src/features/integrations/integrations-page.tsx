@@ -18,7 +18,7 @@ import {
 export function IntegrationsPage() {
   const can = usePermissions().can;
   const integrations = useIntegrations();
-  const { remove } = useIntegrationMutations();
+  const { remove, sendTest } = useIntegrationMutations();
   const [editing, setEditing] = useState<{ provider: Provider; integration?: Integration } | null>(null);
   const [deleting, setDeleting] = useState<Integration | null>(null);
   const [logOf, setLogOf] = useState<Integration | null>(null);
@@ -38,9 +38,12 @@ export function IntegrationsPage() {
               <Menu.Dropdown>
                 {providers.map((provider) => (
                   <Menu.Item key={provider.name} onClick={() => setEditing({ provider })}>
-                    <Text size="sm">{provider.displayName}</Text>
+                    <Text size="sm">
+                      {provider.displayName}
+                      {provider.deprecated ? ' (deprecated)' : ''}
+                    </Text>
                     <Text size="xs" c="dimmed">
-                      {provider.description}
+                      {provider.deprecated ?? provider.description}
                     </Text>
                   </Menu.Item>
                 ))}
@@ -99,6 +102,24 @@ export function IntegrationsPage() {
                         {can('ADMIN') && (
                           <Button size="xs" variant="default" onClick={() => setLogOf(integration)}>
                             Delivery log
+                          </Button>
+                        )}
+                        {can('UPDATE_ADDON') && (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            loading={sendTest.isPending && sendTest.variables === integration.id}
+                            onClick={() =>
+                              sendTest.mutate(integration.id, {
+                                onSuccess: (outcome) =>
+                                  outcome.state === 'failed'
+                                    ? notifyError(new Error(outcome.stateDetails), 'deliver the test event')
+                                    : notifySuccess(`Test event: ${outcome.stateDetails}`),
+                                onError: (error) => notifyError(error, 'send the test event'),
+                              })
+                            }
+                          >
+                            Send test event
                           </Button>
                         )}
                         {can('UPDATE_ADDON') && provider && (

@@ -9,6 +9,8 @@ export type IntegrationBody = operations['createAddon']['requestBody']['content'
 export type DeliveryAttempt =
   operations['getIntegrationEvents']['responses'][200]['content']['application/json']['integrationEvents'][number];
 
+export type TestOutcome = operations['testAddon']['responses'][200]['content']['application/json'];
+
 export const integrationsQuery = {
   queryKey: ['addons'],
   queryFn: () => call<AddonList>('getAddons'),
@@ -47,6 +49,10 @@ export function useIntegrationMutations() {
     remove: useMutation({
       mutationFn: (id: number) => call('deleteAddon', { params: { id } }),
       onSettled,
+    }),
+    /** Sends a made-up event now and answers how it went; nothing is recorded. */
+    sendTest: useMutation({
+      mutationFn: (id: number) => call<TestOutcome>('testAddon', { params: { id } }),
     }),
   };
 }

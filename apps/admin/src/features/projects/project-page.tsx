@@ -15,6 +15,7 @@ import { PAGE_SIZES, readFilters, writeFilters, type FlagFilters } from '../flag
 import { FlagTable } from '../flags/flag-table.tsx';
 import { useFlagSearch } from '../flags/use-flag-search.ts';
 import { useToggleEnvironment } from '../flags/use-toggle-environment.ts';
+import { ProjectActionsPanel } from '../actions/project-actions-panel.tsx';
 import { ProjectAccessPanel } from '../project-access/project-access-panel.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
 import { ProjectEnvironmentsButton } from './project-environments-modal.tsx';
@@ -36,6 +37,8 @@ export function ProjectPage() {
   // Bulk actions change flags (stale, tags, archive, switches); each is checked again by the server.
   const canChange = can('UPDATE_FEATURE', { project: projectId });
   const canReadAccess = can('PROJECT_USER_ACCESS_READ', { project: projectId });
+  // Action sets act as service accounts and listen to signal endpoints: admins only, as in Unleash.
+  const isAdmin = can('ADMIN');
   const [tab, setTab] = useState('flags');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [creating, setCreating] = useState(false);
@@ -130,6 +133,7 @@ export function ProjectPage() {
           <Tabs.Tab value="flags">Flags</Tabs.Tab>
           <Tabs.Tab value="change-requests">Change requests</Tabs.Tab>
           {canReadAccess && <Tabs.Tab value="access">Access</Tabs.Tab>}
+          {isAdmin && <Tabs.Tab value="actions">Actions</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="flags">
           <DraftBar projectId={projectId} />
@@ -204,6 +208,11 @@ export function ProjectPage() {
         {canReadAccess && (
           <Tabs.Panel value="access">
             <ProjectAccessPanel projectId={projectId} />
+          </Tabs.Panel>
+        )}
+        {isAdmin && (
+          <Tabs.Panel value="actions">
+            <ProjectActionsPanel projectId={projectId} environments={environments} />
           </Tabs.Panel>
         )}
       </Tabs>

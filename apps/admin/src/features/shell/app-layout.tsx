@@ -41,6 +41,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/roles', label: 'Roles' },
   { to: '/groups', label: 'Groups' },
   { to: '/integrations', label: 'Integrations' },
+  { to: '/signal-endpoints', label: 'Signal endpoints' },
   { to: '/banners', label: 'Banners' },
   { to: '/maintenance', label: 'Maintenance' },
   { to: '/instance', label: 'Instance statistics' },
@@ -63,6 +64,7 @@ const ADMIN_ONLY = new Set([
   '/instance',
   '/login-history',
   '/single-sign-on',
+  '/signal-endpoints',
 ]);
 
 /** The frame around every signed-in screen: navigation, theme switch and the user's menu. */

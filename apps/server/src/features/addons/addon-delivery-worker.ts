@@ -30,10 +30,10 @@ export type DeliveryWorkerOptions = {
 const BATCH = 10;
 
 /** Sends one delivery: builds its requests with the provider and sends them under the policy, the first failure ends it. */
-async function deliver(
+export async function deliver(
   addon: Addon | undefined,
   event: SwitchyardEvent | undefined,
-  options: DeliveryWorkerOptions,
+  options: Pick<DeliveryWorkerOptions, 'policy' | 'timeoutMs' | 'context'>,
   signal: AbortSignal,
 ): Promise<AttemptOutcome> {
   const provider = addon && providerNamed(addon.provider);

@@ -42,7 +42,10 @@ describe('addons API', () => {
       'teamsworkflow',
       'datadog',
       'new-relic',
+      'slack',
+      'teams',
     ]);
+    expect(providers.filter((p) => 'deprecated' in p).map((p) => p.name)).toEqual(['slack', 'teams']);
     const hook = providers.find((p) => p.name === 'webhook')!;
     expect(hook.parameters.map((p) => p.name)).toEqual([
       'url',

@@ -14,9 +14,12 @@ import {
   DeliveryLogQuery,
   DeliveryLogResponse,
   ProviderResponse,
+  TestEventResponse,
 } from './addon-schemas.ts';
 import { AddonRuleError, createAddonService } from './addon-service.ts';
 import type { OutboundPolicy } from './outbound-guard.ts';
+import { sendTestEvent } from './addon-test-event.ts';
+import type { SendContext } from './addon-provider.ts';
 
 /** The addon as the API shows it: secret parameters read `*****`. */
 export function toAddonResponse(addon: Addon) {
@@ -48,7 +51,13 @@ async function naming<T>(work: Promise<T>): Promise<T> {
 const addonResponse = (description: string) => ({ ...AddonResponse, $id: undefined, description });
 
 /** /api/admin/addons: integrations that send events elsewhere, and the log of their deliveries. */
-export function addonRoutes(deps: { db: Db; policy: OutboundPolicy }): FastifyPluginAsyncTypebox {
+export function addonRoutes(deps: {
+  db: Db;
+  policy: OutboundPolicy;
+  /** For test events: the deadline of one request and what messages link to. */
+  timeoutMs: number;
+  context: SendContext;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addSchema(AddonResponse);
     app.addSchema(ProviderResponse);
@@ -146,6 +155,28 @@ export function addonRoutes(deps: { db: Db; policy: OutboundPolicy }): FastifyPl
       async (request, reply) => {
         await service.delete(request.params.id, actorOf(request));
         return reply.status(200).send();
+      },
+    );
+
+    app.post(
+      '/api/admin/addons/:id/test',
+      {
+        config: { auth: { permission: 'UPDATE_ADDON' } },
+        schema: {
+          ...describe(
+            'Addons',
+            'testAddon',
+            'Send a test event',
+            "Switchyard's own: sends a made-up event (someone enabling the flag `switchyard-test-event` in production) to the integration now and answers how it went, whatever its event filters and even when it is disabled. Nothing is recorded: not in the event log, not in the delivery log.",
+          ),
+          params: AddonIdParams,
+          response: { 200: TestEventResponse, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const addon = await service.get(request.params.id);
+        const outcome = await sendTestEvent(addon, actorOf(request), deps);
+        return { state: outcome.state, stateDetails: outcome.stateDetails };
       },
     );
 

@@ -185,3 +185,13 @@ export const DeliveryLogResponse = Type.Object(
   },
   { examples: [{ integrationEvents: [exampleAttempt] }] },
 );
+
+export const TestEventResponse = Type.Object(
+  {
+    state: Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('successWithErrors')]),
+    stateDetails: Type.String({
+      description: 'What happened, e.g. the status the receiver answered; never its body.',
+    }),
+  },
+  { examples: [{ state: 'success', stateDetails: 'Webhook: sent (200)' }] },
+);

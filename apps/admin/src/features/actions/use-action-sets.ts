@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client.ts';
+import type { operations } from '../../api/schema';
+
+type ActionSetList = operations['getActions']['responses'][200]['content']['application/json'];
+export type ActionSet = ActionSetList['actions'][number];
+export type ActionSetBody = operations['createActions']['requestBody']['content']['application/json'];
+export type ActionSetEvent =
+  operations['getActionsEvents']['responses'][200]['content']['application/json']['actionSetEvents'][number];
+
+const key = (projectId: string) => ['projects', projectId, 'actions'];
+
+export function useActionSets(projectId: string) {
+  return useQuery({
+    queryKey: key(projectId),
+    queryFn: async () => (await call<ActionSetList>('getActions', { params: { projectId } })).actions,
+  });
+}
+
+/** What an action set did with the signals it matched, newest first, refreshed while open. */
+export function useActionSetEvents(projectId: string, actionSetId: number) {
+  return useQuery({
+    queryKey: [...key(projectId), actionSetId, 'events'],
+    queryFn: async () =>
+      (
+        await call<{ actionSetEvents: ActionSetEvent[] }>('getActionsEvents', {
+          params: { projectId, actionSetId },
+          query: { limit: 50 },
+        })
+      ).actionSetEvents,
+    refetchInterval: 5000,
+  });
+}
+
+export function useActionSetMutations(projectId: string) {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: key(projectId) });
+  return {
+    save: useMutation({
+      mutationFn: ({ id, body }: { id?: number; body: ActionSetBody }) =>
+        id === undefined
+          ? call<ActionSet>('createActions', { params: { projectId }, body })
+          : call<ActionSet>('updateActions', { params: { projectId, actionSetId: id }, body }),
+      onSettled,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => call('deleteActions', { params: { projectId, actionSetId: id } }),
+      onSettled,
+    }),
+  };
+}
