@@ -220,6 +220,78 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/auth/oidc/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the OIDC settings
+     * @description Single sign-on with OpenID Connect as it is in force: the environment's settings while OIDC_ISSUER is set (listed in `fromEnvironment`), else the saved ones. The client secret reads as "********". Requires the ADMIN permission.
+     */
+    get: operations['getOidcSettings'];
+    put?: never;
+    /**
+     * Change the OIDC settings
+     * @description Saves single sign-on with OpenID Connect; fields left out keep their values. Enabled needs `discoverUrl` and `clientId`. Takes effect at the next sign-in on every server process; while OIDC_ISSUER is set the environment still wins. Recorded as an oidc-settings-updated event. Requires the ADMIN permission.
+     */
+    post: operations['setOidcSettings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/auth/saml/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the SAML settings
+     * @description Single sign-on with SAML 2.0, and Switchyard's own values to enter at the identity provider (`serviceProvider`). Requires the ADMIN permission.
+     */
+    get: operations['getSamlSettings'];
+    put?: never;
+    /**
+     * Change the SAML settings
+     * @description Saves single sign-on with SAML 2.0; fields left out keep their values. Enabled needs `entityId`, `signOnUrl` and `certificate`. Takes effect at the next sign-in on every server process. Recorded as a saml-settings-updated event. Requires the ADMIN permission.
+     */
+    post: operations['setSamlSettings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/auth/simple/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the password login settings
+     * @description Whether password sign-in is turned off. Requires the ADMIN permission.
+     */
+    get: operations['getSimpleSettings'];
+    put?: never;
+    /**
+     * Turn password login on or off
+     * @description With password login off, POST /auth/simple/login refuses everyone and the sign-in page shows only single sign-on. Refused with 400 unless OIDC or SAML is enabled and at least one admin has an email address; while it is off, single sign-on cannot be disabled. API tokens keep working. Recorded as a password-login-settings-updated event. Requires the ADMIN permission.
+     */
+    post: operations['setSimpleSettings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/banners': {
     parameters: {
       query?: never;
@@ -770,6 +842,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/features': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List flags (v1)
+     * @deprecated
+     * @description Every active flag the caller may see, across projects, in the v1 shape. `enabled`, `strategies` and `variants` are those of the first enabled environment of the flag’s project (`development` in a new instance). Deprecated: use GET /api/admin/projects/{projectId}/features or GET /api/admin/search/features instead. Requires the READ permission.
+     */
+    get: operations['legacyGetFeatures'];
+    put?: never;
+    /**
+     * Create a flag (v1)
+     * @deprecated
+     * @description Creates the flag in `project` (default: `default`) with its strategies, variants and on/off state. `enabled`, `strategies` and `variants` are those of the first enabled environment of the flag’s project (`development` in a new instance). Turning it on with no strategy adds the project’s default strategy, as the current API does. Deprecated: use POST /api/admin/projects/{projectId}/features, then POST /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies instead. Requires the CREATE_FEATURE permission.
+     */
+    post: operations['legacyCreateFeature'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/features-batch/export': {
     parameters: {
       query?: never;
@@ -830,6 +928,79 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/features/{featureName}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a flag (v1)
+     * @deprecated
+     * @description One active flag in the v1 shape. `enabled`, `strategies` and `variants` are those of the first enabled environment of the flag’s project (`development` in a new instance). Deprecated: use GET /api/admin/projects/{projectId}/features/{featureName} instead. Requires the READ permission.
+     */
+    get: operations['legacyGetFeature'];
+    /**
+     * Update a flag (v1)
+     * @deprecated
+     * @description Sets the fields given: description, type, stale, impressionData, and in the legacy environment the on/off state, the strategies (replacing them all) and the variants. `enabled`, `strategies` and `variants` are those of the first enabled environment of the flag’s project (`development` in a new instance). Needs UPDATE_FEATURE_STRATEGY in that environment. Deprecated: use PUT /api/admin/projects/{projectId}/features/{featureName} and the strategy operations of /api/admin/projects/{projectId}/features/{featureName}/environments/{environment} instead. Requires the UPDATE_FEATURE_STRATEGY permission.
+     */
+    put: operations['legacyUpdateFeature'];
+    post?: never;
+    /**
+     * Archive a flag (v1)
+     * @deprecated
+     * @description Moves the flag to the archive, like the current archive operation. Deprecated: use DELETE /api/admin/projects/{projectId}/features/{featureName} instead. Requires the DELETE_FEATURE permission.
+     */
+    delete: operations['legacyArchiveFeature'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/features/{featureName}/stale/off': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark a flag not stale (v1)
+     * @deprecated
+     * @description Sets the flag’s stale mark and answers the flag in the v1 shape. Deprecated: use PATCH /api/admin/projects/{projectId}/features/{featureName} with /stale, or POST /api/admin/projects/{projectId}/stale instead. Requires the UPDATE_FEATURE permission.
+     */
+    post: operations['legacyStaleOff'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/features/{featureName}/stale/on': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark a flag stale (v1)
+     * @deprecated
+     * @description Sets the flag’s stale mark and answers the flag in the v1 shape. Deprecated: use PATCH /api/admin/projects/{projectId}/features/{featureName} with /stale, or POST /api/admin/projects/{projectId}/stale instead. Requires the UPDATE_FEATURE permission.
+     */
+    post: operations['legacyStaleOn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/features/{featureName}/tags': {
     parameters: {
       query?: never;
@@ -873,6 +1044,69 @@ export interface paths {
      * @description Removes the tag from the flag; succeeds without change when the flag does not carry it. Records a `feature-untagged` event. Requires the UPDATE_FEATURE permission.
      */
     delete: operations['removeTag'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/features/{featureName}/toggle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Switch a flag (v1)
+     * @deprecated
+     * @description Turns the flag on when it is off and off when it is on in the first enabled environment of its project, and answers the flag in the v1 shape. Turning on with no active strategy adds the project’s default strategy. Deprecated: use POST /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/on instead. Requires the UPDATE_FEATURE_ENVIRONMENT permission.
+     */
+    post: operations['legacyToggleFeature'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/features/{featureName}/toggle/off': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn a flag off (v1)
+     * @deprecated
+     * @description Turns the flag off in the first enabled environment of its project, and answers the flag in the v1 shape. Turning on with no active strategy adds the project’s default strategy. Deprecated: use POST /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/off instead. Requires the UPDATE_FEATURE_ENVIRONMENT permission.
+     */
+    post: operations['legacyToggleFeatureOff'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/features/{featureName}/toggle/on': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn a flag on (v1)
+     * @deprecated
+     * @description Turns the flag on in the first enabled environment of its project, and answers the flag in the v1 shape. Turning on with no active strategy adds the project’s default strategy. Deprecated: use POST /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/on instead. Requires the UPDATE_FEATURE_ENVIRONMENT permission.
+     */
+    post: operations['legacyToggleFeatureOn'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1150,6 +1384,48 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/metrics/feature-toggles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get recent usage of every flag
+     * @deprecated
+     * @description Yes and no counts per flag name, over all applications and environments. Usage is stored per hour: `lastHour` sums the current and the previous hour’s buckets, `lastMinute` is the current hour’s bucket. Deprecated: use GET /api/admin/client-metrics/features/{name} instead. Requires the READ permission.
+     */
+    get: operations['legacyGetFeatureToggleMetrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/metrics/feature-toggles/{featureName}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get recent usage of one flag
+     * @deprecated
+     * @description Yes and no counts of one flag name, and the applications that ever reported it. Usage is stored per hour: `lastHour` sums the current and the previous hour’s buckets, `lastMinute` is the current hour’s bucket. An unknown name answers zero counts. Deprecated: use GET /api/admin/client-metrics/features/{name} instead. Requires the READ permission.
+     */
+    get: operations['legacyGetFeatureToggleMetric'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/metrics/instances/{appName}/environment/{environment}': {
     parameters: {
       query?: never;
@@ -1162,6 +1438,48 @@ export interface paths {
      * @description The SDK instances of an application that registered in one environment, most recently seen first. Requires the READ permission.
      */
     get: operations['getApplicationEnvironmentInstances'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/metrics/seen-apps': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the applications that reported each flag
+     * @deprecated
+     * @description Per flag name: the registered applications that sent usage metrics for it. Deprecated: use GET /api/admin/client-metrics/features/{name} instead. Requires the READ permission.
+     */
+    get: operations['legacyGetSeenApps'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/metrics/seen-toggles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the flags each application reported
+     * @deprecated
+     * @description Per application that sent usage metrics: the names of the flags it reported (unknown names included) and how many hourly buckets it filled. Deprecated: use GET /api/admin/metrics/applications/{appName} instead. Requires the READ permission.
+     */
+    get: operations['legacyGetSeenToggles'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3586,6 +3904,48 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/state/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the configuration as a state file
+     * @deprecated
+     * @description The whole configuration as one version-4 state file: flags with their strategies, environments and the segments (`featureToggles`), strategy definitions, projects, tags and environments, each left out with its query flag set to false. Archived flags are left out. `format=yaml` writes YAML; `download=true` answers as an attachment. Deprecated: use POST /api/admin/features-batch/export and POST /api/admin/features-batch/import instead. Requires the ADMIN permission.
+     */
+    get: operations['legacyExportState'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/state/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import a state file
+     * @deprecated
+     * @description Imports a state file (JSON, or YAML with a YAML content type; at most 5 MiB) through the same rules as the Admin API, in one transaction: a refused item (400 naming it, e.g. `/body/features/3`) leaves nothing changed. Environments, projects, tag types and tags that exist are kept. Flags, strategy definitions and segments that exist are kept with `keep=true` (the default) and get the file’s configuration with `keep=false`; a flag’s strategies are then replaced in each environment the file lists. `drop=true` deletes every flag first. Deprecated: use POST /api/admin/features-batch/export and POST /api/admin/features-batch/import instead. Requires the ADMIN permission.
+     */
+    post: operations['legacyImportState'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/strategies': {
     parameters: {
       query?: never;
@@ -4438,6 +4798,116 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/proxy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get enabled flags for a context (legacy path)
+     * @deprecated
+     * @description Evaluates every flag in the frontend token's environment and projects for the context given in the query string (`userId=…&properties[plan]=pro`) and returns the enabled ones with their variants. `remoteAddress` defaults to the caller's IP. Deprecated: use GET /api/frontend instead.
+     */
+    get: operations['legacyProxyGetFrontendFeatures'];
+    put?: never;
+    /**
+     * Get enabled flags for a context (POST) (legacy path)
+     * @deprecated
+     * @description Same as the GET form, with the context in the body as `{ "context": { … } }`; the query string is ignored. Deprecated: use POST /api/frontend instead.
+     */
+    post: operations['legacyProxyGetFrontendApiFeaturesWithPost'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/proxy/all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get every flag for a context, on or off (legacy path)
+     * @deprecated
+     * @description Evaluates every flag in the frontend token's environment and projects for the context in the query string and returns all of them, disabled ones included (`enabled: false`), as Unleash's proxy did with its all-flags endpoint. Deprecated: use GET /api/frontend instead.
+     */
+    get: operations['legacyProxyGetAllFrontendFeatures'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/proxy/client/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Report flag usage from a browser or app (legacy path)
+     * @deprecated
+     * @description Browser and mobile SDKs send their usage counts here; they are stored like server-side SDK metrics. An `instanceId` with an `unleash-sdk` header also registers the client. Deprecated: use POST /api/frontend/client/metrics instead.
+     */
+    post: operations['legacyProxyRegisterFrontendMetrics'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/proxy/client/register': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Register a browser or app SDK (legacy path)
+     * @deprecated
+     * @description Accepts the registration some frontend SDKs send at start-up and records the application when it names one. Deprecated: use POST /api/frontend/client/register instead.
+     */
+    post: operations['legacyProxyRegisterFrontendClient'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/proxy/features/{featureName}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get one flag for a context (legacy path)
+     * @deprecated
+     * @description Evaluates one flag for the context in the query string. 404 when the flag is unknown, outside the token's projects, or not enabled for this context, exactly as if it were absent from the full list. Deprecated: use GET /api/frontend/features/{featureName} instead.
+     */
+    get: operations['legacyProxyGetFrontendFeature'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/signal-endpoint/{name}': {
     parameters: {
       query?: never;
@@ -4487,7 +4957,7 @@ export interface paths {
     };
     /**
      * List sign-in methods
-     * @description How people can sign in to this server: with a password, and with single sign-on when OIDC_ISSUER is set. The sign-in page asks this before anyone is signed in.
+     * @description How people can sign in to this server: with a password unless an admin turned it off, and with single sign-on (OIDC, SAML) where enabled. The sign-in page asks this before anyone is signed in.
      */
     get: operations['getSignInMethods'];
     put?: never;
@@ -4618,6 +5088,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/saml/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Finish SAML single sign-on
+     * @description The assertion consumer service (HTTP-POST binding). Checks the identity provider's answer: the assertion signed with its certificate, its issuer, the audience, the times, and that it answers a sign-in request this server made (once). Finds the user by email or creates one with the default root role, syncs groups, sets the session cookie and goes on to the page the sign-in started from.
+     */
+    post: operations['finishSamlSignIn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/saml/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Start SAML single sign-on
+     * @description Sends the browser to the identity provider with a sign-in request (HTTP-Redirect binding). Its answer comes back to /auth/saml/callback, then the browser goes on to `redirect`, a path inside Switchyard.
+     */
+    get: operations['startSamlSignIn'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/saml/metadata': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the SAML service provider metadata
+     * @description Switchyard's SAML 2.0 metadata (entity ID, assertion consumer service URL), for identity providers that import it.
+     */
+    get: operations['getSamlMetadata'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/simple/login': {
     parameters: {
       query?: never;
@@ -4629,7 +5159,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in with a username and password
-     * @description Checks the password and sets the session cookie `switchyard-session` used by the admin UI. After too many wrong passwords for one user name or from one address (SIGN_IN_FAILURES_PER_USER, SIGN_IN_FAILURES_PER_IP), it answers 429 with Retry-After, even to the right password. A sign-in posted from another site is refused with 403.
+     * @description Checks the password and sets the session cookie `switchyard-session` used by the admin UI. After too many wrong passwords for one user name or from one address (SIGN_IN_FAILURES_PER_USER, SIGN_IN_FAILURES_PER_IP), it answers 429 with Retry-After, even to the right password. A sign-in posted from another site is refused with 403, and so is every sign-in while an admin has turned password login off (POST /api/admin/auth/simple/settings).
      */
     post: operations['login'];
     delete?: never;
@@ -6888,6 +7418,498 @@ export interface operations {
       };
       /** @description Something the request names does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getOidcSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
+            autoCreate?: boolean;
+            /** @description The sign-in button text (Switchyard only). */
+            buttonText?: string;
+            clientId?: string;
+            /** @description The root role of users created on their first sign-in. */
+            defaultRootRole?: 'Admin' | 'Editor' | 'Viewer';
+            /** @description The provider's issuer URL, or its `/.well-known/openid-configuration` URL. */
+            discoverUrl?: string;
+            /** @description Comma-separated email domains allowed an account on first sign-in; empty allows every domain. */
+            emailDomains?: string;
+            /** @description Whether the sign-in page offers this method. */
+            enabled?: boolean;
+            /** @description Set the user's groups at each sign-in from the groups' SSO mappings. */
+            enableGroupSyncing?: boolean;
+            /** @description The fields set by environment variables: they win over saved values, and the UI shows them read-only. */
+            fromEnvironment: string[];
+            /** @description The claim (OIDC) or attribute (SAML) that lists the groups. */
+            groupJsonPath?: string;
+            /** @description The client secret. Write-only: read back as "********"; sending that keeps the saved secret, an empty string removes it. */
+            secret?: string;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  setOidcSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "enabled": true,
+         *       "discoverUrl": "https://login.example.com/realms/acme",
+         *       "clientId": "switchyard",
+         *       "secret": "s3cr3t",
+         *       "autoCreate": true,
+         *       "defaultRootRole": "Viewer",
+         *       "emailDomains": "example.com",
+         *       "enableGroupSyncing": true,
+         *       "groupJsonPath": "groups"
+         *     }
+         */
+        'application/json': {
+          /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
+          autoCreate?: boolean;
+          /** @description The sign-in button text (Switchyard only). */
+          buttonText?: string;
+          clientId?: string;
+          /** @description The root role of users created on their first sign-in. */
+          defaultRootRole?: 'Admin' | 'Editor' | 'Viewer';
+          /** @description The provider's issuer URL, or its `/.well-known/openid-configuration` URL. */
+          discoverUrl?: string;
+          /** @description Comma-separated email domains allowed an account on first sign-in; empty allows every domain. */
+          emailDomains?: string;
+          /** @description Whether the sign-in page offers this method. */
+          enabled?: boolean;
+          /** @description Set the user's groups at each sign-in from the groups' SSO mappings. */
+          enableGroupSyncing?: boolean;
+          /** @description The claim (OIDC) or attribute (SAML) that lists the groups. */
+          groupJsonPath?: string;
+          /** @description The client secret. Write-only: read back as "********"; sending that keeps the saved secret, an empty string removes it. */
+          secret?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
+            autoCreate?: boolean;
+            /** @description The sign-in button text (Switchyard only). */
+            buttonText?: string;
+            clientId?: string;
+            /** @description The root role of users created on their first sign-in. */
+            defaultRootRole?: 'Admin' | 'Editor' | 'Viewer';
+            /** @description The provider's issuer URL, or its `/.well-known/openid-configuration` URL. */
+            discoverUrl?: string;
+            /** @description Comma-separated email domains allowed an account on first sign-in; empty allows every domain. */
+            emailDomains?: string;
+            /** @description Whether the sign-in page offers this method. */
+            enabled?: boolean;
+            /** @description Set the user's groups at each sign-in from the groups' SSO mappings. */
+            enableGroupSyncing?: boolean;
+            /** @description The fields set by environment variables: they win over saved values, and the UI shows them read-only. */
+            fromEnvironment: string[];
+            /** @description The claim (OIDC) or attribute (SAML) that lists the groups. */
+            groupJsonPath?: string;
+            /** @description The client secret. Write-only: read back as "********"; sending that keeps the saved secret, an empty string removes it. */
+            secret?: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getSamlSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
+            autoCreate?: boolean;
+            /** @description The sign-in button text (Switchyard only). */
+            buttonText?: string;
+            /** @description The identity provider's X.509 signing certificate (PEM or base64). Assertions must be signed with it. */
+            certificate?: string;
+            /** @description The root role of users created on their first sign-in. */
+            defaultRootRole?: 'Admin' | 'Editor' | 'Viewer';
+            /** @description Comma-separated email domains allowed an account on first sign-in; empty allows every domain. */
+            emailDomains?: string;
+            /** @description Whether the sign-in page offers this method. */
+            enabled?: boolean;
+            /** @description Set the user's groups at each sign-in from the groups' SSO mappings. */
+            enableGroupSyncing?: boolean;
+            /** @description The identity provider's entity ID (its issuer). */
+            entityId?: string;
+            /** @description The fields set by environment variables: they win over saved values, and the UI shows them read-only. */
+            fromEnvironment: string[];
+            /** @description The claim (OIDC) or attribute (SAML) that lists the groups. */
+            groupJsonPath?: string;
+            /** @description What to enter at the identity provider; read-only. */
+            serviceProvider: {
+              /** @description The assertion consumer service URL (HTTP-POST binding). */
+              acsUrl: string;
+              /** @description Switchyard's entity ID (audience), for the identity provider. */
+              entityId: string;
+              /** @description Switchyard's SAML metadata. */
+              metadataUrl: string;
+            };
+            /** @description The identity provider's single sign-on URL. */
+            signOnUrl?: string;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  setSamlSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "enabled": true,
+         *       "entityId": "http://www.okta.com/exk1abc",
+         *       "signOnUrl": "https://acme.okta.com/app/acme_switchyard/exk1abc/sso/saml",
+         *       "certificate": "-----BEGIN CERTIFICATE-----\nMIIC…\n-----END CERTIFICATE-----",
+         *       "autoCreate": true,
+         *       "defaultRootRole": "Viewer",
+         *       "enableGroupSyncing": true,
+         *       "groupJsonPath": "groups"
+         *     }
+         */
+        'application/json': {
+          /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
+          autoCreate?: boolean;
+          /** @description The sign-in button text (Switchyard only). */
+          buttonText?: string;
+          /** @description The identity provider's X.509 signing certificate (PEM or base64). Assertions must be signed with it. */
+          certificate?: string;
+          /** @description The root role of users created on their first sign-in. */
+          defaultRootRole?: 'Admin' | 'Editor' | 'Viewer';
+          /** @description Comma-separated email domains allowed an account on first sign-in; empty allows every domain. */
+          emailDomains?: string;
+          /** @description Whether the sign-in page offers this method. */
+          enabled?: boolean;
+          /** @description Set the user's groups at each sign-in from the groups' SSO mappings. */
+          enableGroupSyncing?: boolean;
+          /** @description The identity provider's entity ID (its issuer). */
+          entityId?: string;
+          /** @description The claim (OIDC) or attribute (SAML) that lists the groups. */
+          groupJsonPath?: string;
+          /** @description The identity provider's single sign-on URL. */
+          signOnUrl?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
+            autoCreate?: boolean;
+            /** @description The sign-in button text (Switchyard only). */
+            buttonText?: string;
+            /** @description The identity provider's X.509 signing certificate (PEM or base64). Assertions must be signed with it. */
+            certificate?: string;
+            /** @description The root role of users created on their first sign-in. */
+            defaultRootRole?: 'Admin' | 'Editor' | 'Viewer';
+            /** @description Comma-separated email domains allowed an account on first sign-in; empty allows every domain. */
+            emailDomains?: string;
+            /** @description Whether the sign-in page offers this method. */
+            enabled?: boolean;
+            /** @description Set the user's groups at each sign-in from the groups' SSO mappings. */
+            enableGroupSyncing?: boolean;
+            /** @description The identity provider's entity ID (its issuer). */
+            entityId?: string;
+            /** @description The fields set by environment variables: they win over saved values, and the UI shows them read-only. */
+            fromEnvironment: string[];
+            /** @description The claim (OIDC) or attribute (SAML) that lists the groups. */
+            groupJsonPath?: string;
+            /** @description What to enter at the identity provider; read-only. */
+            serviceProvider: {
+              /** @description The assertion consumer service URL (HTTP-POST binding). */
+              acsUrl: string;
+              /** @description Switchyard's entity ID (audience), for the identity provider. */
+              entityId: string;
+              /** @description Switchyard's SAML metadata. */
+              metadataUrl: string;
+            };
+            /** @description The identity provider's single sign-on URL. */
+            signOnUrl?: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getSimpleSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "disabled": false
+           *     }
+           */
+          'application/json': {
+            /** @description Turn password sign-in off. Refused unless single sign-on is enabled and at least one admin has an email address it can match. */
+            disabled: boolean;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  setSimpleSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "disabled": false
+         *     }
+         */
+        'application/json': {
+          /** @description Turn password sign-in off. Refused unless single sign-on is enabled and at least one admin has an email address it can match. */
+          disabled: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "disabled": false
+           *     }
+           */
+          'application/json': {
+            /** @description Turn password sign-in off. Refused unless single sign-on is enabled and at least one admin has an email address it can match. */
+            disabled: boolean;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -9529,6 +10551,356 @@ export interface operations {
       };
     };
   };
+  legacyGetFeatures: {
+    parameters: {
+      query?: {
+        /** @description Only flags whose name starts with this. */
+        namePrefix?: string;
+        /** @description Only flags of this project. */
+        project?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            features: {
+              /** Format: date-time */
+              createdAt: string;
+              description: string | null;
+              enabled: boolean;
+              impressionData: boolean;
+              /** Format: date-time */
+              lastSeenAt: string | null;
+              name: string;
+              project: string;
+              stale: boolean;
+              strategies: {
+                constraints: {
+                  caseInsensitive: boolean;
+                  contextName: string;
+                  inverted: boolean;
+                  operator: string;
+                  value?: string;
+                  values: string[];
+                }[];
+                name: string;
+                parameters: {
+                  [key: string]: string;
+                };
+              }[];
+              type: string;
+              variants: {
+                name: string;
+                overrides?: {
+                  contextName: string;
+                  values: string[];
+                }[];
+                payload?: {
+                  /**
+                   * @description How SDKs should read `value`.
+                   * @enum {string}
+                   */
+                  type: 'string' | 'json' | 'csv' | 'number';
+                  /** @description Always a string, even for `json` and `number` payloads. */
+                  value: string;
+                };
+                /** @description Absent on a strategy variant that uses the strategy stickiness. */
+                stickiness?: string;
+                weight: number;
+                /** @enum {string} */
+                weightType: 'variable' | 'fix';
+              }[];
+            }[];
+            /** @enum {number} */
+            version: 1;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyCreateFeature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "new-checkout",
+         *       "description": "The redesigned checkout",
+         *       "enabled": true,
+         *       "strategies": [
+         *         {
+         *           "name": "default",
+         *           "parameters": {}
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          createdAt?: unknown;
+          description?: string | null;
+          /** @description On or off in the legacy environment (the first enabled one of the project). */
+          enabled?: boolean;
+          impressionData?: boolean;
+          lastSeenAt?: unknown;
+          name: string;
+          /** @description Defaults to `default`. */
+          project?: string;
+          stale?: boolean;
+          /** @description Replace the strategies of the legacy environment. */
+          strategies?: {
+            constraints?: {
+              /** @description For STR_* and REGEX. */
+              caseInsensitive?: boolean;
+              /** @description The context field to compare. */
+              contextName: string;
+              /** @description Negates the result. */
+              inverted?: boolean;
+              /** @enum {string} */
+              operator:
+                | 'IN'
+                | 'NOT_IN'
+                | 'STR_ENDS_WITH'
+                | 'STR_STARTS_WITH'
+                | 'STR_CONTAINS'
+                | 'IN_CIDR'
+                | 'NUM_EQ'
+                | 'NUM_GT'
+                | 'NUM_GTE'
+                | 'NUM_LT'
+                | 'NUM_LTE'
+                | 'DATE_AFTER'
+                | 'DATE_BEFORE'
+                | 'SEMVER_EQ'
+                | 'SEMVER_GT'
+                | 'SEMVER_GTE'
+                | 'SEMVER_LT'
+                | 'SEMVER_LTE'
+                | 'REGEX';
+              /** @description For NUM_*, DATE_*, SEMVER_* and REGEX: a number, RFC 3339 date, SemVer or RE2. */
+              value?: string;
+              /** @description For IN, NOT_IN, STR_* and IN_CIDR (an empty list: IN matches nothing, NOT_IN everything). */
+              values?: string[];
+            }[];
+            /** @description A built-in or custom strategy type. */
+            name: string;
+            parameters?: {
+              [key: string]: string | number | boolean;
+            };
+          }[];
+          /** @description A flag type, e.g. release. */
+          type?: string;
+          /** @description Replace the variants of the legacy environment. */
+          variants?: {
+            name: string;
+            overrides?: {
+              contextName: string;
+              values: string[];
+            }[];
+            payload?: {
+              /**
+               * @description How SDKs should read `value`.
+               * @enum {string}
+               */
+              type: 'string' | 'json' | 'csv' | 'number';
+              /** @description Always a string, even for `json` and `number` payloads. */
+              value: string;
+            };
+            /** @description Context field that keeps a user on a variant. Flag variants default to the project’s default stickiness; strategy variants without one use the strategy’s. */
+            stickiness?: string;
+            /** @description Share of 1000. Only kept for `fix` variants; `variable` ones share what is left. */
+            weight?: number;
+            /** @description Defaults to `variable`. */
+            weightType?: 'variable' | 'fix';
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "new-checkout",
+           *       "description": "The redesigned checkout",
+           *       "type": "release",
+           *       "project": "default",
+           *       "enabled": true,
+           *       "stale": false,
+           *       "impressionData": false,
+           *       "strategies": [
+           *         {
+           *           "name": "default",
+           *           "parameters": {},
+           *           "constraints": [
+           *             {
+           *               "contextName": "appName",
+           *               "operator": "IN",
+           *               "values": [
+           *                 "checkout",
+           *                 "cart"
+           *               ],
+           *               "inverted": false,
+           *               "caseInsensitive": false
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "variants": [],
+           *       "createdAt": "2026-01-05T10:00:00.000Z",
+           *       "lastSeenAt": null
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            enabled: boolean;
+            impressionData: boolean;
+            /** Format: date-time */
+            lastSeenAt: string | null;
+            name: string;
+            project: string;
+            stale: boolean;
+            strategies: {
+              constraints: {
+                caseInsensitive: boolean;
+                contextName: string;
+                inverted: boolean;
+                operator: string;
+                value?: string;
+                values: string[];
+              }[];
+              name: string;
+              parameters: {
+                [key: string]: string;
+              };
+            }[];
+            type: string;
+            variants: {
+              name: string;
+              overrides?: {
+                contextName: string;
+                values: string[];
+              }[];
+              payload?: {
+                /**
+                 * @description How SDKs should read `value`.
+                 * @enum {string}
+                 */
+                type: 'string' | 'json' | 'csv' | 'number';
+                /** @description Always a string, even for `json` and `number` payloads. */
+                value: string;
+              };
+              /** @description Absent on a strategy variant that uses the strategy stickiness. */
+              stickiness?: string;
+              weight: number;
+              /** @enum {string} */
+              weightType: 'variable' | 'fix';
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   exportFeatures: {
     parameters: {
       query?: never;
@@ -10552,6 +11924,678 @@ export interface operations {
       };
     };
   };
+  legacyGetFeature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "new-checkout",
+           *       "description": "The redesigned checkout",
+           *       "type": "release",
+           *       "project": "default",
+           *       "enabled": true,
+           *       "stale": false,
+           *       "impressionData": false,
+           *       "strategies": [
+           *         {
+           *           "name": "default",
+           *           "parameters": {},
+           *           "constraints": [
+           *             {
+           *               "contextName": "appName",
+           *               "operator": "IN",
+           *               "values": [
+           *                 "checkout",
+           *                 "cart"
+           *               ],
+           *               "inverted": false,
+           *               "caseInsensitive": false
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "variants": [],
+           *       "createdAt": "2026-01-05T10:00:00.000Z",
+           *       "lastSeenAt": null
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            enabled: boolean;
+            impressionData: boolean;
+            /** Format: date-time */
+            lastSeenAt: string | null;
+            name: string;
+            project: string;
+            stale: boolean;
+            strategies: {
+              constraints: {
+                caseInsensitive: boolean;
+                contextName: string;
+                inverted: boolean;
+                operator: string;
+                value?: string;
+                values: string[];
+              }[];
+              name: string;
+              parameters: {
+                [key: string]: string;
+              };
+            }[];
+            type: string;
+            variants: {
+              name: string;
+              overrides?: {
+                contextName: string;
+                values: string[];
+              }[];
+              payload?: {
+                /**
+                 * @description How SDKs should read `value`.
+                 * @enum {string}
+                 */
+                type: 'string' | 'json' | 'csv' | 'number';
+                /** @description Always a string, even for `json` and `number` payloads. */
+                value: string;
+              };
+              /** @description Absent on a strategy variant that uses the strategy stickiness. */
+              stickiness?: string;
+              weight: number;
+              /** @enum {string} */
+              weightType: 'variable' | 'fix';
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyUpdateFeature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "new-checkout",
+         *       "description": "The redesigned checkout",
+         *       "enabled": true,
+         *       "strategies": [
+         *         {
+         *           "name": "default",
+         *           "parameters": {}
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          createdAt?: unknown;
+          description?: string | null;
+          /** @description On or off in the legacy environment (the first enabled one of the project). */
+          enabled?: boolean;
+          impressionData?: boolean;
+          lastSeenAt?: unknown;
+          /** @description Must be the name in the path when given. */
+          name?: string;
+          /** @description Must be the flag’s project when given. */
+          project?: string;
+          stale?: boolean;
+          /** @description Replace the strategies of the legacy environment. */
+          strategies?: {
+            constraints?: {
+              /** @description For STR_* and REGEX. */
+              caseInsensitive?: boolean;
+              /** @description The context field to compare. */
+              contextName: string;
+              /** @description Negates the result. */
+              inverted?: boolean;
+              /** @enum {string} */
+              operator:
+                | 'IN'
+                | 'NOT_IN'
+                | 'STR_ENDS_WITH'
+                | 'STR_STARTS_WITH'
+                | 'STR_CONTAINS'
+                | 'IN_CIDR'
+                | 'NUM_EQ'
+                | 'NUM_GT'
+                | 'NUM_GTE'
+                | 'NUM_LT'
+                | 'NUM_LTE'
+                | 'DATE_AFTER'
+                | 'DATE_BEFORE'
+                | 'SEMVER_EQ'
+                | 'SEMVER_GT'
+                | 'SEMVER_GTE'
+                | 'SEMVER_LT'
+                | 'SEMVER_LTE'
+                | 'REGEX';
+              /** @description For NUM_*, DATE_*, SEMVER_* and REGEX: a number, RFC 3339 date, SemVer or RE2. */
+              value?: string;
+              /** @description For IN, NOT_IN, STR_* and IN_CIDR (an empty list: IN matches nothing, NOT_IN everything). */
+              values?: string[];
+            }[];
+            /** @description A built-in or custom strategy type. */
+            name: string;
+            parameters?: {
+              [key: string]: string | number | boolean;
+            };
+          }[];
+          /** @description A flag type, e.g. release. */
+          type?: string;
+          /** @description Replace the variants of the legacy environment. */
+          variants?: {
+            name: string;
+            overrides?: {
+              contextName: string;
+              values: string[];
+            }[];
+            payload?: {
+              /**
+               * @description How SDKs should read `value`.
+               * @enum {string}
+               */
+              type: 'string' | 'json' | 'csv' | 'number';
+              /** @description Always a string, even for `json` and `number` payloads. */
+              value: string;
+            };
+            /** @description Context field that keeps a user on a variant. Flag variants default to the project’s default stickiness; strategy variants without one use the strategy’s. */
+            stickiness?: string;
+            /** @description Share of 1000. Only kept for `fix` variants; `variable` ones share what is left. */
+            weight?: number;
+            /** @description Defaults to `variable`. */
+            weightType?: 'variable' | 'fix';
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "new-checkout",
+           *       "description": "The redesigned checkout",
+           *       "type": "release",
+           *       "project": "default",
+           *       "enabled": true,
+           *       "stale": false,
+           *       "impressionData": false,
+           *       "strategies": [
+           *         {
+           *           "name": "default",
+           *           "parameters": {},
+           *           "constraints": [
+           *             {
+           *               "contextName": "appName",
+           *               "operator": "IN",
+           *               "values": [
+           *                 "checkout",
+           *                 "cart"
+           *               ],
+           *               "inverted": false,
+           *               "caseInsensitive": false
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "variants": [],
+           *       "createdAt": "2026-01-05T10:00:00.000Z",
+           *       "lastSeenAt": null
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            enabled: boolean;
+            impressionData: boolean;
+            /** Format: date-time */
+            lastSeenAt: string | null;
+            name: string;
+            project: string;
+            stale: boolean;
+            strategies: {
+              constraints: {
+                caseInsensitive: boolean;
+                contextName: string;
+                inverted: boolean;
+                operator: string;
+                value?: string;
+                values: string[];
+              }[];
+              name: string;
+              parameters: {
+                [key: string]: string;
+              };
+            }[];
+            type: string;
+            variants: {
+              name: string;
+              overrides?: {
+                contextName: string;
+                values: string[];
+              }[];
+              payload?: {
+                /**
+                 * @description How SDKs should read `value`.
+                 * @enum {string}
+                 */
+                type: 'string' | 'json' | 'csv' | 'number';
+                /** @description Always a string, even for `json` and `number` payloads. */
+                value: string;
+              };
+              /** @description Absent on a strategy variant that uses the strategy stickiness. */
+              stickiness?: string;
+              weight: number;
+              /** @enum {string} */
+              weightType: 'variable' | 'fix';
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyArchiveFeature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The flag was archived. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyStaleOff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "new-checkout",
+           *       "description": "The redesigned checkout",
+           *       "type": "release",
+           *       "project": "default",
+           *       "enabled": true,
+           *       "stale": false,
+           *       "impressionData": false,
+           *       "strategies": [
+           *         {
+           *           "name": "default",
+           *           "parameters": {},
+           *           "constraints": [
+           *             {
+           *               "contextName": "appName",
+           *               "operator": "IN",
+           *               "values": [
+           *                 "checkout",
+           *                 "cart"
+           *               ],
+           *               "inverted": false,
+           *               "caseInsensitive": false
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "variants": [],
+           *       "createdAt": "2026-01-05T10:00:00.000Z",
+           *       "lastSeenAt": null
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            enabled: boolean;
+            impressionData: boolean;
+            /** Format: date-time */
+            lastSeenAt: string | null;
+            name: string;
+            project: string;
+            stale: boolean;
+            strategies: {
+              constraints: {
+                caseInsensitive: boolean;
+                contextName: string;
+                inverted: boolean;
+                operator: string;
+                value?: string;
+                values: string[];
+              }[];
+              name: string;
+              parameters: {
+                [key: string]: string;
+              };
+            }[];
+            type: string;
+            variants: {
+              name: string;
+              overrides?: {
+                contextName: string;
+                values: string[];
+              }[];
+              payload?: {
+                /**
+                 * @description How SDKs should read `value`.
+                 * @enum {string}
+                 */
+                type: 'string' | 'json' | 'csv' | 'number';
+                /** @description Always a string, even for `json` and `number` payloads. */
+                value: string;
+              };
+              /** @description Absent on a strategy variant that uses the strategy stickiness. */
+              stickiness?: string;
+              weight: number;
+              /** @enum {string} */
+              weightType: 'variable' | 'fix';
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyStaleOn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "new-checkout",
+           *       "description": "The redesigned checkout",
+           *       "type": "release",
+           *       "project": "default",
+           *       "enabled": true,
+           *       "stale": false,
+           *       "impressionData": false,
+           *       "strategies": [
+           *         {
+           *           "name": "default",
+           *           "parameters": {},
+           *           "constraints": [
+           *             {
+           *               "contextName": "appName",
+           *               "operator": "IN",
+           *               "values": [
+           *                 "checkout",
+           *                 "cart"
+           *               ],
+           *               "inverted": false,
+           *               "caseInsensitive": false
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "variants": [],
+           *       "createdAt": "2026-01-05T10:00:00.000Z",
+           *       "lastSeenAt": null
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            enabled: boolean;
+            impressionData: boolean;
+            /** Format: date-time */
+            lastSeenAt: string | null;
+            name: string;
+            project: string;
+            stale: boolean;
+            strategies: {
+              constraints: {
+                caseInsensitive: boolean;
+                contextName: string;
+                inverted: boolean;
+                operator: string;
+                value?: string;
+                values: string[];
+              }[];
+              name: string;
+              parameters: {
+                [key: string]: string;
+              };
+            }[];
+            type: string;
+            variants: {
+              name: string;
+              overrides?: {
+                contextName: string;
+                values: string[];
+              }[];
+              payload?: {
+                /**
+                 * @description How SDKs should read `value`.
+                 * @enum {string}
+                 */
+                type: 'string' | 'json' | 'csv' | 'number';
+                /** @description Always a string, even for `json` and `number` payloads. */
+                value: string;
+              };
+              /** @description Absent on a strategy variant that uses the strategy stickiness. */
+              stickiness?: string;
+              weight: number;
+              /** @enum {string} */
+              weightType: 'variable' | 'fix';
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   listTags: {
     parameters: {
       query?: never;
@@ -10864,6 +12908,417 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyToggleFeature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "new-checkout",
+           *       "description": "The redesigned checkout",
+           *       "type": "release",
+           *       "project": "default",
+           *       "enabled": true,
+           *       "stale": false,
+           *       "impressionData": false,
+           *       "strategies": [
+           *         {
+           *           "name": "default",
+           *           "parameters": {},
+           *           "constraints": [
+           *             {
+           *               "contextName": "appName",
+           *               "operator": "IN",
+           *               "values": [
+           *                 "checkout",
+           *                 "cart"
+           *               ],
+           *               "inverted": false,
+           *               "caseInsensitive": false
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "variants": [],
+           *       "createdAt": "2026-01-05T10:00:00.000Z",
+           *       "lastSeenAt": null
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            enabled: boolean;
+            impressionData: boolean;
+            /** Format: date-time */
+            lastSeenAt: string | null;
+            name: string;
+            project: string;
+            stale: boolean;
+            strategies: {
+              constraints: {
+                caseInsensitive: boolean;
+                contextName: string;
+                inverted: boolean;
+                operator: string;
+                value?: string;
+                values: string[];
+              }[];
+              name: string;
+              parameters: {
+                [key: string]: string;
+              };
+            }[];
+            type: string;
+            variants: {
+              name: string;
+              overrides?: {
+                contextName: string;
+                values: string[];
+              }[];
+              payload?: {
+                /**
+                 * @description How SDKs should read `value`.
+                 * @enum {string}
+                 */
+                type: 'string' | 'json' | 'csv' | 'number';
+                /** @description Always a string, even for `json` and `number` payloads. */
+                value: string;
+              };
+              /** @description Absent on a strategy variant that uses the strategy stickiness. */
+              stickiness?: string;
+              weight: number;
+              /** @enum {string} */
+              weightType: 'variable' | 'fix';
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyToggleFeatureOff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "new-checkout",
+           *       "description": "The redesigned checkout",
+           *       "type": "release",
+           *       "project": "default",
+           *       "enabled": true,
+           *       "stale": false,
+           *       "impressionData": false,
+           *       "strategies": [
+           *         {
+           *           "name": "default",
+           *           "parameters": {},
+           *           "constraints": [
+           *             {
+           *               "contextName": "appName",
+           *               "operator": "IN",
+           *               "values": [
+           *                 "checkout",
+           *                 "cart"
+           *               ],
+           *               "inverted": false,
+           *               "caseInsensitive": false
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "variants": [],
+           *       "createdAt": "2026-01-05T10:00:00.000Z",
+           *       "lastSeenAt": null
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            enabled: boolean;
+            impressionData: boolean;
+            /** Format: date-time */
+            lastSeenAt: string | null;
+            name: string;
+            project: string;
+            stale: boolean;
+            strategies: {
+              constraints: {
+                caseInsensitive: boolean;
+                contextName: string;
+                inverted: boolean;
+                operator: string;
+                value?: string;
+                values: string[];
+              }[];
+              name: string;
+              parameters: {
+                [key: string]: string;
+              };
+            }[];
+            type: string;
+            variants: {
+              name: string;
+              overrides?: {
+                contextName: string;
+                values: string[];
+              }[];
+              payload?: {
+                /**
+                 * @description How SDKs should read `value`.
+                 * @enum {string}
+                 */
+                type: 'string' | 'json' | 'csv' | 'number';
+                /** @description Always a string, even for `json` and `number` payloads. */
+                value: string;
+              };
+              /** @description Absent on a strategy variant that uses the strategy stickiness. */
+              stickiness?: string;
+              weight: number;
+              /** @enum {string} */
+              weightType: 'variable' | 'fix';
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyToggleFeatureOn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "new-checkout",
+           *       "description": "The redesigned checkout",
+           *       "type": "release",
+           *       "project": "default",
+           *       "enabled": true,
+           *       "stale": false,
+           *       "impressionData": false,
+           *       "strategies": [
+           *         {
+           *           "name": "default",
+           *           "parameters": {},
+           *           "constraints": [
+           *             {
+           *               "contextName": "appName",
+           *               "operator": "IN",
+           *               "values": [
+           *                 "checkout",
+           *                 "cart"
+           *               ],
+           *               "inverted": false,
+           *               "caseInsensitive": false
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "variants": [],
+           *       "createdAt": "2026-01-05T10:00:00.000Z",
+           *       "lastSeenAt": null
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            enabled: boolean;
+            impressionData: boolean;
+            /** Format: date-time */
+            lastSeenAt: string | null;
+            name: string;
+            project: string;
+            stale: boolean;
+            strategies: {
+              constraints: {
+                caseInsensitive: boolean;
+                contextName: string;
+                inverted: boolean;
+                operator: string;
+                value?: string;
+                values: string[];
+              }[];
+              name: string;
+              parameters: {
+                [key: string]: string;
+              };
+            }[];
+            type: string;
+            variants: {
+              name: string;
+              overrides?: {
+                contextName: string;
+                values: string[];
+              }[];
+              payload?: {
+                /**
+                 * @description How SDKs should read `value`.
+                 * @enum {string}
+                 */
+                type: 'string' | 'json' | 'csv' | 'number';
+                /** @description Always a string, even for `json` and `number` payloads. */
+                value: string;
+              };
+              /** @description Absent on a strategy variant that uses the strategy stickiness. */
+              stickiness?: string;
+              weight: number;
+              /** @enum {string} */
+              weightType: 'variable' | 'fix';
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
       };
       /** @description No valid credentials: sign in or send an API token in the Authorization header. */
       401: {
@@ -12639,6 +15094,147 @@ export interface operations {
       };
     };
   };
+  legacyGetFeatureToggleMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "lastHour": {
+           *         "new-checkout": {
+           *           "yes": 40,
+           *           "no": 12
+           *         }
+           *       },
+           *       "lastMinute": {
+           *         "new-checkout": {
+           *           "yes": 3,
+           *           "no": 1
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            lastHour: {
+              [key: string]: {
+                no: number;
+                yes: number;
+              };
+            };
+            lastMinute: {
+              [key: string]: {
+                no: number;
+                yes: number;
+              };
+            };
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyGetFeatureToggleMetric: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "lastHour": {
+           *         "yes": 40,
+           *         "no": 12
+           *       },
+           *       "lastMinute": {
+           *         "yes": 3,
+           *         "no": 1
+           *       },
+           *       "seenApps": [
+           *         "shop"
+           *       ]
+           *     }
+           */
+          'application/json': {
+            lastHour: {
+              no: number;
+              yes: number;
+            };
+            lastMinute: {
+              no: number;
+              yes: number;
+            };
+            seenApps: string[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getApplicationEnvironmentInstances: {
     parameters: {
       query?: never;
@@ -12676,6 +15272,124 @@ export interface operations {
               sdkVersion: string | null;
             }[];
           };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyGetSeenApps: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "new-checkout": [
+           *         {
+           *           "appName": "shop",
+           *           "description": "The web shop",
+           *           "url": null,
+           *           "color": null,
+           *           "icon": null,
+           *           "createdAt": "2026-01-05T10:00:00.000Z",
+           *           "seenAt": "2026-01-06T08:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            [key: string]: {
+              appName: string;
+              color: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              description: string | null;
+              icon: string | null;
+              /** Format: date-time */
+              seenAt: string | null;
+              url: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyGetSeenToggles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "appName": "shop",
+           *         "seenToggles": [
+           *           "new-checkout"
+           *         ],
+           *         "metricsCount": 12
+           *       }
+           *     ]
+           */
+          'application/json': {
+            appName: string;
+            metricsCount: number;
+            seenToggles: string[];
+          }[];
         };
       };
       /** @description No valid credentials: sign in or send an API token in the Authorization header. */
@@ -29703,6 +32417,356 @@ export interface operations {
       };
     };
   };
+  legacyExportState: {
+    parameters: {
+      query?: {
+        /** @description Answer as an attachment (export.json or export.yml). */
+        download?: boolean;
+        /** @description Environments. */
+        environments?: boolean;
+        /** @description Flags, their strategies, environments and the segments. */
+        featureToggles?: boolean;
+        format?: 'json' | 'yaml';
+        /** @description Projects. */
+        projects?: boolean;
+        /** @description Strategy definitions. */
+        strategies?: boolean;
+        /** @description Tag types, tags and flag tags. */
+        tags?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The state file (version 4). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "version": 4,
+           *       "features": [
+           *         {
+           *           "name": "new-checkout",
+           *           "type": "release",
+           *           "project": "default",
+           *           "stale": false
+           *         }
+           *       ],
+           *       "strategies": [],
+           *       "projects": [
+           *         {
+           *           "id": "default",
+           *           "name": "Default"
+           *         }
+           *       ],
+           *       "tagTypes": [
+           *         {
+           *           "name": "simple",
+           *           "description": "Used to simplify filtering of features",
+           *           "icon": null
+           *         }
+           *       ],
+           *       "tags": [],
+           *       "featureTags": [],
+           *       "environments": [
+           *         {
+           *           "name": "development",
+           *           "type": "development",
+           *           "sortOrder": 100,
+           *           "enabled": true,
+           *           "protected": false
+           *         }
+           *       ],
+           *       "featureStrategies": [
+           *         {
+           *           "featureName": "new-checkout",
+           *           "environment": "development",
+           *           "strategyName": "default",
+           *           "parameters": {}
+           *         }
+           *       ],
+           *       "featureEnvironments": [
+           *         {
+           *           "featureName": "new-checkout",
+           *           "environment": "development",
+           *           "enabled": true
+           *         }
+           *       ],
+           *       "segments": []
+           *     }
+           */
+          'application/json': {
+            environments: unknown[];
+            featureEnvironments: unknown[];
+            features: unknown[];
+            featureStrategies: unknown[];
+            featureTags: unknown[];
+            projects: unknown[];
+            segments: unknown[];
+            strategies: unknown[];
+            tags: unknown[];
+            tagTypes: unknown[];
+            version: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyImportState: {
+    parameters: {
+      query?: {
+        /** @description Delete every flag, active and archived, before importing. */
+        drop?: boolean;
+        /** @description Leave flags, strategy definitions and segments that exist as they are; false gives them the file’s configuration. */
+        keep?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "version": 4,
+         *       "features": [
+         *         {
+         *           "name": "new-checkout",
+         *           "project": "default",
+         *           "type": "release"
+         *         }
+         *       ],
+         *       "featureStrategies": [
+         *         {
+         *           "featureName": "new-checkout",
+         *           "environment": "development",
+         *           "strategyName": "default",
+         *           "parameters": {}
+         *         }
+         *       ],
+         *       "featureEnvironments": [
+         *         {
+         *           "featureName": "new-checkout",
+         *           "environment": "development",
+         *           "enabled": true
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          environments?: {
+            enabled?: boolean;
+            name: string;
+            protected?: boolean;
+            sortOrder?: number;
+            type: string;
+          }[];
+          featureEnvironments?: {
+            enabled: boolean;
+            environment: string;
+            featureName: string;
+            variants?: {
+              name: string;
+            }[];
+          }[];
+          features?: {
+            description?: string | null;
+            impressionData?: boolean;
+            name: string;
+            project?: string;
+            stale?: boolean;
+            type?: string;
+          }[];
+          featureStrategies?: {
+            constraints?: {
+              caseInsensitive?: boolean;
+              /** @description The context field to compare. */
+              contextName: string;
+              inverted?: boolean;
+              /** @enum {string} */
+              operator:
+                | 'IN'
+                | 'NOT_IN'
+                | 'STR_ENDS_WITH'
+                | 'STR_STARTS_WITH'
+                | 'STR_CONTAINS'
+                | 'IN_CIDR'
+                | 'NUM_EQ'
+                | 'NUM_GT'
+                | 'NUM_GTE'
+                | 'NUM_LT'
+                | 'NUM_LTE'
+                | 'DATE_AFTER'
+                | 'DATE_BEFORE'
+                | 'SEMVER_EQ'
+                | 'SEMVER_GT'
+                | 'SEMVER_GTE'
+                | 'SEMVER_LT'
+                | 'SEMVER_LTE'
+                | 'REGEX';
+              value?: string;
+              values?: string[];
+            }[];
+            disabled?: boolean | null;
+            environment: string;
+            featureName: string;
+            parameters?: {
+              [key: string]: string;
+            };
+            segments?: number[];
+            sortOrder?: number;
+            strategyName: string;
+            title?: string | null;
+          }[];
+          featureTags?: {
+            featureName: string;
+            tagType: string;
+            tagValue: string;
+          }[];
+          projects?: {
+            description?: string | null;
+            id: string;
+            name: string;
+          }[];
+          segments?: {
+            constraints: {
+              caseInsensitive?: boolean;
+              /** @description The context field to compare. */
+              contextName: string;
+              inverted?: boolean;
+              /** @enum {string} */
+              operator:
+                | 'IN'
+                | 'NOT_IN'
+                | 'STR_ENDS_WITH'
+                | 'STR_STARTS_WITH'
+                | 'STR_CONTAINS'
+                | 'IN_CIDR'
+                | 'NUM_EQ'
+                | 'NUM_GT'
+                | 'NUM_GTE'
+                | 'NUM_LT'
+                | 'NUM_LTE'
+                | 'DATE_AFTER'
+                | 'DATE_BEFORE'
+                | 'SEMVER_EQ'
+                | 'SEMVER_GT'
+                | 'SEMVER_GTE'
+                | 'SEMVER_LT'
+                | 'SEMVER_LTE'
+                | 'REGEX';
+              value?: string;
+              values?: string[];
+            }[];
+            description?: string | null;
+            id: number;
+            name: string;
+            project?: string | null;
+          }[];
+          strategies?: {
+            builtIn?: boolean;
+            deprecated?: boolean;
+            description?: string | null;
+            name: string;
+            parameters?: {
+              description?: string;
+              name: string;
+              required?: boolean;
+              type: string;
+            }[];
+            title?: string | null;
+          }[];
+          tags?: {
+            type: string;
+            value: string;
+          }[];
+          tagTypes?: {
+            description?: string | null;
+            icon?: string | null;
+            name: string;
+          }[];
+          version?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Imported. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getAllStrategies: {
     parameters: {
       query?: never;
@@ -33991,6 +37055,541 @@ export interface operations {
       };
     };
   };
+  legacyProxyGetFrontendFeatures: {
+    parameters: {
+      query?: {
+        appName?: string;
+        currentTime?: string;
+        environment?: string;
+        remoteAddress?: string;
+        sessionId?: string;
+        userId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "toggles": [
+           *         {
+           *           "name": "new-checkout",
+           *           "enabled": true,
+           *           "variant": {
+           *             "name": "blue",
+           *             "enabled": true,
+           *             "payload": {
+           *               "type": "string",
+           *               "value": "blue"
+           *             },
+           *             "feature_enabled": true,
+           *             "featureEnabled": true
+           *           },
+           *           "impressionData": false
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Only the flags that are enabled for this context. */
+            toggles: {
+              enabled: boolean;
+              impressionData: boolean;
+              name: string;
+              variant: {
+                enabled: boolean;
+                feature_enabled: boolean;
+                featureEnabled: boolean;
+                name: string;
+                payload?: {
+                  type: string;
+                  value: string;
+                };
+              };
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyProxyGetFrontendApiFeaturesWithPost: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "context": {
+         *         "userId": "user-123",
+         *         "appName": "web",
+         *         "properties": {
+         *           "plan": "pro"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          context?: {
+            [key: string]: unknown;
+          };
+        } & {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "toggles": [
+           *         {
+           *           "name": "new-checkout",
+           *           "enabled": true,
+           *           "variant": {
+           *             "name": "blue",
+           *             "enabled": true,
+           *             "payload": {
+           *               "type": "string",
+           *               "value": "blue"
+           *             },
+           *             "feature_enabled": true,
+           *             "featureEnabled": true
+           *           },
+           *           "impressionData": false
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Only the flags that are enabled for this context. */
+            toggles: {
+              enabled: boolean;
+              impressionData: boolean;
+              name: string;
+              variant: {
+                enabled: boolean;
+                feature_enabled: boolean;
+                featureEnabled: boolean;
+                name: string;
+                payload?: {
+                  type: string;
+                  value: string;
+                };
+              };
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyProxyGetAllFrontendFeatures: {
+    parameters: {
+      query?: {
+        appName?: string;
+        currentTime?: string;
+        environment?: string;
+        remoteAddress?: string;
+        sessionId?: string;
+        userId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "toggles": [
+           *         {
+           *           "name": "new-checkout",
+           *           "enabled": true,
+           *           "variant": {
+           *             "name": "blue",
+           *             "enabled": true,
+           *             "payload": {
+           *               "type": "string",
+           *               "value": "blue"
+           *             },
+           *             "feature_enabled": true,
+           *             "featureEnabled": true
+           *           },
+           *           "impressionData": false
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Only the flags that are enabled for this context. */
+            toggles: {
+              enabled: boolean;
+              impressionData: boolean;
+              name: string;
+              variant: {
+                enabled: boolean;
+                feature_enabled: boolean;
+                featureEnabled: boolean;
+                name: string;
+                payload?: {
+                  type: string;
+                  value: string;
+                };
+              };
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyProxyRegisterFrontendMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "appName": "web",
+         *       "instanceId": "browser",
+         *       "bucket": {
+         *         "start": "2026-01-15T10:00:00.000Z",
+         *         "stop": "2026-01-15T10:00:30.000Z",
+         *         "toggles": {
+         *           "new-checkout": {
+         *             "yes": 3,
+         *             "no": 1,
+         *             "variants": {}
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          appName: string;
+          bucket?:
+            | ({
+                start: string | number;
+                stop: string | number;
+                toggles: {
+                  [key: string]: {
+                    no: number;
+                    variants?: {
+                      [key: string]: number;
+                    };
+                    yes: number;
+                  } & {
+                    [key: string]: unknown;
+                  };
+                };
+              } & {
+                [key: string]: unknown;
+              })
+            | null;
+          instanceId?: string;
+        } & {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description The text OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example OK */
+          'application/json': string;
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyProxyRegisterFrontendClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "appName": "web",
+         *       "instanceId": "browser",
+         *       "sdkVersion": "unleash-js-sdk:3.8.2"
+         *     }
+         */
+        'application/json': {
+          appName?: string;
+          instanceId?: string;
+          sdkVersion?: string;
+        } & {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description The text OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example OK */
+          'application/json': string;
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyProxyGetFrontendFeature: {
+    parameters: {
+      query?: {
+        appName?: string;
+        currentTime?: string;
+        environment?: string;
+        remoteAddress?: string;
+        sessionId?: string;
+        userId?: string;
+      };
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "new-checkout",
+           *       "enabled": true,
+           *       "variant": {
+           *         "name": "blue",
+           *         "enabled": true,
+           *         "payload": {
+           *           "type": "string",
+           *           "value": "blue"
+           *         },
+           *         "feature_enabled": true,
+           *         "featureEnabled": true
+           *       },
+           *       "impressionData": false
+           *     }
+           */
+          'application/json': {
+            enabled: boolean;
+            impressionData: boolean;
+            name: string;
+            variant: {
+              enabled: boolean;
+              feature_enabled: boolean;
+              featureEnabled: boolean;
+              name: string;
+              payload?: {
+                type: string;
+                value: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   callSignalEndpoint: {
     parameters: {
       query?: never;
@@ -34129,7 +37728,8 @@ export interface operations {
            *       "oidc": {
            *         "buttonText": "Sign in with Acme SSO",
            *         "path": "/auth/oidc/login"
-           *       }
+           *       },
+           *       "saml": null
            *     }
            */
           'application/json': {
@@ -34138,8 +37738,13 @@ export interface operations {
               /** @description Where the button leads. */
               path: string;
             } | null;
-            /** @description Username and password sign-in at POST /auth/simple/login. */
+            /** @description Username and password sign-in at POST /auth/simple/login; false when an admin turned it off. */
             password: boolean;
+            saml: {
+              buttonText: string;
+              /** @description Where the button leads. */
+              path: string;
+            } | null;
           };
         };
       };
@@ -34434,6 +38039,101 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  finishSamlSignIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': {
+          /** @description Where to land: a path. */
+          RelayState?: string;
+          /** @description The base64 SAML Response. */
+          SAMLResponse: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Signed in, or back to the sign-in page with an error. */
+      303: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  startSamlSignIn: {
+    parameters: {
+      query?: {
+        /** @description Where to land after signing in; default /. */
+        redirect?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To the identity provider, or back to the sign-in page with an error. */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getSamlMetadata: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description SAML metadata (XML). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/samlmetadata+xml': string;
         };
       };
     };
