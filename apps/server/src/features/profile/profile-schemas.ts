@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { PatResponse } from '../users/user-schemas.ts';
 
 const Role = Type.Object({
   id: Type.Integer(),
@@ -37,7 +38,7 @@ export const ProfileResponse = Type.Object(
       }),
       { description: 'Everything you may do, as GET /api/admin/user lists it.' },
     ),
-    pats: Type.Array(Type.Ref('patSchema'), { description: 'Your personal access tokens, without secrets.' }),
+    pats: Type.Array({ ...PatResponse, $id: undefined }, { description: 'Your personal access tokens, without secrets.' }),
   },
   {
     examples: [
