@@ -221,6 +221,12 @@ export const operations = {
   getNotifications: ['GET', '/api/admin/notifications'],
   markNotificationsAsRead: ['POST', '/api/admin/notifications/read'],
   getLoginHistory: ['GET', '/api/admin/logins'],
+  getProfile: ['GET', '/api/admin/user/profile'],
+  getMySessions: ['GET', '/api/admin/user/sessions'],
+  revokeMySession: ['DELETE', '/api/admin/user/sessions/{sessionId}'],
+  getScimSettings: ['GET', '/api/admin/scim-settings'],
+  setScimSettings: ['POST', '/api/admin/scim-settings'],
+  generateNewToken: ['POST', '/api/admin/scim-settings/generate-new-token'],
 } as const satisfies Record<string, readonly [Method, string]>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -292,4 +298,11 @@ export const beyondOss: OperationId[] = [
   'markNotificationsAsRead',
   // Unleash Enterprise's login history.
   'getLoginHistory',
+  // Switchyard's own: your sessions (Unleash Enterprise lists them for admins only).
+  'getMySessions',
+  'revokeMySession',
+  // Unleash Enterprise's SCIM settings.
+  'getScimSettings',
+  'setScimSettings',
+  'generateNewToken',
 ];

@@ -35,7 +35,11 @@ export function createProfileReadModel(db: Db) {
       );
       return {
         rootRole: rootRole!,
-        projectRoles: projectRoles.map(({ project, group_name, ...role }) => ({ project, role, group: group_name })),
+        projectRoles: projectRoles.map(({ project, group_name, ...role }) => ({
+          project,
+          role,
+          group: group_name,
+        })),
         groups: groups.map((g) => ({ id: g.id, name: g.name, rootRole: g.root_role_id })),
       };
     },

@@ -26,7 +26,7 @@ export function profileRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             'Users',
             'getProfile',
             'Get my profile',
-            'The signed-in user\'s root role, the roles they hold in each project (directly or through a group), their groups, everything they may do, and their personal access tokens.',
+            "The signed-in user's root role, the roles they hold in each project (directly or through a group), their groups, everything they may do, and their personal access tokens.",
           ),
           response: { 200: ProfileResponse, ...errorResponses(401, 403) },
         },
@@ -35,7 +35,10 @@ export function profileRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
         const user = await users.findById(signedInUserId(request.principal));
         if (!user) throw new NotFoundError('The signed-in user no longer exists');
         const profile = await profiles.of(user.id, user.rootRole);
-        const role = <T extends { description: string | null }>(r: T) => ({ ...r, description: r.description ?? '' });
+        const role = <T extends { description: string | null }>(r: T) => ({
+          ...r,
+          description: r.description ?? '',
+        });
         return {
           rootRole: role(profile.rootRole),
           projects: [...new Set(profile.projectRoles.map((entry) => entry.project))],

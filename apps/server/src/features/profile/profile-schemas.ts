@@ -13,7 +13,9 @@ export const ProfileResponse = Type.Object(
   {
     rootRole: Role,
     projects: Type.Array(Type.String(), { description: 'The projects where you hold a role.' }),
-    features: Type.Array(Type.Unknown(), { description: "Unleash's field for favourite flags; always empty." }),
+    features: Type.Array(Type.Unknown(), {
+      description: "Unleash's field for favourite flags; always empty.",
+    }),
     projectRoles: Type.Array(
       Type.Object({
         project: Type.String(),
@@ -38,7 +40,10 @@ export const ProfileResponse = Type.Object(
       }),
       { description: 'Everything you may do, as GET /api/admin/user lists it.' },
     ),
-    pats: Type.Array({ ...PatResponse, $id: undefined }, { description: 'Your personal access tokens, without secrets.' }),
+    pats: Type.Array(
+      { ...PatResponse, $id: undefined },
+      { description: 'Your personal access tokens, without secrets.' },
+    ),
   },
   {
     examples: [

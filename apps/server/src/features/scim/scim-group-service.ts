@@ -51,7 +51,11 @@ export function createScimGroupService(db: Db) {
   }
 
   /** Writes name, external id and members; what admins set (description, root role, SSO mappings) stays. */
-  async function write(before: Group, input: { displayName: string; externalId: string | null }, userIds: number[]) {
+  async function write(
+    before: Group,
+    input: { displayName: string; externalId: string | null },
+    userIds: number[],
+  ) {
     const request = {
       name: input.displayName,
       description: before.description,
@@ -90,12 +94,17 @@ export function createScimGroupService(db: Db) {
       return named(input.displayName, async () => {
         const userIds = await userIdsOf(input.memberIds);
         const request = { name: input.displayName, users: userIds.map((id) => ({ user: { id } })) };
-        const group = await service.create(request, ACTOR, { id: randomUUID(), externalId: input.externalId });
+        const group = await service.create(request, ACTOR, {
+          id: randomUUID(),
+          externalId: input.externalId,
+        });
         return toScimGroup(group);
       });
     },
     replace(scimId: string, input: ScimGroupInput): Promise<ScimGroup> {
-      return named(input.displayName, async () => write(await find(scimId), input, await userIdsOf(input.memberIds)));
+      return named(input.displayName, async () =>
+        write(await find(scimId), input, await userIdsOf(input.memberIds)),
+      );
     },
     async patch(scimId: string, patch: GroupPatch): Promise<ScimGroup> {
       const before = await find(scimId);

@@ -12,7 +12,11 @@ const text = (value: unknown, field: string): string | null => {
 function opOf(operation: PatchOperation): 'add' | 'replace' | 'remove' {
   const op = String(operation.op).toLowerCase();
   if (op === 'add' || op === 'replace' || op === 'remove') return op;
-  throw new ScimError(400, `Unknown patch operation "${operation.op}": use add, replace or remove`, 'invalidSyntax');
+  throw new ScimError(
+    400,
+    `Unknown patch operation "${operation.op}": use add, replace or remove`,
+    'invalidSyntax',
+  );
 }
 
 /** The attributes of a user that a patch may set; any other attribute is accepted and not kept. */
@@ -46,7 +50,8 @@ export function patchUser(user: ScimUserInput, operations: PatchOperation[]): Sc
     if (operation.path) {
       next = setUserAttribute(next, operation.path, operation.value, op === 'remove');
     } else if (typeof operation.value === 'object' && operation.value !== null && op !== 'remove') {
-      for (const [path, value] of Object.entries(operation.value)) next = setUserAttribute(next, path, value, false);
+      for (const [path, value] of Object.entries(operation.value))
+        next = setUserAttribute(next, path, value, false);
     } else {
       throw new ScimError(400, 'A patch operation without a path needs an object value', 'noTarget');
     }
@@ -99,7 +104,8 @@ export function readGroupPatch(operations: PatchOperation[]): GroupPatch {
     const op = opOf(operation);
     if (operation.path) setAttribute(operation.path, operation.value, op);
     else if (typeof operation.value === 'object' && operation.value !== null && op !== 'remove') {
-      for (const [path, value] of Object.entries(operation.value)) if (path !== 'id') setAttribute(path, value, op);
+      for (const [path, value] of Object.entries(operation.value))
+        if (path !== 'id') setAttribute(path, value, op);
     } else throw new ScimError(400, 'A patch operation without a path needs an object value', 'noTarget');
   }
   return patch;

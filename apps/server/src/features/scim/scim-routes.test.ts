@@ -7,7 +7,8 @@ let token: string;
 beforeAll(async () => {
   t = await createTestApp();
   await t.admin({ method: 'POST', url: '/api/admin/scim-settings', payload: { enabled: true } });
-  token = (await t.admin({ method: 'POST', url: '/api/admin/scim-settings/generate-new-token' })).json().token;
+  token = (await t.admin({ method: 'POST', url: '/api/admin/scim-settings/generate-new-token' })).json()
+    .token;
   // Building the app migrates a database: slow on a busy machine.
 }, 300_000);
 afterAll(() => t.close());
@@ -63,8 +64,9 @@ describe('settings and the token', () => {
   });
 
   it('replaces the old token when a new one is generated', async () => {
-    const fresh = (await t.admin({ method: 'POST', url: '/api/admin/scim-settings/generate-new-token' })).json()
-      .token as string;
+    const fresh = (
+      await t.admin({ method: 'POST', url: '/api/admin/scim-settings/generate-new-token' })
+    ).json().token as string;
     const old = token;
     token = fresh;
     expect((await scim('GET', '/Users')).statusCode).toBe(200);
@@ -141,9 +143,9 @@ describe('users', () => {
     });
     expect(pat.statusCode).toBe(201);
     const patHeaders = { authorization: pat.json().secret as string };
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: patHeaders })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: patHeaders })).statusCode,
+    ).toBe(200);
 
     // Entra ID sends booleans as strings.
     const patched = await scim('PATCH', `/Users/${user.id}`, {
@@ -153,9 +155,9 @@ describe('users', () => {
     expect(patched.statusCode).toBe(200);
     expect(patched.json().active).toBe(false);
     expect((await me()).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: patHeaders })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: patHeaders })).statusCode,
+    ).toBe(401);
     // A deactivated user cannot sign in either (it has no password here; the sign-in finds nobody).
     const signIn = await t.app.inject({
       method: 'POST',
@@ -192,10 +194,15 @@ describe('users', () => {
     ).find((u) => u.scimId === user.id)!.id;
     const session = await sessionOf(userId);
     expect((await scim('DELETE', `/Users/${user.id}`)).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: session })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: session })).statusCode).toBe(
+      401,
+    );
     const gone = await scim('GET', `/Users/${user.id}`);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toMatchObject({ status: '404', schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'] });
+    expect(gone.json()).toMatchObject({
+      status: '404',
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+    });
   });
 
   it('refuses manual edits of a SCIM user that the provider would overwrite', async () => {
@@ -206,13 +213,21 @@ describe('users', () => {
         scimId: string;
       }[]
     ).find((u) => u.scimId === user.id)!.id;
-    const rename = await t.admin({ method: 'PUT', url: `/api/admin/user-admin/${id}`, payload: { name: 'K.' } });
+    const rename = await t.admin({
+      method: 'PUT',
+      url: `/api/admin/user-admin/${id}`,
+      payload: { name: 'K.' },
+    });
     expect(rename.statusCode).toBe(403);
     expect(rename.json().message).toContain('managed by SCIM');
     const remove = await t.admin({ method: 'DELETE', url: `/api/admin/user-admin/${id}` });
     expect(remove.statusCode).toBe(403);
     // The root role is Switchyard's: SCIM maps no roles, so an admin may still change it.
-    const promote = await t.admin({ method: 'PUT', url: `/api/admin/user-admin/${id}`, payload: { rootRole: 2 } });
+    const promote = await t.admin({
+      method: 'PUT',
+      url: `/api/admin/user-admin/${id}`,
+      payload: { rootRole: 2 },
+    });
     expect(promote.statusCode).toBe(200);
   });
 });
@@ -239,7 +254,10 @@ describe('groups', () => {
     }[];
     const engineering = groups.find((g) => g.name === 'Engineering')!;
     expect(engineering.scimId).toBe(group.id);
-    expect(engineering.users.map((u) => u.user.email).sort()).toEqual(['alan@example.com', 'barbara@example.com']);
+    expect(engineering.users.map((u) => u.user.email).sort()).toEqual([
+      'alan@example.com',
+      'barbara@example.com',
+    ]);
 
     const byName = await scim('GET', `/Groups?filter=${encodeURIComponent('displayName eq "engineering"')}`);
     expect(byName.json()).toMatchObject({ totalResults: 1, Resources: [{ id: group.id }] });
@@ -257,7 +275,12 @@ describe('groups', () => {
       ],
     });
     expect(added.json().displayName).toBe('Platform');
-    expect(added.json().members.map((m: { value: string }) => m.value).sort()).toEqual([b.id, c.id].sort());
+    expect(
+      added
+        .json()
+        .members.map((m: { value: string }) => m.value)
+        .sort(),
+    ).toEqual([b.id, c.id].sort());
 
     const unknown = await scim('PATCH', `/Groups/${group.id}`, {
       Operations: [{ op: 'add', path: 'members', value: [{ value: 'no-such-user' }] }],
@@ -273,7 +296,9 @@ describe('groups', () => {
     });
     expect(edit.statusCode).toBe(403);
     expect(edit.json().message).toContain('managed by SCIM');
-    expect((await t.admin({ method: 'DELETE', url: `/api/admin/groups/${engineering.id}` })).statusCode).toBe(403);
+    expect((await t.admin({ method: 'DELETE', url: `/api/admin/groups/${engineering.id}` })).statusCode).toBe(
+      403,
+    );
 
     expect((await scim('DELETE', `/Groups/${group.id}`)).statusCode).toBe(204);
     expect((await scim('GET', `/Groups/${group.id}`)).statusCode).toBe(404);
@@ -283,7 +308,9 @@ describe('groups', () => {
     await scim('POST', '/Groups', { displayName: 'Temporary', members: [] });
     expect((await t.admin({ method: 'DELETE', url: '/api/admin/groups/scim-groups' })).statusCode).toBe(200);
     expect((await scim('GET', '/Groups')).json().totalResults).toBe(0);
-    expect((await t.admin({ method: 'DELETE', url: '/api/admin/user-admin/scim-users' })).statusCode).toBe(200);
+    expect((await t.admin({ method: 'DELETE', url: '/api/admin/user-admin/scim-users' })).statusCode).toBe(
+      200,
+    );
     expect((await scim('GET', '/Users')).json().totalResults).toBe(0);
   });
 

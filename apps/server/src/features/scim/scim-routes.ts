@@ -20,7 +20,8 @@ function answerInScimShape(app: FastifyInstance): void {
     if (error instanceof HttpError) status = error.status;
     else if (error.validation) status = 400;
     else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) status = error.statusCode;
-    const scimType = error instanceof ScimError ? error.scimType : error.validation ? 'invalidValue' : undefined;
+    const scimType =
+      error instanceof ScimError ? error.scimType : error.validation ? 'invalidValue' : undefined;
     if (status === 500) request.log.error({ err: error }, 'unhandled error on a SCIM route');
     const detail = status === 500 ? 'Something went wrong on the server; it was logged.' : error.message;
     return reply
@@ -32,7 +33,11 @@ function answerInScimShape(app: FastifyInstance): void {
     reply
       .status(404)
       .type('application/scim+json')
-      .send({ schemas: [SCIM.error], status: '404', detail: `No SCIM resource at ${request.url.split('?')[0]}` }),
+      .send({
+        schemas: [SCIM.error],
+        status: '404',
+        detail: `No SCIM resource at ${request.url.split('?')[0]}`,
+      }),
   );
   // Providers send application/scim+json (RFC 7644 §3.1); it is JSON, with the same refusal of unstorable text.
   app.addContentTypeParser('application/scim+json', { parseAs: 'string' }, (_request, body, done) => {
@@ -89,10 +94,16 @@ export function scimRoutes(deps: { db: Db; publicUrl: string }): FastifyPluginAs
     );
     app.post('/Users', { schema: { ...hide, body: ScimUserBody } }, async (request, reply) => {
       const user = await users((s) => s.create(readScimUser(request.body)));
-      return reply.status(201).header('location', `${base}/Users/${user.id}`).send(toUserResource(user, base));
+      return reply
+        .status(201)
+        .header('location', `${base}/Users/${user.id}`)
+        .send(toUserResource(user, base));
     });
-    app.put('/Users/:id', { schema: { ...hide, params: ScimIdParams, body: ScimUserBody } }, async (request) =>
-      toUserResource(await users((s) => s.replace(request.params.id, readScimUser(request.body))), base),
+    app.put(
+      '/Users/:id',
+      { schema: { ...hide, params: ScimIdParams, body: ScimUserBody } },
+      async (request) =>
+        toUserResource(await users((s) => s.replace(request.params.id, readScimUser(request.body))), base),
     );
     app.patch('/Users/:id', { schema: { ...hide, params: ScimIdParams, body: PatchBody } }, async (request) =>
       toUserResource(await users((s) => s.patch(request.params.id, request.body.Operations)), base),
@@ -112,16 +123,25 @@ export function scimRoutes(deps: { db: Db; publicUrl: string }): FastifyPluginAs
     );
     app.post('/Groups', { schema: { ...hide, body: ScimGroupBody } }, async (request, reply) => {
       const group = await groups((s) => s.create(groupInput(request.body)));
-      return reply.status(201).header('location', `${base}/Groups/${group.id}`).send(toGroupResource(group, base));
+      return reply
+        .status(201)
+        .header('location', `${base}/Groups/${group.id}`)
+        .send(toGroupResource(group, base));
     });
-    app.put('/Groups/:id', { schema: { ...hide, params: ScimIdParams, body: ScimGroupBody } }, async (request) =>
-      toGroupResource(await groups((s) => s.replace(request.params.id, groupInput(request.body))), base),
+    app.put(
+      '/Groups/:id',
+      { schema: { ...hide, params: ScimIdParams, body: ScimGroupBody } },
+      async (request) =>
+        toGroupResource(await groups((s) => s.replace(request.params.id, groupInput(request.body))), base),
     );
-    app.patch('/Groups/:id', { schema: { ...hide, params: ScimIdParams, body: PatchBody } }, async (request) =>
-      toGroupResource(
-        await groups((s) => s.patch(request.params.id, readGroupPatch(request.body.Operations))),
-        base,
-      ),
+    app.patch(
+      '/Groups/:id',
+      { schema: { ...hide, params: ScimIdParams, body: PatchBody } },
+      async (request) =>
+        toGroupResource(
+          await groups((s) => s.patch(request.params.id, readGroupPatch(request.body.Operations))),
+          base,
+        ),
     );
     app.delete('/Groups/:id', { schema: { ...hide, params: ScimIdParams } }, async (request, reply) => {
       await groups((s) => s.delete(request.params.id));

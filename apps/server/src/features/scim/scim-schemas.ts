@@ -25,7 +25,10 @@ export const ScimGroupBody = Type.Object(
 export const PatchBody = Type.Object(
   {
     Operations: Type.Array(
-      Type.Object({ op: Type.String(), path: Type.Optional(Type.String()), value: Type.Optional(Type.Unknown()) }, open),
+      Type.Object(
+        { op: Type.String(), path: Type.Optional(Type.String()), value: Type.Optional(Type.Unknown()) },
+        open,
+      ),
     ),
   },
   open,

@@ -21,7 +21,12 @@ export function scimSettingsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox 
     const settings = createScimSettingsStore(deps.db);
     const record = (type: string, request: Parameters<typeof actorOf>[0], data: unknown) => {
       const actor = actorOf(request);
-      return createEventStore(deps.db).append({ type, createdBy: actor.name, createdByUserId: actor.userId, data });
+      return createEventStore(deps.db).append({
+        type,
+        createdBy: actor.name,
+        createdByUserId: actor.userId,
+        data,
+      });
     };
 
     app.get(
@@ -79,7 +84,11 @@ export function scimSettingsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox 
           ),
           response: {
             200: Type.Object(
-              { token: Type.String({ description: 'The SCIM token, to send as `Authorization: Bearer <token>`.' }) },
+              {
+                token: Type.String({
+                  description: 'The SCIM token, to send as `Authorization: Bearer <token>`.',
+                }),
+              },
               { examples: [{ token: 'scim:3q2-7wYJbVv9iK0yT1sC5x8fZ2QhLr4pWnAeUdMg6bo' }] },
             ),
             ...errorResponses(401, 403),

@@ -5,13 +5,7 @@ import { createEventStore } from '../events/event-store.ts';
 import { createUserStore } from '../users/user-store.ts';
 import { patchUser, type PatchOperation } from './scim-patch.ts';
 import { createScimUserStore, USER_FILTERS } from './scim-user-store.ts';
-import {
-  pageOf,
-  parseFilter,
-  ScimError,
-  type ScimUser,
-  type ScimUserInput,
-} from './scim.ts';
+import { pageOf, parseFilter, ScimError, type ScimUser, type ScimUserInput } from './scim.ts';
 
 /** Who SCIM's changes are recorded as in the event log. */
 export const SCIM_ACTOR = 'scim';
@@ -25,7 +19,12 @@ export function createScimUserService(db: Db) {
   const users = createUserStore(db);
   const events = createEventStore(db);
   const record = (type: string, user: ScimUser, preData?: ScimUser) =>
-    events.append({ type, createdBy: SCIM_ACTOR, data: type === 'user-deleted' ? null : summary(user), preData: preData && summary(preData) });
+    events.append({
+      type,
+      createdBy: SCIM_ACTOR,
+      data: type === 'user-deleted' ? null : summary(user),
+      preData: preData && summary(preData),
+    });
   const summary = (user: ScimUser) => ({
     id: user.userId,
     scimId: user.id,

@@ -51,9 +51,10 @@ export function createScimUserStore(db: Db) {
       }
     },
     async findByScimId(scimId: string): Promise<ScimUser | undefined> {
-      const [row] = await db.query<ScimUserRow>(`SELECT ${COLUMNS} FROM users WHERE scim_id = $1 AND ${LIVE}`, [
-        scimId,
-      ]);
+      const [row] = await db.query<ScimUserRow>(
+        `SELECT ${COLUMNS} FROM users WHERE scim_id = $1 AND ${LIVE}`,
+        [scimId],
+      );
       return row && toScimUser(row);
     },
     /** One page of SCIM users, oldest first, and how many match in all. */

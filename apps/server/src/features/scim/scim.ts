@@ -11,12 +11,7 @@ export const SCIM = {
 
 /** RFC 7644 §3.12 error types. */
 export type ScimType =
-  | 'invalidFilter'
-  | 'uniqueness'
-  | 'invalidValue'
-  | 'invalidSyntax'
-  | 'noTarget'
-  | 'mutability';
+  'invalidFilter' | 'uniqueness' | 'invalidValue' | 'invalidSyntax' | 'noTarget' | 'mutability';
 
 /** A refusal in SCIM's terms: the SCIM routes answer it as `{ schemas, status, scimType, detail }`. */
 export class ScimError extends HttpError {

@@ -42,15 +42,23 @@ it('lists your own sessions with address, browser and times, marks the current o
     ['203.0.113.9', 'Phone Browser/2.0', false],
     ['198.51.100.4', 'Laptop Browser/1.0', true],
   ]);
-  expect(sessions[0]).toMatchObject({ username: 'nora', createdAt: expect.any(String), seenAt: expect.any(String) });
+  expect(sessions[0]).toMatchObject({
+    username: 'nora',
+    createdAt: expect.any(String),
+    seenAt: expect.any(String),
+  });
 
   // The phone is lost: revoke it from the laptop. Its next request is refused; the laptop stays signed in.
   const phoneId = sessions[0]!.id as string;
-  expect((await laptop({ method: 'DELETE', url: `/api/admin/user/sessions/${phoneId}` })).statusCode).toBe(200);
+  expect((await laptop({ method: 'DELETE', url: `/api/admin/user/sessions/${phoneId}` })).statusCode).toBe(
+    200,
+  );
   expect((await phone({ method: 'GET', url: '/api/admin/user' })).statusCode).toBe(401);
   expect((await laptop({ method: 'GET', url: '/api/admin/user' })).statusCode).toBe(200);
   // Revoked already, and nobody else's: both are unknown to you.
-  expect((await laptop({ method: 'DELETE', url: `/api/admin/user/sessions/${phoneId}` })).statusCode).toBe(404);
+  expect((await laptop({ method: 'DELETE', url: `/api/admin/user/sessions/${phoneId}` })).statusCode).toBe(
+    404,
+  );
 });
 
 it("lets only an admin list and revoke anyone's session", async () => {
@@ -66,10 +74,14 @@ it("lets only an admin list and revoke anyone's session", async () => {
   const tablet = all.find((s) => s.userAgent === 'Tablet Browser/3.0')!;
   expect(tablet.username).toBe('nora');
   // Someone else's session is not yours to revoke.
-  expect((await viewer({ method: 'DELETE', url: `/api/admin/user/sessions/${tablet.id}` })).statusCode).toBe(404);
+  expect((await viewer({ method: 'DELETE', url: `/api/admin/user/sessions/${tablet.id}` })).statusCode).toBe(
+    404,
+  );
   expect((await browser({ method: 'GET', url: '/api/admin/user' })).statusCode).toBe(200);
 
-  expect((await t.admin({ method: 'DELETE', url: `/api/admin/user-sessions/${tablet.id}` })).statusCode).toBe(200);
+  expect((await t.admin({ method: 'DELETE', url: `/api/admin/user-sessions/${tablet.id}` })).statusCode).toBe(
+    200,
+  );
   expect((await browser({ method: 'GET', url: '/api/admin/user' })).statusCode).toBe(401);
   const bad = await t.admin({ method: 'DELETE', url: '/api/admin/user-sessions/not-a-number' });
   expect(bad.statusCode).toBe(400);

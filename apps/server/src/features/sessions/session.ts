@@ -25,9 +25,6 @@ export const SESSION_SEEN_MS = 60_000;
 export const USER_AGENT_MAX = 512;
 
 /** The address and user agent of the request that opens a session. */
-export function sessionClientOf(request: {
-  ip?: string;
-  headers: { 'user-agent'?: string };
-}): SessionClient {
+export function sessionClientOf(request: { ip?: string; headers: { 'user-agent'?: string } }): SessionClient {
   return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
 }
