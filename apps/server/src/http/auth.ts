@@ -199,7 +199,8 @@ export function registerAuth(
 
     if (area === 'scim') {
       const verdict = secret ? await resolver.scimToken(secret) : 'invalid';
-      if (verdict === 'invalid') throw new AuthenticationRequired('SCIM requests need the SCIM token as a Bearer token');
+      if (verdict === 'invalid')
+        throw new AuthenticationRequired('SCIM requests need the SCIM token as a Bearer token');
       if (verdict === 'disabled') throw new NoAccessError('SCIM provisioning is turned off in Switchyard');
       request.authArea = 'scim';
       request.authenticatedBy = 'token';

@@ -40,8 +40,7 @@ export function createGroupService(db: Db) {
   /** An admin's change to a SCIM group: its name and members belong to the identity provider. */
   function guardScim(before: Group, after: GroupInput): void {
     const members = new Set(before.users.map((u) => u.user.id));
-    const sameMembers =
-      members.size === after.userIds.length && after.userIds.every((id) => members.has(id));
+    const sameMembers = members.size === after.userIds.length && after.userIds.every((id) => members.has(id));
     if (before.name !== after.name) refuseScimManaged(before, `Group "${before.name}"`, 'rename it');
     if (!sameMembers) refuseScimManaged(before, `Group "${before.name}"`, 'change its members');
   }

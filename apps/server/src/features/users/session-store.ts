@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
 import { hashSecret } from '../api-tokens/api-token.ts';
-import {
-  SESSION_SEEN_MS,
-  USER_AGENT_MAX,
-  type Session,
-  type SessionClient,
-} from '../sessions/session.ts';
+import { SESSION_SEEN_MS, USER_AGENT_MAX, type Session, type SessionClient } from '../sessions/session.ts';
 
 type SessionRow = {
   id: string;
