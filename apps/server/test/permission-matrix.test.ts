@@ -267,6 +267,8 @@ const ABOUT_ME = [
   'getMe',
   'getUserRoles',
   'getPats',
+  'getMySessions',
+  'getProfile',
   'getPersonalDashboard',
   'getPersonalDashboardProjectDetails',
 ];
