@@ -69,6 +69,8 @@ const LoginHistoryPage = page(
   () => import('./features/login-history/login-history-page.tsx'),
   'LoginHistoryPage',
 );
+const ProfilePage = page(() => import('./features/profile/profile-page.tsx'), 'ProfilePage');
+const ScimSettingsPage = page(() => import('./features/scim/scim-settings-page.tsx'), 'ScimSettingsPage');
 const PlaygroundPage = page(() => import('./features/playground/playground-page.tsx'), 'PlaygroundPage');
 
 export function AppRoutes() {
@@ -102,6 +104,8 @@ export function AppRoutes() {
       <Route path="/events" element={<EventsPage />} />
       <Route path="/login-history" element={<LoginHistoryPage />} />
       <Route path="/single-sign-on" element={<SsoSettingsPage />} />
+      <Route path="/scim" element={<ScimSettingsPage />} />
+      <Route path="/profile" element={<ProfilePage />} />
       <Route path="/playground" element={<PlaygroundPage />} />
       <Route path={PERSONAL_ACCESS_TOKENS_PATH} element={<PersonalAccessTokensPage />} />
       <Route path="*" element={<EmptyState>There is no page at this address.</EmptyState>} />

@@ -35,6 +35,10 @@ import { inviteLinkRoutes } from './features/invite-links/invite-link-routes.ts'
 import { maintenanceGuard } from './features/maintenance/maintenance-guard.ts';
 import { maintenanceRoutes } from './features/maintenance/maintenance-routes.ts';
 import { samlRoutes } from './features/sso/saml-routes.ts';
+import { scimRoutes } from './features/scim/scim-routes.ts';
+import { scimSettingsRoutes } from './features/scim/scim-settings-routes.ts';
+import { profileRoutes } from './features/profile/profile-routes.ts';
+import { sessionRoutes } from './features/sessions/session-routes.ts';
 import { ssoRoutes } from './features/sso/sso-routes.ts';
 import { ssoSettingsRoutes } from './features/sso/sso-settings-routes.ts';
 import { createEmailSender } from './features/email/email-sender.ts';
@@ -203,9 +207,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ssoSettingsRoutes({ db, config }));
   await app.register(loginHistoryRoutes({ logins }));
   await app.register(userRoutes({ db, resets }));
+  await app.register(sessionRoutes({ db }));
+  await app.register(profileRoutes({ db }));
   await app.register(roleRoutes({ db }));
   await app.register(accessRoutes({ db }));
   await app.register(groupRoutes({ db }));
+  await app.register(scimSettingsRoutes({ db }));
+  await app.register(scimRoutes({ db, publicUrl: config.publicUrl }));
   await app.register(projectAccessRoutes({ db }));
   await app.register(passwordRoutes({ db, config }));
   await app.register(passwordResetRoutes({ resets }));

@@ -274,6 +274,8 @@ const ABOUT_ME = [
   'getMe',
   'getUserRoles',
   'getPats',
+  'getMySessions',
+  'getProfile',
   'getPersonalDashboard',
   'getPersonalDashboardProjectDetails',
 ];

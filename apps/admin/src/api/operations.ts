@@ -240,6 +240,12 @@ export const operations = {
   setSamlSettings: ['POST', '/api/admin/auth/saml/settings'],
   getSimpleSettings: ['GET', '/api/admin/auth/simple/settings'],
   setSimpleSettings: ['POST', '/api/admin/auth/simple/settings'],
+  getProfile: ['GET', '/api/admin/user/profile'],
+  getMySessions: ['GET', '/api/admin/user/sessions'],
+  revokeMySession: ['DELETE', '/api/admin/user/sessions/{sessionId}'],
+  getScimSettings: ['GET', '/api/admin/scim-settings'],
+  setScimSettings: ['POST', '/api/admin/scim-settings'],
+  generateNewToken: ['POST', '/api/admin/scim-settings/generate-new-token'],
 } as const satisfies Record<string, readonly [Method, string]>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -333,4 +339,11 @@ export const beyondOss: OperationId[] = [
   'updateActions',
   'deleteActions',
   'getActionsEvents',
+  // Switchyard's own: your sessions (Unleash Enterprise lists them for admins only).
+  'getMySessions',
+  'revokeMySession',
+  // Unleash Enterprise's SCIM settings.
+  'getScimSettings',
+  'setScimSettings',
+  'generateNewToken',
 ];

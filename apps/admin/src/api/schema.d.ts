@@ -1170,15 +1170,35 @@ export interface paths {
     get: operations['getGroup'];
     /**
      * Update a group
-     * @description Replaces the name, description, root role, SSO mappings and member list of a group. Members not listed leave it. Requires the ADMIN permission.
+     * @description Replaces the name, description, root role, SSO mappings and member list of a group. Members not listed leave it. The name and members of a group managed by SCIM (`scimId` set) change only in the identity provider (403). Requires the ADMIN permission.
      */
     put: operations['updateGroup'];
     post?: never;
     /**
      * Delete a group
-     * @description Deletes a group: its members lose the roles they held through it at once. Requires the ADMIN permission.
+     * @description Deletes a group: its members lose the roles they held through it at once. A group managed by SCIM is removed in the identity provider instead (403). Requires the ADMIN permission.
      */
     delete: operations['deleteGroup'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/groups/scim-groups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete every SCIM group
+     * @description Deletes every group an identity provider created through SCIM, for example after turning SCIM off. Their members lose the roles they held through them at once. Requires the ADMIN permission.
+     */
+    delete: operations['deleteScimGroups'];
     options?: never;
     head?: never;
     patch?: never;
@@ -3424,6 +3444,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/scim-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get SCIM settings
+     * @description Whether SCIM provisioning is on and whether a SCIM token exists. Requires the ADMIN permission.
+     */
+    get: operations['getScimSettings'];
+    put?: never;
+    /**
+     * Turn SCIM on or off
+     * @description Turns SCIM provisioning on or off. While it is off, the SCIM endpoint refuses every request (403), even with the right token. Requires the ADMIN permission.
+     */
+    post: operations['setScimSettings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/scim-settings/generate-new-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Generate a new SCIM token
+     * @description Makes a new SCIM token, which replaces the previous one at once. This answer is the only time the token is shown: only its hash is kept. Requires the ADMIN permission.
+     */
+    post: operations['generateNewToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/search/change-requests': {
     parameters: {
       query?: never;
@@ -4282,7 +4346,7 @@ export interface paths {
     post?: never;
     /**
      * Delete a user
-     * @description Deletes a user: their sessions and personal access tokens stop working at once. Their past changes stay in the event log. Requires the ADMIN permission.
+     * @description Deletes a user: their sessions and personal access tokens stop working at once. Their past changes stay in the event log. A user managed by SCIM is removed in the identity provider instead (403). Requires the ADMIN permission.
      */
     delete: operations['deleteUser'];
     options?: never;
@@ -4430,6 +4494,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/user-admin/scim-users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete every SCIM user
+     * @description Deletes every user an identity provider created through SCIM, for example after turning SCIM off: their sessions and personal access tokens stop working at once. Requires the ADMIN permission.
+     */
+    delete: operations['deleteScimUsers'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/user-admin/search': {
     parameters: {
       query?: never;
@@ -4470,6 +4554,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/user-sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List active sessions
+     * @description Every user's active sessions, newest first, or one user's with `userId`. Requires the ADMIN permission.
+     */
+    get: operations['getActiveSessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user-sessions/{sessionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a session
+     * @description Ends anyone's session at once: the next request with it is refused (401). Requires the ADMIN permission.
+     */
+    delete: operations['revokeSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/user/change-password': {
     parameters: {
       query?: never;
@@ -4484,6 +4608,26 @@ export interface paths {
      * @description Changes the password of the signed-in user. `oldPassword` is required when you have a password; `confirmPassword`, when given, must equal `password`. Your other sessions end; this one stays signed in. Wrong current passwords count towards the sign-in limit, like wrong passwords at sign-in (429). Requires the READ permission.
      */
     post: operations['changeMyPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user/profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get my profile
+     * @description The signed-in user's root role, the roles they hold in each project (directly or through a group), their groups, everything they may do, and their personal access tokens. Requires the READ permission.
+     */
+    get: operations['getProfile'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -4505,6 +4649,46 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List my sessions
+     * @description The signed-in user's active sessions, newest first: where each was opened, with which browser, and when it was last used. `current` marks the one this request came with. Requires the READ permission.
+     */
+    get: operations['getMySessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user/sessions/{sessionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Sign out one of my sessions
+     * @description Ends one of the signed-in user's sessions at once, for example on a lost laptop. Revoking the current session signs this browser out. Requires the READ permission.
+     */
+    delete: operations['revokeMySession'];
     options?: never;
     head?: never;
     patch?: never;
@@ -6156,6 +6340,8 @@ export interface components {
      *     }
      */
     userSchema: {
+      /** @description False once SCIM deactivated the user: they cannot sign in. */
+      active?: boolean;
       /** Format: date-time */
       createdAt: string;
       email: string | null;
@@ -6168,6 +6354,8 @@ export interface components {
       rootRole: number;
       /** @description The name of the root role. */
       rootRoleName: string;
+      /** @description Set when an identity provider manages the user through SCIM: change the user there, not here. */
+      scimId?: string | null;
       /** Format: date-time */
       seenAt: string | null;
       username: string | null;
@@ -13955,6 +14143,42 @@ export interface operations {
       };
       /** @description Something the request names does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteScimGroups: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The SCIM groups are gone. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -29340,6 +29564,166 @@ export interface operations {
       };
     };
   };
+  getScimSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "enabled": true,
+           *       "hasToken": true
+           *     }
+           */
+          'application/json': {
+            /** @description Whether identity providers may provision through /scim/v2. */
+            enabled: boolean;
+            /** @description Whether a SCIM token exists; it is shown only when generated. */
+            hasToken: boolean;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  setScimSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "enabled": true
+         *     }
+         */
+        'application/json': {
+          enabled: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  generateNewToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "token": "scim:3q2-7wYJbVv9iK0yT1sC5x8fZ2QhLr4pWnAeUdMg6bo"
+           *     }
+           */
+          'application/json': {
+            /** @description The SCIM token, to send as `Authorization: Bearer <token>`. */
+            token: string;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   searchChangeRequests: {
     parameters: {
       query?: {
@@ -31145,6 +31529,8 @@ export interface operations {
              *     }
              */
             user: {
+              /** @description False once SCIM deactivated the user: they cannot sign in. */
+              active?: boolean;
               /** Format: date-time */
               createdAt: string;
               email: string | null;
@@ -31157,6 +31543,8 @@ export interface operations {
               rootRole: number;
               /** @description The name of the root role. */
               rootRoleName: string;
+              /** @description Set when an identity provider manages the user through SCIM: change the user there, not here. */
+              scimId?: string | null;
               /** Format: date-time */
               seenAt: string | null;
               username: string | null;
@@ -34359,6 +34747,8 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description False once SCIM deactivated the user: they cannot sign in. */
+            active?: boolean;
             /** Format: date-time */
             createdAt: string;
             email: string | null;
@@ -34378,6 +34768,8 @@ export interface operations {
             rootRole: number;
             /** @description The name of the root role. */
             rootRoleName: string;
+            /** @description Set when an identity provider manages the user through SCIM: change the user there, not here. */
+            scimId?: string | null;
             /** Format: date-time */
             seenAt: string | null;
             username: string | null;
@@ -34465,6 +34857,8 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description False once SCIM deactivated the user: they cannot sign in. */
+            active?: boolean;
             /** Format: date-time */
             createdAt: string;
             email: string | null;
@@ -34477,6 +34871,8 @@ export interface operations {
             rootRole: number;
             /** @description The name of the root role. */
             rootRoleName: string;
+            /** @description Set when an identity provider manages the user through SCIM: change the user there, not here. */
+            scimId?: string | null;
             /** Format: date-time */
             seenAt: string | null;
             username: string | null;
@@ -34561,6 +34957,8 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description False once SCIM deactivated the user: they cannot sign in. */
+            active?: boolean;
             /** Format: date-time */
             createdAt: string;
             email: string | null;
@@ -34573,6 +34971,8 @@ export interface operations {
             rootRole: number;
             /** @description The name of the root role. */
             rootRoleName: string;
+            /** @description Set when an identity provider manages the user through SCIM: change the user there, not here. */
+            scimId?: string | null;
             /** Format: date-time */
             seenAt: string | null;
             username: string | null;
@@ -34891,6 +35291,8 @@ export interface operations {
              *     }
              */
             user: {
+              /** @description False once SCIM deactivated the user: they cannot sign in. */
+              active?: boolean;
               /** Format: date-time */
               createdAt: string;
               email: string | null;
@@ -34903,6 +35305,8 @@ export interface operations {
               rootRole: number;
               /** @description The name of the root role. */
               rootRoleName: string;
+              /** @description Set when an identity provider manages the user through SCIM: change the user there, not here. */
+              scimId?: string | null;
               /** Format: date-time */
               seenAt: string | null;
               username: string | null;
@@ -35276,6 +35680,42 @@ export interface operations {
       };
     };
   };
+  deleteScimUsers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The SCIM users are gone. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   searchUsers: {
     parameters: {
       query: {
@@ -35382,6 +35822,157 @@ export interface operations {
       };
     };
   };
+  getActiveSessions: {
+    parameters: {
+      query?: {
+        /** @description Only the sessions of this user. */
+        userId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "sessions": [
+           *         {
+           *           "id": "42",
+           *           "userId": 7,
+           *           "username": "ada",
+           *           "email": "ada@example.com",
+           *           "ip": "198.51.100.4",
+           *           "userAgent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+           *           "createdAt": "2026-11-26T09:00:00.000Z",
+           *           "seenAt": "2026-11-26T11:30:00.000Z",
+           *           "expiredAt": "2026-11-28T09:00:00.000Z",
+           *           "current": true
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            sessions: {
+              /** Format: date-time */
+              createdAt: string;
+              /** @description The session this request came with. */
+              current: boolean;
+              email: string | null;
+              /**
+               * Format: date-time
+               * @description When it ends unless revoked first.
+               */
+              expiredAt: string;
+              /** @description The id to revoke the session by (not the cookie, which is never shown). */
+              id: string;
+              /** @description The address the session was opened from. */
+              ip: string | null;
+              /**
+               * Format: date-time
+               * @description When it was last used, to the minute.
+               */
+              seenAt: string | null;
+              /** @description The browser that opened it. */
+              userAgent: string | null;
+              userId: number;
+              username: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  revokeSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A session id from the list. */
+        sessionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session has ended. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   changeMyPassword: {
     parameters: {
       query?: never;
@@ -35462,6 +36053,132 @@ export interface operations {
       };
     };
   };
+  getProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "rootRole": {
+           *         "id": 2,
+           *         "name": "Editor",
+           *         "description": "Instance-wide definitions …",
+           *         "type": "root"
+           *       },
+           *       "projects": [
+           *         "web"
+           *       ],
+           *       "features": [],
+           *       "projectRoles": [
+           *         {
+           *           "project": "web",
+           *           "role": {
+           *             "id": 5,
+           *             "name": "Member",
+           *             "description": "…",
+           *             "type": "project"
+           *           },
+           *           "group": null
+           *         }
+           *       ],
+           *       "groups": [
+           *         {
+           *           "id": 1,
+           *           "name": "Frontend",
+           *           "rootRole": null
+           *         }
+           *       ],
+           *       "permissions": [
+           *         {
+           *           "permission": "CREATE_PROJECT"
+           *         }
+           *       ],
+           *       "pats": []
+           *     }
+           */
+          'application/json': {
+            /** @description Unleash's field for favourite flags; always empty. */
+            features: unknown[];
+            groups: {
+              id: number;
+              name: string;
+              /** @description A root role the group grants. */
+              rootRole: number | null;
+            }[];
+            /** @description Your personal access tokens, without secrets. */
+            pats: {
+              /** Format: date-time */
+              createdAt: string;
+              description: string;
+              /** Format: date-time */
+              expiresAt: string;
+              id: number;
+              /** @description Only in the response that creates the token. */
+              secret?: string;
+              /** Format: date-time */
+              seenAt: string | null;
+            }[];
+            /** @description Everything you may do, as GET /api/admin/user lists it. */
+            permissions: {
+              environment?: string;
+              permission: string;
+              project?: string;
+            }[];
+            projectRoles: {
+              /** @description The group you hold the role through; null when it is yours directly. */
+              group: string | null;
+              project: string;
+              role: {
+                description: string;
+                id: number;
+                name: string;
+                /** @description `root`, `root-custom`, `project` or `custom`. */
+                type: string;
+              };
+            }[];
+            /** @description The projects where you hold a role. */
+            projects: string[];
+            rootRole: {
+              description: string;
+              id: number;
+              name: string;
+              /** @description `root`, `root-custom`, `project` or `custom`. */
+              type: string;
+            };
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getUserRoles: {
     parameters: {
       query?: {
@@ -35501,6 +36218,145 @@ export interface operations {
       };
       /** @description No valid credentials: sign in or send an API token in the Authorization header. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getMySessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "sessions": [
+           *         {
+           *           "id": "42",
+           *           "userId": 7,
+           *           "username": "ada",
+           *           "email": "ada@example.com",
+           *           "ip": "198.51.100.4",
+           *           "userAgent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+           *           "createdAt": "2026-11-26T09:00:00.000Z",
+           *           "seenAt": "2026-11-26T11:30:00.000Z",
+           *           "expiredAt": "2026-11-28T09:00:00.000Z",
+           *           "current": true
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            sessions: {
+              /** Format: date-time */
+              createdAt: string;
+              /** @description The session this request came with. */
+              current: boolean;
+              email: string | null;
+              /**
+               * Format: date-time
+               * @description When it ends unless revoked first.
+               */
+              expiredAt: string;
+              /** @description The id to revoke the session by (not the cookie, which is never shown). */
+              id: string;
+              /** @description The address the session was opened from. */
+              ip: string | null;
+              /**
+               * Format: date-time
+               * @description When it was last used, to the minute.
+               */
+              seenAt: string | null;
+              /** @description The browser that opened it. */
+              userAgent: string | null;
+              userId: number;
+              username: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  revokeMySession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A session id from the list. */
+        sessionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session has ended. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -38184,6 +39040,8 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description False once SCIM deactivated the user: they cannot sign in. */
+            active?: boolean;
             /** Format: date-time */
             createdAt: string;
             email: string | null;
@@ -38196,6 +39054,8 @@ export interface operations {
             rootRole: number;
             /** @description The name of the root role. */
             rootRoleName: string;
+            /** @description Set when an identity provider manages the user through SCIM: change the user there, not here. */
+            scimId?: string | null;
             /** Format: date-time */
             seenAt: string | null;
             username: string | null;
@@ -38532,6 +39392,8 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description False once SCIM deactivated the user: they cannot sign in. */
+            active?: boolean;
             /** Format: date-time */
             createdAt: string;
             email: string | null;
@@ -38544,6 +39406,8 @@ export interface operations {
             rootRole: number;
             /** @description The name of the root role. */
             rootRoleName: string;
+            /** @description Set when an identity provider manages the user through SCIM: change the user there, not here. */
+            scimId?: string | null;
             /** Format: date-time */
             seenAt: string | null;
             username: string | null;

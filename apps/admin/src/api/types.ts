@@ -2,7 +2,7 @@
  * Wire shapes of the Unleash-compatible admin API, as the UI reads and writes them. Fields the server may not
  * send yet are optional so screens degrade instead of breaking.
  */
-import type { operations } from './schema';
+import type { components, operations } from './schema';
 
 export type User = {
   id: number;
@@ -13,7 +13,8 @@ export type User = {
   rootRoleName: string;
 };
 /** A user as the user-admin list shows them. */
-export type ListedUser = User & { createdAt: string; seenAt: string | null };
+export type ListedUser = User &
+  Pick<components['schemas']['userSchema'], 'createdAt' | 'seenAt' | 'scimId' | 'active'>;
 /** The signed-in user and the grant list the UI decides with (see features/session/use-permissions.ts). */
 export type Me = operations['getMe']['responses'][200]['content']['application/json'];
 

@@ -7,6 +7,7 @@ const nobody: PrincipalResolver = {
   fromSecret: async () => undefined,
   cachedToken: () => undefined,
   forget: () => {},
+  scimToken: async () => 'invalid',
 };
 
 describe('every admin route declares its permission', () => {

@@ -27,9 +27,10 @@ export type Principal =
 
 /**
  * Which API a route belongs to decides which credentials it accepts. `sdk` takes a client or a frontend token: the
- * OpenFeature Remote Evaluation Protocol serves server-side and browser providers alike.
+ * OpenFeature Remote Evaluation Protocol serves server-side and browser providers alike. `scim` takes the one SCIM
+ * token an admin generated (features/scim), and only while SCIM is on; it acts for no user.
  */
-export type AuthArea = 'admin' | 'client' | 'frontend' | 'sdk' | 'public';
+export type AuthArea = 'admin' | 'client' | 'frontend' | 'sdk' | 'scim' | 'public';
 /**
  * Where a request names the project or environment its permission applies to: a path parameter, a query parameter or
  * a body field (which may hold a list). `{ flag }` names a flag whose project it is.
@@ -97,6 +98,8 @@ export type PrincipalResolver = {
   cachedToken(secret: string): Principal | undefined;
   /** Drops cached lookups, e.g. after a token was deleted. */
   forget(): void;
+  /** Whether a bearer secret is the SCIM token, and whether SCIM is on. */
+  scimToken(secret: string): Promise<'valid' | 'invalid' | 'disabled'>;
 };
 
 /** The name recorded in events as who made a change. */
@@ -199,6 +202,16 @@ export function registerAuth(
         throw new NoAccessError('invalid token: expected a different token type for this endpoint');
       }
       request.principal = principal;
+      request.authenticatedBy = 'token';
+      return;
+    }
+
+    if (area === 'scim') {
+      const verdict = secret ? await resolver.scimToken(secret) : 'invalid';
+      if (verdict === 'invalid')
+        throw new AuthenticationRequired('SCIM requests need the SCIM token as a Bearer token');
+      if (verdict === 'disabled') throw new NoAccessError('SCIM provisioning is turned off in Switchyard');
+      request.authArea = 'scim';
       request.authenticatedBy = 'token';
       return;
     }

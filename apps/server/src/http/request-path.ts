@@ -34,7 +34,7 @@ export function normalisePath(path: string): string {
 }
 
 /** The API a path belongs to, by its first segments whatever their case; undefined outside every protected prefix. */
-export type PathArea = 'admin' | 'client' | 'frontend';
+export type PathArea = 'admin' | 'client' | 'frontend' | 'scim';
 
 export function protectedAreaOf(path: string): PathArea | undefined {
   const lower = path.toLowerCase();
@@ -46,5 +46,6 @@ export function protectedAreaOf(path: string): PathArea | undefined {
     return 'admin';
   }
   if (lower === '/edge' || lower.startsWith('/edge/')) return 'admin';
+  if (lower === '/scim' || lower.startsWith('/scim/')) return 'scim';
   return undefined;
 }

@@ -75,7 +75,18 @@ export function GroupsPage() {
               {list.map((group) => (
                 <Table.Tr key={group.id}>
                   <Table.Td>
-                    <Text fw={500}>{group.name}</Text>
+                    <Group gap={6}>
+                      <Text fw={500}>{group.name}</Text>
+                      {group.scimId && (
+                        <Badge
+                          size="xs"
+                          variant="light"
+                          title="Managed by your identity provider through SCIM"
+                        >
+                          SCIM
+                        </Badge>
+                      )}
+                    </Group>
                     {group.description && (
                       <Text size="xs" c="dimmed">
                         {group.description}

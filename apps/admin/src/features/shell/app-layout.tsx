@@ -47,6 +47,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/instance', label: 'Instance statistics' },
   { to: '/login-history', label: 'Login history' },
   { to: '/single-sign-on', label: 'Single sign-on' },
+  { to: '/scim', label: 'SCIM provisioning' },
   { to: '/archive', label: 'Archive' },
   { to: '/events', label: 'Events' },
   { to: '/playground', label: 'Playground' },
@@ -65,6 +66,7 @@ const ADMIN_ONLY = new Set([
   '/login-history',
   '/single-sign-on',
   '/signal-endpoints',
+  '/scim',
 ]);
 
 /** The frame around every signed-in screen: navigation, theme switch and the user's menu. */
@@ -176,6 +178,9 @@ function UserMenu({ me }: { me: Me }) {
           <Menu.Label>
             {me.user.username ?? me.user.email} · {me.user.rootRoleName}
           </Menu.Label>
+          <Menu.Item component={RouterLink} to="/profile">
+            Profile and sessions
+          </Menu.Item>
           <Menu.Item component={RouterLink} to={PERSONAL_ACCESS_TOKENS_PATH}>
             Personal access tokens
           </Menu.Item>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ListedUser } from '../../api/types.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
@@ -76,7 +76,23 @@ export function UsersPage() {
                 return (
                   <Table.Tr key={user.id}>
                     <Table.Td>
-                      <Text fw={500}>{displayName(user)}</Text>
+                      <Group gap={6}>
+                        <Text fw={500}>{displayName(user)}</Text>
+                        {user.scimId && (
+                          <Badge
+                            size="xs"
+                            variant="light"
+                            title="Managed by your identity provider through SCIM"
+                          >
+                            SCIM
+                          </Badge>
+                        )}
+                        {user.active === false && (
+                          <Badge size="xs" color="gray" variant="filled">
+                            Deactivated
+                          </Badge>
+                        )}
+                      </Group>
                       <Text size="xs" c="dimmed">
                         {[user.username, user.email].filter(Boolean).join(' · ')}
                       </Text>

@@ -27,7 +27,7 @@ export const toGroupResponse = (group: Group) => ({
   })),
   projects: group.projects,
   userCount: group.users.length,
-  scimId: null,
+  scimId: group.scimId,
 });
 
 const groupResponse = (description: string) => ({ ...GroupResponse, $id: undefined, description });
@@ -100,7 +100,7 @@ export function groupRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             'Users',
             'updateGroup',
             'Update a group',
-            'Replaces the name, description, root role, SSO mappings and member list of a group. Members not listed leave it.',
+            'Replaces the name, description, root role, SSO mappings and member list of a group. Members not listed leave it. The name and members of a group managed by SCIM (`scimId` set) change only in the identity provider (403).',
           ),
           params: GroupIdParams,
           body: CreateGroupBody,
@@ -115,6 +115,26 @@ export function groupRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     );
 
     app.delete(
+      '/api/admin/groups/scim-groups',
+      {
+        config: { auth: { permission: 'ADMIN' } },
+        schema: {
+          ...describe(
+            'Users',
+            'deleteScimGroups',
+            'Delete every SCIM group',
+            'Deletes every group an identity provider created through SCIM, for example after turning SCIM off. Their members lose the roles they held through them at once.',
+          ),
+          response: { 200: noContent('The SCIM groups are gone.'), ...errorResponses(401, 403) },
+        },
+      },
+      async (request, reply) => {
+        await tx((s) => s.deleteScimGroups(actorOf(request)));
+        return reply.status(200).send();
+      },
+    );
+
+    app.delete(
       '/api/admin/groups/:groupId',
       {
         config: { auth: { permission: 'ADMIN' } },
@@ -123,7 +143,7 @@ export function groupRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             'Users',
             'deleteGroup',
             'Delete a group',
-            'Deletes a group: its members lose the roles they held through it at once.',
+            'Deletes a group: its members lose the roles they held through it at once. A group managed by SCIM is removed in the identity provider instead (403).',
           ),
           params: GroupIdParams,
           response: { 200: noContent('The group is gone.'), ...errorResponses(400, 401, 403, 404) },

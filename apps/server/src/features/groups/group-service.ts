@@ -5,6 +5,7 @@ import { createRoleStore } from '../access/role-store.ts';
 import type { Actor } from '../events/actor.ts';
 import { createEventStore } from '../events/event-store.ts';
 import type { Group, GroupInput } from './group.ts';
+import { refuseScimManaged } from '../scim/scim-managed.ts';
 import { createGroupStore } from './group-store.ts';
 
 /** A group as a request describes it, in Unleash's createGroupSchema shape. */
@@ -36,6 +37,14 @@ export function createGroupService(db: Db) {
     return group;
   }
 
+  /** An admin's change to a SCIM group: its name and members belong to the identity provider. */
+  function guardScim(before: Group, after: GroupInput): void {
+    const members = new Set(before.users.map((u) => u.user.id));
+    const sameMembers = members.size === after.userIds.length && after.userIds.every((id) => members.has(id));
+    if (before.name !== after.name) refuseScimManaged(before, `Group "${before.name}"`, 'rename it');
+    if (!sameMembers) refuseScimManaged(before, `Group "${before.name}"`, 'change its members');
+  }
+
   async function parse(request: GroupRequest): Promise<GroupInput> {
     const name = request.name.trim();
     if (!name) throw BadDataError.field('/body/name', 'name must not be empty');
@@ -57,23 +66,39 @@ export function createGroupService(db: Db) {
   return {
     list: () => groups.list(),
     get: find,
-    async create(request: GroupRequest, actor: Actor): Promise<Group> {
-      const id = await groups.insert(await parse(request), actor.name);
+    async create(request: GroupRequest, actor: Actor, scim?: GroupInput['scim']): Promise<Group> {
+      const id = await groups.insert({ ...(await parse(request)), scim }, actor.name);
       const group = await find(id);
       await append('group-created', actor, summary(group));
       return group;
     },
-    async update(id: number, request: GroupRequest, actor: Actor): Promise<Group> {
+    /** `via: 'scim'` is the identity provider itself, which may change what it manages. */
+    async update(
+      id: number,
+      request: GroupRequest,
+      actor: Actor,
+      via: { scim: GroupInput['scim'] } | 'admin' = 'admin',
+    ): Promise<Group> {
       const before = await find(id);
-      await groups.update(id, await parse(request), actor.name);
+      const input = await parse(request);
+      if (via === 'admin') guardScim(before, input);
+      await groups.update(id, via === 'admin' ? input : { ...input, scim: via.scim }, actor.name);
       const after = await find(id);
       await append('group-updated', actor, summary(after), summary(before));
       return after;
     },
-    async delete(id: number, actor: Actor): Promise<void> {
+    async delete(id: number, actor: Actor, via: 'admin' | 'scim' = 'admin'): Promise<void> {
       const before = await find(id);
+      if (via === 'admin') refuseScimManaged(before, `Group "${before.name}"`, 'remove it');
       await groups.delete(id);
       await append('group-deleted', actor, null, summary(before));
+    },
+    /** Deletes every group SCIM manages; how many there were. */
+    async deleteScimGroups(actor: Actor): Promise<number> {
+      const scimGroups = await groups.listScim();
+      for (const group of scimGroups) await groups.delete(group.id);
+      await append('scim-groups-deleted', actor, { ids: scimGroups.map((g) => g.id) });
+      return scimGroups.length;
     },
     /**
      * At SSO sign-in: the user joins every group mapped to one of `ssoGroups` and leaves the groups it joined this way

@@ -23,6 +23,8 @@ type GroupRow = {
       }[]
     | null;
   projects: string[] | null;
+  scim_id: string | null;
+  scim_external_id: string | null;
 };
 
 const SELECT = `
@@ -48,6 +50,8 @@ const toGroup = (row: GroupRow): Group => ({
     user: { id: u.id, name: u.name, username: u.username, email: u.email, isService: u.is_service },
   })),
   projects: row.projects ?? [],
+  scimId: row.scim_id,
+  scimExternalId: row.scim_external_id,
 });
 
 export function createGroupStore(db: Db) {
@@ -75,9 +79,17 @@ export function createGroupStore(db: Db) {
     async insert(input: GroupInput, createdBy: string): Promise<number> {
       try {
         const [row] = await db.query<{ id: number }>(
-          `INSERT INTO groups (name, description, mappings_sso, root_role_id, created_by)
-           VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-          [input.name, input.description, JSON.stringify(input.mappingsSso), input.rootRole, createdBy],
+          `INSERT INTO groups (name, description, mappings_sso, root_role_id, created_by, scim_id, scim_external_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+          [
+            input.name,
+            input.description,
+            JSON.stringify(input.mappingsSso),
+            input.rootRole,
+            createdBy,
+            input.scim?.id ?? null,
+            input.scim?.externalId ?? null,
+          ],
         );
         await setUsers(row!.id, input.userIds, createdBy);
         return row!.id;
@@ -88,13 +100,33 @@ export function createGroupStore(db: Db) {
     async update(id: number, input: GroupInput, createdBy: string): Promise<void> {
       try {
         await db.query(
-          `UPDATE groups SET name = $2, description = $3, mappings_sso = $4, root_role_id = $5 WHERE id = $1`,
-          [id, input.name, input.description, JSON.stringify(input.mappingsSso), input.rootRole],
+          `UPDATE groups SET name = $2, description = $3, mappings_sso = $4, root_role_id = $5,
+             scim_external_id = COALESCE($6, scim_external_id) WHERE id = $1`,
+          [
+            id,
+            input.name,
+            input.description,
+            JSON.stringify(input.mappingsSso),
+            input.rootRole,
+            input.scim?.externalId ?? null,
+          ],
         );
         await setUsers(id, input.userIds, createdBy);
       } catch (error) {
         throw nameTaken(error, input.name);
       }
+    },
+    async findByScimId(scimId: string): Promise<Group | undefined> {
+      const [row] = await db.query<GroupRow>(`${SELECT} WHERE g.scim_id = $1`, [scimId]);
+      return row && toGroup(row);
+    },
+    /** SCIM-managed groups, optionally only those named `name` (case-insensitively). */
+    async listScim(name?: string): Promise<Group[]> {
+      const rows = await db.query<GroupRow>(
+        `${SELECT} WHERE g.scim_id IS NOT NULL AND ($1::text IS NULL OR lower(g.name) = lower($1)) ORDER BY g.id`,
+        [name ?? null],
+      );
+      return rows.map(toGroup);
     },
     async delete(id: number): Promise<void> {
       await db.query('DELETE FROM groups WHERE id = $1', [id]);

@@ -11,6 +11,9 @@ export type Group = {
   users: GroupUser[];
   /** The projects where the group holds a role. */
   projects: string[];
+  /** Set when an identity provider manages the group through SCIM: its name and members change there. */
+  scimId: string | null;
+  scimExternalId: string | null;
 };
 
 export type GroupUser = {
@@ -31,4 +34,6 @@ export type GroupInput = {
   mappingsSso: string[];
   rootRole: number | null;
   userIds: number[];
+  /** For a group SCIM creates: the id SCIM knows it by and the provider's own. */
+  scim?: { id: string; externalId: string | null };
 };

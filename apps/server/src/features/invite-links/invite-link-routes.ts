@@ -4,6 +4,7 @@ import { inTransaction, type Db } from '../../db/db.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
 import { actorOf } from '../events/actor.ts';
 import { setSessionCookie } from '../users/session-cookie.ts';
+import { sessionClientOf } from '../sessions/session.ts';
 import { createSessionStore } from '../users/session-store.ts';
 import { UserResponse } from '../users/user-schemas.ts';
 import { toRoleResponse, toUserResponse } from '../users/user-wire.ts';
@@ -175,7 +176,11 @@ export function inviteLinkRoutes(deps: { db: Db; config: Config }): FastifyPlugi
       },
       async (request, reply) => {
         const user = await tx((s) => s.signUp(request.params.token, request.body));
-        const session = await createSessionStore(deps.db).create(user.id, deps.config.sessionMaxAgeHours);
+        const session = await createSessionStore(deps.db).create(
+          user.id,
+          deps.config.sessionMaxAgeHours,
+          sessionClientOf(request),
+        );
         setSessionCookie(reply, session, deps.config.publicUrl);
         return reply.status(201).send(toUserResponse(user));
       },

@@ -8,6 +8,7 @@ import type { LoginRecorder } from '../login-history/login-recorder.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
 import { verifySignIn } from './password.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
+import { sessionClientOf } from '../sessions/session.ts';
 import { createSessionStore } from './session-store.ts';
 import { createSignInLimit } from './sign-in-limit.ts';
 import { createUserStore } from './user-store.ts';
@@ -69,7 +70,11 @@ export function authRoutes(deps: {
           throw new PasswordMismatch(WRONG_CREDENTIALS);
         }
         await attempt.succeeded();
-        const session = await sessions.create(found.user.id, deps.config.sessionMaxAgeHours);
+        const session = await sessions.create(
+          found.user.id,
+          deps.config.sessionMaxAgeHours,
+          sessionClientOf(request),
+        );
         await users.markSeen(found.user.id);
         await deps.recordLogin(request, { username, authType: 'simple', successful: true });
         setSessionCookie(reply, session, deps.config.publicUrl);

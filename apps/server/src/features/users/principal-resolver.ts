@@ -2,6 +2,7 @@ import type { Db } from '../../db/db.ts';
 import type { Principal, PrincipalResolver } from '../../http/auth.ts';
 import { isExpired, type ApiToken } from '../api-tokens/api-token.ts';
 import { createApiTokenStore } from '../api-tokens/api-token-store.ts';
+import { createScimSettingsStore } from '../scim/scim-settings-store.ts';
 import { createPatStore } from './pat-store.ts';
 import { createSessionStore } from './session-store.ts';
 import { createUserStore } from './user-store.ts';
@@ -23,12 +24,13 @@ export function createPrincipalResolver(db: Db): PrincipalResolver {
   const sessions = createSessionStore(db);
   const tokens = createApiTokenStore(db);
   const pats = createPatStore(db);
+  const scim = createScimSettingsStore(db);
   const cache = new Map<string, CachedToken>();
   const patSeenAt = new Map<number, number>();
 
   const userPrincipal = async (userId: number): Promise<Principal | undefined> => {
     const user = await users.findById(userId);
-    if (!user) return undefined;
+    if (!user?.active) return undefined;
     return {
       kind: 'user',
       userId: user.id,
@@ -84,5 +86,6 @@ export function createPrincipalResolver(db: Db): PrincipalResolver {
     forget() {
       cache.clear();
     },
+    scimToken: (secret) => scim.verify(secret),
   };
 }

@@ -11,6 +11,7 @@ import { createEventStore } from '../events/event-store.ts';
 import type { PasswordResetService } from '../password-reset/password-reset-service.ts';
 import { hashPassword } from './password.ts';
 import { newPatSecret, futureDate } from './pat.ts';
+import { refuseScimManaged } from '../scim/scim-managed.ts';
 import { signedInUserId } from './signed-in.ts';
 import { userDirectoryRoutes } from './user-directory-routes.ts';
 import { createPatStore } from './pat-store.ts';
@@ -234,6 +235,9 @@ export function userRoutes(deps: { db: Db; resets: PasswordResetService }): Fast
           const store = createUserStore(tx);
           const before = await store.findPersonById(request.params.id);
           if (!before) throw new NotFoundError(`No user with id ${request.params.id}`);
+          const { email, name } = request.body;
+          if ((email !== undefined && email !== before.email) || (name !== undefined && name !== before.name))
+            refuseScimManaged(before, `User ${before.id}`, 'change their name and email');
           const after = await store.update(before.id, {
             email: request.body.email,
             name: request.body.name,
@@ -261,7 +265,7 @@ export function userRoutes(deps: { db: Db; resets: PasswordResetService }): Fast
             'Users',
             'deleteUser',
             'Delete a user',
-            'Deletes a user: their sessions and personal access tokens stop working at once. Their past changes stay in the event log.',
+            'Deletes a user: their sessions and personal access tokens stop working at once. Their past changes stay in the event log. A user managed by SCIM is removed in the identity provider instead (403).',
           ),
           params: IdParams,
           response: { 200: noContent('Deleted.'), ...errorResponses(401, 403, 404) },
@@ -272,6 +276,7 @@ export function userRoutes(deps: { db: Db; resets: PasswordResetService }): Fast
           const store = createUserStore(tx);
           const before = await store.findPersonById(request.params.id);
           if (!before) throw new NotFoundError(`No user with id ${request.params.id}`);
+          refuseScimManaged(before, `User ${before.id}`, 'remove them');
           await store.delete(before.id);
           await createEventStore(tx).append({
             type: 'user-deleted',

@@ -27,6 +27,15 @@ export const UserResponse = Type.Object(
     createdAt: Type.String({ format: 'date-time' }),
     seenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     isAPI: Type.Boolean(),
+    scimId: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description:
+          'Set when an identity provider manages the user through SCIM: change the user there, not here.',
+      }),
+    ),
+    active: Type.Optional(
+      Type.Boolean({ description: 'False once SCIM deactivated the user: they cannot sign in.' }),
+    ),
   },
   { $id: 'userSchema', examples: [exampleUser] },
 );

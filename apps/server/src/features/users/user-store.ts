@@ -14,6 +14,8 @@ type UserRow = {
   created_at: Date;
   seen_at: Date | null;
   is_service: boolean;
+  scim_id: string | null;
+  deactivated_at: Date | null;
 };
 
 const toUser = (row: UserRow): User => ({
@@ -26,6 +28,8 @@ const toUser = (row: UserRow): User => ({
   createdAt: row.created_at,
   seenAt: row.seen_at,
   isService: row.is_service,
+  scimId: row.scim_id,
+  active: row.deactivated_at === null,
 });
 
 /** Every column, and the root role's name. */
@@ -42,6 +46,11 @@ export type NewUser = {
 };
 
 export function createUserStore(db: Db) {
+  /** Every session and personal access token of the user stops working. */
+  const endCredentials = async (id: number) => {
+    await db.query('DELETE FROM sessions WHERE user_id = $1', [id]);
+    await db.query('DELETE FROM personal_access_tokens WHERE user_id = $1', [id]);
+  };
   return {
     async insert(user: NewUser): Promise<User> {
       try {
@@ -83,7 +92,7 @@ export function createUserStore(db: Db) {
     async findForLogin(login: string): Promise<{ user: User; passwordHash: string | null } | undefined> {
       const [row] = await db.query<UserRow>(
         `SELECT ${COLUMNS} FROM users WHERE (lower(username) = lower($1) OR lower(email) = lower($1))
-           AND deleted_at IS NULL AND NOT is_service`,
+           AND deleted_at IS NULL AND deactivated_at IS NULL AND NOT is_service`,
         [login],
       );
       return row && { user: toUser(row), passwordHash: row.password_hash };
@@ -91,7 +100,7 @@ export function createUserStore(db: Db) {
     /** A person by email address, for password-reset requests. */
     async findPersonByEmail(email: string): Promise<User | undefined> {
       const [row] = await db.query<UserRow>(
-        `SELECT ${COLUMNS} FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL AND NOT is_service`,
+        `SELECT ${COLUMNS} FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL AND deactivated_at IS NULL AND NOT is_service`,
         [email],
       );
       return row && toUser(row);
@@ -161,8 +170,26 @@ export function createUserStore(db: Db) {
       await db.query('UPDATE users SET deleted_at = now(), username = NULL, email = NULL WHERE id = $1', [
         id,
       ]);
-      await db.query('DELETE FROM sessions WHERE user_id = $1', [id]);
-      await db.query('DELETE FROM personal_access_tokens WHERE user_id = $1', [id]);
+      await endCredentials(id);
+    },
+    /** The people an identity provider manages through SCIM. */
+    async listScim(): Promise<User[]> {
+      const rows = await db.query<UserRow>(
+        `SELECT ${COLUMNS} FROM users WHERE deleted_at IS NULL AND scim_id IS NOT NULL ORDER BY id`,
+      );
+      return rows.map(toUser);
+    },
+    /**
+     * Deactivates or reactivates a person. Deactivating ends every session and personal access token at once, in the
+     * caller's transaction, so nothing the user held survives the change.
+     */
+    async setActive(id: number, active: boolean): Promise<void> {
+      await db.query(
+        `UPDATE users SET deactivated_at = CASE WHEN $2 THEN NULL ELSE COALESCE(deactivated_at, now()) END
+          WHERE id = $1`,
+        [id, active],
+      );
+      if (!active) await endCredentials(id);
     },
     async markSeen(id: number): Promise<void> {
       await db.query('UPDATE users SET seen_at = now() WHERE id = $1', [id]);

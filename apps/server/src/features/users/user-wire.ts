@@ -15,6 +15,8 @@ export function toUserResponse(user: User) {
     createdAt: user.createdAt.toISOString(),
     seenAt: user.seenAt?.toISOString() ?? null,
     isAPI: user.isService,
+    scimId: user.scimId,
+    active: user.active,
   };
 }
 

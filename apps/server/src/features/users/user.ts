@@ -10,4 +10,8 @@ export type User = {
   seenAt: Date | null;
   /** A service account: acts through its tokens only, never signs in. */
   isService: boolean;
+  /** Set when an identity provider manages this user through SCIM: edits belong there. */
+  scimId: string | null;
+  /** False once SCIM deactivated the user: no sign-in, no session, no token. */
+  active: boolean;
 };

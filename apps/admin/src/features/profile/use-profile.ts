@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client.ts';
+import type { operations } from '../../api/schema';
+import { sessionKey } from '../session/use-session.ts';
+
+export type Profile = operations['getProfile']['responses'][200]['content']['application/json'];
+export type SessionList = operations['getMySessions']['responses'][200]['content']['application/json'];
+export type Session = SessionList['sessions'][number];
+
+const sessionsKey = ['my-sessions'] as const;
+
+/** What the signed-in user holds: root role, project roles, groups, permissions and tokens. */
+export function useProfile() {
+  return useQuery({ queryKey: ['profile'], queryFn: () => call<Profile>('getProfile') });
+}
+
+/** The signed-in user's sessions, newest first; `current` is this browser's. */
+export function useMySessions() {
+  return useQuery({
+    queryKey: sessionsKey,
+    queryFn: async () => (await call<SessionList>('getMySessions')).sessions,
+  });
+}
+
+/** Signs one session out; revoking this browser's own session signs it out like "Sign out" does. */
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (session: Session) => call('revokeMySession', { params: { sessionId: session.id } }),
+    onSuccess: (_data, session) => {
+      if (!session.current) return queryClient.invalidateQueries({ queryKey: sessionsKey });
+      queryClient.setQueryData(sessionKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client.ts';
+import type { operations } from '../../api/schema';
+
+export type ScimSettings = operations['getScimSettings']['responses'][200]['content']['application/json'];
+type NewToken = operations['generateNewToken']['responses'][200]['content']['application/json'];
+
+const key = ['scim-settings'] as const;
+
+export function useScimSettings(enabled: boolean) {
+  return useQuery({ queryKey: key, queryFn: () => call<ScimSettings>('getScimSettings'), enabled });
+}
+
+export function useScimSettingsMutations() {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: key });
+  return {
+    setEnabled: useMutation({
+      mutationFn: (enabled: boolean) => call('setScimSettings', { body: { enabled } }),
+      onSettled,
+    }),
+    generateToken: useMutation({
+      mutationFn: async () => (await call<NewToken>('generateNewToken')).token,
+      onSettled,
+    }),
+  };
+}
