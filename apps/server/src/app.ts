@@ -35,6 +35,9 @@ import { createEmailSender } from './features/email/email-sender.ts';
 import { createPasswordResetService } from './features/password-reset/password-reset-service.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset-routes.ts';
 import { uiConfigRoutes } from './features/ui-config/ui-config-routes.ts';
+import { createFrontendOrigins } from './features/ui-config/frontend-origins.ts';
+import { uiErrorRoutes } from './features/ui-config/ui-error-routes.ts';
+import { userPromptRoutes } from './features/ui-config/user-prompt-routes.ts';
 import { createLoginEventStore } from './features/login-history/login-event-store.ts';
 import { createLoginRecorder } from './features/login-history/login-recorder.ts';
 import { loginHistoryRoutes } from './features/login-history/login-history-routes.ts';
@@ -149,19 +152,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const headers = securityHeaders(deps.config.publicUrl);
   registerSecurityHeaders(app, headers);
   await app.register(cookie);
+  // Stored origins (POST /api/admin/ui-config/cors) win over UNLEASH_FRONTEND_API_ORIGINS (decision record 0013).
+  const origins = createFrontendOrigins(deps.db, deps.config.frontendOrigins);
   await app.register(cors, {
     hook: 'onRequest',
-    delegator: (request, callback) =>
-      callback(
-        null,
-        request.url?.startsWith('/api/frontend') || request.url?.startsWith('/ofrep/')
-          ? {
-              origin: deps.config.frontendOrigins.includes('*') ? '*' : deps.config.frontendOrigins,
-              exposedHeaders: ['ETag'],
-              maxAge: 86_400,
-            }
-          : { origin: false },
-      ),
+    delegator: (request, callback) => {
+      if (!request.url?.startsWith('/api/frontend') && !request.url?.startsWith('/ofrep/'))
+        return callback(null, { origin: false });
+      origins.current().then(
+        (allowed) =>
+          callback(null, {
+            origin: allowed.includes('*') ? '*' : allowed,
+            exposedHeaders: ['ETag'],
+            maxAge: 86_400,
+          }),
+        (error: Error) => callback(error, { origin: false }),
+      );
+    },
   });
   await registerOpenApi(app);
 
@@ -171,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => cache.stop());
   const resolver = createPrincipalResolver(db);
   cache.onChange(() => resolver.forget());
+  cache.onChange(() => origins.forget());
   const streams = createClientStreams();
   cache.onChange(() => streams.changed());
   // Before the server stops listening: its close waits for every open response, and a stream never ends by itself.
@@ -210,7 +218,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectAccessRoutes({ db }));
   await app.register(passwordRoutes({ db, config }));
   await app.register(passwordResetRoutes({ resets }));
-  await app.register(uiConfigRoutes({ config }));
+  await app.register(uiConfigRoutes({ db, config, origins }));
+  await app.register(userPromptRoutes({ db }));
+  await app.register(uiErrorRoutes());
   await app.register(serviceAccountRoutes({ db }));
   await app.register(inviteLinkRoutes({ db, config }));
   await app.register(apiTokenRoutes({ db }));
