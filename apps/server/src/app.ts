@@ -55,6 +55,8 @@ import { strategyRoutes } from './features/strategies/strategy-routes.ts';
 import { tagRoutes } from './features/tags/tag-routes.ts';
 import { frontendRoutes } from './features/frontend-api/frontend-routes.ts';
 import { applicationRoutes } from './features/metrics/application-routes.ts';
+import { sdkRoutes } from './features/metrics/sdk-routes.ts';
+import { unknownFlagRoutes } from './features/metrics/unknown-flag-routes.ts';
 import { edgeRoutes } from './features/edge/edge-routes.ts';
 import { metricsRoutes } from './features/metrics/metrics-routes.ts';
 import { ofrepRoutes } from './features/ofrep/ofrep-routes.ts';
@@ -264,6 +266,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', () => deliveries.stop());
   await app.register(metricsRoutes({ db }));
   await app.register(applicationRoutes({ db }));
+  await app.register(sdkRoutes({ db }));
+  await app.register(unknownFlagRoutes({ db }));
   await app.register(environmentRoutes({ db }));
   await app.register(eventRoutes({ db }));
   await app.register(projectRoutes({ db }));

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../http/auth.ts';
+import { errorResponseSchema } from '../../http/errors.ts';
 import { createUiErrorBudget, UI_ERRORS_PER_MINUTE, uiErrorRoutes } from './ui-error-routes.ts';
 
 describe('the UI error budget', () => {
@@ -24,6 +25,7 @@ describe('record-ui-error', () => {
       },
     });
     const app = Fastify({ logger: { level: 'warn', stream } });
+    app.addSchema({ $id: 'errorSchema', ...errorResponseSchema });
     const principal: Principal = { kind: 'user', userId: 42, username: 'ada', rootRole: 3 };
     app.addHook('onRequest', async (request) => {
       request.principal = principal;
