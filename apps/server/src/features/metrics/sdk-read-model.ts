@@ -62,9 +62,16 @@ export function createSdkReadModel(db: Db) {
           ORDER BY a.app_name, i.environment, i.instance_id`,
         [project],
       );
-      const apps = new Map<string, { environments: Set<string>; instances: Set<string>; sdks: Map<string, Set<string>> }>();
+      const apps = new Map<
+        string,
+        { environments: Set<string>; instances: Set<string>; sdks: Map<string, Set<string>> }
+      >();
       for (const row of rows) {
-        const app = apps.get(row.app_name) ?? { environments: new Set(), instances: new Set(), sdks: new Map() };
+        const app = apps.get(row.app_name) ?? {
+          environments: new Set(),
+          instances: new Set(),
+          sdks: new Map(),
+        };
         apps.set(row.app_name, app);
         if (row.environment) app.environments.add(row.environment);
         if (row.instance_id) app.instances.add(row.instance_id);
@@ -132,7 +139,9 @@ export function createSdkReadModel(db: Db) {
         env.outdatedSdks.sort();
         env.missingFlags.sort();
       }
-      const projects = [...new Set(used.flatMap((f) => (f.project_id === null ? [] : [f.project_id])))].sort();
+      const projects = [
+        ...new Set(used.flatMap((f) => (f.project_id === null ? [] : [f.project_id]))),
+      ].sort();
       return {
         projects,
         flagCount: new Set(used.filter((f) => f.project_id !== null).map((f) => f.flag_name)).size,

@@ -3,7 +3,10 @@ import { compareVersions, outdatedSdks, parseSdkVersion } from './sdk-version.ts
 
 describe('SDK versions', () => {
   it('parse name and version, and compare numerically', () => {
-    expect(parseSdkVersion('unleash-node-sdk:6.12.1')).toEqual({ name: 'unleash-node-sdk', version: '6.12.1' });
+    expect(parseSdkVersion('unleash-node-sdk:6.12.1')).toEqual({
+      name: 'unleash-node-sdk',
+      version: '6.12.1',
+    });
     expect(parseSdkVersion('no-version')).toBeUndefined();
     expect(compareVersions('1.10.0', '1.9.3')).toBe(1);
     expect(compareVersions('v2.0.0', '2.0.0-beta.1')).toBe(0);

@@ -9,7 +9,12 @@ export function parseSdkVersion(text: string): SdkVersion | undefined {
 
 /** Compares dotted versions number by number (`1.10.0` > `1.9.3`); a pre-release suffix is ignored. */
 export function compareVersions(a: string, b: string): number {
-  const parts = (v: string) => v.replace(/^v/, '').split(/[-+]/)[0]!.split('.').map((p) => Number.parseInt(p, 10) || 0);
+  const parts = (v: string) =>
+    v
+      .replace(/^v/, '')
+      .split(/[-+]/)[0]!
+      .split('.')
+      .map((p) => Number.parseInt(p, 10) || 0);
   const left = parts(a);
   const right = parts(b);
   for (let i = 0; i < Math.max(left.length, right.length); i++) {

@@ -34,7 +34,12 @@ export function createUnknownFlagStore(db: Db) {
       );
     },
     async list(): Promise<UnknownFlag[]> {
-      const rows = await db.query<{ flag_name: string; app_name: string; environment: string; last_seen_at: Date }>(
+      const rows = await db.query<{
+        flag_name: string;
+        app_name: string;
+        environment: string;
+        last_seen_at: Date;
+      }>(
         `SELECT * FROM unknown_flags u
           WHERE u.last_seen_at >= now() - make_interval(hours => $1)
             AND NOT EXISTS (SELECT 1 FROM flags f WHERE f.name = u.flag_name)

@@ -279,7 +279,8 @@ export function projectInsightRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
         await load(request.params.projectId, null);
         const { query, offset = 0, limit = 50, sortOrder } = request.query;
         let applications = await sdks.projectApplications(request.params.projectId);
-        if (query) applications = applications.filter((a) => a.name.toLowerCase().includes(query.toLowerCase()));
+        if (query)
+          applications = applications.filter((a) => a.name.toLowerCase().includes(query.toLowerCase()));
         if (sortOrder === 'desc') applications.reverse();
         return { applications: applications.slice(offset, offset + limit), total: applications.length };
       },

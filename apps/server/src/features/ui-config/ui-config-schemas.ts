@@ -27,7 +27,9 @@ export const UiConfigResponse = Type.Object(
       description:
         'Whether Switchyard sends email (EMAIL_HOST is set): welcome and password-reset links go out by email; otherwise the admin UI shows them to copy.',
     }),
-    maintenanceMode: Type.Boolean({ description: 'Whether maintenance mode is on: Admin API changes are refused.' }),
+    maintenanceMode: Type.Boolean({
+      description: 'Whether maintenance mode is on: Admin API changes are refused.',
+    }),
     frontendApiOrigins: Type.Array(Type.String(), {
       description: 'The origins browsers may call the Frontend API from (`*`: any).',
     }),

@@ -45,12 +45,20 @@ describe('feedback', () => {
     expect(answer).toMatchObject({ feedbackId: 'pnps', neverShow: false });
     expect(Date.parse(answer.given)).toBeGreaterThan(0);
 
-    const updated = await editor({ method: 'PUT', url: '/api/admin/feedback/pnps', payload: { neverShow: true } });
+    const updated = await editor({
+      method: 'PUT',
+      url: '/api/admin/feedback/pnps',
+      payload: { neverShow: true },
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toEqual({ ...answer, neverShow: true });
 
     const other = await t.as('Viewer');
-    const theirs = await other({ method: 'PUT', url: '/api/admin/feedback/pnps', payload: { neverShow: false } });
+    const theirs = await other({
+      method: 'PUT',
+      url: '/api/admin/feedback/pnps',
+      payload: { neverShow: false },
+    });
     expect(theirs.json().userId).not.toBe(answer.userId);
     const rows = await t.db.query<{ never_show: boolean }>(
       'SELECT never_show FROM user_feedback WHERE user_id = $1',
@@ -60,13 +68,25 @@ describe('feedback', () => {
   });
 
   it('refuses API tokens and bad bodies', async () => {
-    const token = await t.admin({ method: 'POST', url: '/api/admin/feedback', payload: { feedbackId: 'pnps' } });
+    const token = await t.admin({
+      method: 'POST',
+      url: '/api/admin/feedback',
+      payload: { feedbackId: 'pnps' },
+    });
     expect(token.statusCode).toBe(403);
     const viewer = await t.as('Viewer');
-    const missing = await viewer({ method: 'POST', url: '/api/admin/feedback', payload: { neverShow: true } });
+    const missing = await viewer({
+      method: 'POST',
+      url: '/api/admin/feedback',
+      payload: { neverShow: true },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details[0].path).toBe('/body/feedbackId');
-    const badDate = await viewer({ method: 'PUT', url: '/api/admin/feedback/pnps', payload: { given: 'yesterday' } });
+    const badDate = await viewer({
+      method: 'PUT',
+      url: '/api/admin/feedback/pnps',
+      payload: { given: 'yesterday' },
+    });
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().details[0].path).toBe('/body/given');
   });
@@ -82,7 +102,11 @@ describe('POST /api/admin/record-ui-error', () => {
     });
     expect(sent.statusCode).toBe(204);
     await t.admin({ method: 'POST', url: '/api/admin/maintenance', payload: { enabled: true } });
-    const during = await viewer({ method: 'POST', url: '/api/admin/record-ui-error', payload: { errorMessage: 'x' } });
+    const during = await viewer({
+      method: 'POST',
+      url: '/api/admin/record-ui-error',
+      payload: { errorMessage: 'x' },
+    });
     expect(during.statusCode).toBe(204);
     await t.admin({ method: 'POST', url: '/api/admin/maintenance', payload: { enabled: false } });
   });

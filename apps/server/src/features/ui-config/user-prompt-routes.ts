@@ -16,9 +16,7 @@ const FeedbackResponse = Type.Object(
     }),
   },
   {
-    examples: [
-      { userId: 7, feedbackId: 'pnps', neverShow: false, given: '2026-01-15T10:00:00.000Z' },
-    ],
+    examples: [{ userId: 7, feedbackId: 'pnps', neverShow: false, given: '2026-01-15T10:00:00.000Z' }],
   },
 );
 const toFeedbackResponse = (feedback: Feedback) => ({
@@ -82,7 +80,9 @@ export function userPromptRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       async (request) => {
         const userId = signedInUserId(request.principal);
         const { feedbackId, neverShow } = request.body;
-        return toFeedbackResponse(await prompts.saveFeedback(userId, feedbackId, { neverShow, given: new Date() }));
+        return toFeedbackResponse(
+          await prompts.saveFeedback(userId, feedbackId, { neverShow, given: new Date() }),
+        );
       },
     );
 
@@ -100,7 +100,9 @@ export function userPromptRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
           params: Type.Object({ id: PromptId }),
           body: Type.Object(
             {
-              userId: Type.Optional(Type.Integer({ description: 'Ignored: the answer is always the caller’s.' })),
+              userId: Type.Optional(
+                Type.Integer({ description: 'Ignored: the answer is always the caller’s.' }),
+              ),
               neverShow: Type.Optional(Type.Boolean()),
               given: Type.Optional(Type.String({ format: 'date-time' })),
             },
