@@ -878,6 +878,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/feedback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Answer a feedback prompt
+     * @description Records that the user answered the admin UI's feedback prompt `feedbackId` now, and whether it should never be shown again. For the signed-in user (or the user of a personal access token); an API token is refused with 403. Requires the READ permission.
+     */
+    post: operations['createFeedback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/feedback/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change a feedback answer
+     * @description Changes the user's answer to feedback prompt `id`: `neverShow` and `given` (when it was answered); what is left out stays. For the signed-in user (or the user of a personal access token); an API token is refused with 403. Requires the READ permission.
+     */
+    put: operations['updateFeedback'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/groups': {
     parameters: {
       query?: never;
@@ -1130,6 +1170,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/metrics/applications/{appName}/overview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get an application overview
+     * @description One application at a glance: the projects and number of flags it uses, and per environment its instances, SDKs, when it was last seen, the flag names it asks for that do not exist and its outdated SDKs. An SDK version is outdated when an application reports a newer version of the same SDK to this server. Requires the READ permission.
+     */
+    get: operations['getApplicationOverview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/metrics/instances/{appName}/environment/{environment}': {
     parameters: {
       query?: never;
@@ -1142,6 +1202,46 @@ export interface paths {
      * @description The SDK instances of an application that registered in one environment, most recently seen first. Requires the READ permission.
      */
     get: operations['getApplicationEnvironmentInstances'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/metrics/sdks/outdated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List outdated SDKs
+     * @description SDK versions that applications should upgrade, with the applications on each. An SDK version is outdated when an application reports a newer version of the same SDK to this server. Requires the READ permission.
+     */
+    get: operations['getOutdatedSdks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/metrics/unknown-flags': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List unknown flags
+     * @description Flag names SDKs reported usage of that no flag carries (archived flags count as existing), per application and environment, newest first. Names unseen for 24 hours drop off; at most 1000 are kept. Requires the READ permission.
+     */
+    get: operations['getUnknownFlags'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1443,7 +1543,7 @@ export interface paths {
     };
     /**
      * List a project's applications
-     * @description Lists the SDK applications that use flags of this project. Switchyard does not yet connect SDK usage reports to projects, so the list is empty for now. Requires the READ permission.
+     * @description Lists the SDK applications of this project: those registered with an API token of this project and those that reported usage of one of its flags, with their environments, instances and SDK versions. `query` filters by name (case-insensitive); `offset` and `limit` page the list, sorted by name. Requires the READ permission.
      */
     get: operations['getProjectApplications'];
     put?: never;
@@ -2771,7 +2871,7 @@ export interface paths {
     };
     /**
      * List outdated SDKs in a project
-     * @description Lists SDK versions used with this project that should be upgraded. Switchyard does not yet connect SDK usage reports to projects, so the list is empty for now. Requires the READ permission.
+     * @description Lists the outdated SDK versions among this project's applications (see getProjectApplications), with the applications on each. An SDK version is outdated when an application reports a newer version of the same SDK to this server. Requires the READ permission.
      */
     get: operations['getOutdatedProjectSdks'];
     put?: never;
@@ -2880,6 +2980,26 @@ export interface paths {
     get: operations['getRoleProjectAccess'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/record-ui-error': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Report an admin UI error
+     * @description The admin UI sends the errors it could not handle here; the server logs each at warn level with the user's id. At most 10 a minute per user are logged; the rest are answered alike and dropped. Requires the READ permission.
+     */
+    post: operations['uiObservability'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3262,6 +3382,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/splash/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark a splash screen as seen
+     * @description Records that the user has seen the admin UI's splash screen `id`. For the signed-in user (or the user of a personal access token); an API token is refused with 403. Requires the READ permission.
+     */
+    post: operations['updateSplashSettings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/strategies': {
     parameters: {
       query?: never;
@@ -3523,11 +3663,31 @@ export interface paths {
     };
     /**
      * Get the admin UI configuration
-     * @description The server's settings the admin UI adapts to, such as whether email is configured. Requires the READ permission.
+     * @description The server's settings the admin UI adapts to: its version, how people sign in, whether email is configured, maintenance mode, the Frontend API's origins and the limits it enforces. Requires the READ permission.
      */
     get: operations['getUiConfig'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/ui-config/cors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set the Frontend API origins
+     * @description Replaces the origins browsers may call the Frontend API (and OFREP) from. Stored in the database: every server process applies it within moments, and it takes precedence over UNLEASH_FRONTEND_API_ORIGINS from then on. Recorded as a setting-updated event. Requires the UPDATE_CORS permission.
+     */
+    post: operations['setCors'];
     delete?: never;
     options?: never;
     head?: never;
@@ -10556,6 +10716,184 @@ export interface operations {
       };
     };
   };
+  createFeedback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "feedbackId": "pnps",
+         *       "neverShow": false
+         *     }
+         */
+        'application/json': {
+          feedbackId: string;
+          neverShow?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "userId": 7,
+           *       "feedbackId": "pnps",
+           *       "neverShow": false,
+           *       "given": "2026-01-15T10:00:00.000Z"
+           *     }
+           */
+          'application/json': {
+            feedbackId: string;
+            /**
+             * Format: date-time
+             * @description When the user answered.
+             */
+            given: string | null;
+            /** @description The user asked never to see this prompt again. */
+            neverShow: boolean;
+            userId: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  updateFeedback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "neverShow": true
+         *     }
+         */
+        'application/json': {
+          /** Format: date-time */
+          given?: string;
+          neverShow?: boolean;
+          /** @description Ignored: the answer is always the caller’s. */
+          userId?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "userId": 7,
+           *       "feedbackId": "pnps",
+           *       "neverShow": false,
+           *       "given": "2026-01-15T10:00:00.000Z"
+           *     }
+           */
+          'application/json': {
+            feedbackId: string;
+            /**
+             * Format: date-time
+             * @description When the user answered.
+             */
+            given: string | null;
+            /** @description The user asked never to see this prompt again. */
+            neverShow: boolean;
+            userId: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getGroups: {
     parameters: {
       query?: never;
@@ -12235,6 +12573,103 @@ export interface operations {
       };
     };
   };
+  getApplicationOverview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        appName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "projects": [
+           *         "default"
+           *       ],
+           *       "featureCount": 4,
+           *       "environments": [
+           *         {
+           *           "name": "production",
+           *           "instanceCount": 2,
+           *           "sdks": [
+           *             "unleash-node-sdk:6.12.1"
+           *           ],
+           *           "lastSeen": "2026-01-15T10:05:00.000Z",
+           *           "issues": {
+           *             "missingFeatures": [
+           *               "old-banner"
+           *             ],
+           *             "outdatedSdks": []
+           *           }
+           *         }
+           *       ],
+           *       "issues": {
+           *         "missingStrategies": []
+           *       }
+           *     }
+           */
+          'application/json': {
+            environments: {
+              instanceCount: number;
+              issues: {
+                /** @description Names the application asked for in this environment that no flag carries. */
+                missingFeatures: string[];
+                outdatedSdks: string[];
+              };
+              /** Format: date-time */
+              lastSeen: string;
+              name: string;
+              sdks: string[];
+            }[];
+            /** @description Existing flags the application reported usage of. */
+            featureCount: number;
+            issues: {
+              /** @description Strategies the reported flags use that none of its instances said it implements (only when they listed any). */
+              missingStrategies: string[];
+            };
+            /** @description Projects of the flags the application reported. */
+            projects: string[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getApplicationEnvironmentInstances: {
     parameters: {
       query?: never;
@@ -12270,6 +12705,125 @@ export interface operations {
               /** Format: date-time */
               lastSeen: string;
               sdkVersion: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getOutdatedSdks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "sdks": [
+           *         {
+           *           "sdkVersion": "unleash-node-sdk:5.4.0",
+           *           "applications": [
+           *             "billing"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            sdks: {
+              /** @description The applications still on that version. */
+              applications: string[];
+              /** @description The SDK and version as it registered: `name:version`. */
+              sdkVersion: string;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getUnknownFlags: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "unknownFlags": [
+           *         {
+           *           "name": "old-banner",
+           *           "appName": "checkout-service",
+           *           "environment": "production",
+           *           "seenAt": "2026-01-15T10:05:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            unknownFlags: {
+              appName: string;
+              environment: string;
+              /** @description The flag name the SDK reported. */
+              name: string;
+              /**
+               * Format: date-time
+               * @description When it was last reported.
+               */
+              seenAt: string;
             }[];
           };
         };
@@ -24734,6 +25288,73 @@ export interface operations {
       };
     };
   };
+  uiObservability: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "errorMessage": "Cannot read properties of undefined (reading 'name')",
+         *       "errorStack": "TypeError: …\n    at FlagPage (flag-page.tsx:42:17)"
+         *     }
+         */
+        'application/json': {
+          errorMessage: string;
+          errorStack?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Received. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getRoles: {
     parameters: {
       query?: never;
@@ -27362,6 +27983,67 @@ export interface operations {
       };
     };
   };
+  updateSplashSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "userId": 7,
+           *       "splashId": "new-ui",
+           *       "seen": true
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            seen: true;
+            splashId: string;
+            userId: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getAllStrategies: {
     parameters: {
       query?: never;
@@ -28735,18 +29417,91 @@ export interface operations {
         content: {
           /**
            * @example {
+           *       "name": "Switchyard",
+           *       "version": "0.1.0",
+           *       "environment": "Open Source",
+           *       "versionInfo": {
+           *         "current": {
+           *           "oss": "0.1.0",
+           *           "enterprise": ""
+           *         },
+           *         "latest": {},
+           *         "isLatest": true
+           *       },
            *       "unleashUrl": "https://flags.example.com",
            *       "baseUriPath": "",
-           *       "emailEnabled": true
+           *       "authenticationType": "open-source",
+           *       "disablePasswordAuth": false,
+           *       "oidcConfiguredThroughEnv": false,
+           *       "emailEnabled": true,
+           *       "maintenanceMode": false,
+           *       "frontendApiOrigins": [
+           *         "https://shop.example.com"
+           *       ],
+           *       "resourceLimits": {
+           *         "segmentValues": 1000,
+           *         "strategySegments": 5
+           *       },
+           *       "links": [
+           *         {
+           *           "value": "API specification",
+           *           "icon": "code",
+           *           "href": "https://flags.example.com/docs/openapi.json",
+           *           "title": "The OpenAPI document of this server"
+           *         }
+           *       ]
            *     }
            */
           'application/json': {
+            /**
+             * @description How people sign in: `open-source` is built-in username and password sign-in (and OIDC single sign-on when configured).
+             * @enum {string}
+             */
+            authenticationType: 'open-source';
             /** @description The path Switchyard is served under; always empty. */
             baseUriPath: string;
+            /** @description Password sign-in is always available: false. */
+            disablePasswordAuth: boolean;
             /** @description Whether Switchyard sends email (EMAIL_HOST is set): welcome and password-reset links go out by email; otherwise the admin UI shows them to copy. */
             emailEnabled: boolean;
+            /** @description The edition: always "Open Source". */
+            environment: string;
+            /** @description The origins browsers may call the Frontend API from (`*`: any). */
+            frontendApiOrigins: string[];
+            /** @description Links the admin UI shows in its menu. */
+            links: {
+              href: string;
+              icon: string;
+              title: string;
+              value: string;
+            }[];
+            /** @description Whether maintenance mode is on: Admin API changes are refused. */
+            maintenanceMode: boolean;
+            /** @description The product: always "Switchyard". */
+            name: string;
+            /** @description Whether OIDC_ISSUER configures single sign-on. */
+            oidcConfiguredThroughEnv: boolean;
+            /** @description The limits Switchyard enforces. */
+            resourceLimits: {
+              /** @description Values a segment may hold across its constraints. */
+              segmentValues: number;
+              /** @description Segments one strategy may use. */
+              strategySegments: number;
+            };
             /** @description Switchyard's address as browsers reach it (PUBLIC_URL). */
             unleashUrl: string;
+            /** @description The server's version. */
+            version: string;
+            /** @description The running version; `enterprise` is empty: no enterprise-only admin pages apply. */
+            versionInfo: {
+              current: {
+                enterprise: string;
+                oss: string;
+              };
+              /** @description Switchyard never asks anyone which version is the newest, so this is always true. */
+              isLatest: boolean;
+              latest: Record<string, never>;
+            };
           };
         };
       };
@@ -28761,6 +29516,75 @@ export interface operations {
       };
       /** @description The credentials are valid but do not allow this operation. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  setCors: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "frontendApiOrigins": [
+         *         "https://shop.example.com",
+         *         "http://localhost:3000"
+         *       ]
+         *     }
+         */
+        'application/json': {
+          /** @description Origins (`https://shop.example.com`, scheme, host and port only) or `*` for any; an empty list lets no browser in. */
+          frontendApiOrigins: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Saved. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
         headers: {
           [name: string]: unknown;
         };

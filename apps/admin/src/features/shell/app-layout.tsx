@@ -35,6 +35,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/flag-types', label: 'Flag types' },
   { to: '/tags', label: 'Tags' },
   { to: '/applications', label: 'Applications' },
+  { to: '/unknown-flags', label: 'Unknown flags' },
   { to: '/api-tokens', label: 'API tokens' },
   { to: '/users', label: 'Users' },
   { to: '/service-accounts', label: 'Service accounts' },
@@ -43,6 +44,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/integrations', label: 'Integrations' },
   { to: '/banners', label: 'Banners' },
   { to: '/maintenance', label: 'Maintenance' },
+  { to: '/cors', label: 'CORS origins' },
   { to: '/instance', label: 'Instance statistics' },
   { to: '/login-history', label: 'Login history' },
   { to: '/archive', label: 'Archive' },
@@ -59,6 +61,7 @@ const ADMIN_ONLY = new Set([
   '/service-accounts',
   '/banners',
   '/maintenance',
+  '/cors',
   '/instance',
   '/login-history',
 ]);

@@ -29,9 +29,9 @@ describe('Frontend API origins across processes', () => {
       INIT_FRONTEND_API_TOKENS: FRONTEND,
       UNLEASH_FRONTEND_API_ORIGINS: 'https://start.example',
     };
-    const first = await startServerProcess(env);
+    const first = await startServerProcess(env, 240_000);
     cleanups.push(() => first.stop());
-    const second = await startServerProcess(env);
+    const second = await startServerProcess(env, 240_000);
     cleanups.push(() => second.stop());
 
     expect(await allowedOrigin(second, 'https://start.example')).toBe('https://start.example');
@@ -52,5 +52,5 @@ describe('Frontend API origins across processes', () => {
     expect(await allowedOrigin(second, 'https://start.example')).toBeNull();
     const config = await fetch(`${second.url}/api/admin/ui-config`, { headers: { authorization: ADMIN } });
     expect((await config.json()).frontendApiOrigins).toEqual(['https://shop.example']);
-  }, 300_000);
+  }, 600_000);
 });
