@@ -4,9 +4,11 @@ import './contrast.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { reportUiErrors } from './features/shell/report-ui-errors.ts';
 import { preloadRoute } from './route-preload.ts';
 
 preloadRoute(window.location.pathname, window.location.search);
+reportUiErrors();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

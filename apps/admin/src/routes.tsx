@@ -49,6 +49,8 @@ const InstanceStatsPage = page(
   'InstanceStatsPage',
 );
 const MaintenancePage = page(() => import('./features/maintenance/maintenance-page.tsx'), 'MaintenancePage');
+const CorsPage = page(() => import('./features/cors/cors-page.tsx'), 'CorsPage');
+const UnknownFlagsPage = page(() => import('./features/metrics/unknown-flags-page.tsx'), 'UnknownFlagsPage');
 const IntegrationsPage = page(
   () => import('./features/integrations/integrations-page.tsx'),
   'IntegrationsPage',
@@ -96,6 +98,8 @@ export function AppRoutes() {
       <Route path="/applications/:appName" element={<ApplicationPage />} />
       <Route path="/service-accounts" element={<ServiceAccountsPage />} />
       <Route path="/maintenance" element={<MaintenancePage />} />
+      <Route path="/cors" element={<CorsPage />} />
+      <Route path="/unknown-flags" element={<UnknownFlagsPage />} />
       <Route path="/instance" element={<InstanceStatsPage />} />
       <Route path="/integrations" element={<IntegrationsPage />} />
       <Route path="/signal-endpoints" element={<SignalEndpointsPage />} />

@@ -45,6 +45,9 @@ import { createEmailSender } from './features/email/email-sender.ts';
 import { createPasswordResetService } from './features/password-reset/password-reset-service.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset-routes.ts';
 import { uiConfigRoutes } from './features/ui-config/ui-config-routes.ts';
+import { createFrontendOrigins } from './features/ui-config/frontend-origins.ts';
+import { uiErrorRoutes } from './features/ui-config/ui-error-routes.ts';
+import { userPromptRoutes } from './features/ui-config/user-prompt-routes.ts';
 import { createLoginEventStore } from './features/login-history/login-event-store.ts';
 import { createLoginRecorder } from './features/login-history/login-recorder.ts';
 import { loginHistoryRoutes } from './features/login-history/login-history-routes.ts';
@@ -63,6 +66,8 @@ import { tagRoutes } from './features/tags/tag-routes.ts';
 import { frontendRoutes } from './features/frontend-api/frontend-routes.ts';
 import { legacyRoutes } from './features/legacy/index.ts';
 import { applicationRoutes } from './features/metrics/application-routes.ts';
+import { sdkRoutes } from './features/metrics/sdk-routes.ts';
+import { unknownFlagRoutes } from './features/metrics/unknown-flag-routes.ts';
 import { edgeRoutes } from './features/edge/edge-routes.ts';
 import { metricsRoutes } from './features/metrics/metrics-routes.ts';
 import { ofrepRoutes } from './features/ofrep/ofrep-routes.ts';
@@ -160,9 +165,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const headers = securityHeaders(deps.config.publicUrl);
   registerSecurityHeaders(app, headers);
   await app.register(cookie);
+  // Stored origins (POST /api/admin/ui-config/cors) win over UNLEASH_FRONTEND_API_ORIGINS (decision record 0013).
+  const origins = createFrontendOrigins(deps.db, deps.config.frontendOrigins);
   await app.register(cors, {
     hook: 'onRequest',
-    delegator: corsDelegator(() => deps.config.frontendOrigins, deps.config.apiCors),
+    delegator: corsDelegator(() => origins.current(), deps.config.apiCors),
   });
   await registerOpenApi(app);
 
@@ -172,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => cache.stop());
   const resolver = createPrincipalResolver(db);
   cache.onChange(() => resolver.forget());
+  cache.onChange(() => origins.forget());
   const streams = createClientStreams();
   cache.onChange(() => streams.changed());
   // Before the server stops listening: its close waits for every open response, and a stream never ends by itself.
@@ -217,7 +225,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectAccessRoutes({ db }));
   await app.register(passwordRoutes({ db, config }));
   await app.register(passwordResetRoutes({ resets }));
-  await app.register(uiConfigRoutes({ config }));
+  await app.register(uiConfigRoutes({ db, config, origins }));
+  await app.register(userPromptRoutes({ db }));
+  await app.register(uiErrorRoutes());
   await app.register(serviceAccountRoutes({ db }));
   await app.register(inviteLinkRoutes({ db, config }));
   await app.register(apiTokenRoutes({ db }));
@@ -275,6 +285,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', () => signals.stop());
   await app.register(metricsRoutes({ db }));
   await app.register(applicationRoutes({ db }));
+  await app.register(sdkRoutes({ db }));
+  await app.register(unknownFlagRoutes({ db }));
   await app.register(environmentRoutes({ db }));
   await app.register(eventRoutes({ db }));
   await app.register(projectRoutes({ db }));

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_AREAS } from '../src/http/openapi.ts';
+import { API_AREAS, UNSTABLE_OPERATIONS } from '../src/http/openapi.ts';
 import { createTestApp, type TestApp } from '../src/testing/test-app.ts';
 
 type Operation = {
@@ -35,6 +35,13 @@ describe('the OpenAPI document', () => {
     expect(served).toEqual(committed);
   });
 
+  it('tags the operations Unleash calls unstable, each served here', () => {
+    const tagged = operations
+      .filter(({ op }) => op.tags?.includes('Unstable'))
+      .map(({ op }) => op.operationId);
+    expect(tagged.sort()).toEqual([...UNSTABLE_OPERATIONS].sort());
+  });
+
   it('holds every operation to the quality bar', () => {
     expect(operations.length).toBeGreaterThan(10);
     const ids = new Set<string>();
@@ -45,7 +52,10 @@ describe('the OpenAPI document', () => {
       ids.add(op.operationId!);
       expect(op.summary?.length, `${where} summary`).toBeGreaterThan(5);
       expect(op.description?.length, `${where} description`).toBeGreaterThan(20);
-      expect(op.tags, `${where} tags`).toHaveLength(1);
+      // One area; an operation Unleash calls unstable carries Unstable as a second tag, and only those do.
+      const unstable = UNSTABLE_OPERATIONS.has(op.operationId!);
+      expect(op.tags, `${where} tags`).toHaveLength(unstable ? 2 : 1);
+      if (unstable) expect(op.tags![1], `${where} second tag`).toBe('Unstable');
       expect(API_AREAS as readonly string[], `${where} tag`).toContain(op.tags![0]);
       // A redirect is the success of the browser sign-in operations.
       const success = Object.entries(op.responses ?? {}).filter(([status]) => /^[23]/.test(status));

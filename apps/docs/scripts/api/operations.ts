@@ -80,6 +80,8 @@ export type OperationView = {
   summary: string;
   description: string;
   area: string;
+  /** Further areas the operation is listed in (its further tags, such as Unstable); documented in `area`. */
+  alsoIn: string[];
   deprecated: boolean;
   authenticated: boolean;
   parameters: ParameterView[];
@@ -87,7 +89,14 @@ export type OperationView = {
   responses: ResponseView[];
 };
 
-export type AreaView = { name: string; slug: string; description: string; operations: OperationView[] };
+export type AreaView = {
+  name: string;
+  slug: string;
+  description: string;
+  operations: OperationView[];
+  /** Operations documented in another area that this one lists too (by a further tag). */
+  alsoListed: OperationView[];
+};
 
 /** `getAllClientFeatures` → `get-all-client-features`, `getUIConfig` → `get-ui-config`. */
 export function kebabCase(value: string): string {
@@ -187,6 +196,7 @@ function collectOperation(
     summary: (op.summary ?? op.operationId ?? `${method.toUpperCase()} ${path}`).trim(),
     description: (op.description ?? '').trim(),
     area: op.tags?.[0] ?? OTHER_AREA,
+    alsoIn: op.tags?.slice(1) ?? [],
     deprecated: Boolean(op.deprecated),
     authenticated: security.length > 0 && !security.some((s) => Object.keys(s).length === 0),
     parameters: [...byKey.values()],
@@ -211,7 +221,7 @@ export function collectAreas(doc: OpenApiDocument): AreaView[] {
     const i = tagOrder.indexOf(area);
     return i === -1 ? Number.MAX_SAFE_INTEGER : i;
   };
-  const areaNames = [...new Set(operations.map((o) => o.area))].sort(
+  const areaNames = [...new Set(operations.flatMap((o) => [o.area, ...o.alsoIn]))].sort(
     (a, b) => rank(a) - rank(b) || a.localeCompare(b),
   );
   const areaSlugs = new Set(areaNames.map(kebabCase));
@@ -231,5 +241,6 @@ export function collectAreas(doc: OpenApiDocument): AreaView[] {
     description:
       [(doc.tags?.find((t) => t.name === name)?.description ?? '').trim()].find((d) => d !== name) ?? '',
     operations: withSlugs.filter((o) => o.area === name),
+    alsoListed: withSlugs.filter((o) => o.area !== name && o.alsoIn.includes(name)),
   }));
 }

@@ -107,3 +107,42 @@ describe('renderReference', () => {
     expect(frontMatter.slug).toBe('/reference/api/unleash/features');
   });
 });
+
+describe('an operation with a further tag', () => {
+  const doc: OpenApiDocument = {
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    tags: [
+      { name: 'Change Requests', description: 'Review changes.' },
+      { name: 'Unstable', description: 'May change.' },
+    ],
+    paths: {
+      '/a': {
+        get: {
+          operationId: 'getActionable',
+          tags: ['Change Requests', 'Unstable'],
+          summary: 'Count actionable requests',
+          description: 'How many.',
+        },
+      },
+    },
+  } as OpenApiDocument;
+  const files = renderReference(doc);
+
+  it('is documented once, in its first area, and listed in the further one with a link there', () => {
+    expect(files.has('change-requests/get-actionable.mdx')).toBe(true);
+    expect(files.has('unstable/get-actionable.mdx')).toBe(false);
+    const unstable = files.get('unstable/index.mdx')!;
+    expect(unstable).toContain('May change.');
+    expect(unstable).toContain(
+      '[Count actionable requests](../change-requests/get-actionable.mdx) (Change Requests)',
+    );
+    const sidebar = JSON.parse(files.get('sidebar.json')!);
+    const category = sidebar.find((item: { label: string }) => item.label === 'Unstable');
+    expect(category.items).toEqual([
+      expect.objectContaining({ type: 'link', href: '/reference/api/unleash/get-actionable' }),
+    ]);
+    const released = renderReference(doc, 'area-pages').get('unstable.mdx')!;
+    expect(released).toContain('[Count actionable requests](./change-requests.mdx) (Change Requests)');
+  });
+});

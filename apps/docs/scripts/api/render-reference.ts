@@ -1,6 +1,6 @@
 import { API_GENERATED_DIR } from '../../plugins/docs-layout';
 import type { OpenApiDocument } from './openapi';
-import { collectAreas, type AreaView } from './operations';
+import { collectAreas, kebabCase, type AreaView } from './operations';
 import { cellText, frontMatter, mdxText, oneSentence } from './mdx';
 import {
   API_ROUTE,
@@ -15,6 +15,7 @@ import { DEFAULT_SERVER } from './request-samples';
 /** A sidebar item as sidebars.ts consumes it. */
 export type ApiSidebarItem =
   | { type: 'doc'; id: string; label: string; className: string }
+  | { type: 'link'; href: string; label: string; className: string }
   | {
       type: 'category';
       label: string;
@@ -40,12 +41,17 @@ function renderAreaPage(area: AreaView): string {
     const label = op.deprecated ? `~~${cellText(op.summary)}~~ (deprecated)` : cellText(op.summary);
     return `| <ApiMethod method="${op.method}" /> | [${label}](./${op.slug}.mdx) | \`${op.path.replace(/\|/g, '\\|')}\` |`;
   });
+  for (const op of area.alsoListed)
+    rows.push(
+      `| <ApiMethod method="${op.method}" /> | [${cellText(op.summary)}](../${kebabCase(op.area)}/${op.slug}.mdx) (${cellText(op.area)}) | \`${op.path.replace(/\|/g, '\\|')}\` |`,
+    );
+  const count = rows.length;
   return [
     head,
     "import ApiMethod from '@site/src/components/api/ApiMethod';",
     '',
     ...(area.description ? [mdxText(area.description), ''] : []),
-    `${area.operations.length} operation${area.operations.length === 1 ? '' : 's'}:`,
+    `${count} operation${count === 1 ? '' : 's'}:`,
     '',
     '| Method | Operation | Path |',
     '| --- | --- | --- |',
@@ -79,11 +85,16 @@ function renderAreaWithOperations(
     '',
     ...operationBody(op, server, 2, ref),
   ]);
+  const elsewhere = area.alsoListed.map(
+    (op) =>
+      `- [${cellText(op.summary)}](./${kebabCase(op.area)}.mdx) (${cellText(op.area)}): \`${op.method.toUpperCase()} ${op.path}\``,
+  );
   const body = [
     ...OPERATION_IMPORTS,
     `import data from './_data/${area.slug}.json';`,
     '',
     ...(area.description ? [mdxText(area.description), ''] : []),
+    ...(elsewhere.length ? ['Documented in their own areas:', '', ...elsewhere, ''] : []),
     ...sections,
   ];
   return { page: `${head}\n${body.join('\n').trimEnd()}\n`, data: values };
@@ -95,7 +106,8 @@ const dataFile = (data: unknown[]) => `${JSON.stringify(data)}\n`;
 function renderAreasPartial(areas: AreaView[], layout: Layout): string {
   if (areas.length === 0) return 'The OpenAPI document has no operations yet.\n';
   const items = areas.map((area) => {
-    const count = `${area.operations.length} operation${area.operations.length === 1 ? '' : 's'}`;
+    const total = area.operations.length + area.alsoListed.length;
+    const count = `${total} operation${total === 1 ? '' : 's'}`;
     const target = layout === 'operation-pages' ? `./${area.slug}/index.mdx` : `./${area.slug}.mdx`;
     return `- [${mdxText(area.name)}](${target}): ${area.description ? `${cellText(area.description)} ` : ''}(${count})`;
   });
@@ -108,12 +120,20 @@ export function apiSidebar(areas: AreaView[]): ApiSidebarItem[] {
     label: area.name,
     collapsed: true,
     link: { type: 'doc', id: `${API_GENERATED_DIR}/${area.slug}/index` },
-    items: area.operations.map((op) => ({
-      type: 'doc',
-      id: `${API_GENERATED_DIR}/${area.slug}/${op.slug}`,
-      label: op.summary,
-      className: operationClassName(op),
-    })),
+    items: [
+      ...area.operations.map((op) => ({
+        type: 'doc' as const,
+        id: `${API_GENERATED_DIR}/${area.slug}/${op.slug}`,
+        label: op.summary,
+        className: operationClassName(op),
+      })),
+      ...area.alsoListed.map((op) => ({
+        type: 'link' as const,
+        href: `${API_ROUTE}/${op.slug}`,
+        label: op.summary,
+        className: operationClassName(op),
+      })),
+    ],
   }));
 }
 

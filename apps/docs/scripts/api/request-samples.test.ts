@@ -10,6 +10,7 @@ const op: OperationView = {
   summary: 'Create a flag',
   description: '',
   area: 'Features',
+  alsoIn: [],
   deprecated: false,
   authenticated: true,
   parameters: [

@@ -41,7 +41,14 @@ export function corsOptionsFor(
   return { origin: false };
 }
 
+/** The delegator @fastify/cors calls per request; the frontend origins are read (cached) only for the SDK paths. */
 export const corsDelegator =
-  (frontendOrigins: () => string[], api: ApiCors) =>
-  (request: FastifyRequest, callback: (error: Error | null, options: CorsOptions) => void): void =>
-    callback(null, corsOptionsFor(request.url, frontendOrigins(), api));
+  (frontendOrigins: () => Promise<string[]>, api: ApiCors) =>
+  (request: FastifyRequest, callback: (error: Error | null, options: CorsOptions) => void): void => {
+    const url = request.url;
+    if (!SDK_PREFIXES.some((p) => url?.startsWith(p))) return callback(null, corsOptionsFor(url, [], api));
+    frontendOrigins().then(
+      (allowed) => callback(null, corsOptionsFor(url, allowed, api)),
+      (error: Error) => callback(error, { origin: false }),
+    );
+  };

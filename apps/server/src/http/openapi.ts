@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteAuth } from './auth.ts';
 import { withErrorExamples } from './error-catalogue.ts';
 
-/** The API areas of the documentation; every operation carries exactly one of them as its tag. */
+/**
+ * The API areas of the documentation; every operation carries exactly one of them as its first tag. An operation
+ * of UNSTABLE_OPERATIONS carries `Unstable` as a second tag.
+ */
 export const API_AREAS = [
   'Addons',
   'Admin UI',
@@ -46,10 +49,22 @@ export const API_AREAS = [
 
 export type ApiArea = (typeof API_AREAS)[number];
 
+/**
+ * Operations Unleash tags Unstable that Switchyard serves: their paths and payloads may change in a minor release,
+ * as they may in Unleash (docs: API reference, Unstable).
+ */
+export const UNSTABLE_OPERATIONS: ReadonlySet<string> = new Set([
+  'getActionableChangeRequests',
+  'streamClientFeatures',
+]);
+
 const AREA_DESCRIPTIONS: Partial<Record<ApiArea, string>> = {
   'API tokens': 'Create and manage the tokens SDKs and scripts use to call Switchyard.',
   Archive: 'Flags that were archived: list, revive or delete them for good.',
-  'Admin UI': "The server's settings the admin UI adapts to.",
+  'Admin UI':
+    "What the admin UI reads and records: the server's settings it adapts to (version, sign-in, maintenance, limits), the origins the Frontend API accepts, the splash screens and feedback prompts each user has seen, and the errors the UI could not handle.",
+  Unstable:
+    'Operations that may still change: Unleash marks them unstable, and Switchyard follows its lead. Their paths, parameters and payloads can change in any release, without a deprecation period; each one is listed in its own area too, with a second tag Unstable. Build on them knowing you may have to adapt.',
   Auth: 'Sign in and out of the admin UI, and reset a forgotten password with an emailed link.',
   Banners: 'Messages shown at the top of the admin UI to every signed-in user.',
   Client: 'The API server-side SDKs poll or stream to get flag configuration, and where they report usage.',
@@ -117,7 +132,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       security: [{ apiKey: [] }, { session: [] }],
     },
     // The permission a route declares (config.auth) is stated on its operation, for people and for the matrix test.
-    transform: ({ schema, url, route }) => {
+    transform: ({ schema: routeSchema, url, route }) => {
+      let schema = routeSchema;
+      const operation = schema as { operationId?: string; tags?: string[] } | undefined;
+      if (operation?.operationId && UNSTABLE_OPERATIONS.has(operation.operationId))
+        schema = { ...schema, tags: [...(operation.tags ?? []), 'Unstable'] } as typeof schema;
       const permission = (route.config as { auth?: RouteAuth } | undefined)?.auth?.permission;
       if (!permission || !schema) return { schema, url };
       const description = [schema.description, `Requires the ${permission} permission.`]

@@ -1,4 +1,8 @@
 import type { Db } from '../../db/db.ts';
+import { createUnknownFlagStore } from '../metrics/unknown-flag-store.ts';
+
+/** "Last seen" moves at most this often per application and per instance, so metrics cost no extra write each. */
+export const SEEN_EVERY_MS = 60_000;
 
 export type Registration = {
   appName: string;
@@ -18,9 +22,43 @@ export type Registration = {
 
 export type FlagCount = { flagName: string; yes: number; no: number; variants: Record<string, number> };
 
-/** Registrations and usage counts reported by SDKs; nothing here writes events, so reports never invalidate caches. */
-export function createClientReportStore(db: Db) {
+/**
+ * Registrations and usage counts reported by SDKs; nothing here writes events, so reports never invalidate caches.
+ * `now` is the clock of the once-a-minute throttles (last seen, pruning unknown flags).
+ */
+export function createClientReportStore(db: Db, options: { now?: () => number } = {}) {
+  const now = options.now ?? Date.now;
+  const unknownFlags = createUnknownFlagStore(db);
+  /** When this process last moved each application's or instance's last seen. */
+  const touched = new Map<string, number>();
+  let prunedAt = -Infinity;
+  const due = (key: string): boolean => {
+    const time = now();
+    const last = touched.get(key);
+    if (last !== undefined && time - last < SEEN_EVERY_MS) return false;
+    if (touched.size > 50_000) touched.clear();
+    touched.set(key, time);
+    return true;
+  };
   return {
+    /**
+     * Marks the application (and the instance, when named) as seen now: an SDK registers once at start-up but
+     * reports metrics every minute or so. At most once a minute per application and per instance in this process.
+     */
+    async seen(appName: string, environment: string, instanceId?: string): Promise<void> {
+      if (due(`app\u0000${appName}`))
+        await db.query(
+          `INSERT INTO client_applications (app_name, seen_at) VALUES ($1, now())
+           ON CONFLICT (app_name) DO UPDATE SET seen_at = now()`,
+          [appName],
+        );
+      if (instanceId && due(`instance\u0000${appName}\u0000${environment}\u0000${instanceId}`))
+        await db.query(
+          `UPDATE client_instances SET last_seen_at = now()
+            WHERE app_name = $1 AND environment = $2 AND instance_id = $3`,
+          [appName, environment, instanceId],
+        );
+    },
     async register(r: Registration): Promise<void> {
       await db.query(
         `INSERT INTO client_applications (app_name, seen_at) VALUES ($1, now())
@@ -79,6 +117,15 @@ export function createClientReportStore(db: Db) {
           ),
         ],
       );
+      await unknownFlags.record(
+        appName,
+        environment,
+        counts.map((c) => c.flagName),
+      );
+      if (now() - prunedAt >= SEEN_EVERY_MS) {
+        prunedAt = now();
+        await unknownFlags.prune();
+      }
       const seen = counts.filter((c) => c.yes + c.no > 0).map((c) => c.flagName);
       if (seen.length) {
         await db.query('UPDATE flags SET last_seen_at = now() WHERE name = ANY($1)', [seen]);

@@ -131,6 +131,7 @@ export function clientRoutes(deps: {
       async (request, reply) => {
         const body = request.body;
         const environment = reportEnvironment(request.principal, body.environment);
+        await reports.seen(body.appName, environment, body.instanceId);
         if (body.bucket)
           await reports.addCounts(
             body.appName,

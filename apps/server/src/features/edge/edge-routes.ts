@@ -207,8 +207,10 @@ export function edgeRoutes(deps: {
             count.variants[name] = capped((count.variants[name] ?? 0) + n);
           batch.counts.set(metric.featureName, count);
         }
-        for (const batch of batches.values())
+        for (const batch of batches.values()) {
+          await reports.seen(batch.appName, batch.environment);
           await reports.addCounts(batch.appName, batch.environment, batch.hour, [...batch.counts.values()]);
+        }
         return reply.code(202).send();
       },
     );

@@ -4,12 +4,19 @@ import { MaintenanceError } from '../../http/errors.ts';
 import { createMaintenanceStore } from './maintenance-store.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** POST operations that change nothing: checks, exports and the playground. */
+/**
+ * Writes that change no shared state: checks, exports and the playground, and what the admin UI records about
+ * itself (its errors, which splash screens and feedback prompts a user has seen).
+ */
 const READ_ONLY_POSTS = new Set([
   'exportFeatures',
   'getPlayground',
   'getAdvancedPlayground',
   'toggleMaintenance',
+  'uiObservability',
+  'updateSplashSettings',
+  'createFeedback',
+  'updateFeedback',
 ]);
 
 /** Whether a request would change something through the Admin API (or sign someone up): what maintenance mode stops. */

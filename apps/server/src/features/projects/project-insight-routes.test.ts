@@ -221,7 +221,7 @@ describe('GET /api/admin/projects/{projectId}/flag-creators (getProjectFlagCreat
 });
 
 describe('GET /api/admin/projects/{projectId}/applications (getProjectApplications)', () => {
-  it('is empty until SDK reports are connected to projects', async () => {
+  it('is empty while no SDK registered with its token or reported one of its flags (filled: metrics/sdk-routes.test.ts)', async () => {
     expect(await get('ins/applications?offset=0&limit=25')).toEqual({ applications: [], total: 0 });
   });
 
@@ -235,7 +235,7 @@ describe('GET /api/admin/projects/{projectId}/applications (getProjectApplicatio
 });
 
 describe('GET /api/admin/projects/{projectId}/sdks/outdated (getOutdatedProjectSdks)', () => {
-  it('is empty until SDK reports are connected to projects', async () => {
+  it('is empty while no application of the project reported an SDK (filled: metrics/sdk-routes.test.ts)', async () => {
     expect(await get('ins/sdks/outdated')).toEqual({ sdks: [] });
   });
 });

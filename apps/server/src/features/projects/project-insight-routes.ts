@@ -4,6 +4,8 @@ import { actorUserId } from '../../http/auth.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { describe, errorResponses } from '../../http/operation.ts';
 import { createEventStore } from '../events/event-store.ts';
+import { createSdkReadModel } from '../metrics/sdk-read-model.ts';
+import { OUTDATED_RULE } from '../metrics/sdk-routes.ts';
 import { healthOf } from './project.ts';
 import { createProjectEnvironmentStore } from './project-environment-store.ts';
 import {
@@ -36,6 +38,7 @@ export function projectInsightRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
   return async (app) => {
     const store = createProjectStore(deps.db);
     const model = createProjectReadModel(deps.db);
+    const sdks = createSdkReadModel(deps.db);
     const load = async (projectId: string, userId: number | null) => {
       const project = await store.summary(projectId, userId);
       if (!project) throw new NotFoundError(`Could not find project with id ${projectId}`);
@@ -265,7 +268,7 @@ export function projectInsightRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
             'Projects',
             'getProjectApplications',
             "List a project's applications",
-            'Lists the SDK applications that use flags of this project. Switchyard does not yet connect SDK usage reports to projects, so the list is empty for now.',
+            'Lists the SDK applications of this project: those registered with an API token of this project and those that reported usage of one of its flags, with their environments, instances and SDK versions. `query` filters by name (case-insensitive); `offset` and `limit` page the list, sorted by name.',
           ),
           params: ProjectParams,
           querystring: ApplicationsQuery,
@@ -274,7 +277,12 @@ export function projectInsightRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
       },
       async (request) => {
         await load(request.params.projectId, null);
-        return { applications: [], total: 0 };
+        const { query, offset = 0, limit = 50, sortOrder } = request.query;
+        let applications = await sdks.projectApplications(request.params.projectId);
+        if (query)
+          applications = applications.filter((a) => a.name.toLowerCase().includes(query.toLowerCase()));
+        if (sortOrder === 'desc') applications.reverse();
+        return { applications: applications.slice(offset, offset + limit), total: applications.length };
       },
     );
 
@@ -287,7 +295,7 @@ export function projectInsightRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
             'Projects',
             'getOutdatedProjectSdks',
             'List outdated SDKs in a project',
-            'Lists SDK versions used with this project that should be upgraded. Switchyard does not yet connect SDK usage reports to projects, so the list is empty for now.',
+            `Lists the outdated SDK versions among this project's applications (see getProjectApplications), with the applications on each. ${OUTDATED_RULE}`,
           ),
           params: ProjectParams,
           response: { 200: OutdatedSdksResponse, ...errorResponses(401, 403, 404) },
@@ -295,7 +303,7 @@ export function projectInsightRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
       },
       async (request) => {
         await load(request.params.projectId, null);
-        return { sdks: [] };
+        return { sdks: await sdks.outdated(request.params.projectId) };
       },
     );
   };

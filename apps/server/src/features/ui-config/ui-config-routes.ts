@@ -1,23 +1,26 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import packageJson from '../../../package.json' with { type: 'json' };
 import type { Config } from '../../config.ts';
-import { describe, errorResponses } from '../../http/operation.ts';
+import { inTransaction, type Db } from '../../db/db.ts';
+import { BadDataError } from '../../http/errors.ts';
+import { describe, errorResponses, noContent } from '../../http/operation.ts';
+import { actorOf } from '../events/actor.ts';
+import { createEventStore } from '../events/event-store.ts';
+import { createMaintenanceStore } from '../maintenance/maintenance-store.ts';
+import { SEGMENT_VALUES_LIMIT, STRATEGY_SEGMENTS_LIMIT } from '../segments/segment.ts';
+import { createFrontendOriginStore, isOrigin, type FrontendOrigins } from './frontend-origins.ts';
+import { CorsBody, UiConfigResponse } from './ui-config-schemas.ts';
 
-const UiConfigResponse = Type.Object(
-  {
-    unleashUrl: Type.String({ description: "Switchyard's address as browsers reach it (PUBLIC_URL)." }),
-    baseUriPath: Type.String({ description: 'The path Switchyard is served under; always empty.' }),
-    emailEnabled: Type.Boolean({
-      description:
-        'Whether Switchyard sends email (EMAIL_HOST is set): welcome and password-reset links go out by email; otherwise the admin UI shows them to copy.',
-    }),
-  },
-  { examples: [{ unleashUrl: 'https://flags.example.com', baseUriPath: '', emailEnabled: true }] },
-);
+const VERSION = packageJson.version;
 
 /** What the admin UI needs to know about this server's configuration, as Unleash's ui-config names it. */
-export function uiConfigRoutes(deps: { config: Config }): FastifyPluginAsyncTypebox {
+export function uiConfigRoutes(deps: {
+  db: Db;
+  config: Config;
+  origins: FrontendOrigins;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
+    const maintenance = createMaintenanceStore(deps.db);
     app.get(
       '/api/admin/ui-config',
       {
@@ -27,16 +30,77 @@ export function uiConfigRoutes(deps: { config: Config }): FastifyPluginAsyncType
             'Admin UI',
             'getUiConfig',
             'Get the admin UI configuration',
-            "The server's settings the admin UI adapts to, such as whether email is configured.",
+            "The server's settings the admin UI adapts to: its version, how people sign in, whether email is configured, maintenance mode, the Frontend API's origins and the limits it enforces.",
           ),
           response: { 200: UiConfigResponse, ...errorResponses(401, 403) },
         },
       },
       async () => ({
+        name: 'Switchyard',
+        version: VERSION,
+        environment: 'Open Source',
+        versionInfo: { current: { oss: VERSION, enterprise: '' }, latest: {}, isLatest: true },
         unleashUrl: deps.config.publicUrl,
         baseUriPath: '',
+        authenticationType: 'open-source' as const,
+        disablePasswordAuth: false,
+        oidcConfiguredThroughEnv: deps.config.oidc !== undefined,
         emailEnabled: deps.config.email !== undefined,
+        maintenanceMode: await maintenance.enabled(),
+        frontendApiOrigins: await deps.origins.current(),
+        resourceLimits: { segmentValues: SEGMENT_VALUES_LIMIT, strategySegments: STRATEGY_SEGMENTS_LIMIT },
+        links: [
+          {
+            value: 'API specification',
+            icon: 'code',
+            href: `${deps.config.publicUrl.replace(/\/$/, '')}/docs/openapi.json`,
+            title: 'The OpenAPI document of this server',
+          },
+        ],
       }),
+    );
+
+    app.post(
+      '/api/admin/ui-config/cors',
+      {
+        config: { auth: { permission: 'UPDATE_CORS' } },
+        schema: {
+          ...describe(
+            'Admin UI',
+            'setCors',
+            'Set the Frontend API origins',
+            'Replaces the origins browsers may call the Frontend API (and OFREP) from. Stored in the database: every server process applies it within moments, and it takes precedence over UNLEASH_FRONTEND_API_ORIGINS from then on. Recorded as a setting-updated event.',
+          ),
+          body: CorsBody,
+          response: { 204: noContent('Saved.'), ...errorResponses(400, 401, 403, 415) },
+        },
+      },
+      async (request, reply) => {
+        const origins = request.body.frontendApiOrigins.map((origin) => origin.trim());
+        origins.forEach((origin, index) => {
+          if (!isOrigin(origin))
+            throw BadDataError.field(
+              `/body/frontendApiOrigins/${index}`,
+              `"${origin}" is not an origin: write scheme, host and optional port (https://shop.example.com) or *`,
+            );
+        });
+        const unique = [...new Set(origins)];
+        await inTransaction(deps.db, async (tx) => {
+          const store = createFrontendOriginStore(tx);
+          const before = (await store.stored()) ?? deps.config.frontendOrigins;
+          await store.save(unique);
+          const actor = actorOf(request);
+          await createEventStore(tx).append({
+            type: 'setting-updated',
+            createdBy: actor.name,
+            createdByUserId: actor.userId,
+            data: { name: 'frontendApiOrigins', frontendApiOrigins: unique },
+            preData: { name: 'frontendApiOrigins', frontendApiOrigins: before },
+          });
+        });
+        deps.origins.forget();
+        return reply.status(204).send();
+      },
     );
   };
 }

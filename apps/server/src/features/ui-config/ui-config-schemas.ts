@@ -1,0 +1,86 @@
+import { Type } from 'typebox';
+
+export const UiConfigResponse = Type.Object(
+  {
+    name: Type.String({ description: 'The product: always "Switchyard".' }),
+    version: Type.String({ description: "The server's version." }),
+    environment: Type.String({ description: 'The edition: always "Open Source".' }),
+    versionInfo: Type.Object(
+      {
+        current: Type.Object({ oss: Type.String(), enterprise: Type.String() }),
+        latest: Type.Object({}),
+        isLatest: Type.Boolean({
+          description: 'Switchyard never asks anyone which version is the newest, so this is always true.',
+        }),
+      },
+      { description: 'The running version; `enterprise` is empty: no enterprise-only admin pages apply.' },
+    ),
+    unleashUrl: Type.String({ description: "Switchyard's address as browsers reach it (PUBLIC_URL)." }),
+    baseUriPath: Type.String({ description: 'The path Switchyard is served under; always empty.' }),
+    authenticationType: Type.Literal('open-source', {
+      description:
+        'How people sign in: `open-source` is built-in username and password sign-in (and OIDC single sign-on when configured).',
+    }),
+    disablePasswordAuth: Type.Boolean({ description: 'Password sign-in is always available: false.' }),
+    oidcConfiguredThroughEnv: Type.Boolean({ description: 'Whether OIDC_ISSUER configures single sign-on.' }),
+    emailEnabled: Type.Boolean({
+      description:
+        'Whether Switchyard sends email (EMAIL_HOST is set): welcome and password-reset links go out by email; otherwise the admin UI shows them to copy.',
+    }),
+    maintenanceMode: Type.Boolean({
+      description: 'Whether maintenance mode is on: Admin API changes are refused.',
+    }),
+    frontendApiOrigins: Type.Array(Type.String(), {
+      description: 'The origins browsers may call the Frontend API from (`*`: any).',
+    }),
+    resourceLimits: Type.Object(
+      {
+        segmentValues: Type.Integer({ description: 'Values a segment may hold across its constraints.' }),
+        strategySegments: Type.Integer({ description: 'Segments one strategy may use.' }),
+      },
+      { description: 'The limits Switchyard enforces.' },
+    ),
+    links: Type.Array(
+      Type.Object({ value: Type.String(), icon: Type.String(), href: Type.String(), title: Type.String() }),
+      { description: 'Links the admin UI shows in its menu.' },
+    ),
+  },
+  {
+    examples: [
+      {
+        name: 'Switchyard',
+        version: '0.1.0',
+        environment: 'Open Source',
+        versionInfo: { current: { oss: '0.1.0', enterprise: '' }, latest: {}, isLatest: true },
+        unleashUrl: 'https://flags.example.com',
+        baseUriPath: '',
+        authenticationType: 'open-source',
+        disablePasswordAuth: false,
+        oidcConfiguredThroughEnv: false,
+        emailEnabled: true,
+        maintenanceMode: false,
+        frontendApiOrigins: ['https://shop.example.com'],
+        resourceLimits: { segmentValues: 1000, strategySegments: 5 },
+        links: [
+          {
+            value: 'API specification',
+            icon: 'code',
+            href: 'https://flags.example.com/docs/openapi.json',
+            title: 'The OpenAPI document of this server',
+          },
+        ],
+      },
+    ],
+  },
+);
+
+export const CorsBody = Type.Object(
+  {
+    frontendApiOrigins: Type.Array(Type.String({ maxLength: 2048 }), {
+      maxItems: 1000,
+      description:
+        'Origins (`https://shop.example.com`, scheme, host and port only) or `*` for any; an empty list lets no browser in.',
+    }),
+  },
+  { examples: [{ frontendApiOrigins: ['https://shop.example.com', 'http://localhost:3000'] }] },
+);
