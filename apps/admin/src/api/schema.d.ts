@@ -92,6 +92,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/addons/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event
+     * @description Switchyard's own: sends a made-up event (someone enabling the flag `switchyard-test-event` in production) to the integration now and answers how it went, whatever its event filters and even when it is disabled. Nothing is recorded: not in the event log, not in the delivery log. Requires the UPDATE_ADDON permission.
+     */
+    post: operations['testAddon'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/api-tokens': {
     parameters: {
       query?: never;
@@ -194,6 +214,78 @@ export interface paths {
      * @description Brings an archived flag back into its project. As in Unleash, a revived flag is disabled in every environment; its strategies are kept. Records a `feature-revived` event. Requires the UPDATE_FEATURE permission.
      */
     post: operations['reviveFeature'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/auth/oidc/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the OIDC settings
+     * @description Single sign-on with OpenID Connect as it is in force: the environment's settings while OIDC_ISSUER is set (listed in `fromEnvironment`), else the saved ones. The client secret reads as "********". Requires the ADMIN permission.
+     */
+    get: operations['getOidcSettings'];
+    put?: never;
+    /**
+     * Change the OIDC settings
+     * @description Saves single sign-on with OpenID Connect; fields left out keep their values. Enabled needs `discoverUrl` and `clientId`. Takes effect at the next sign-in on every server process; while OIDC_ISSUER is set the environment still wins. Recorded as an oidc-settings-updated event. Requires the ADMIN permission.
+     */
+    post: operations['setOidcSettings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/auth/saml/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the SAML settings
+     * @description Single sign-on with SAML 2.0, and Switchyard's own values to enter at the identity provider (`serviceProvider`). Requires the ADMIN permission.
+     */
+    get: operations['getSamlSettings'];
+    put?: never;
+    /**
+     * Change the SAML settings
+     * @description Saves single sign-on with SAML 2.0; fields left out keep their values. Enabled needs `entityId`, `signOnUrl` and `certificate`. Takes effect at the next sign-in on every server process. Recorded as a saml-settings-updated event. Requires the ADMIN permission.
+     */
+    post: operations['setSamlSettings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/auth/simple/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the password login settings
+     * @description Whether password sign-in is turned off. Requires the ADMIN permission.
+     */
+    get: operations['getSimpleSettings'];
+    put?: never;
+    /**
+     * Turn password login on or off
+     * @description With password login off, POST /auth/simple/login refuses everyone and the sign-in page shows only single sign-on. Refused with 400 unless OIDC or SAML is enabled and at least one admin has an email address; while it is off, single sign-on cannot be disabled. API tokens keep working. Recorded as a password-login-settings-updated event. Requires the ADMIN permission.
+     */
+    post: operations['setSimpleSettings'];
     delete?: never;
     options?: never;
     head?: never;
@@ -750,6 +842,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/features': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List flags (v1)
+     * @deprecated
+     * @description Every active flag the caller may see, across projects, in the v1 shape. `enabled`, `strategies` and `variants` are those of the first enabled environment of the flag’s project (`development` in a new instance). Deprecated: use GET /api/admin/projects/{projectId}/features or GET /api/admin/search/features instead. Requires the READ permission.
+     */
+    get: operations['legacyGetFeatures'];
+    put?: never;
+    /**
+     * Create a flag (v1)
+     * @deprecated
+     * @description Creates the flag in `project` (default: `default`) with its strategies, variants and on/off state. `enabled`, `strategies` and `variants` are those of the first enabled environment of the flag’s project (`development` in a new instance). Turning it on with no strategy adds the project’s default strategy, as the current API does. Deprecated: use POST /api/admin/projects/{projectId}/features, then POST /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies instead. Requires the CREATE_FEATURE permission.
+     */
+    post: operations['legacyCreateFeature'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/features-batch/export': {
     parameters: {
       query?: never;
@@ -810,6 +928,79 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/features/{featureName}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a flag (v1)
+     * @deprecated
+     * @description One active flag in the v1 shape. `enabled`, `strategies` and `variants` are those of the first enabled environment of the flag’s project (`development` in a new instance). Deprecated: use GET /api/admin/projects/{projectId}/features/{featureName} instead. Requires the READ permission.
+     */
+    get: operations['legacyGetFeature'];
+    /**
+     * Update a flag (v1)
+     * @deprecated
+     * @description Sets the fields given: description, type, stale, impressionData, and in the legacy environment the on/off state, the strategies (replacing them all) and the variants. `enabled`, `strategies` and `variants` are those of the first enabled environment of the flag’s project (`development` in a new instance). Needs UPDATE_FEATURE_STRATEGY in that environment. Deprecated: use PUT /api/admin/projects/{projectId}/features/{featureName} and the strategy operations of /api/admin/projects/{projectId}/features/{featureName}/environments/{environment} instead. Requires the UPDATE_FEATURE_STRATEGY permission.
+     */
+    put: operations['legacyUpdateFeature'];
+    post?: never;
+    /**
+     * Archive a flag (v1)
+     * @deprecated
+     * @description Moves the flag to the archive, like the current archive operation. Deprecated: use DELETE /api/admin/projects/{projectId}/features/{featureName} instead. Requires the DELETE_FEATURE permission.
+     */
+    delete: operations['legacyArchiveFeature'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/features/{featureName}/stale/off': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark a flag not stale (v1)
+     * @deprecated
+     * @description Sets the flag’s stale mark and answers the flag in the v1 shape. Deprecated: use PATCH /api/admin/projects/{projectId}/features/{featureName} with /stale, or POST /api/admin/projects/{projectId}/stale instead. Requires the UPDATE_FEATURE permission.
+     */
+    post: operations['legacyStaleOff'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/features/{featureName}/stale/on': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark a flag stale (v1)
+     * @deprecated
+     * @description Sets the flag’s stale mark and answers the flag in the v1 shape. Deprecated: use PATCH /api/admin/projects/{projectId}/features/{featureName} with /stale, or POST /api/admin/projects/{projectId}/stale instead. Requires the UPDATE_FEATURE permission.
+     */
+    post: operations['legacyStaleOn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/features/{featureName}/tags': {
     parameters: {
       query?: never;
@@ -853,6 +1044,69 @@ export interface paths {
      * @description Removes the tag from the flag; succeeds without change when the flag does not carry it. Records a `feature-untagged` event. Requires the UPDATE_FEATURE permission.
      */
     delete: operations['removeTag'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/features/{featureName}/toggle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Switch a flag (v1)
+     * @deprecated
+     * @description Turns the flag on when it is off and off when it is on in the first enabled environment of its project, and answers the flag in the v1 shape. Turning on with no active strategy adds the project’s default strategy. Deprecated: use POST /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/on instead. Requires the UPDATE_FEATURE_ENVIRONMENT permission.
+     */
+    post: operations['legacyToggleFeature'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/features/{featureName}/toggle/off': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn a flag off (v1)
+     * @deprecated
+     * @description Turns the flag off in the first enabled environment of its project, and answers the flag in the v1 shape. Turning on with no active strategy adds the project’s default strategy. Deprecated: use POST /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/off instead. Requires the UPDATE_FEATURE_ENVIRONMENT permission.
+     */
+    post: operations['legacyToggleFeatureOff'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/features/{featureName}/toggle/on': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn a flag on (v1)
+     * @deprecated
+     * @description Turns the flag on in the first enabled environment of its project, and answers the flag in the v1 shape. Turning on with no active strategy adds the project’s default strategy. Deprecated: use POST /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/on instead. Requires the UPDATE_FEATURE_ENVIRONMENT permission.
+     */
+    post: operations['legacyToggleFeatureOn'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -956,15 +1210,35 @@ export interface paths {
     get: operations['getGroup'];
     /**
      * Update a group
-     * @description Replaces the name, description, root role, SSO mappings and member list of a group. Members not listed leave it. Requires the ADMIN permission.
+     * @description Replaces the name, description, root role, SSO mappings and member list of a group. Members not listed leave it. The name and members of a group managed by SCIM (`scimId` set) change only in the identity provider (403). Requires the ADMIN permission.
      */
     put: operations['updateGroup'];
     post?: never;
     /**
      * Delete a group
-     * @description Deletes a group: its members lose the roles they held through it at once. Requires the ADMIN permission.
+     * @description Deletes a group: its members lose the roles they held through it at once. A group managed by SCIM is removed in the identity provider instead (403). Requires the ADMIN permission.
      */
     delete: operations['deleteGroup'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/groups/scim-groups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete every SCIM group
+     * @description Deletes every group an identity provider created through SCIM, for example after turning SCIM off. Their members lose the roles they held through them at once. Requires the ADMIN permission.
+     */
+    delete: operations['deleteScimGroups'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1190,6 +1464,48 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/metrics/feature-toggles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get recent usage of every flag
+     * @deprecated
+     * @description Yes and no counts per flag name, over all applications and environments. Usage is stored per hour: `lastHour` sums the current and the previous hour’s buckets, `lastMinute` is the current hour’s bucket. Deprecated: use GET /api/admin/client-metrics/features/{name} instead. Requires the READ permission.
+     */
+    get: operations['legacyGetFeatureToggleMetrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/metrics/feature-toggles/{featureName}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get recent usage of one flag
+     * @deprecated
+     * @description Yes and no counts of one flag name, and the applications that ever reported it. Usage is stored per hour: `lastHour` sums the current and the previous hour’s buckets, `lastMinute` is the current hour’s bucket. An unknown name answers zero counts. Deprecated: use GET /api/admin/client-metrics/features/{name} instead. Requires the READ permission.
+     */
+    get: operations['legacyGetFeatureToggleMetric'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/metrics/instances/{appName}/environment/{environment}': {
     parameters: {
       query?: never;
@@ -1222,6 +1538,48 @@ export interface paths {
      * @description SDK versions that applications should upgrade, with the applications on each. An SDK version is outdated when an application reports a newer version of the same SDK to this server. Requires the READ permission.
      */
     get: operations['getOutdatedSdks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/metrics/seen-apps': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the applications that reported each flag
+     * @deprecated
+     * @description Per flag name: the registered applications that sent usage metrics for it. Deprecated: use GET /api/admin/client-metrics/features/{name} instead. Requires the READ permission.
+     */
+    get: operations['legacyGetSeenApps'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/metrics/seen-toggles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the flags each application reported
+     * @deprecated
+     * @description Per application that sent usage metrics: the names of the flags it reported (unknown names included) and how many hourly buckets it filled. Deprecated: use GET /api/admin/metrics/applications/{appName} instead. Requires the READ permission.
+     */
+    get: operations['legacyGetSeenToggles'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1484,6 +1842,134 @@ export interface paths {
      * @description Gives every listed user, service account and group every listed project role, on top of the roles they hold. Requires the PROJECT_USER_ACCESS_WRITE permission.
      */
     post: operations['addAccessToProject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/actions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A project's action sets
+     * @description Every action set of the project with its filters and actions. Requires the ADMIN permission.
+     */
+    get: operations['getActions'];
+    put?: never;
+    /**
+     * Create an action set
+     * @description When a signal from the endpoint `match.sourceId` meets every payload filter, the actions run in order as the service account `actorId`, with its permissions; the first failure stops them. Requires the ADMIN permission.
+     */
+    post: operations['createActions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/actions/{actionSetId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Update an action set
+     * @description Replaces the action set: its filters and all of its actions. Requires the ADMIN permission.
+     */
+    put: operations['updateActions'];
+    post?: never;
+    /**
+     * Delete an action set
+     * @description Deletes the action set and its event log. Requires the ADMIN permission.
+     */
+    delete: operations['deleteActions'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/actions/{actionSetId}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An action set's event log
+     * @description What the action set did with each signal it matched, newest first: the signal, and every action with its state and details. Requires the ADMIN permission.
+     */
+    get: operations['getActionsEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/actions/{actionSetId}/off': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Disable an action set
+     * @description The action set ignores signals until enabled again. Requires the ADMIN permission.
+     */
+    post: operations['disableActions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/actions/{actionSetId}/on': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Enable an action set
+     * @description The action set acts on matching signals again. Requires the ADMIN permission.
+     */
+    post: operations['enableActions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/actions/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The actions an action set can run
+     * @description Each action by name: what it does, the permission its service account needs and its parameters. Requires the ADMIN permission.
+     */
+    get: operations['getActionsConfig'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3078,6 +3564,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/scim-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get SCIM settings
+     * @description Whether SCIM provisioning is on and whether a SCIM token exists. Requires the ADMIN permission.
+     */
+    get: operations['getScimSettings'];
+    put?: never;
+    /**
+     * Turn SCIM on or off
+     * @description Turns SCIM provisioning on or off. While it is off, the SCIM endpoint refuses every request (403), even with the right token. Requires the ADMIN permission.
+     */
+    post: operations['setScimSettings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/scim-settings/generate-new-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Generate a new SCIM token
+     * @description Makes a new SCIM token, which replaces the previous one at once. This answer is the only time the token is shown: only its hash is kept. Requires the ADMIN permission.
+     */
+    post: operations['generateNewToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/search/change-requests': {
     parameters: {
       query?: never;
@@ -3382,6 +3912,182 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/signal-endpoints': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List signal endpoints
+     * @description Every signal endpoint with its tokens (never their secrets). Requires the ADMIN permission.
+     */
+    get: operations['getSignalEndpoints'];
+    put?: never;
+    /**
+     * Create a signal endpoint
+     * @description Creates an endpoint that outside systems post signals to; the answer gives its URL. Add a token to call it. Requires the ADMIN permission.
+     */
+    post: operations['createSignalEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/signal-endpoints/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Update a signal endpoint
+     * @description Changes an endpoint's name, description or whether it is enabled. Requires the ADMIN permission.
+     */
+    put: operations['updateSignalEndpoint'];
+    post?: never;
+    /**
+     * Delete a signal endpoint
+     * @description Deletes an endpoint with its tokens, its signals and the action sets that listen to it. Requires the ADMIN permission.
+     */
+    delete: operations['deleteSignalEndpoint'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/signal-endpoints/{id}/off': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Disable a signal endpoint
+     * @description The endpoint answers 404 to every call until it is enabled again. Requires the ADMIN permission.
+     */
+    post: operations['disableSignalEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/signal-endpoints/{id}/on': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Enable a signal endpoint
+     * @description The endpoint accepts signals again. Requires the ADMIN permission.
+     */
+    post: operations['enableSignalEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/signal-endpoints/{id}/signals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A signal endpoint's signals
+     * @description The signals the endpoint received, newest first, with what each sent. Requires the ADMIN permission.
+     */
+    get: operations['getSignalEndpointSignals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/signal-endpoints/{id}/tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A signal endpoint's tokens
+     * @description The tokens of one endpoint, without their secrets. Requires the ADMIN permission.
+     */
+    get: operations['getSignalEndpointTokens'];
+    put?: never;
+    /**
+     * Create a signal endpoint token
+     * @description Makes a token for the endpoint. Its secret is in this answer only: Switchyard keeps just its hash. Requires the ADMIN permission.
+     */
+    post: operations['createSignalEndpointToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/signal-endpoints/{id}/tokens/{tokenId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Rename a signal endpoint token
+     * @description Changes a token's name; its secret stays. Requires the ADMIN permission.
+     */
+    put: operations['updateSignalEndpointToken'];
+    post?: never;
+    /**
+     * Delete a signal endpoint token
+     * @description Deletes a token: calls with its secret are refused from now on. Requires the ADMIN permission.
+     */
+    delete: operations['deleteSignalEndpointToken'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/signals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signal log
+     * @description Signals of every endpoint, newest first, with the endpoint each was sent to. Requires the ADMIN permission.
+     */
+    get: operations['getSignals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/splash/{id}': {
     parameters: {
       query?: never;
@@ -3396,6 +4102,48 @@ export interface paths {
      * @description Records that the user has seen the admin UI's splash screen `id`. For the signed-in user (or the user of a personal access token); an API token is refused with 403. Requires the READ permission.
      */
     post: operations['updateSplashSettings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/state/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the configuration as a state file
+     * @deprecated
+     * @description The whole configuration as one version-4 state file: flags with their strategies, environments and the segments (`featureToggles`), strategy definitions, projects, tags and environments, each left out with its query flag set to false. Archived flags are left out. `format=yaml` writes YAML; `download=true` answers as an attachment. Deprecated: use POST /api/admin/features-batch/export and POST /api/admin/features-batch/import instead. Requires the ADMIN permission.
+     */
+    get: operations['legacyExportState'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/state/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import a state file
+     * @deprecated
+     * @description Imports a state file (JSON, or YAML with a YAML content type; at most 5 MiB) through the same rules as the Admin API, in one transaction: a refused item (400 naming it, e.g. `/body/features/3`) leaves nothing changed. Environments, projects, tag types and tags that exist are kept. Flags, strategy definitions and segments that exist are kept with `keep=true` (the default) and get the file’s configuration with `keep=false`; a flag’s strategies are then replaced in each environment the file lists. `drop=true` deletes every flag first. Deprecated: use POST /api/admin/features-batch/export and POST /api/admin/features-batch/import instead. Requires the ADMIN permission.
+     */
+    post: operations['legacyImportState'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3758,7 +4506,7 @@ export interface paths {
     post?: never;
     /**
      * Delete a user
-     * @description Deletes a user: their sessions and personal access tokens stop working at once. Their past changes stay in the event log. Requires the ADMIN permission.
+     * @description Deletes a user: their sessions and personal access tokens stop working at once. Their past changes stay in the event log. A user managed by SCIM is removed in the identity provider instead (403). Requires the ADMIN permission.
      */
     delete: operations['deleteUser'];
     options?: never;
@@ -3906,6 +4654,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/user-admin/scim-users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete every SCIM user
+     * @description Deletes every user an identity provider created through SCIM, for example after turning SCIM off: their sessions and personal access tokens stop working at once. Requires the ADMIN permission.
+     */
+    delete: operations['deleteScimUsers'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/user-admin/search': {
     parameters: {
       query?: never;
@@ -3946,6 +4714,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/user-sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List active sessions
+     * @description Every user's active sessions, newest first, or one user's with `userId`. Requires the ADMIN permission.
+     */
+    get: operations['getActiveSessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user-sessions/{sessionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a session
+     * @description Ends anyone's session at once: the next request with it is refused (401). Requires the ADMIN permission.
+     */
+    delete: operations['revokeSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/user/change-password': {
     parameters: {
       query?: never;
@@ -3960,6 +4768,26 @@ export interface paths {
      * @description Changes the password of the signed-in user. `oldPassword` is required when you have a password; `confirmPassword`, when given, must equal `password`. Your other sessions end; this one stays signed in. Wrong current passwords count towards the sign-in limit, like wrong passwords at sign-in (429). Requires the READ permission.
      */
     post: operations['changeMyPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user/profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get my profile
+     * @description The signed-in user's root role, the roles they hold in each project (directly or through a group), their groups, everything they may do, and their personal access tokens. Requires the READ permission.
+     */
+    get: operations['getProfile'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3981,6 +4809,46 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List my sessions
+     * @description The signed-in user's active sessions, newest first: where each was opened, with which browser, and when it was last used. `current` marks the one this request came with. Requires the READ permission.
+     */
+    get: operations['getMySessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user/sessions/{sessionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Sign out one of my sessions
+     * @description Ends one of the signed-in user's sessions at once, for example on a lost laptop. Revoking the current session signs this browser out. Requires the READ permission.
+     */
+    delete: operations['revokeMySession'];
     options?: never;
     head?: never;
     patch?: never;
@@ -4274,6 +5142,136 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/proxy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get enabled flags for a context (legacy path)
+     * @deprecated
+     * @description Evaluates every flag in the frontend token's environment and projects for the context given in the query string (`userId=…&properties[plan]=pro`) and returns the enabled ones with their variants. `remoteAddress` defaults to the caller's IP. Deprecated: use GET /api/frontend instead.
+     */
+    get: operations['legacyProxyGetFrontendFeatures'];
+    put?: never;
+    /**
+     * Get enabled flags for a context (POST) (legacy path)
+     * @deprecated
+     * @description Same as the GET form, with the context in the body as `{ "context": { … } }`; the query string is ignored. Deprecated: use POST /api/frontend instead.
+     */
+    post: operations['legacyProxyGetFrontendApiFeaturesWithPost'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/proxy/all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get every flag for a context, on or off (legacy path)
+     * @deprecated
+     * @description Evaluates every flag in the frontend token's environment and projects for the context in the query string and returns all of them, disabled ones included (`enabled: false`), as Unleash's proxy did with its all-flags endpoint. Deprecated: use GET /api/frontend instead.
+     */
+    get: operations['legacyProxyGetAllFrontendFeatures'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/proxy/client/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Report flag usage from a browser or app (legacy path)
+     * @deprecated
+     * @description Browser and mobile SDKs send their usage counts here; they are stored like server-side SDK metrics. An `instanceId` with an `unleash-sdk` header also registers the client. Deprecated: use POST /api/frontend/client/metrics instead.
+     */
+    post: operations['legacyProxyRegisterFrontendMetrics'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/proxy/client/register': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Register a browser or app SDK (legacy path)
+     * @deprecated
+     * @description Accepts the registration some frontend SDKs send at start-up and records the application when it names one. Deprecated: use POST /api/frontend/client/register instead.
+     */
+    post: operations['legacyProxyRegisterFrontendClient'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/proxy/features/{featureName}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get one flag for a context (legacy path)
+     * @deprecated
+     * @description Evaluates one flag for the context in the query string. 404 when the flag is unknown, outside the token's projects, or not enabled for this context, exactly as if it were absent from the full list. Deprecated: use GET /api/frontend/features/{featureName} instead.
+     */
+    get: operations['legacyProxyGetFrontendFeature'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/signal-endpoint/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a signal
+     * @description Stores a signal for the endpoint `name`, sent with one of its tokens as `Authorization: Bearer <token>`. The body is any JSON object up to 100 kB, or none. Action sets listening to the endpoint act on it within seconds. Unknown or disabled endpoints answer 404; each endpoint takes a limited number of signals per second (429).
+     */
+    post: operations['callSignalEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/logout': {
     parameters: {
       query?: never;
@@ -4303,7 +5301,7 @@ export interface paths {
     };
     /**
      * List sign-in methods
-     * @description How people can sign in to this server: with a password, and with single sign-on when OIDC_ISSUER is set. The sign-in page asks this before anyone is signed in.
+     * @description How people can sign in to this server: with a password unless an admin turned it off, and with single sign-on (OIDC, SAML) where enabled. The sign-in page asks this before anyone is signed in.
      */
     get: operations['getSignInMethods'];
     put?: never;
@@ -4434,6 +5432,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/saml/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Finish SAML single sign-on
+     * @description The assertion consumer service (HTTP-POST binding). Checks the identity provider's answer: the assertion signed with its certificate, its issuer, the audience, the times, and that it answers a sign-in request this server made (once). Finds the user by email or creates one with the default root role, syncs groups, sets the session cookie and goes on to the page the sign-in started from.
+     */
+    post: operations['finishSamlSignIn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/saml/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Start SAML single sign-on
+     * @description Sends the browser to the identity provider with a sign-in request (HTTP-Redirect binding). Its answer comes back to /auth/saml/callback, then the browser goes on to `redirect`, a path inside Switchyard.
+     */
+    get: operations['startSamlSignIn'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/saml/metadata': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the SAML service provider metadata
+     * @description Switchyard's SAML 2.0 metadata (entity ID, assertion consumer service URL), for identity providers that import it.
+     */
+    get: operations['getSamlMetadata'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/simple/login': {
     parameters: {
       query?: never;
@@ -4445,7 +5503,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in with a username and password
-     * @description Checks the password and sets the session cookie `switchyard-session` used by the admin UI. After too many wrong passwords for one user name or from one address (SIGN_IN_FAILURES_PER_USER, SIGN_IN_FAILURES_PER_IP), it answers 429 with Retry-After, even to the right password. A sign-in posted from another site is refused with 403.
+     * @description Checks the password and sets the session cookie `switchyard-session` used by the admin UI. After too many wrong passwords for one user name or from one address (SIGN_IN_FAILURES_PER_USER, SIGN_IN_FAILURES_PER_IP), it answers 429 with Retry-After, even to the right password. A sign-in posted from another site is refused with 403, and so is every sign-in while an admin has turned password login off (POST /api/admin/auth/simple/settings).
      */
     post: operations['login'];
     delete?: never;
@@ -5442,6 +6500,8 @@ export interface components {
      *     }
      */
     userSchema: {
+      /** @description False once SCIM deactivated the user: they cannot sign in. */
+      active?: boolean;
       /** Format: date-time */
       createdAt: string;
       email: string | null;
@@ -5454,6 +6514,8 @@ export interface components {
       rootRole: number;
       /** @description The name of the root role. */
       rootRoleName: string;
+      /** @description Set when an identity provider manages the user through SCIM: change the user there, not here. */
+      scimId?: string | null;
       /** Format: date-time */
       seenAt: string | null;
       username: string | null;
@@ -6185,6 +7247,66 @@ export interface operations {
       };
     };
   };
+  testAddon: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The integration's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "state": "success",
+           *       "stateDetails": "Webhook: sent (200)"
+           *     }
+           */
+          'application/json': {
+            state: 'success' | 'failed' | 'successWithErrors';
+            /** @description What happened, e.g. the status the receiver answered; never its body. */
+            stateDetails: string;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getAllApiTokens: {
     parameters: {
       query?: never;
@@ -6644,6 +7766,498 @@ export interface operations {
       };
       /** @description Something the request names does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getOidcSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
+            autoCreate?: boolean;
+            /** @description The sign-in button text (Switchyard only). */
+            buttonText?: string;
+            clientId?: string;
+            /** @description The root role of users created on their first sign-in. */
+            defaultRootRole?: 'Admin' | 'Editor' | 'Viewer';
+            /** @description The provider's issuer URL, or its `/.well-known/openid-configuration` URL. */
+            discoverUrl?: string;
+            /** @description Comma-separated email domains allowed an account on first sign-in; empty allows every domain. */
+            emailDomains?: string;
+            /** @description Whether the sign-in page offers this method. */
+            enabled?: boolean;
+            /** @description Set the user's groups at each sign-in from the groups' SSO mappings. */
+            enableGroupSyncing?: boolean;
+            /** @description The fields set by environment variables: they win over saved values, and the UI shows them read-only. */
+            fromEnvironment: string[];
+            /** @description The claim (OIDC) or attribute (SAML) that lists the groups. */
+            groupJsonPath?: string;
+            /** @description The client secret. Write-only: read back as "********"; sending that keeps the saved secret, an empty string removes it. */
+            secret?: string;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  setOidcSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "enabled": true,
+         *       "discoverUrl": "https://login.example.com/realms/acme",
+         *       "clientId": "switchyard",
+         *       "secret": "s3cr3t",
+         *       "autoCreate": true,
+         *       "defaultRootRole": "Viewer",
+         *       "emailDomains": "example.com",
+         *       "enableGroupSyncing": true,
+         *       "groupJsonPath": "groups"
+         *     }
+         */
+        'application/json': {
+          /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
+          autoCreate?: boolean;
+          /** @description The sign-in button text (Switchyard only). */
+          buttonText?: string;
+          clientId?: string;
+          /** @description The root role of users created on their first sign-in. */
+          defaultRootRole?: 'Admin' | 'Editor' | 'Viewer';
+          /** @description The provider's issuer URL, or its `/.well-known/openid-configuration` URL. */
+          discoverUrl?: string;
+          /** @description Comma-separated email domains allowed an account on first sign-in; empty allows every domain. */
+          emailDomains?: string;
+          /** @description Whether the sign-in page offers this method. */
+          enabled?: boolean;
+          /** @description Set the user's groups at each sign-in from the groups' SSO mappings. */
+          enableGroupSyncing?: boolean;
+          /** @description The claim (OIDC) or attribute (SAML) that lists the groups. */
+          groupJsonPath?: string;
+          /** @description The client secret. Write-only: read back as "********"; sending that keeps the saved secret, an empty string removes it. */
+          secret?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
+            autoCreate?: boolean;
+            /** @description The sign-in button text (Switchyard only). */
+            buttonText?: string;
+            clientId?: string;
+            /** @description The root role of users created on their first sign-in. */
+            defaultRootRole?: 'Admin' | 'Editor' | 'Viewer';
+            /** @description The provider's issuer URL, or its `/.well-known/openid-configuration` URL. */
+            discoverUrl?: string;
+            /** @description Comma-separated email domains allowed an account on first sign-in; empty allows every domain. */
+            emailDomains?: string;
+            /** @description Whether the sign-in page offers this method. */
+            enabled?: boolean;
+            /** @description Set the user's groups at each sign-in from the groups' SSO mappings. */
+            enableGroupSyncing?: boolean;
+            /** @description The fields set by environment variables: they win over saved values, and the UI shows them read-only. */
+            fromEnvironment: string[];
+            /** @description The claim (OIDC) or attribute (SAML) that lists the groups. */
+            groupJsonPath?: string;
+            /** @description The client secret. Write-only: read back as "********"; sending that keeps the saved secret, an empty string removes it. */
+            secret?: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getSamlSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
+            autoCreate?: boolean;
+            /** @description The sign-in button text (Switchyard only). */
+            buttonText?: string;
+            /** @description The identity provider's X.509 signing certificate (PEM or base64). Assertions must be signed with it. */
+            certificate?: string;
+            /** @description The root role of users created on their first sign-in. */
+            defaultRootRole?: 'Admin' | 'Editor' | 'Viewer';
+            /** @description Comma-separated email domains allowed an account on first sign-in; empty allows every domain. */
+            emailDomains?: string;
+            /** @description Whether the sign-in page offers this method. */
+            enabled?: boolean;
+            /** @description Set the user's groups at each sign-in from the groups' SSO mappings. */
+            enableGroupSyncing?: boolean;
+            /** @description The identity provider's entity ID (its issuer). */
+            entityId?: string;
+            /** @description The fields set by environment variables: they win over saved values, and the UI shows them read-only. */
+            fromEnvironment: string[];
+            /** @description The claim (OIDC) or attribute (SAML) that lists the groups. */
+            groupJsonPath?: string;
+            /** @description What to enter at the identity provider; read-only. */
+            serviceProvider: {
+              /** @description The assertion consumer service URL (HTTP-POST binding). */
+              acsUrl: string;
+              /** @description Switchyard's entity ID (audience), for the identity provider. */
+              entityId: string;
+              /** @description Switchyard's SAML metadata. */
+              metadataUrl: string;
+            };
+            /** @description The identity provider's single sign-on URL. */
+            signOnUrl?: string;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  setSamlSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "enabled": true,
+         *       "entityId": "http://www.okta.com/exk1abc",
+         *       "signOnUrl": "https://acme.okta.com/app/acme_switchyard/exk1abc/sso/saml",
+         *       "certificate": "-----BEGIN CERTIFICATE-----\nMIIC…\n-----END CERTIFICATE-----",
+         *       "autoCreate": true,
+         *       "defaultRootRole": "Viewer",
+         *       "enableGroupSyncing": true,
+         *       "groupJsonPath": "groups"
+         *     }
+         */
+        'application/json': {
+          /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
+          autoCreate?: boolean;
+          /** @description The sign-in button text (Switchyard only). */
+          buttonText?: string;
+          /** @description The identity provider's X.509 signing certificate (PEM or base64). Assertions must be signed with it. */
+          certificate?: string;
+          /** @description The root role of users created on their first sign-in. */
+          defaultRootRole?: 'Admin' | 'Editor' | 'Viewer';
+          /** @description Comma-separated email domains allowed an account on first sign-in; empty allows every domain. */
+          emailDomains?: string;
+          /** @description Whether the sign-in page offers this method. */
+          enabled?: boolean;
+          /** @description Set the user's groups at each sign-in from the groups' SSO mappings. */
+          enableGroupSyncing?: boolean;
+          /** @description The identity provider's entity ID (its issuer). */
+          entityId?: string;
+          /** @description The claim (OIDC) or attribute (SAML) that lists the groups. */
+          groupJsonPath?: string;
+          /** @description The identity provider's single sign-on URL. */
+          signOnUrl?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
+            autoCreate?: boolean;
+            /** @description The sign-in button text (Switchyard only). */
+            buttonText?: string;
+            /** @description The identity provider's X.509 signing certificate (PEM or base64). Assertions must be signed with it. */
+            certificate?: string;
+            /** @description The root role of users created on their first sign-in. */
+            defaultRootRole?: 'Admin' | 'Editor' | 'Viewer';
+            /** @description Comma-separated email domains allowed an account on first sign-in; empty allows every domain. */
+            emailDomains?: string;
+            /** @description Whether the sign-in page offers this method. */
+            enabled?: boolean;
+            /** @description Set the user's groups at each sign-in from the groups' SSO mappings. */
+            enableGroupSyncing?: boolean;
+            /** @description The identity provider's entity ID (its issuer). */
+            entityId?: string;
+            /** @description The fields set by environment variables: they win over saved values, and the UI shows them read-only. */
+            fromEnvironment: string[];
+            /** @description The claim (OIDC) or attribute (SAML) that lists the groups. */
+            groupJsonPath?: string;
+            /** @description What to enter at the identity provider; read-only. */
+            serviceProvider: {
+              /** @description The assertion consumer service URL (HTTP-POST binding). */
+              acsUrl: string;
+              /** @description Switchyard's entity ID (audience), for the identity provider. */
+              entityId: string;
+              /** @description Switchyard's SAML metadata. */
+              metadataUrl: string;
+            };
+            /** @description The identity provider's single sign-on URL. */
+            signOnUrl?: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getSimpleSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "disabled": false
+           *     }
+           */
+          'application/json': {
+            /** @description Turn password sign-in off. Refused unless single sign-on is enabled and at least one admin has an email address it can match. */
+            disabled: boolean;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  setSimpleSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "disabled": false
+         *     }
+         */
+        'application/json': {
+          /** @description Turn password sign-in off. Refused unless single sign-on is enabled and at least one admin has an email address it can match. */
+          disabled: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "disabled": false
+           *     }
+           */
+          'application/json': {
+            /** @description Turn password sign-in off. Refused unless single sign-on is enabled and at least one admin has an email address it can match. */
+            disabled: boolean;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -9285,6 +10899,356 @@ export interface operations {
       };
     };
   };
+  legacyGetFeatures: {
+    parameters: {
+      query?: {
+        /** @description Only flags whose name starts with this. */
+        namePrefix?: string;
+        /** @description Only flags of this project. */
+        project?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            features: {
+              /** Format: date-time */
+              createdAt: string;
+              description: string | null;
+              enabled: boolean;
+              impressionData: boolean;
+              /** Format: date-time */
+              lastSeenAt: string | null;
+              name: string;
+              project: string;
+              stale: boolean;
+              strategies: {
+                constraints: {
+                  caseInsensitive: boolean;
+                  contextName: string;
+                  inverted: boolean;
+                  operator: string;
+                  value?: string;
+                  values: string[];
+                }[];
+                name: string;
+                parameters: {
+                  [key: string]: string;
+                };
+              }[];
+              type: string;
+              variants: {
+                name: string;
+                overrides?: {
+                  contextName: string;
+                  values: string[];
+                }[];
+                payload?: {
+                  /**
+                   * @description How SDKs should read `value`.
+                   * @enum {string}
+                   */
+                  type: 'string' | 'json' | 'csv' | 'number';
+                  /** @description Always a string, even for `json` and `number` payloads. */
+                  value: string;
+                };
+                /** @description Absent on a strategy variant that uses the strategy stickiness. */
+                stickiness?: string;
+                weight: number;
+                /** @enum {string} */
+                weightType: 'variable' | 'fix';
+              }[];
+            }[];
+            /** @enum {number} */
+            version: 1;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyCreateFeature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "new-checkout",
+         *       "description": "The redesigned checkout",
+         *       "enabled": true,
+         *       "strategies": [
+         *         {
+         *           "name": "default",
+         *           "parameters": {}
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          createdAt?: unknown;
+          description?: string | null;
+          /** @description On or off in the legacy environment (the first enabled one of the project). */
+          enabled?: boolean;
+          impressionData?: boolean;
+          lastSeenAt?: unknown;
+          name: string;
+          /** @description Defaults to `default`. */
+          project?: string;
+          stale?: boolean;
+          /** @description Replace the strategies of the legacy environment. */
+          strategies?: {
+            constraints?: {
+              /** @description For STR_* and REGEX. */
+              caseInsensitive?: boolean;
+              /** @description The context field to compare. */
+              contextName: string;
+              /** @description Negates the result. */
+              inverted?: boolean;
+              /** @enum {string} */
+              operator:
+                | 'IN'
+                | 'NOT_IN'
+                | 'STR_ENDS_WITH'
+                | 'STR_STARTS_WITH'
+                | 'STR_CONTAINS'
+                | 'IN_CIDR'
+                | 'NUM_EQ'
+                | 'NUM_GT'
+                | 'NUM_GTE'
+                | 'NUM_LT'
+                | 'NUM_LTE'
+                | 'DATE_AFTER'
+                | 'DATE_BEFORE'
+                | 'SEMVER_EQ'
+                | 'SEMVER_GT'
+                | 'SEMVER_GTE'
+                | 'SEMVER_LT'
+                | 'SEMVER_LTE'
+                | 'REGEX';
+              /** @description For NUM_*, DATE_*, SEMVER_* and REGEX: a number, RFC 3339 date, SemVer or RE2. */
+              value?: string;
+              /** @description For IN, NOT_IN, STR_* and IN_CIDR (an empty list: IN matches nothing, NOT_IN everything). */
+              values?: string[];
+            }[];
+            /** @description A built-in or custom strategy type. */
+            name: string;
+            parameters?: {
+              [key: string]: string | number | boolean;
+            };
+          }[];
+          /** @description A flag type, e.g. release. */
+          type?: string;
+          /** @description Replace the variants of the legacy environment. */
+          variants?: {
+            name: string;
+            overrides?: {
+              contextName: string;
+              values: string[];
+            }[];
+            payload?: {
+              /**
+               * @description How SDKs should read `value`.
+               * @enum {string}
+               */
+              type: 'string' | 'json' | 'csv' | 'number';
+              /** @description Always a string, even for `json` and `number` payloads. */
+              value: string;
+            };
+            /** @description Context field that keeps a user on a variant. Flag variants default to the project’s default stickiness; strategy variants without one use the strategy’s. */
+            stickiness?: string;
+            /** @description Share of 1000. Only kept for `fix` variants; `variable` ones share what is left. */
+            weight?: number;
+            /** @description Defaults to `variable`. */
+            weightType?: 'variable' | 'fix';
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "new-checkout",
+           *       "description": "The redesigned checkout",
+           *       "type": "release",
+           *       "project": "default",
+           *       "enabled": true,
+           *       "stale": false,
+           *       "impressionData": false,
+           *       "strategies": [
+           *         {
+           *           "name": "default",
+           *           "parameters": {},
+           *           "constraints": [
+           *             {
+           *               "contextName": "appName",
+           *               "operator": "IN",
+           *               "values": [
+           *                 "checkout",
+           *                 "cart"
+           *               ],
+           *               "inverted": false,
+           *               "caseInsensitive": false
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "variants": [],
+           *       "createdAt": "2026-01-05T10:00:00.000Z",
+           *       "lastSeenAt": null
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            enabled: boolean;
+            impressionData: boolean;
+            /** Format: date-time */
+            lastSeenAt: string | null;
+            name: string;
+            project: string;
+            stale: boolean;
+            strategies: {
+              constraints: {
+                caseInsensitive: boolean;
+                contextName: string;
+                inverted: boolean;
+                operator: string;
+                value?: string;
+                values: string[];
+              }[];
+              name: string;
+              parameters: {
+                [key: string]: string;
+              };
+            }[];
+            type: string;
+            variants: {
+              name: string;
+              overrides?: {
+                contextName: string;
+                values: string[];
+              }[];
+              payload?: {
+                /**
+                 * @description How SDKs should read `value`.
+                 * @enum {string}
+                 */
+                type: 'string' | 'json' | 'csv' | 'number';
+                /** @description Always a string, even for `json` and `number` payloads. */
+                value: string;
+              };
+              /** @description Absent on a strategy variant that uses the strategy stickiness. */
+              stickiness?: string;
+              weight: number;
+              /** @enum {string} */
+              weightType: 'variable' | 'fix';
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   exportFeatures: {
     parameters: {
       query?: never;
@@ -10308,6 +12272,678 @@ export interface operations {
       };
     };
   };
+  legacyGetFeature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "new-checkout",
+           *       "description": "The redesigned checkout",
+           *       "type": "release",
+           *       "project": "default",
+           *       "enabled": true,
+           *       "stale": false,
+           *       "impressionData": false,
+           *       "strategies": [
+           *         {
+           *           "name": "default",
+           *           "parameters": {},
+           *           "constraints": [
+           *             {
+           *               "contextName": "appName",
+           *               "operator": "IN",
+           *               "values": [
+           *                 "checkout",
+           *                 "cart"
+           *               ],
+           *               "inverted": false,
+           *               "caseInsensitive": false
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "variants": [],
+           *       "createdAt": "2026-01-05T10:00:00.000Z",
+           *       "lastSeenAt": null
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            enabled: boolean;
+            impressionData: boolean;
+            /** Format: date-time */
+            lastSeenAt: string | null;
+            name: string;
+            project: string;
+            stale: boolean;
+            strategies: {
+              constraints: {
+                caseInsensitive: boolean;
+                contextName: string;
+                inverted: boolean;
+                operator: string;
+                value?: string;
+                values: string[];
+              }[];
+              name: string;
+              parameters: {
+                [key: string]: string;
+              };
+            }[];
+            type: string;
+            variants: {
+              name: string;
+              overrides?: {
+                contextName: string;
+                values: string[];
+              }[];
+              payload?: {
+                /**
+                 * @description How SDKs should read `value`.
+                 * @enum {string}
+                 */
+                type: 'string' | 'json' | 'csv' | 'number';
+                /** @description Always a string, even for `json` and `number` payloads. */
+                value: string;
+              };
+              /** @description Absent on a strategy variant that uses the strategy stickiness. */
+              stickiness?: string;
+              weight: number;
+              /** @enum {string} */
+              weightType: 'variable' | 'fix';
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyUpdateFeature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "new-checkout",
+         *       "description": "The redesigned checkout",
+         *       "enabled": true,
+         *       "strategies": [
+         *         {
+         *           "name": "default",
+         *           "parameters": {}
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          createdAt?: unknown;
+          description?: string | null;
+          /** @description On or off in the legacy environment (the first enabled one of the project). */
+          enabled?: boolean;
+          impressionData?: boolean;
+          lastSeenAt?: unknown;
+          /** @description Must be the name in the path when given. */
+          name?: string;
+          /** @description Must be the flag’s project when given. */
+          project?: string;
+          stale?: boolean;
+          /** @description Replace the strategies of the legacy environment. */
+          strategies?: {
+            constraints?: {
+              /** @description For STR_* and REGEX. */
+              caseInsensitive?: boolean;
+              /** @description The context field to compare. */
+              contextName: string;
+              /** @description Negates the result. */
+              inverted?: boolean;
+              /** @enum {string} */
+              operator:
+                | 'IN'
+                | 'NOT_IN'
+                | 'STR_ENDS_WITH'
+                | 'STR_STARTS_WITH'
+                | 'STR_CONTAINS'
+                | 'IN_CIDR'
+                | 'NUM_EQ'
+                | 'NUM_GT'
+                | 'NUM_GTE'
+                | 'NUM_LT'
+                | 'NUM_LTE'
+                | 'DATE_AFTER'
+                | 'DATE_BEFORE'
+                | 'SEMVER_EQ'
+                | 'SEMVER_GT'
+                | 'SEMVER_GTE'
+                | 'SEMVER_LT'
+                | 'SEMVER_LTE'
+                | 'REGEX';
+              /** @description For NUM_*, DATE_*, SEMVER_* and REGEX: a number, RFC 3339 date, SemVer or RE2. */
+              value?: string;
+              /** @description For IN, NOT_IN, STR_* and IN_CIDR (an empty list: IN matches nothing, NOT_IN everything). */
+              values?: string[];
+            }[];
+            /** @description A built-in or custom strategy type. */
+            name: string;
+            parameters?: {
+              [key: string]: string | number | boolean;
+            };
+          }[];
+          /** @description A flag type, e.g. release. */
+          type?: string;
+          /** @description Replace the variants of the legacy environment. */
+          variants?: {
+            name: string;
+            overrides?: {
+              contextName: string;
+              values: string[];
+            }[];
+            payload?: {
+              /**
+               * @description How SDKs should read `value`.
+               * @enum {string}
+               */
+              type: 'string' | 'json' | 'csv' | 'number';
+              /** @description Always a string, even for `json` and `number` payloads. */
+              value: string;
+            };
+            /** @description Context field that keeps a user on a variant. Flag variants default to the project’s default stickiness; strategy variants without one use the strategy’s. */
+            stickiness?: string;
+            /** @description Share of 1000. Only kept for `fix` variants; `variable` ones share what is left. */
+            weight?: number;
+            /** @description Defaults to `variable`. */
+            weightType?: 'variable' | 'fix';
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "new-checkout",
+           *       "description": "The redesigned checkout",
+           *       "type": "release",
+           *       "project": "default",
+           *       "enabled": true,
+           *       "stale": false,
+           *       "impressionData": false,
+           *       "strategies": [
+           *         {
+           *           "name": "default",
+           *           "parameters": {},
+           *           "constraints": [
+           *             {
+           *               "contextName": "appName",
+           *               "operator": "IN",
+           *               "values": [
+           *                 "checkout",
+           *                 "cart"
+           *               ],
+           *               "inverted": false,
+           *               "caseInsensitive": false
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "variants": [],
+           *       "createdAt": "2026-01-05T10:00:00.000Z",
+           *       "lastSeenAt": null
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            enabled: boolean;
+            impressionData: boolean;
+            /** Format: date-time */
+            lastSeenAt: string | null;
+            name: string;
+            project: string;
+            stale: boolean;
+            strategies: {
+              constraints: {
+                caseInsensitive: boolean;
+                contextName: string;
+                inverted: boolean;
+                operator: string;
+                value?: string;
+                values: string[];
+              }[];
+              name: string;
+              parameters: {
+                [key: string]: string;
+              };
+            }[];
+            type: string;
+            variants: {
+              name: string;
+              overrides?: {
+                contextName: string;
+                values: string[];
+              }[];
+              payload?: {
+                /**
+                 * @description How SDKs should read `value`.
+                 * @enum {string}
+                 */
+                type: 'string' | 'json' | 'csv' | 'number';
+                /** @description Always a string, even for `json` and `number` payloads. */
+                value: string;
+              };
+              /** @description Absent on a strategy variant that uses the strategy stickiness. */
+              stickiness?: string;
+              weight: number;
+              /** @enum {string} */
+              weightType: 'variable' | 'fix';
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyArchiveFeature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The flag was archived. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyStaleOff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "new-checkout",
+           *       "description": "The redesigned checkout",
+           *       "type": "release",
+           *       "project": "default",
+           *       "enabled": true,
+           *       "stale": false,
+           *       "impressionData": false,
+           *       "strategies": [
+           *         {
+           *           "name": "default",
+           *           "parameters": {},
+           *           "constraints": [
+           *             {
+           *               "contextName": "appName",
+           *               "operator": "IN",
+           *               "values": [
+           *                 "checkout",
+           *                 "cart"
+           *               ],
+           *               "inverted": false,
+           *               "caseInsensitive": false
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "variants": [],
+           *       "createdAt": "2026-01-05T10:00:00.000Z",
+           *       "lastSeenAt": null
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            enabled: boolean;
+            impressionData: boolean;
+            /** Format: date-time */
+            lastSeenAt: string | null;
+            name: string;
+            project: string;
+            stale: boolean;
+            strategies: {
+              constraints: {
+                caseInsensitive: boolean;
+                contextName: string;
+                inverted: boolean;
+                operator: string;
+                value?: string;
+                values: string[];
+              }[];
+              name: string;
+              parameters: {
+                [key: string]: string;
+              };
+            }[];
+            type: string;
+            variants: {
+              name: string;
+              overrides?: {
+                contextName: string;
+                values: string[];
+              }[];
+              payload?: {
+                /**
+                 * @description How SDKs should read `value`.
+                 * @enum {string}
+                 */
+                type: 'string' | 'json' | 'csv' | 'number';
+                /** @description Always a string, even for `json` and `number` payloads. */
+                value: string;
+              };
+              /** @description Absent on a strategy variant that uses the strategy stickiness. */
+              stickiness?: string;
+              weight: number;
+              /** @enum {string} */
+              weightType: 'variable' | 'fix';
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyStaleOn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "new-checkout",
+           *       "description": "The redesigned checkout",
+           *       "type": "release",
+           *       "project": "default",
+           *       "enabled": true,
+           *       "stale": false,
+           *       "impressionData": false,
+           *       "strategies": [
+           *         {
+           *           "name": "default",
+           *           "parameters": {},
+           *           "constraints": [
+           *             {
+           *               "contextName": "appName",
+           *               "operator": "IN",
+           *               "values": [
+           *                 "checkout",
+           *                 "cart"
+           *               ],
+           *               "inverted": false,
+           *               "caseInsensitive": false
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "variants": [],
+           *       "createdAt": "2026-01-05T10:00:00.000Z",
+           *       "lastSeenAt": null
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            enabled: boolean;
+            impressionData: boolean;
+            /** Format: date-time */
+            lastSeenAt: string | null;
+            name: string;
+            project: string;
+            stale: boolean;
+            strategies: {
+              constraints: {
+                caseInsensitive: boolean;
+                contextName: string;
+                inverted: boolean;
+                operator: string;
+                value?: string;
+                values: string[];
+              }[];
+              name: string;
+              parameters: {
+                [key: string]: string;
+              };
+            }[];
+            type: string;
+            variants: {
+              name: string;
+              overrides?: {
+                contextName: string;
+                values: string[];
+              }[];
+              payload?: {
+                /**
+                 * @description How SDKs should read `value`.
+                 * @enum {string}
+                 */
+                type: 'string' | 'json' | 'csv' | 'number';
+                /** @description Always a string, even for `json` and `number` payloads. */
+                value: string;
+              };
+              /** @description Absent on a strategy variant that uses the strategy stickiness. */
+              stickiness?: string;
+              weight: number;
+              /** @enum {string} */
+              weightType: 'variable' | 'fix';
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   listTags: {
     parameters: {
       query?: never;
@@ -10620,6 +13256,417 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyToggleFeature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "new-checkout",
+           *       "description": "The redesigned checkout",
+           *       "type": "release",
+           *       "project": "default",
+           *       "enabled": true,
+           *       "stale": false,
+           *       "impressionData": false,
+           *       "strategies": [
+           *         {
+           *           "name": "default",
+           *           "parameters": {},
+           *           "constraints": [
+           *             {
+           *               "contextName": "appName",
+           *               "operator": "IN",
+           *               "values": [
+           *                 "checkout",
+           *                 "cart"
+           *               ],
+           *               "inverted": false,
+           *               "caseInsensitive": false
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "variants": [],
+           *       "createdAt": "2026-01-05T10:00:00.000Z",
+           *       "lastSeenAt": null
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            enabled: boolean;
+            impressionData: boolean;
+            /** Format: date-time */
+            lastSeenAt: string | null;
+            name: string;
+            project: string;
+            stale: boolean;
+            strategies: {
+              constraints: {
+                caseInsensitive: boolean;
+                contextName: string;
+                inverted: boolean;
+                operator: string;
+                value?: string;
+                values: string[];
+              }[];
+              name: string;
+              parameters: {
+                [key: string]: string;
+              };
+            }[];
+            type: string;
+            variants: {
+              name: string;
+              overrides?: {
+                contextName: string;
+                values: string[];
+              }[];
+              payload?: {
+                /**
+                 * @description How SDKs should read `value`.
+                 * @enum {string}
+                 */
+                type: 'string' | 'json' | 'csv' | 'number';
+                /** @description Always a string, even for `json` and `number` payloads. */
+                value: string;
+              };
+              /** @description Absent on a strategy variant that uses the strategy stickiness. */
+              stickiness?: string;
+              weight: number;
+              /** @enum {string} */
+              weightType: 'variable' | 'fix';
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyToggleFeatureOff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "new-checkout",
+           *       "description": "The redesigned checkout",
+           *       "type": "release",
+           *       "project": "default",
+           *       "enabled": true,
+           *       "stale": false,
+           *       "impressionData": false,
+           *       "strategies": [
+           *         {
+           *           "name": "default",
+           *           "parameters": {},
+           *           "constraints": [
+           *             {
+           *               "contextName": "appName",
+           *               "operator": "IN",
+           *               "values": [
+           *                 "checkout",
+           *                 "cart"
+           *               ],
+           *               "inverted": false,
+           *               "caseInsensitive": false
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "variants": [],
+           *       "createdAt": "2026-01-05T10:00:00.000Z",
+           *       "lastSeenAt": null
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            enabled: boolean;
+            impressionData: boolean;
+            /** Format: date-time */
+            lastSeenAt: string | null;
+            name: string;
+            project: string;
+            stale: boolean;
+            strategies: {
+              constraints: {
+                caseInsensitive: boolean;
+                contextName: string;
+                inverted: boolean;
+                operator: string;
+                value?: string;
+                values: string[];
+              }[];
+              name: string;
+              parameters: {
+                [key: string]: string;
+              };
+            }[];
+            type: string;
+            variants: {
+              name: string;
+              overrides?: {
+                contextName: string;
+                values: string[];
+              }[];
+              payload?: {
+                /**
+                 * @description How SDKs should read `value`.
+                 * @enum {string}
+                 */
+                type: 'string' | 'json' | 'csv' | 'number';
+                /** @description Always a string, even for `json` and `number` payloads. */
+                value: string;
+              };
+              /** @description Absent on a strategy variant that uses the strategy stickiness. */
+              stickiness?: string;
+              weight: number;
+              /** @enum {string} */
+              weightType: 'variable' | 'fix';
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyToggleFeatureOn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "new-checkout",
+           *       "description": "The redesigned checkout",
+           *       "type": "release",
+           *       "project": "default",
+           *       "enabled": true,
+           *       "stale": false,
+           *       "impressionData": false,
+           *       "strategies": [
+           *         {
+           *           "name": "default",
+           *           "parameters": {},
+           *           "constraints": [
+           *             {
+           *               "contextName": "appName",
+           *               "operator": "IN",
+           *               "values": [
+           *                 "checkout",
+           *                 "cart"
+           *               ],
+           *               "inverted": false,
+           *               "caseInsensitive": false
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "variants": [],
+           *       "createdAt": "2026-01-05T10:00:00.000Z",
+           *       "lastSeenAt": null
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            enabled: boolean;
+            impressionData: boolean;
+            /** Format: date-time */
+            lastSeenAt: string | null;
+            name: string;
+            project: string;
+            stale: boolean;
+            strategies: {
+              constraints: {
+                caseInsensitive: boolean;
+                contextName: string;
+                inverted: boolean;
+                operator: string;
+                value?: string;
+                values: string[];
+              }[];
+              name: string;
+              parameters: {
+                [key: string]: string;
+              };
+            }[];
+            type: string;
+            variants: {
+              name: string;
+              overrides?: {
+                contextName: string;
+                values: string[];
+              }[];
+              payload?: {
+                /**
+                 * @description How SDKs should read `value`.
+                 * @enum {string}
+                 */
+                type: 'string' | 'json' | 'csv' | 'number';
+                /** @description Always a string, even for `json` and `number` payloads. */
+                value: string;
+              };
+              /** @description Absent on a strategy variant that uses the strategy stickiness. */
+              stickiness?: string;
+              weight: number;
+              /** @enum {string} */
+              weightType: 'variable' | 'fix';
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
       };
       /** @description No valid credentials: sign in or send an API token in the Authorization header. */
       401: {
@@ -11434,6 +14481,42 @@ export interface operations {
       };
       /** @description Something the request names does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteScimGroups: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The SCIM groups are gone. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -12670,6 +15753,147 @@ export interface operations {
       };
     };
   };
+  legacyGetFeatureToggleMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "lastHour": {
+           *         "new-checkout": {
+           *           "yes": 40,
+           *           "no": 12
+           *         }
+           *       },
+           *       "lastMinute": {
+           *         "new-checkout": {
+           *           "yes": 3,
+           *           "no": 1
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            lastHour: {
+              [key: string]: {
+                no: number;
+                yes: number;
+              };
+            };
+            lastMinute: {
+              [key: string]: {
+                no: number;
+                yes: number;
+              };
+            };
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyGetFeatureToggleMetric: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "lastHour": {
+           *         "yes": 40,
+           *         "no": 12
+           *       },
+           *       "lastMinute": {
+           *         "yes": 3,
+           *         "no": 1
+           *       },
+           *       "seenApps": [
+           *         "shop"
+           *       ]
+           *     }
+           */
+          'application/json': {
+            lastHour: {
+              no: number;
+              yes: number;
+            };
+            lastMinute: {
+              no: number;
+              yes: number;
+            };
+            seenApps: string[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getApplicationEnvironmentInstances: {
     parameters: {
       query?: never;
@@ -12764,6 +15988,124 @@ export interface operations {
               sdkVersion: string;
             }[];
           };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyGetSeenApps: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "new-checkout": [
+           *         {
+           *           "appName": "shop",
+           *           "description": "The web shop",
+           *           "url": null,
+           *           "color": null,
+           *           "icon": null,
+           *           "createdAt": "2026-01-05T10:00:00.000Z",
+           *           "seenAt": "2026-01-06T08:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            [key: string]: {
+              appName: string;
+              color: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              description: string | null;
+              icon: string | null;
+              /** Format: date-time */
+              seenAt: string | null;
+              url: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyGetSeenToggles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "appName": "shop",
+           *         "seenToggles": [
+           *           "new-checkout"
+           *         ],
+           *         "metricsCount": 12
+           *       }
+           *     ]
+           */
+          'application/json': {
+            appName: string;
+            metricsCount: number;
+            seenToggles: string[];
+          }[];
         };
       };
       /** @description No valid credentials: sign in or send an API token in the Authorization header. */
@@ -14826,6 +18168,959 @@ export interface operations {
       };
       /** @description The body must be sent as application/json. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getActions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "actions": [
+           *         {
+           *           "id": 1,
+           *           "project": "default",
+           *           "createdAt": "2026-01-15T10:00:00.000Z",
+           *           "createdByUserId": 1,
+           *           "name": "Stop checkout on errors",
+           *           "description": "Turns new-checkout off in production when the error alert fires",
+           *           "enabled": true,
+           *           "actorId": 5,
+           *           "match": {
+           *             "source": "signal-endpoint",
+           *             "sourceId": 1,
+           *             "payload": {
+           *               "status": {
+           *                 "operator": "IN",
+           *                 "values": [
+           *                   "firing"
+           *                 ]
+           *               }
+           *             }
+           *           },
+           *           "actions": [
+           *             {
+           *               "id": 1,
+           *               "createdAt": "2026-01-15T10:00:00.000Z",
+           *               "createdByUserId": 1,
+           *               "action": "TOGGLE_FEATURE_OFF",
+           *               "sortOrder": 1,
+           *               "executionParams": {
+           *                 "project": "default",
+           *                 "environment": "production",
+           *                 "featureName": "new-checkout"
+           *               }
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            actions: {
+              actions: {
+                /** @description What the action does. */
+                action:
+                  | 'TOGGLE_FEATURE_ON'
+                  | 'TOGGLE_FEATURE_OFF'
+                  | 'TOGGLE_FEATURES_ON_BY_TAG'
+                  | 'TOGGLE_FEATURES_OFF_BY_TAG';
+                /** Format: date-time */
+                createdAt: string;
+                createdByUserId: number | null;
+                executionParams: {
+                  [key: string]: string;
+                };
+                id: number;
+                sortOrder: number;
+              }[];
+              actorId: number;
+              /** Format: date-time */
+              createdAt: string;
+              createdByUserId: number | null;
+              description: string | null;
+              enabled: boolean;
+              id: number;
+              match: {
+                payload: {
+                  [key: string]: {
+                    caseInsensitive?: boolean;
+                    inverted?: boolean;
+                    /** @description A constraint operator: IN, STR_CONTAINS, NUM_GT, … */
+                    operator: string;
+                    value?: string;
+                    values?: string[];
+                  };
+                };
+                /** @enum {string} */
+                source: 'signal-endpoint';
+                sourceId: number;
+              };
+              name: string;
+              project: string;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  createActions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Stop checkout on errors",
+         *       "description": "Turns new-checkout off in production when the error alert fires",
+         *       "enabled": true,
+         *       "actorId": 5,
+         *       "match": {
+         *         "source": "signal-endpoint",
+         *         "sourceId": 1,
+         *         "payload": {
+         *           "status": {
+         *             "operator": "IN",
+         *             "values": [
+         *               "firing"
+         *             ]
+         *           }
+         *         }
+         *       },
+         *       "actions": [
+         *         {
+         *           "action": "TOGGLE_FEATURE_OFF",
+         *           "sortOrder": 1,
+         *           "executionParams": {
+         *             "project": "default",
+         *             "environment": "production",
+         *             "featureName": "new-checkout"
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          actions: {
+            /** @description What the action does. */
+            action:
+              | 'TOGGLE_FEATURE_ON'
+              | 'TOGGLE_FEATURE_OFF'
+              | 'TOGGLE_FEATURES_ON_BY_TAG'
+              | 'TOGGLE_FEATURES_OFF_BY_TAG';
+            /** @description `environment` and `featureName` (one flag) or `tag` (`type:value`, every flag of the project with it); `project` if given must be this project. */
+            executionParams?: {
+              [key: string]: string;
+            };
+            sortOrder: number;
+          }[];
+          /** @description The service account the actions run as, with its permissions. */
+          actorId: number;
+          description?: string | null;
+          /** @description Default true. */
+          enabled?: boolean;
+          match: {
+            /** @description Payload field (dotted for nested objects) → a condition; every one must hold. */
+            payload: {
+              [key: string]: {
+                caseInsensitive?: boolean;
+                inverted?: boolean;
+                /** @description A constraint operator: IN, STR_CONTAINS, NUM_GT, … */
+                operator: string;
+                value?: string;
+                values?: string[];
+              };
+            };
+            /** @enum {string} */
+            source: 'signal-endpoint';
+            /** @description The signal endpoint whose signals the set acts on. */
+            sourceId: number;
+          };
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The new action set. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "project": "default",
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "createdByUserId": 1,
+           *       "name": "Stop checkout on errors",
+           *       "description": "Turns new-checkout off in production when the error alert fires",
+           *       "enabled": true,
+           *       "actorId": 5,
+           *       "match": {
+           *         "source": "signal-endpoint",
+           *         "sourceId": 1,
+           *         "payload": {
+           *           "status": {
+           *             "operator": "IN",
+           *             "values": [
+           *               "firing"
+           *             ]
+           *           }
+           *         }
+           *       },
+           *       "actions": [
+           *         {
+           *           "id": 1,
+           *           "createdAt": "2026-01-15T10:00:00.000Z",
+           *           "createdByUserId": 1,
+           *           "action": "TOGGLE_FEATURE_OFF",
+           *           "sortOrder": 1,
+           *           "executionParams": {
+           *             "project": "default",
+           *             "environment": "production",
+           *             "featureName": "new-checkout"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            actions: {
+              /** @description What the action does. */
+              action:
+                | 'TOGGLE_FEATURE_ON'
+                | 'TOGGLE_FEATURE_OFF'
+                | 'TOGGLE_FEATURES_ON_BY_TAG'
+                | 'TOGGLE_FEATURES_OFF_BY_TAG';
+              /** Format: date-time */
+              createdAt: string;
+              createdByUserId: number | null;
+              executionParams: {
+                [key: string]: string;
+              };
+              id: number;
+              sortOrder: number;
+            }[];
+            actorId: number;
+            /** Format: date-time */
+            createdAt: string;
+            createdByUserId: number | null;
+            description: string | null;
+            enabled: boolean;
+            id: number;
+            match: {
+              payload: {
+                [key: string]: {
+                  caseInsensitive?: boolean;
+                  inverted?: boolean;
+                  /** @description A constraint operator: IN, STR_CONTAINS, NUM_GT, … */
+                  operator: string;
+                  value?: string;
+                  values?: string[];
+                };
+              };
+              /** @enum {string} */
+              source: 'signal-endpoint';
+              sourceId: number;
+            };
+            name: string;
+            project: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  updateActions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The action set's id. */
+        actionSetId: number;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Stop checkout on errors",
+         *       "description": "Turns new-checkout off in production when the error alert fires",
+         *       "enabled": true,
+         *       "actorId": 5,
+         *       "match": {
+         *         "source": "signal-endpoint",
+         *         "sourceId": 1,
+         *         "payload": {
+         *           "status": {
+         *             "operator": "IN",
+         *             "values": [
+         *               "firing"
+         *             ]
+         *           }
+         *         }
+         *       },
+         *       "actions": [
+         *         {
+         *           "action": "TOGGLE_FEATURE_OFF",
+         *           "sortOrder": 1,
+         *           "executionParams": {
+         *             "project": "default",
+         *             "environment": "production",
+         *             "featureName": "new-checkout"
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          actions: {
+            /** @description What the action does. */
+            action:
+              | 'TOGGLE_FEATURE_ON'
+              | 'TOGGLE_FEATURE_OFF'
+              | 'TOGGLE_FEATURES_ON_BY_TAG'
+              | 'TOGGLE_FEATURES_OFF_BY_TAG';
+            /** @description `environment` and `featureName` (one flag) or `tag` (`type:value`, every flag of the project with it); `project` if given must be this project. */
+            executionParams?: {
+              [key: string]: string;
+            };
+            sortOrder: number;
+          }[];
+          /** @description The service account the actions run as, with its permissions. */
+          actorId: number;
+          description?: string | null;
+          /** @description Default true. */
+          enabled?: boolean;
+          match: {
+            /** @description Payload field (dotted for nested objects) → a condition; every one must hold. */
+            payload: {
+              [key: string]: {
+                caseInsensitive?: boolean;
+                inverted?: boolean;
+                /** @description A constraint operator: IN, STR_CONTAINS, NUM_GT, … */
+                operator: string;
+                value?: string;
+                values?: string[];
+              };
+            };
+            /** @enum {string} */
+            source: 'signal-endpoint';
+            /** @description The signal endpoint whose signals the set acts on. */
+            sourceId: number;
+          };
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The action set after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "project": "default",
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "createdByUserId": 1,
+           *       "name": "Stop checkout on errors",
+           *       "description": "Turns new-checkout off in production when the error alert fires",
+           *       "enabled": true,
+           *       "actorId": 5,
+           *       "match": {
+           *         "source": "signal-endpoint",
+           *         "sourceId": 1,
+           *         "payload": {
+           *           "status": {
+           *             "operator": "IN",
+           *             "values": [
+           *               "firing"
+           *             ]
+           *           }
+           *         }
+           *       },
+           *       "actions": [
+           *         {
+           *           "id": 1,
+           *           "createdAt": "2026-01-15T10:00:00.000Z",
+           *           "createdByUserId": 1,
+           *           "action": "TOGGLE_FEATURE_OFF",
+           *           "sortOrder": 1,
+           *           "executionParams": {
+           *             "project": "default",
+           *             "environment": "production",
+           *             "featureName": "new-checkout"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            actions: {
+              /** @description What the action does. */
+              action:
+                | 'TOGGLE_FEATURE_ON'
+                | 'TOGGLE_FEATURE_OFF'
+                | 'TOGGLE_FEATURES_ON_BY_TAG'
+                | 'TOGGLE_FEATURES_OFF_BY_TAG';
+              /** Format: date-time */
+              createdAt: string;
+              createdByUserId: number | null;
+              executionParams: {
+                [key: string]: string;
+              };
+              id: number;
+              sortOrder: number;
+            }[];
+            actorId: number;
+            /** Format: date-time */
+            createdAt: string;
+            createdByUserId: number | null;
+            description: string | null;
+            enabled: boolean;
+            id: number;
+            match: {
+              payload: {
+                [key: string]: {
+                  caseInsensitive?: boolean;
+                  inverted?: boolean;
+                  /** @description A constraint operator: IN, STR_CONTAINS, NUM_GT, … */
+                  operator: string;
+                  value?: string;
+                  values?: string[];
+                };
+              };
+              /** @enum {string} */
+              source: 'signal-endpoint';
+              sourceId: number;
+            };
+            name: string;
+            project: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteActions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The action set's id. */
+        actionSetId: number;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The action set was deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getActionsEvents: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The action set's id. */
+        actionSetId: number;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "actionSetEvents": [
+           *         {
+           *           "id": 1,
+           *           "actionSetId": 1,
+           *           "signalId": 7,
+           *           "createdAt": "2026-01-15T10:05:01.000Z",
+           *           "state": "success",
+           *           "signal": {
+           *             "id": 7,
+           *             "source": "signal-endpoint",
+           *             "sourceId": 1,
+           *             "payload": {
+           *               "status": "firing"
+           *             }
+           *           },
+           *           "actionSet": {
+           *             "id": 1,
+           *             "project": "default",
+           *             "createdAt": "2026-01-15T10:00:00.000Z",
+           *             "createdByUserId": 1,
+           *             "name": "Stop checkout on errors",
+           *             "description": "Turns new-checkout off in production when the error alert fires",
+           *             "enabled": true,
+           *             "actorId": 5,
+           *             "match": {
+           *               "source": "signal-endpoint",
+           *               "sourceId": 1,
+           *               "payload": {
+           *                 "status": {
+           *                   "operator": "IN",
+           *                   "values": [
+           *                     "firing"
+           *                   ]
+           *                 }
+           *               }
+           *             },
+           *             "actions": [
+           *               {
+           *                 "id": 1,
+           *                 "createdAt": "2026-01-15T10:00:00.000Z",
+           *                 "createdByUserId": 1,
+           *                 "action": "TOGGLE_FEATURE_OFF",
+           *                 "sortOrder": 1,
+           *                 "executionParams": {
+           *                   "project": "default",
+           *                   "environment": "production",
+           *                   "featureName": "new-checkout"
+           *                 },
+           *                 "state": "success"
+           *               }
+           *             ]
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            actionSetEvents: {
+              /** @description The action set as it ran; each action with its `state` (not started, started, success, failed) and `details`. */
+              actionSet: unknown;
+              actionSetId: number;
+              /** Format: date-time */
+              createdAt: string;
+              id: number;
+              /** @description The signal that matched. */
+              signal: unknown;
+              signalId: number;
+              state: 'started' | 'success' | 'failed';
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  disableActions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The action set's id. */
+        actionSetId: number;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  enableActions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The action set's id. */
+        actionSetId: number;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getActionsConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "TOGGLE_FEATURE_OFF": {
+           *         "label": "Turn a flag off",
+           *         "description": "Turns one flag off in an environment.",
+           *         "category": "Feature flags",
+           *         "permissions": [
+           *           "UPDATE_FEATURE_ENVIRONMENT"
+           *         ],
+           *         "parameters": [
+           *           {
+           *             "name": "project",
+           *             "label": "Project",
+           *             "type": "hidden"
+           *           },
+           *           {
+           *             "name": "environment",
+           *             "label": "Environment",
+           *             "type": "select"
+           *           },
+           *           {
+           *             "name": "featureName",
+           *             "label": "Flag",
+           *             "type": "select"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            [key: string]: {
+              category: string;
+              description: string;
+              label: string;
+              parameters: {
+                label: string;
+                name: string;
+                optional?: boolean;
+                type: 'select' | 'hidden';
+              }[];
+              permissions: string[];
+            };
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -25890,6 +30185,166 @@ export interface operations {
       };
     };
   };
+  getScimSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "enabled": true,
+           *       "hasToken": true
+           *     }
+           */
+          'application/json': {
+            /** @description Whether identity providers may provision through /scim/v2. */
+            enabled: boolean;
+            /** @description Whether a SCIM token exists; it is shown only when generated. */
+            hasToken: boolean;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  setScimSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "enabled": true
+         *     }
+         */
+        'application/json': {
+          enabled: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  generateNewToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "token": "scim:3q2-7wYJbVv9iK0yT1sC5x8fZ2QhLr4pWnAeUdMg6bo"
+           *     }
+           */
+          'application/json': {
+            /** @description The SCIM token, to send as `Authorization: Bearer <token>`. */
+            token: string;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   searchChangeRequests: {
     parameters: {
       query?: {
@@ -27695,6 +32150,8 @@ export interface operations {
              *     }
              */
             user: {
+              /** @description False once SCIM deactivated the user: they cannot sign in. */
+              active?: boolean;
               /** Format: date-time */
               createdAt: string;
               email: string | null;
@@ -27707,6 +32164,8 @@ export interface operations {
               rootRole: number;
               /** @description The name of the root role. */
               rootRoleName: string;
+              /** @description Set when an identity provider manages the user through SCIM: change the user there, not here. */
+              scimId?: string | null;
               /** Format: date-time */
               seenAt: string | null;
               username: string | null;
@@ -27983,6 +32442,990 @@ export interface operations {
       };
     };
   };
+  getSignalEndpoints: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "signalEndpoints": [
+           *         {
+           *           "id": 1,
+           *           "name": "checkout-alerts",
+           *           "description": "Alerts of the checkout service",
+           *           "enabled": true,
+           *           "createdAt": "2026-01-15T10:00:00.000Z",
+           *           "createdByUserId": 1,
+           *           "tokens": [
+           *             {
+           *               "id": 1,
+           *               "name": "alertmanager",
+           *               "signalEndpointId": 1,
+           *               "createdAt": "2026-01-15T10:00:00.000Z",
+           *               "createdByUserId": 1
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            signalEndpoints: {
+              /** Format: date-time */
+              createdAt: string;
+              createdByUserId: number | null;
+              description: string | null;
+              enabled: boolean;
+              id: number;
+              name: string;
+              tokens: {
+                /** Format: date-time */
+                createdAt: string;
+                createdByUserId: number | null;
+                id: number;
+                name: string;
+                signalEndpointId: number;
+              }[];
+              /** @description Where to send signals; given on creation. */
+              url?: string;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  createSignalEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "checkout-alerts",
+         *       "description": "Alerts of the checkout service",
+         *       "enabled": true
+         *     }
+         */
+        'application/json': {
+          description?: string | null;
+          /** @description A disabled endpoint answers 404. Default true. */
+          enabled?: boolean;
+          /** @description Part of the URL: `POST /api/signal-endpoint/{name}`. Letters, digits, `.`, `_` and `-`. */
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The new endpoint, with its URL. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "checkout-alerts",
+           *       "description": "Alerts of the checkout service",
+           *       "enabled": true,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "createdByUserId": 1,
+           *       "tokens": [
+           *         {
+           *           "id": 1,
+           *           "name": "alertmanager",
+           *           "signalEndpointId": 1,
+           *           "createdAt": "2026-01-15T10:00:00.000Z",
+           *           "createdByUserId": 1
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            createdByUserId: number | null;
+            description: string | null;
+            enabled: boolean;
+            id: number;
+            name: string;
+            tokens: {
+              /** Format: date-time */
+              createdAt: string;
+              createdByUserId: number | null;
+              id: number;
+              name: string;
+              signalEndpointId: number;
+            }[];
+            /** @description Where to send signals; given on creation. */
+            url?: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  updateSignalEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signal endpoint's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "checkout-alerts",
+         *       "description": "Alerts of the checkout service",
+         *       "enabled": true
+         *     }
+         */
+        'application/json': {
+          description?: string | null;
+          /** @description A disabled endpoint answers 404. Default true. */
+          enabled?: boolean;
+          /** @description Part of the URL: `POST /api/signal-endpoint/{name}`. Letters, digits, `.`, `_` and `-`. */
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The endpoint after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "checkout-alerts",
+           *       "description": "Alerts of the checkout service",
+           *       "enabled": true,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "createdByUserId": 1,
+           *       "tokens": [
+           *         {
+           *           "id": 1,
+           *           "name": "alertmanager",
+           *           "signalEndpointId": 1,
+           *           "createdAt": "2026-01-15T10:00:00.000Z",
+           *           "createdByUserId": 1
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            createdByUserId: number | null;
+            description: string | null;
+            enabled: boolean;
+            id: number;
+            name: string;
+            tokens: {
+              /** Format: date-time */
+              createdAt: string;
+              createdByUserId: number | null;
+              id: number;
+              name: string;
+              signalEndpointId: number;
+            }[];
+            /** @description Where to send signals; given on creation. */
+            url?: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteSignalEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signal endpoint's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint was deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  disableSignalEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signal endpoint's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  enableSignalEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signal endpoint's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getSignalEndpointSignals: {
+    parameters: {
+      query?: {
+        /** @description At most this many. */
+        limit?: number;
+        /** @description Skip this many. */
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The signal endpoint's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "signalEndpointSignals": [
+           *         {
+           *           "id": 7,
+           *           "source": "signal-endpoint",
+           *           "sourceId": 1,
+           *           "createdAt": "2026-01-15T10:05:00.000Z",
+           *           "tokenName": "alertmanager",
+           *           "payload": {
+           *             "alert": "checkout-errors",
+           *             "status": "firing",
+           *             "severity": "critical"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            signalEndpointSignals: {
+              /** Format: date-time */
+              createdAt: string;
+              id: number;
+              payload: {
+                [key: string]: unknown;
+              } | null;
+              /** @enum {string} */
+              source: 'signal-endpoint';
+              /** @description The signal endpoint it was sent to. */
+              sourceId: number;
+              tokenName: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getSignalEndpointTokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signal endpoint's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "signalEndpointTokens": [
+           *         {
+           *           "id": 1,
+           *           "name": "alertmanager",
+           *           "signalEndpointId": 1,
+           *           "createdAt": "2026-01-15T10:00:00.000Z",
+           *           "createdByUserId": 1
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            signalEndpointTokens: {
+              /** Format: date-time */
+              createdAt: string;
+              createdByUserId: number | null;
+              id: number;
+              name: string;
+              signalEndpointId: number;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  createSignalEndpointToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signal endpoint's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "alertmanager"
+         *     }
+         */
+        'application/json': {
+          /** @description Who uses the token. */
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "alertmanager",
+           *       "signalEndpointId": 1,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "createdByUserId": 1,
+           *       "token": "signal:3f1c…"
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            createdByUserId: number | null;
+            id: number;
+            name: string;
+            signalEndpointId: number;
+            /** @description The secret: shown this once, only its hash is stored. */
+            token: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  updateSignalEndpointToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signal endpoint's id. */
+        id: number;
+        /** @description The token's id. */
+        tokenId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "alertmanager"
+         *     }
+         */
+        'application/json': {
+          /** @description Who uses the token. */
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The token after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "name": "alertmanager",
+           *       "signalEndpointId": 1,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "createdByUserId": 1
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            createdAt: string;
+            createdByUserId: number | null;
+            id: number;
+            name: string;
+            signalEndpointId: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteSignalEndpointToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signal endpoint's id. */
+        id: number;
+        /** @description The token's id. */
+        tokenId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The token was deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getSignals: {
+    parameters: {
+      query?: {
+        /** @description Only signals from this time on. */
+        from?: string;
+        /** @description At most this many. */
+        limit?: number;
+        /** @description Skip this many. */
+        offset?: number;
+        /** @description Only signals up to this time. */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "signals": [
+           *         {
+           *           "id": 7,
+           *           "source": "signal-endpoint",
+           *           "sourceId": 1,
+           *           "createdAt": "2026-01-15T10:05:00.000Z",
+           *           "tokenName": "alertmanager",
+           *           "payload": {
+           *             "alert": "checkout-errors",
+           *             "status": "firing",
+           *             "severity": "critical"
+           *           },
+           *           "sourceName": "checkout-alerts",
+           *           "sourceDescription": null
+           *         }
+           *       ],
+           *       "total": 1
+           *     }
+           */
+          'application/json': {
+            signals: {
+              /** Format: date-time */
+              createdAt: string;
+              id: number;
+              payload: {
+                [key: string]: unknown;
+              } | null;
+              /** @enum {string} */
+              source: 'signal-endpoint';
+              sourceDescription: string | null;
+              /** @description The signal endpoint it was sent to. */
+              sourceId: number;
+              sourceName: string | null;
+              tokenName: string | null;
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   updateSplashSettings: {
     parameters: {
       query?: never;
@@ -28035,6 +33478,356 @@ export interface operations {
       };
       /** @description The credentials are valid but do not allow this operation. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyExportState: {
+    parameters: {
+      query?: {
+        /** @description Answer as an attachment (export.json or export.yml). */
+        download?: boolean;
+        /** @description Environments. */
+        environments?: boolean;
+        /** @description Flags, their strategies, environments and the segments. */
+        featureToggles?: boolean;
+        format?: 'json' | 'yaml';
+        /** @description Projects. */
+        projects?: boolean;
+        /** @description Strategy definitions. */
+        strategies?: boolean;
+        /** @description Tag types, tags and flag tags. */
+        tags?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The state file (version 4). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "version": 4,
+           *       "features": [
+           *         {
+           *           "name": "new-checkout",
+           *           "type": "release",
+           *           "project": "default",
+           *           "stale": false
+           *         }
+           *       ],
+           *       "strategies": [],
+           *       "projects": [
+           *         {
+           *           "id": "default",
+           *           "name": "Default"
+           *         }
+           *       ],
+           *       "tagTypes": [
+           *         {
+           *           "name": "simple",
+           *           "description": "Used to simplify filtering of features",
+           *           "icon": null
+           *         }
+           *       ],
+           *       "tags": [],
+           *       "featureTags": [],
+           *       "environments": [
+           *         {
+           *           "name": "development",
+           *           "type": "development",
+           *           "sortOrder": 100,
+           *           "enabled": true,
+           *           "protected": false
+           *         }
+           *       ],
+           *       "featureStrategies": [
+           *         {
+           *           "featureName": "new-checkout",
+           *           "environment": "development",
+           *           "strategyName": "default",
+           *           "parameters": {}
+           *         }
+           *       ],
+           *       "featureEnvironments": [
+           *         {
+           *           "featureName": "new-checkout",
+           *           "environment": "development",
+           *           "enabled": true
+           *         }
+           *       ],
+           *       "segments": []
+           *     }
+           */
+          'application/json': {
+            environments: unknown[];
+            featureEnvironments: unknown[];
+            features: unknown[];
+            featureStrategies: unknown[];
+            featureTags: unknown[];
+            projects: unknown[];
+            segments: unknown[];
+            strategies: unknown[];
+            tags: unknown[];
+            tagTypes: unknown[];
+            version: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyImportState: {
+    parameters: {
+      query?: {
+        /** @description Delete every flag, active and archived, before importing. */
+        drop?: boolean;
+        /** @description Leave flags, strategy definitions and segments that exist as they are; false gives them the file’s configuration. */
+        keep?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "version": 4,
+         *       "features": [
+         *         {
+         *           "name": "new-checkout",
+         *           "project": "default",
+         *           "type": "release"
+         *         }
+         *       ],
+         *       "featureStrategies": [
+         *         {
+         *           "featureName": "new-checkout",
+         *           "environment": "development",
+         *           "strategyName": "default",
+         *           "parameters": {}
+         *         }
+         *       ],
+         *       "featureEnvironments": [
+         *         {
+         *           "featureName": "new-checkout",
+         *           "environment": "development",
+         *           "enabled": true
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          environments?: {
+            enabled?: boolean;
+            name: string;
+            protected?: boolean;
+            sortOrder?: number;
+            type: string;
+          }[];
+          featureEnvironments?: {
+            enabled: boolean;
+            environment: string;
+            featureName: string;
+            variants?: {
+              name: string;
+            }[];
+          }[];
+          features?: {
+            description?: string | null;
+            impressionData?: boolean;
+            name: string;
+            project?: string;
+            stale?: boolean;
+            type?: string;
+          }[];
+          featureStrategies?: {
+            constraints?: {
+              caseInsensitive?: boolean;
+              /** @description The context field to compare. */
+              contextName: string;
+              inverted?: boolean;
+              /** @enum {string} */
+              operator:
+                | 'IN'
+                | 'NOT_IN'
+                | 'STR_ENDS_WITH'
+                | 'STR_STARTS_WITH'
+                | 'STR_CONTAINS'
+                | 'IN_CIDR'
+                | 'NUM_EQ'
+                | 'NUM_GT'
+                | 'NUM_GTE'
+                | 'NUM_LT'
+                | 'NUM_LTE'
+                | 'DATE_AFTER'
+                | 'DATE_BEFORE'
+                | 'SEMVER_EQ'
+                | 'SEMVER_GT'
+                | 'SEMVER_GTE'
+                | 'SEMVER_LT'
+                | 'SEMVER_LTE'
+                | 'REGEX';
+              value?: string;
+              values?: string[];
+            }[];
+            disabled?: boolean | null;
+            environment: string;
+            featureName: string;
+            parameters?: {
+              [key: string]: string;
+            };
+            segments?: number[];
+            sortOrder?: number;
+            strategyName: string;
+            title?: string | null;
+          }[];
+          featureTags?: {
+            featureName: string;
+            tagType: string;
+            tagValue: string;
+          }[];
+          projects?: {
+            description?: string | null;
+            id: string;
+            name: string;
+          }[];
+          segments?: {
+            constraints: {
+              caseInsensitive?: boolean;
+              /** @description The context field to compare. */
+              contextName: string;
+              inverted?: boolean;
+              /** @enum {string} */
+              operator:
+                | 'IN'
+                | 'NOT_IN'
+                | 'STR_ENDS_WITH'
+                | 'STR_STARTS_WITH'
+                | 'STR_CONTAINS'
+                | 'IN_CIDR'
+                | 'NUM_EQ'
+                | 'NUM_GT'
+                | 'NUM_GTE'
+                | 'NUM_LT'
+                | 'NUM_LTE'
+                | 'DATE_AFTER'
+                | 'DATE_BEFORE'
+                | 'SEMVER_EQ'
+                | 'SEMVER_GT'
+                | 'SEMVER_GTE'
+                | 'SEMVER_LT'
+                | 'SEMVER_LTE'
+                | 'REGEX';
+              value?: string;
+              values?: string[];
+            }[];
+            description?: string | null;
+            id: number;
+            name: string;
+            project?: string | null;
+          }[];
+          strategies?: {
+            builtIn?: boolean;
+            deprecated?: boolean;
+            description?: string | null;
+            name: string;
+            parameters?: {
+              description?: string;
+              name: string;
+              required?: boolean;
+              type: string;
+            }[];
+            title?: string | null;
+          }[];
+          tags?: {
+            type: string;
+            value: string;
+          }[];
+          tagTypes?: {
+            description?: string | null;
+            icon?: string | null;
+            name: string;
+          }[];
+          version?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Imported. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -29778,6 +35571,8 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description False once SCIM deactivated the user: they cannot sign in. */
+            active?: boolean;
             /** Format: date-time */
             createdAt: string;
             email: string | null;
@@ -29797,6 +35592,8 @@ export interface operations {
             rootRole: number;
             /** @description The name of the root role. */
             rootRoleName: string;
+            /** @description Set when an identity provider manages the user through SCIM: change the user there, not here. */
+            scimId?: string | null;
             /** Format: date-time */
             seenAt: string | null;
             username: string | null;
@@ -29884,6 +35681,8 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description False once SCIM deactivated the user: they cannot sign in. */
+            active?: boolean;
             /** Format: date-time */
             createdAt: string;
             email: string | null;
@@ -29896,6 +35695,8 @@ export interface operations {
             rootRole: number;
             /** @description The name of the root role. */
             rootRoleName: string;
+            /** @description Set when an identity provider manages the user through SCIM: change the user there, not here. */
+            scimId?: string | null;
             /** Format: date-time */
             seenAt: string | null;
             username: string | null;
@@ -29980,6 +35781,8 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description False once SCIM deactivated the user: they cannot sign in. */
+            active?: boolean;
             /** Format: date-time */
             createdAt: string;
             email: string | null;
@@ -29992,6 +35795,8 @@ export interface operations {
             rootRole: number;
             /** @description The name of the root role. */
             rootRoleName: string;
+            /** @description Set when an identity provider manages the user through SCIM: change the user there, not here. */
+            scimId?: string | null;
             /** Format: date-time */
             seenAt: string | null;
             username: string | null;
@@ -30310,6 +36115,8 @@ export interface operations {
              *     }
              */
             user: {
+              /** @description False once SCIM deactivated the user: they cannot sign in. */
+              active?: boolean;
               /** Format: date-time */
               createdAt: string;
               email: string | null;
@@ -30322,6 +36129,8 @@ export interface operations {
               rootRole: number;
               /** @description The name of the root role. */
               rootRoleName: string;
+              /** @description Set when an identity provider manages the user through SCIM: change the user there, not here. */
+              scimId?: string | null;
               /** Format: date-time */
               seenAt: string | null;
               username: string | null;
@@ -30695,6 +36504,42 @@ export interface operations {
       };
     };
   };
+  deleteScimUsers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The SCIM users are gone. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   searchUsers: {
     parameters: {
       query: {
@@ -30801,6 +36646,157 @@ export interface operations {
       };
     };
   };
+  getActiveSessions: {
+    parameters: {
+      query?: {
+        /** @description Only the sessions of this user. */
+        userId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "sessions": [
+           *         {
+           *           "id": "42",
+           *           "userId": 7,
+           *           "username": "ada",
+           *           "email": "ada@example.com",
+           *           "ip": "198.51.100.4",
+           *           "userAgent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+           *           "createdAt": "2026-11-26T09:00:00.000Z",
+           *           "seenAt": "2026-11-26T11:30:00.000Z",
+           *           "expiredAt": "2026-11-28T09:00:00.000Z",
+           *           "current": true
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            sessions: {
+              /** Format: date-time */
+              createdAt: string;
+              /** @description The session this request came with. */
+              current: boolean;
+              email: string | null;
+              /**
+               * Format: date-time
+               * @description When it ends unless revoked first.
+               */
+              expiredAt: string;
+              /** @description The id to revoke the session by (not the cookie, which is never shown). */
+              id: string;
+              /** @description The address the session was opened from. */
+              ip: string | null;
+              /**
+               * Format: date-time
+               * @description When it was last used, to the minute.
+               */
+              seenAt: string | null;
+              /** @description The browser that opened it. */
+              userAgent: string | null;
+              userId: number;
+              username: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  revokeSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A session id from the list. */
+        sessionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session has ended. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   changeMyPassword: {
     parameters: {
       query?: never;
@@ -30881,6 +36877,132 @@ export interface operations {
       };
     };
   };
+  getProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "rootRole": {
+           *         "id": 2,
+           *         "name": "Editor",
+           *         "description": "Instance-wide definitions …",
+           *         "type": "root"
+           *       },
+           *       "projects": [
+           *         "web"
+           *       ],
+           *       "features": [],
+           *       "projectRoles": [
+           *         {
+           *           "project": "web",
+           *           "role": {
+           *             "id": 5,
+           *             "name": "Member",
+           *             "description": "…",
+           *             "type": "project"
+           *           },
+           *           "group": null
+           *         }
+           *       ],
+           *       "groups": [
+           *         {
+           *           "id": 1,
+           *           "name": "Frontend",
+           *           "rootRole": null
+           *         }
+           *       ],
+           *       "permissions": [
+           *         {
+           *           "permission": "CREATE_PROJECT"
+           *         }
+           *       ],
+           *       "pats": []
+           *     }
+           */
+          'application/json': {
+            /** @description Unleash's field for favourite flags; always empty. */
+            features: unknown[];
+            groups: {
+              id: number;
+              name: string;
+              /** @description A root role the group grants. */
+              rootRole: number | null;
+            }[];
+            /** @description Your personal access tokens, without secrets. */
+            pats: {
+              /** Format: date-time */
+              createdAt: string;
+              description: string;
+              /** Format: date-time */
+              expiresAt: string;
+              id: number;
+              /** @description Only in the response that creates the token. */
+              secret?: string;
+              /** Format: date-time */
+              seenAt: string | null;
+            }[];
+            /** @description Everything you may do, as GET /api/admin/user lists it. */
+            permissions: {
+              environment?: string;
+              permission: string;
+              project?: string;
+            }[];
+            projectRoles: {
+              /** @description The group you hold the role through; null when it is yours directly. */
+              group: string | null;
+              project: string;
+              role: {
+                description: string;
+                id: number;
+                name: string;
+                /** @description `root`, `root-custom`, `project` or `custom`. */
+                type: string;
+              };
+            }[];
+            /** @description The projects where you hold a role. */
+            projects: string[];
+            rootRole: {
+              description: string;
+              id: number;
+              name: string;
+              /** @description `root`, `root-custom`, `project` or `custom`. */
+              type: string;
+            };
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getUserRoles: {
     parameters: {
       query?: {
@@ -30920,6 +37042,145 @@ export interface operations {
       };
       /** @description No valid credentials: sign in or send an API token in the Authorization header. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getMySessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "sessions": [
+           *         {
+           *           "id": "42",
+           *           "userId": 7,
+           *           "username": "ada",
+           *           "email": "ada@example.com",
+           *           "ip": "198.51.100.4",
+           *           "userAgent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+           *           "createdAt": "2026-11-26T09:00:00.000Z",
+           *           "seenAt": "2026-11-26T11:30:00.000Z",
+           *           "expiredAt": "2026-11-28T09:00:00.000Z",
+           *           "current": true
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            sessions: {
+              /** Format: date-time */
+              createdAt: string;
+              /** @description The session this request came with. */
+              current: boolean;
+              email: string | null;
+              /**
+               * Format: date-time
+               * @description When it ends unless revoked first.
+               */
+              expiredAt: string;
+              /** @description The id to revoke the session by (not the cookie, which is never shown). */
+              id: string;
+              /** @description The address the session was opened from. */
+              ip: string | null;
+              /**
+               * Format: date-time
+               * @description When it was last used, to the minute.
+               */
+              seenAt: string | null;
+              /** @description The browser that opened it. */
+              userAgent: string | null;
+              userId: number;
+              username: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  revokeMySession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A session id from the list. */
+        sessionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session has ended. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -32474,6 +38735,631 @@ export interface operations {
       };
     };
   };
+  legacyProxyGetFrontendFeatures: {
+    parameters: {
+      query?: {
+        appName?: string;
+        currentTime?: string;
+        environment?: string;
+        remoteAddress?: string;
+        sessionId?: string;
+        userId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "toggles": [
+           *         {
+           *           "name": "new-checkout",
+           *           "enabled": true,
+           *           "variant": {
+           *             "name": "blue",
+           *             "enabled": true,
+           *             "payload": {
+           *               "type": "string",
+           *               "value": "blue"
+           *             },
+           *             "feature_enabled": true,
+           *             "featureEnabled": true
+           *           },
+           *           "impressionData": false
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Only the flags that are enabled for this context. */
+            toggles: {
+              enabled: boolean;
+              impressionData: boolean;
+              name: string;
+              variant: {
+                enabled: boolean;
+                feature_enabled: boolean;
+                featureEnabled: boolean;
+                name: string;
+                payload?: {
+                  type: string;
+                  value: string;
+                };
+              };
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyProxyGetFrontendApiFeaturesWithPost: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "context": {
+         *         "userId": "user-123",
+         *         "appName": "web",
+         *         "properties": {
+         *           "plan": "pro"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          context?: {
+            [key: string]: unknown;
+          };
+        } & {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "toggles": [
+           *         {
+           *           "name": "new-checkout",
+           *           "enabled": true,
+           *           "variant": {
+           *             "name": "blue",
+           *             "enabled": true,
+           *             "payload": {
+           *               "type": "string",
+           *               "value": "blue"
+           *             },
+           *             "feature_enabled": true,
+           *             "featureEnabled": true
+           *           },
+           *           "impressionData": false
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Only the flags that are enabled for this context. */
+            toggles: {
+              enabled: boolean;
+              impressionData: boolean;
+              name: string;
+              variant: {
+                enabled: boolean;
+                feature_enabled: boolean;
+                featureEnabled: boolean;
+                name: string;
+                payload?: {
+                  type: string;
+                  value: string;
+                };
+              };
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyProxyGetAllFrontendFeatures: {
+    parameters: {
+      query?: {
+        appName?: string;
+        currentTime?: string;
+        environment?: string;
+        remoteAddress?: string;
+        sessionId?: string;
+        userId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "toggles": [
+           *         {
+           *           "name": "new-checkout",
+           *           "enabled": true,
+           *           "variant": {
+           *             "name": "blue",
+           *             "enabled": true,
+           *             "payload": {
+           *               "type": "string",
+           *               "value": "blue"
+           *             },
+           *             "feature_enabled": true,
+           *             "featureEnabled": true
+           *           },
+           *           "impressionData": false
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Only the flags that are enabled for this context. */
+            toggles: {
+              enabled: boolean;
+              impressionData: boolean;
+              name: string;
+              variant: {
+                enabled: boolean;
+                feature_enabled: boolean;
+                featureEnabled: boolean;
+                name: string;
+                payload?: {
+                  type: string;
+                  value: string;
+                };
+              };
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyProxyRegisterFrontendMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "appName": "web",
+         *       "instanceId": "browser",
+         *       "bucket": {
+         *         "start": "2026-01-15T10:00:00.000Z",
+         *         "stop": "2026-01-15T10:00:30.000Z",
+         *         "toggles": {
+         *           "new-checkout": {
+         *             "yes": 3,
+         *             "no": 1,
+         *             "variants": {}
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          appName: string;
+          bucket?:
+            | ({
+                start: string | number;
+                stop: string | number;
+                toggles: {
+                  [key: string]: {
+                    no: number;
+                    variants?: {
+                      [key: string]: number;
+                    };
+                    yes: number;
+                  } & {
+                    [key: string]: unknown;
+                  };
+                };
+              } & {
+                [key: string]: unknown;
+              })
+            | null;
+          instanceId?: string;
+        } & {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description The text OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example OK */
+          'application/json': string;
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyProxyRegisterFrontendClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "appName": "web",
+         *       "instanceId": "browser",
+         *       "sdkVersion": "unleash-js-sdk:3.8.2"
+         *     }
+         */
+        'application/json': {
+          appName?: string;
+          instanceId?: string;
+          sdkVersion?: string;
+        } & {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description The text OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example OK */
+          'application/json': string;
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  legacyProxyGetFrontendFeature: {
+    parameters: {
+      query?: {
+        appName?: string;
+        currentTime?: string;
+        environment?: string;
+        remoteAddress?: string;
+        sessionId?: string;
+        userId?: string;
+      };
+      header?: never;
+      path: {
+        featureName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "new-checkout",
+           *       "enabled": true,
+           *       "variant": {
+           *         "name": "blue",
+           *         "enabled": true,
+           *         "payload": {
+           *           "type": "string",
+           *           "value": "blue"
+           *         },
+           *         "feature_enabled": true,
+           *         "featureEnabled": true
+           *       },
+           *       "impressionData": false
+           *     }
+           */
+          'application/json': {
+            enabled: boolean;
+            impressionData: boolean;
+            name: string;
+            variant: {
+              enabled: boolean;
+              feature_enabled: boolean;
+              featureEnabled: boolean;
+              name: string;
+              payload?: {
+                type: string;
+                value: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  callSignalEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signal endpoint's name. */
+        name: string;
+      };
+      cookie?: never;
+    };
+    /** @description Any JSON object, up to 100 kB, or no body; action sets filter on its fields. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "alert": "checkout-errors",
+         *       "status": "firing",
+         *       "severity": "critical"
+         *     }
+         */
+        'application/json': {
+          [key: string]: unknown;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 7
+           *     }
+           */
+          'application/json': {
+            /** @description The signal's id in the signal log. */
+            id: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Too many attempts: wait the number of seconds in the Retry-After header, then try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   logout: {
     parameters: {
       query?: never;
@@ -32522,7 +39408,8 @@ export interface operations {
            *       "oidc": {
            *         "buttonText": "Sign in with Acme SSO",
            *         "path": "/auth/oidc/login"
-           *       }
+           *       },
+           *       "saml": null
            *     }
            */
           'application/json': {
@@ -32531,8 +39418,13 @@ export interface operations {
               /** @description Where the button leads. */
               path: string;
             } | null;
-            /** @description Username and password sign-in at POST /auth/simple/login. */
+            /** @description Username and password sign-in at POST /auth/simple/login; false when an admin turned it off. */
             password: boolean;
+            saml: {
+              buttonText: string;
+              /** @description Where the button leads. */
+              path: string;
+            } | null;
           };
         };
       };
@@ -32831,6 +39723,101 @@ export interface operations {
       };
     };
   };
+  finishSamlSignIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': {
+          /** @description Where to land: a path. */
+          RelayState?: string;
+          /** @description The base64 SAML Response. */
+          SAMLResponse: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Signed in, or back to the sign-in page with an error. */
+      303: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  startSamlSignIn: {
+    parameters: {
+      query?: {
+        /** @description Where to land after signing in; default /. */
+        redirect?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To the identity provider, or back to the sign-in page with an error. */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getSamlMetadata: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description SAML metadata (XML). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/samlmetadata+xml': string;
+        };
+      };
+    };
+  };
   login: {
     parameters: {
       query?: never;
@@ -32877,6 +39864,8 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description False once SCIM deactivated the user: they cannot sign in. */
+            active?: boolean;
             /** Format: date-time */
             createdAt: string;
             email: string | null;
@@ -32889,6 +39878,8 @@ export interface operations {
             rootRole: number;
             /** @description The name of the root role. */
             rootRoleName: string;
+            /** @description Set when an identity provider manages the user through SCIM: change the user there, not here. */
+            scimId?: string | null;
             /** Format: date-time */
             seenAt: string | null;
             username: string | null;
@@ -33225,6 +40216,8 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description False once SCIM deactivated the user: they cannot sign in. */
+            active?: boolean;
             /** Format: date-time */
             createdAt: string;
             email: string | null;
@@ -33237,6 +40230,8 @@ export interface operations {
             rootRole: number;
             /** @description The name of the root role. */
             rootRoleName: string;
+            /** @description Set when an identity provider manages the user through SCIM: change the user there, not here. */
+            scimId?: string | null;
             /** Format: date-time */
             seenAt: string | null;
             username: string | null;
