@@ -8,6 +8,8 @@
  *   (bench-permissions.json).
  * - `change-requests` (bench/change-requests.ts): applying a 20-change request, and the scheduler's delay over 100
  *   scheduled requests (bench-change-requests.json).
+ * - `edge` (bench/edge.ts): the edge's client features and Frontend API req/s with wrk, and the delay from an admin
+ *   change to an SDK streaming from the edge (bench-edge.json).
  * `npm run bench -- startup` (or `-- permissions`, `-- throughput`, `-- change-requests`) runs one of them; with no
  * argument, all four.
  * `npm run bench -- soak [--minutes 10]` runs the long mixed-traffic soak of soak.ts instead.
@@ -27,6 +29,7 @@ import {
 import { seedFlags } from './seed-flags.ts';
 import { runSoak, soakMinutes } from './soak.ts';
 import { measureChangeRequests } from './change-requests.ts';
+import { measureEdge } from './edge.ts';
 import { measurePermissions } from './permissions.ts';
 import { measureStartup } from './startup.ts';
 import { runWrk, wrkAvailable } from './wrk.ts';
@@ -291,7 +294,16 @@ async function changeRequests() {
   say('wrote test-output/bench-change-requests.json');
 }
 
-const SCENARIOS = ['startup', 'permissions', 'throughput', 'change-requests', 'soak'];
+async function edge() {
+  const result = await measureEdge(say);
+  console.table(result.rows);
+  console.table({ 'admin change → SDK through the edge (ms)': result.propagation });
+  await mkdir('test-output', { recursive: true });
+  await writeFile('test-output/bench-edge.json', JSON.stringify(result, null, 2));
+  say('wrote test-output/bench-edge.json');
+}
+
+const SCENARIOS = ['startup', 'permissions', 'throughput', 'change-requests', 'edge', 'soak'];
 const scenario = process.argv[2]?.startsWith('--') ? undefined : process.argv[2];
 if (scenario !== undefined && !SCENARIOS.includes(scenario)) {
   console.error(`unknown scenario "${scenario}"; one of: ${SCENARIOS.join(', ')}`);
@@ -305,4 +317,5 @@ else {
   if (scenario === undefined || scenario === 'permissions') await permissions();
   if (scenario === undefined || scenario === 'throughput') await throughput();
   if (scenario === undefined || scenario === 'change-requests') await changeRequests();
+  if (scenario === undefined || scenario === 'edge') await edge();
 }

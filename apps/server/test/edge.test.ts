@@ -78,7 +78,7 @@ beforeAll(async () => {
     INIT_ADMIN_API_TOKENS: ADMIN,
     INIT_CLIENT_API_TOKENS: `${CLIENT},${LATE_CLIENT}`,
     INIT_FRONTEND_API_TOKENS: FRONTEND,
-  });
+  }, 300_000);
   admin = adminClient(server.url, ADMIN);
   await admin.createFlag('checkout');
   await admin.addStrategy('checkout', 'development', {
@@ -98,7 +98,7 @@ beforeAll(async () => {
   await admin.createFlag('later');
   await admin.addStrategy('later', 'development', { name: 'default' });
   edge = await startEdge(edgeEnv(server.url, { EDGE_SNAPSHOT_FILE: path.join(dataDir, 'edge', 'snapshot.json') }));
-}, 180_000);
+}, 420_000);
 
 afterAll(async () => {
   for (const sdk of sdks) sdk.destroy();
