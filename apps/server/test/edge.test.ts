@@ -37,7 +37,8 @@ const until = async (what: string, check: () => boolean | Promise<boolean>, time
 const edgeEnv = (upstream: string, extra: Record<string, string> = {}) => ({
   UPSTREAM_URL: upstream,
   TOKENS: `${CLIENT},${FRONTEND}`,
-  FEATURES_REFRESH_INTERVAL_SECONDS: '1',
+  // Polls far apart: a change that arrives within seconds came by streaming.
+  FEATURES_REFRESH_INTERVAL_SECONDS: '60',
   METRICS_INTERVAL_SECONDS: '0.5',
   ...extra,
 });
@@ -110,7 +111,7 @@ afterAll(async () => {
 }, 60_000);
 
 describe('npm run edge', () => {
-  it('serves unleash-client flags and variants, and streams a change to it within a second', async () => {
+  it('serves unleash-client flags and variants, and streams a change to it', async () => {
     const sdk = await connect(edge.url);
     expect(sdk.isEnabled('checkout', { userId: 'u1' })).toBe(true);
     expect(sdk.getVariant('checkout', { userId: 'u1' })).toMatchObject({
@@ -121,8 +122,9 @@ describe('npm run edge', () => {
     expect(sdk.isEnabled('later')).toBe(false);
 
     await admin.setEnabled('later', 'development', true);
-    const delay = await until('the change to reach the SDK through the edge', () => sdk.isEnabled('later'));
-    expect(delay).toBeLessThan(1000);
+    // Neither the SDK (60 s) nor the edge (60 s) polls within this bound, so the change came by streaming both
+    // hops; the delay itself (well under a second) is measured by `npm run bench -- edge`, not asserted here.
+    await until('the change to reach the SDK through the edge', () => sdk.isEnabled('later'), 10_000);
   });
 
   it('serves unleash-proxy-client from the Frontend API, evaluated at the edge', async () => {
