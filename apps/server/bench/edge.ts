@@ -8,7 +8,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Unleash } from 'unleash-client';
 import { startEdgeProcess } from '../src/testing/edge-process.ts';
-import { CLIENT, FLAGS, FRONTEND, cpuSeconds, createFlags, peakRssMb, startBenchServer } from './bench-server.ts';
+import {
+  CLIENT,
+  FLAGS,
+  FRONTEND,
+  cpuSeconds,
+  createFlags,
+  peakRssMb,
+  startBenchServer,
+} from './bench-server.ts';
 import { seedFlags } from './seed-flags.ts';
 import { runWrk, wrkAvailable } from './wrk.ts';
 
@@ -16,7 +24,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 100);
 
-export type EdgeRow = { name: string; rps: number; p50: number; p99: number; cpuMsPer1k: number; bytes: number };
+export type EdgeRow = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  cpuMsPer1k: number;
+  bytes: number;
+};
 export type EdgeBenchResult = {
   flags: number;
   rows: EdgeRow[];
@@ -24,7 +39,8 @@ export type EdgeBenchResult = {
   edgePeakRssMb: number;
 };
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 export async function measureEdge(say: (message: string) => void): Promise<EdgeBenchResult> {
   if (!wrkAvailable()) throw new Error('the edge bench needs wrk on the PATH (apt-get install -y wrk)');
@@ -67,9 +83,13 @@ export async function measureEdge(say: (message: string) => void): Promise<EdgeB
       authorization: CLIENT,
       'unleash-client-spec': '5.2.0',
     });
-    await measure('edge GET /api/frontend (userId)', `${edge.url}/api/frontend?userId=u42&properties[plan]=pro`, {
-      authorization: FRONTEND,
-    });
+    await measure(
+      'edge GET /api/frontend (userId)',
+      `${edge.url}/api/frontend?userId=u42&properties[plan]=pro`,
+      {
+        authorization: FRONTEND,
+      },
+    );
 
     say(`propagation: ${CHANGES} changes, each awaited by an unleash-client streaming from the edge`);
     sdk = new Unleash({
@@ -91,9 +111,13 @@ export async function measureEdge(say: (message: string) => void): Promise<EdgeB
       const want = !sdk.isEnabled(flag);
       // The clock starts when the admin change is sent: its commit is part of the delay an operator sees.
       const started = performance.now();
-      await bench.admin('POST', `/api/admin/projects/default/features/${flag}/environments/development/${want ? 'on' : 'off'}`);
+      await bench.admin(
+        'POST',
+        `/api/admin/projects/default/features/${flag}/environments/development/${want ? 'on' : 'off'}`,
+      );
       while (sdk.isEnabled(flag) !== want) {
-        if (performance.now() - started > 10_000) throw new Error('a change did not reach the SDK within 10 s');
+        if (performance.now() - started > 10_000)
+          throw new Error('a change did not reach the SDK within 10 s');
         await new Promise((resolve) => setImmediate(resolve));
       }
       delays.push(performance.now() - started);

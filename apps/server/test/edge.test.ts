@@ -74,12 +74,15 @@ const features = (url: string, token = CLIENT) =>
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'switchyard-edge-'));
-  server = await startServerProcess({
-    DATA_DIR: dataDir,
-    INIT_ADMIN_API_TOKENS: ADMIN,
-    INIT_CLIENT_API_TOKENS: `${CLIENT},${LATE_CLIENT}`,
-    INIT_FRONTEND_API_TOKENS: FRONTEND,
-  }, 300_000);
+  server = await startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      INIT_ADMIN_API_TOKENS: ADMIN,
+      INIT_CLIENT_API_TOKENS: `${CLIENT},${LATE_CLIENT}`,
+      INIT_FRONTEND_API_TOKENS: FRONTEND,
+    },
+    300_000,
+  );
   admin = adminClient(server.url, ADMIN);
   await admin.createFlag('checkout');
   await admin.addStrategy('checkout', 'development', {
@@ -98,7 +101,9 @@ beforeAll(async () => {
   await admin.setEnabled('checkout', 'development', true);
   await admin.createFlag('later');
   await admin.addStrategy('later', 'development', { name: 'default' });
-  edge = await startEdge(edgeEnv(server.url, { EDGE_SNAPSHOT_FILE: path.join(dataDir, 'edge', 'snapshot.json') }));
+  edge = await startEdge(
+    edgeEnv(server.url, { EDGE_SNAPSHOT_FILE: path.join(dataDir, 'edge', 'snapshot.json') }),
+  );
 }, 420_000);
 
 afterAll(async () => {
@@ -164,7 +169,10 @@ describe('npm run edge', () => {
       body: JSON.stringify({ context: { targetingKey: 'u1' } }),
     });
     const etag = bulk.headers.get('etag')!;
-    expect((await bulk.json()).flags.map((flag: { key: string }) => flag.key).sort()).toEqual(['checkout', 'later']);
+    expect((await bulk.json()).flags.map((flag: { key: string }) => flag.key).sort()).toEqual([
+      'checkout',
+      'later',
+    ]);
     const again = await fetch(`${edge.url}/ofrep/v1/evaluate/flags`, {
       method: 'POST',
       headers: { authorization: FRONTEND, 'content-type': 'application/json', 'if-none-match': etag },
@@ -207,8 +215,12 @@ describe('npm run edge', () => {
       },
       20_000,
     );
-    const apps = await fetch(`${server.url}/api/admin/metrics/applications`, { headers: { authorization: ADMIN } });
-    const names = ((await apps.json()) as { applications: { appName: string }[] }).applications.map((a) => a.appName);
+    const apps = await fetch(`${server.url}/api/admin/metrics/applications`, {
+      headers: { authorization: ADMIN },
+    });
+    const names = ((await apps.json()) as { applications: { appName: string }[] }).applications.map(
+      (a) => a.appName,
+    );
     expect(names).toContain('edge-metrics-app');
   });
 
@@ -222,7 +234,9 @@ describe('npm run edge', () => {
   });
 
   it('keeps serving when the upstream stops, and after its own restart from the snapshot', async () => {
-    const before = (await (await features(edge.url)).json()) as { features: { name: string; enabled: boolean }[] };
+    const before = (await (await features(edge.url)).json()) as {
+      features: { name: string; enabled: boolean }[];
+    };
     await server.stop();
     const during = await features(edge.url);
     expect(during.status).toBe(200);
@@ -235,7 +249,9 @@ describe('npm run edge', () => {
     const after = await features(restarted.url);
     expect(after.status).toBe(200);
     expect(((await after.json()) as typeof before).features).toEqual(before.features);
-    const frontend = await fetch(`${restarted.url}/api/frontend?userId=u1`, { headers: { authorization: FRONTEND } });
+    const frontend = await fetch(`${restarted.url}/api/frontend?userId=u1`, {
+      headers: { authorization: FRONTEND },
+    });
     expect(((await frontend.json()) as { toggles: { name: string }[] }).toggles.map((t) => t.name)).toContain(
       'checkout',
     );

@@ -22,7 +22,8 @@ const seconds = (env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback * 1000;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number of seconds, got "${raw}"`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number of seconds, got "${raw}"`);
   return value * 1000;
 };
 
@@ -38,10 +39,14 @@ export function readEdgeConfig(env: NodeJS.ProcessEnv = process.env): EdgeConfig
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new Error(`UPSTREAM_URL must be an http(s) URL, got "${upstream}"`);
   const port = Number(env.PORT ?? 3063);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   return {
     upstreamUrl: upstream.replace(/\/+$/, ''),
-    tokens: (env.TOKENS ?? '').split(',').map((token) => token.trim()).filter(Boolean),
+    tokens: (env.TOKENS ?? '')
+      .split(',')
+      .map((token) => token.trim())
+      .filter(Boolean),
     port,
     host: env.INTERFACE ?? env.HOST ?? '0.0.0.0',
     snapshotFile: env.EDGE_SNAPSHOT_FILE || undefined,

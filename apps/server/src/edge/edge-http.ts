@@ -6,7 +6,13 @@ import type { SerialisedBody } from '../features/frontend-api/frontend-response.
 import type { CachedPayload } from '../features/serving/serving-payload.ts';
 import type { ServingAnswers } from '../features/serving/serving-answers.ts';
 import { errorBody, HttpError, type ErrorDetail } from '../http/errors.ts';
-import { bucketMetrics, type BulkApplication, type BulkMetric, type EdgeMetrics, type MetricsBucket } from './edge-metrics.ts';
+import {
+  bucketMetrics,
+  type BulkApplication,
+  type BulkMetric,
+  type EdgeMetrics,
+  type MetricsBucket,
+} from './edge-metrics.ts';
 import type { EdgeSync } from './edge-sync.ts';
 import type { EdgeTokens } from './edge-tokens.ts';
 import { UpstreamUnavailable, type EdgeToken } from './edge-upstream.ts';
@@ -30,7 +36,12 @@ const badData = (path: string, message: string) =>
 type Request = IncomingMessage & { pathname: string; query: URLSearchParams };
 type Handler = (request: Request, response: ServerResponse) => Promise<void> | void;
 
-const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+const json = (
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => {
   const text = JSON.stringify(body);
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(text);
 };
@@ -41,19 +52,25 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY) throw new EdgeError(413, 'ContentTooLargeError', `The body is larger than ${MAX_BODY} bytes`);
+    if (size > MAX_BODY)
+      throw new EdgeError(413, 'ContentTooLargeError', `The body is larger than ${MAX_BODY} bytes`);
     chunks.push(chunk);
   }
   if (!size) return {};
   if (!/^application\/(.+\+)?json\b/i.test(type))
-    throw new EdgeError(415, 'ContentTypeError', `Unsupported Media Type: ${type || '(none)'}; send application/json`);
+    throw new EdgeError(
+      415,
+      'ContentTypeError',
+      `Unsupported Media Type: ${type || '(none)'}; send application/json`,
+    );
   let body: unknown;
   try {
     body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {
     throw badData('/body', 'the body is not valid JSON');
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badData('/body', 'the body must be a JSON object');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw badData('/body', 'the body must be a JSON object');
   return body as Record<string, unknown>;
 }
 
@@ -77,7 +94,8 @@ const queryObject = (query: URLSearchParams): Record<string, unknown> => Object.
 
 const callerIp = (request: IncomingMessage) => request.socket.remoteAddress ?? '';
 
-const acceptsGzip = (request: IncomingMessage) => /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+const acceptsGzip = (request: IncomingMessage) =>
+  /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
 
 function sendPayload(request: IncomingMessage, response: ServerResponse, payload: CachedPayload) {
   if (request.headers['if-none-match'] === payload.etag) {
@@ -125,19 +143,29 @@ export function createEdgeHandler(deps: {
 
   /** The caller's token, validated upstream on first use, of one of the types the operation takes. */
   async function authenticate(request: IncomingMessage, types: string[]): Promise<EdgeToken> {
-    const secret = String(request.headers.authorization ?? '').replace(/^bearer\s+/i, '').trim();
+    const secret = String(request.headers.authorization ?? '')
+      .replace(/^bearer\s+/i, '')
+      .trim();
     if (!secret) throw new EdgeError(401, 'AuthenticationRequired', TOKEN_REQUIRED);
     let token: EdgeToken | undefined;
     try {
       token = await deps.tokens.resolve(secret);
     } catch (error) {
       if (error instanceof UpstreamUnavailable)
-        throw new EdgeError(503, 'UpstreamUnavailable', 'The edge cannot validate this new token while its upstream is unreachable');
+        throw new EdgeError(
+          503,
+          'UpstreamUnavailable',
+          'The edge cannot validate this new token while its upstream is unreachable',
+        );
       throw error;
     }
     if (!token) throw new EdgeError(401, 'AuthenticationRequired', TOKEN_REQUIRED);
     if (!types.includes(token.type))
-      throw new EdgeError(403, 'NoAccessError', `A ${token.type} token cannot call this endpoint; use a ${types.join(' or ')} token`);
+      throw new EdgeError(
+        403,
+        'NoAccessError',
+        `A ${token.type} token cannot call this endpoint; use a ${types.join(' or ')} token`,
+      );
     return token;
   }
 
@@ -155,14 +183,16 @@ export function createEdgeHandler(deps: {
   }
 
   const present = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new EdgeError(503, 'UpstreamUnavailable', 'The edge has no flags for this token yet');
+    if (value === undefined)
+      throw new EdgeError(503, 'UpstreamUnavailable', 'The edge has no flags for this token yet');
     return value;
   };
 
   const metricsEnvironment = (token: EdgeToken, asked: unknown) =>
     token.environment === '*' && typeof asked === 'string' ? asked : token.environment;
 
-  const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+  const text = (value: unknown): string | undefined =>
+    typeof value === 'string' && value ? value : undefined;
 
   const health: Handler = (_request, response) => json(response, 200, { health: 'GOOD' });
 
@@ -194,7 +224,11 @@ export function createEdgeHandler(deps: {
 
     'GET /api/client/features': async (request, response) => {
       const token = await authenticate(request, ['client']);
-      const query = deps.answers.clientQuery(token, clientQueryString(request.query), request.headers['unleash-client-spec']);
+      const query = deps.answers.clientQuery(
+        token,
+        clientQueryString(request.query),
+        request.headers['unleash-client-spec'],
+      );
       sendPayload(request, response, present(deps.answers.clientFeatures(await stateKey(token), query)));
     },
 
@@ -245,8 +279,11 @@ export function createEdgeHandler(deps: {
         instanceId,
         environment: metricsEnvironment(token, body.environment),
         interval: typeof body.interval === 'number' ? body.interval : undefined,
-        started: typeof body.started === 'string' || typeof body.started === 'number' ? body.started : undefined,
-        strategies: Array.isArray(body.strategies) ? body.strategies.filter((s): s is string => typeof s === 'string') : undefined,
+        started:
+          typeof body.started === 'string' || typeof body.started === 'number' ? body.started : undefined,
+        strategies: Array.isArray(body.strategies)
+          ? body.strategies.filter((s): s is string => typeof s === 'string')
+          : undefined,
         sdkVersion: text(body.sdkVersion) ?? text(request.headers['unleash-sdk']),
         sdkType: 'backend',
       });
@@ -259,7 +296,9 @@ export function createEdgeHandler(deps: {
       const appName = text(body.appName);
       if (!appName) throw badData('/body/appName', '"appName" is required');
       if (body.bucket && typeof body.bucket === 'object')
-        deps.metrics.count(bucketMetrics(appName, metricsEnvironment(token, body.environment), body.bucket as MetricsBucket));
+        deps.metrics.count(
+          bucketMetrics(appName, metricsEnvironment(token, body.environment), body.bucket as MetricsBucket),
+        );
       response.writeHead(202).end();
     },
 
@@ -274,7 +313,14 @@ export function createEdgeHandler(deps: {
           deps.metrics.register({ ...application, environment: environment(application.environment) });
       }
       // As upstream: counts for another environment than the token's are dropped.
-      deps.metrics.count(metrics.filter((metric) => text(metric?.featureName) && text(metric?.appName) && environment(metric.environment) === metric.environment));
+      deps.metrics.count(
+        metrics.filter(
+          (metric) =>
+            text(metric?.featureName) &&
+            text(metric?.appName) &&
+            environment(metric.environment) === metric.environment,
+        ),
+      );
       response.writeHead(202).end();
     },
 
@@ -287,15 +333,24 @@ export function createEdgeHandler(deps: {
     'GET /api/frontend': async (request, response) => {
       const token = await authenticate(request, ['frontend']);
       const key = await stateKey(token);
-      sendSerialised(request, response, present(deps.answers.frontend(key, token, queryObject(request.query), callerIp(request))));
+      sendSerialised(
+        request,
+        response,
+        present(deps.answers.frontend(key, token, queryObject(request.query), callerIp(request))),
+      );
     },
 
     'POST /api/frontend': async (request, response) => {
       const token = await authenticate(request, ['frontend']);
       const body = await readJson(request);
-      const context = body.context && typeof body.context === 'object' ? (body.context as Record<string, unknown>) : {};
+      const context =
+        body.context && typeof body.context === 'object' ? (body.context as Record<string, unknown>) : {};
       const key = await stateKey(token);
-      sendSerialised(request, response, present(deps.answers.frontend(key, token, context, callerIp(request))));
+      sendSerialised(
+        request,
+        response,
+        present(deps.answers.frontend(key, token, context, callerIp(request))),
+      );
     },
 
     'POST /api/frontend/client/metrics': async (request, response) => {
@@ -308,7 +363,13 @@ export function createEdgeHandler(deps: {
       const sdk = text(request.headers['unleash-sdk']);
       const instanceId = text(body.instanceId);
       if (instanceId && sdk)
-        deps.metrics.register({ appName, instanceId, environment: token.environment, sdkVersion: sdk, sdkType: 'frontend' });
+        deps.metrics.register({
+          appName,
+          instanceId,
+          environment: token.environment,
+          sdkVersion: sdk,
+          sdkType: 'frontend',
+        });
       response.writeHead(200, { 'content-type': 'text/plain' }).end('OK');
     },
 
@@ -331,12 +392,20 @@ export function createEdgeHandler(deps: {
       const token = await authenticate(request, ['client', 'frontend']);
       const context = ofrepContext(await readOfrepBody(request));
       const key = await stateKey(token);
-      sendSerialised(request, response, present(deps.answers.ofrepFlags(key, token, context, callerIp(request))));
+      sendSerialised(
+        request,
+        response,
+        present(deps.answers.ofrepFlags(key, token, context, callerIp(request))),
+      );
     },
   };
 
   /** Routes with a path parameter: the prefix, the methods, and the handler taking the decoded parameter. */
-  const prefixed: { method: string; prefix: string; handle: (request: Request, response: ServerResponse, param: string) => Promise<void> }[] = [
+  const prefixed: {
+    method: string;
+    prefix: string;
+    handle: (request: Request, response: ServerResponse, param: string) => Promise<void>;
+  }[] = [
     {
       method: 'GET',
       prefix: '/api/client/features/',
@@ -354,8 +423,19 @@ export function createEdgeHandler(deps: {
       handle: async (request, response, name) => {
         const token = await authenticate(request, ['frontend']);
         const key = await stateKey(token);
-        const body = deps.answers.frontendFlag(key, token, name, queryObject(request.query), callerIp(request));
-        if (!present(body)) throw new EdgeError(404, 'NotFoundError', `Could not find feature flag ${name} enabled for this context`);
+        const body = deps.answers.frontendFlag(
+          key,
+          token,
+          name,
+          queryObject(request.query),
+          callerIp(request),
+        );
+        if (!present(body))
+          throw new EdgeError(
+            404,
+            'NotFoundError',
+            `Could not find feature flag ${name} enabled for this context`,
+          );
         sendSerialised(request, response, body!);
       },
     },
@@ -366,7 +446,9 @@ export function createEdgeHandler(deps: {
         const token = await authenticate(request, ['client', 'frontend']);
         const context = ofrepContext(await readOfrepBody(request, flag));
         const key = await stateKey(token);
-        const { status, body } = present(deps.answers.ofrepFlag(key, token, flag, context, callerIp(request)));
+        const { status, body } = present(
+          deps.answers.ofrepFlag(key, token, flag, context, callerIp(request)),
+        );
         json(response, status, body);
       },
     },
@@ -398,14 +480,18 @@ export function createEdgeHandler(deps: {
       if (ofrep) return json(response, error.status, ofrep);
       return json(response, error.status, errorBody(error.errorName, error.message, error.details));
     }
-    if (error instanceof HttpError) return json(response, error.status, errorBody(error.name, error.message, error.details));
+    if (error instanceof HttpError)
+      return json(response, error.status, errorBody(error.name, error.message, error.details));
     deps.log('warn', `request failed: ${(error as Error).stack ?? String(error)}`);
     json(response, 500, errorBody('InternalError', 'The edge could not answer this request'));
   }
 
   const handle = async (incoming: IncomingMessage, response: ServerResponse) => {
     const url = new URL(incoming.url ?? '/', 'http://edge');
-    const request = Object.assign(incoming, { pathname: url.pathname.replace(/\/+$/, '') || '/', query: url.searchParams });
+    const request = Object.assign(incoming, {
+      pathname: url.pathname.replace(/\/+$/, '') || '/',
+      query: url.searchParams,
+    });
     try {
       const route = routes[`${request.method} ${request.pathname}`];
       if (route) return await route(request, response);
@@ -415,7 +501,11 @@ export function createEdgeHandler(deps: {
           if (param && !param.includes('/')) return await each.handle(request, response, param);
         }
       }
-      throw new EdgeError(404, 'NotFoundError', `The edge does not serve ${request.method} ${request.pathname}`);
+      throw new EdgeError(
+        404,
+        'NotFoundError',
+        `The edge does not serve ${request.method} ${request.pathname}`,
+      );
     } catch (error) {
       fail(response, error);
     }

@@ -77,7 +77,10 @@ export function createEdgeMetrics(deps: {
       let metrics = batch.metrics;
       try {
         while (applications.length || metrics.length) {
-          const body = { applications: applications.slice(0, MAX_APPLICATIONS), metrics: metrics.slice(0, MAX_METRICS) };
+          const body = {
+            applications: applications.slice(0, MAX_APPLICATIONS),
+            metrics: metrics.slice(0, MAX_METRICS),
+          };
           await deps.post(token, body);
           applications.splice(0, body.applications.length);
           metrics = metrics.slice(body.metrics.length);
@@ -95,7 +98,10 @@ export function createEdgeMetrics(deps: {
     register(application: BulkApplication): void {
       const batch = batchOf(application.environment);
       const connectVia = [...(application.connectVia ?? []), deps.via];
-      batch.applications.set(`${application.appName}\n${application.instanceId}`, { ...application, connectVia });
+      batch.applications.set(`${application.appName}\n${application.instanceId}`, {
+        ...application,
+        connectVia,
+      });
     },
     count(metrics: BulkMetric[]): void {
       for (const metric of metrics) {

@@ -4,11 +4,17 @@ import { scopeKey, scopeOfKey } from './edge-sync.ts';
 import { createEdgeTokens } from './edge-tokens.ts';
 import { parseEvent, UpstreamUnavailable, type EdgeToken } from './edge-upstream.ts';
 
-const client: EdgeToken = { token: 'default:development.a', type: 'client', projects: ['default'], environment: 'development' };
+const client: EdgeToken = {
+  token: 'default:development.a',
+  type: 'client',
+  projects: ['default'],
+  environment: 'development',
+};
 
 describe('parseEvent', () => {
   it('reads the event name, id and delta events of one server-sent event', () => {
-    const block = 'event: unleash-updated\nid: 42\ndata: {"events":[{"eventId":42,"type":"feature-removed","featureName":"a","project":"p"}]}';
+    const block =
+      'event: unleash-updated\nid: 42\ndata: {"events":[{"eventId":42,"type":"feature-removed","featureName":"a","project":"p"}]}';
     expect(parseEvent(block)).toEqual({
       event: 'unleash-updated',
       id: 42,
@@ -91,7 +97,9 @@ describe('createEdgeMetrics', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.token).toBe(client.token);
     expect(sent[0]!.body.metrics.map((m) => m.featureName)).toEqual(['a', 'b']);
-    expect(sent[0]!.body.applications[0]!.connectVia).toEqual([{ appName: 'switchyard-edge', instanceId: 'edge-1' }]);
+    expect(sent[0]!.body.applications[0]!.connectVia).toEqual([
+      { appName: 'switchyard-edge', instanceId: 'edge-1' },
+    ]);
     await metrics.flush();
     expect(sent).toHaveLength(1); // production has no client token at this edge: held, not sent
   });

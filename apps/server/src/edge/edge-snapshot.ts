@@ -9,7 +9,13 @@ export type EdgeSnapshot = {
   version: 1;
   savedAt: string;
   tokens: EdgeToken[];
-  states: { key: string; environment: string; revisionId: number; features: ClientFeature[]; segments: ClientSegment[] }[];
+  states: {
+    key: string;
+    environment: string;
+    revisionId: number;
+    features: ClientFeature[];
+    segments: ClientSegment[];
+  }[];
 };
 
 export async function readSnapshot(file: string): Promise<EdgeSnapshot | undefined> {

@@ -1,8 +1,18 @@
 import { applyDelta } from '@switchyard/evaluation';
-import type { ClientFeature, ClientSegment, EnvironmentState } from '../features/client-api/client-feature.ts';
+import type {
+  ClientFeature,
+  ClientSegment,
+  EnvironmentState,
+} from '../features/client-api/client-feature.ts';
 import type { ServingState } from '../features/serving/serving-state.ts';
 import { covers, type TokenScope } from '../features/serving/token-scope.ts';
-import { UpstreamRefused, UpstreamUnavailable, type EdgeToken, type StreamMessage, type Upstream } from './edge-upstream.ts';
+import {
+  UpstreamRefused,
+  UpstreamUnavailable,
+  type EdgeToken,
+  type StreamMessage,
+  type Upstream,
+} from './edge-upstream.ts';
 
 /** The serving-state key of a client token's scope: one sync per environment and set of projects. */
 export const scopeKey = (scope: TokenScope): string =>
@@ -67,11 +77,19 @@ export function createEdgeSync(deps: {
 
   const onMessage = (unit: Unit) => (message: StreamMessage) => {
     const current = deps.serving.state(unit.key);
-    const next = applyDelta(current && { features: current.features, segments: current.segments } as never, message.events as never);
+    const next = applyDelta(
+      current && ({ features: current.features, segments: current.segments } as never),
+      message.events as never,
+    );
     const revisionId = message.id ?? Math.max(0, ...message.events.map((event) => event.eventId));
     // The stream's revisions are the upstream's; a later poll compares ETags, so forget the last one.
     unit.etag = undefined;
-    setState(unit, next.features as unknown as ClientFeature[], next.segments as unknown as ClientSegment[], revisionId);
+    setState(
+      unit,
+      next.features as unknown as ClientFeature[],
+      next.segments as unknown as ClientSegment[],
+      revisionId,
+    );
   };
 
   const run = async (unit: Unit) => {
@@ -87,12 +105,16 @@ export function createEdgeSync(deps: {
           continue;
         } catch (error) {
           if (error instanceof UpstreamRefused && (error.status === 404 || error.status === 405)) {
-            deps.log('info', `upstream does not stream (${error.status}); polling every ${deps.pollIntervalMs} ms`);
+            deps.log(
+              'info',
+              `upstream does not stream (${error.status}); polling every ${deps.pollIntervalMs} ms`,
+            );
             unit.pollOnly = true;
           } else if (error instanceof UpstreamRefused) {
             deps.log('warn', `upstream refused the token of ${unit.key}: ${error.message}`);
           } else if (!stopped) {
-            if (failures === 0) deps.log('warn', `streaming from upstream failed, polling: ${(error as Error).message}`);
+            if (failures === 0)
+              deps.log('warn', `streaming from upstream failed, polling: ${(error as Error).message}`);
           }
         }
       }
@@ -101,7 +123,8 @@ export function createEdgeSync(deps: {
         failures = 0;
       } catch (error) {
         failures++;
-        if (failures === 1) deps.log('warn', `polling upstream failed, serving the last state: ${(error as Error).message}`);
+        if (failures === 1)
+          deps.log('warn', `polling upstream failed, serving the last state: ${(error as Error).message}`);
       }
       await wait(unit.pollOnly || failures > 0 ? deps.pollIntervalMs : 1_000, unit.abort.signal);
     }
@@ -138,14 +161,17 @@ export function createEdgeSync(deps: {
       const unit = candidates.map((key) => units.get(key)).find(Boolean) ?? units.get(own);
       if (!unit) return undefined;
       let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
+      const timedOut = new Promise<'timeout'>(
+        (resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)),
+      );
       const outcome = await Promise.race([unit.ready, timedOut]);
       clearTimeout(timer);
       return outcome === 'timeout' ? undefined : unit.key;
     },
     /** Any client token the edge syncs with in an environment: to forward that environment's metrics. */
     clientTokenFor(environment: string): string | undefined {
-      for (const unit of units.values()) if (scopeOfKey(unit.key).environment === environment) return unit.token;
+      for (const unit of units.values())
+        if (scopeOfKey(unit.key).environment === environment) return unit.token;
       return undefined;
     },
     stop(): void {

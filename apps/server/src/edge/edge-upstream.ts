@@ -6,7 +6,13 @@ export type EdgeToken = { token: string; type: string; projects: string[]; envir
 
 export type FeaturesResponse =
   | { status: 'unchanged' }
-  | { status: 'ok'; etag?: string; revisionId?: number; features: ClientFeature[]; segments: ClientSegment[] };
+  | {
+      status: 'ok';
+      etag?: string;
+      revisionId?: number;
+      features: ClientFeature[];
+      segments: ClientSegment[];
+    };
 
 /** One message of the upstream's event stream: its revision and delta events. */
 export type StreamMessage = { event: string; id?: number; events: DeltaEvent[] };
@@ -50,7 +56,10 @@ export function createUpstream(options: { url: string; appName: string; instance
     }
     if (response.status >= 400) {
       const text = await response.text().catch(() => '');
-      throw new UpstreamRefused(`${path}: upstream answered ${response.status} ${text.slice(0, 200)}`, response.status);
+      throw new UpstreamRefused(
+        `${path}: upstream answered ${response.status} ${text.slice(0, 200)}`,
+        response.status,
+      );
     }
     return response;
   };
@@ -86,7 +95,11 @@ export function createUpstream(options: { url: string; appName: string; instance
     },
 
     /** Reads the upstream's event stream until it ends or `signal` aborts; rejects when it cannot connect. */
-    async stream(token: string, onMessage: (message: StreamMessage) => void, signal: AbortSignal): Promise<void> {
+    async stream(
+      token: string,
+      onMessage: (message: StreamMessage) => void,
+      signal: AbortSignal,
+    ): Promise<void> {
       const response = await call('/api/client/streaming', {
         token,
         signal,

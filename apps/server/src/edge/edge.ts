@@ -23,7 +23,11 @@ const RETRY_TOKENS_MS = 5_000;
  * snapshot once more.
  */
 export function createEdge(config: EdgeConfig, log: Log) {
-  const upstream = createUpstream({ url: config.upstreamUrl, appName: config.appName, instanceId: config.instanceId });
+  const upstream = createUpstream({
+    url: config.upstreamUrl,
+    appName: config.appName,
+    instanceId: config.instanceId,
+  });
   const serving = createServingState();
   const tokens = createEdgeTokens({ upstream });
   const sync = createEdgeSync({ upstream, serving, pollIntervalMs: config.pollIntervalMs, log });
@@ -80,7 +84,8 @@ export function createEdge(config: EdgeConfig, log: Log) {
       const valid = await tokens.validate([...pendingTokens]);
       const validSet = new Set(valid.map((token) => token.token));
       for (const secret of pendingTokens)
-        if (!validSet.has(secret)) log('warn', `the upstream refused a token of TOKENS (${secret.split('.')[0]}.…)`);
+        if (!validSet.has(secret))
+          log('warn', `the upstream refused a token of TOKENS (${secret.split('.')[0]}.…)`);
       pendingTokens.clear();
     } catch (error) {
       log('warn', `could not validate TOKENS upstream, trying again: ${(error as Error).message}`);

@@ -14,7 +14,10 @@ export type EdgeProcess = {
 };
 
 /** Starts `npm run edge`'s entry (`src/edge/edge-main.ts`) as a child process and waits until /health answers. */
-export async function startEdgeProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<EdgeProcess> {
+export async function startEdgeProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<EdgeProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/edge/edge-main.ts'], {

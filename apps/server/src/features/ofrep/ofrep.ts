@@ -98,7 +98,9 @@ export function evaluateOfrepFlags(
 ): { flags: OfrepEvaluation[] } {
   const results = snapshot.evaluateAll(context, { filter, includeDisabled: true });
   return {
-    flags: results.map((result) => toOfrepEvaluation(snapshot.definition(result.name)!, result, hasTargetingKey)),
+    flags: results.map((result) =>
+      toOfrepEvaluation(snapshot.definition(result.name)!, result, hasTargetingKey),
+    ),
   };
 }
 
@@ -112,7 +114,10 @@ export function evaluateOfrepFlag(
 ): { status: 200 | 400 | 404; body: OfrepEvaluation } {
   const definition = snapshot.definition(key);
   if (!definition || (filter && !filter(definition))) {
-    return { status: 404, body: { key, errorCode: 'FLAG_NOT_FOUND', errorDetails: `flag ${key} was not found` } };
+    return {
+      status: 404,
+      body: { key, errorCode: 'FLAG_NOT_FOUND', errorDetails: `flag ${key} was not found` },
+    };
   }
   const body = toOfrepEvaluation(definition, snapshot.evaluate(key, context), hasTargetingKey);
   return { status: isFailure(body) ? 400 : 200, body };

@@ -4,8 +4,19 @@ import { selectFeatures } from '../client-api/client-payload.ts';
 import { resolveClientQuery, type ClientQuery, type ClientQueryString } from '../client-api/client-query.ts';
 import type { StreamSnapshot } from '../client-api/client-stream-session.ts';
 import { buildFrontendContext } from '../frontend-api/frontend-context.ts';
-import { serialiseJson, serialiseToggle, serialiseToggles, type SerialisedBody } from '../frontend-api/frontend-response.ts';
-import { buildOfrepContext, evaluateOfrepFlag, evaluateOfrepFlags, hasTargetingKey, type OfrepEvaluation } from '../ofrep/ofrep.ts';
+import {
+  serialiseJson,
+  serialiseToggle,
+  serialiseToggles,
+  type SerialisedBody,
+} from '../frontend-api/frontend-response.ts';
+import {
+  buildOfrepContext,
+  evaluateOfrepFlag,
+  evaluateOfrepFlags,
+  hasTargetingKey,
+  type OfrepEvaluation,
+} from '../ofrep/ofrep.ts';
 import type { CachedPayload } from './serving-payload.ts';
 import type { ServingState } from './serving-state.ts';
 import { projectFilter, type TokenScope } from './token-scope.ts';
@@ -37,7 +48,11 @@ function principalOf(scope: TokenScope): TokenPrincipal {
  */
 export function createServingAnswers(serving: ServingState) {
   return {
-    clientQuery(scope: TokenScope, queryString: ClientQueryString, spec: string | string[] | undefined): ClientQuery {
+    clientQuery(
+      scope: TokenScope,
+      queryString: ClientQueryString,
+      spec: string | string[] | undefined,
+    ): ClientQuery {
       return resolveClientQuery(principalOf(scope), queryString, spec);
     },
     clientFeatures(key: string, query: ClientQuery): CachedPayload | undefined {
@@ -51,7 +66,12 @@ export function createServingAnswers(serving: ServingState) {
       const state = serving.state(key);
       return state && { state, features: selectFeatures(state, query) };
     },
-    frontend(key: string, scope: TokenScope, raw: Record<string, unknown>, ip: string): SerialisedBody | undefined {
+    frontend(
+      key: string,
+      scope: TokenScope,
+      raw: Record<string, unknown>,
+      ip: string,
+    ): SerialisedBody | undefined {
       const snapshot = serving.compiled(key);
       if (!snapshot) return undefined;
       const context = buildFrontendContext(raw, ip);
@@ -73,7 +93,12 @@ export function createServingAnswers(serving: ServingState) {
       const result = snapshot.evaluate(name, buildFrontendContext(raw, ip));
       return result.enabled ? serialiseToggle(result) : null;
     },
-    ofrepFlags(key: string, scope: TokenScope, raw: Record<string, unknown>, ip: string): SerialisedBody | undefined {
+    ofrepFlags(
+      key: string,
+      scope: TokenScope,
+      raw: Record<string, unknown>,
+      ip: string,
+    ): SerialisedBody | undefined {
       const snapshot = serving.compiled(key);
       if (!snapshot) return undefined;
       const context = buildOfrepContext(raw, ip);

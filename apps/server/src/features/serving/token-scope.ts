@@ -18,5 +18,7 @@ export function projectFilter(scope: TokenScope): ((flag: FlagDefinition) => boo
 export function covers(wide: TokenScope, narrow: TokenScope): boolean {
   if (wide.environment !== narrow.environment && wide.environment !== '*') return false;
   if (wide.projects.includes('*')) return true;
-  return !narrow.projects.includes('*') && narrow.projects.every((project) => wide.projects.includes(project));
+  return (
+    !narrow.projects.includes('*') && narrow.projects.every((project) => wide.projects.includes(project))
+  );
 }
