@@ -1,11 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createClientStreams } from '../features/client-api/client-streams.ts';
 import { createStreamSession, hydration } from '../features/client-api/client-stream-session.ts';
-import type { ClientQueryString } from '../features/client-api/client-query.ts';
-import type { SerialisedBody } from '../features/frontend-api/frontend-response.ts';
-import type { CachedPayload } from '../features/serving/serving-payload.ts';
 import type { ServingAnswers } from '../features/serving/serving-answers.ts';
-import { errorBody, HttpError, type ErrorDetail } from '../http/errors.ts';
+import { errorBody, HttpError } from '../http/errors.ts';
 import {
   bucketMetrics,
   type BulkApplication,
@@ -16,113 +13,19 @@ import {
 import type { EdgeSync } from './edge-sync.ts';
 import type { EdgeTokens } from './edge-tokens.ts';
 import { UpstreamUnavailable, type EdgeToken } from './edge-upstream.ts';
-
-const MAX_BODY = 2 * 1024 * 1024;
-
-/** An error the edge answers itself, in Switchyard's one error format. */
-class EdgeError extends HttpError {
-  constructor(
-    readonly status: number,
-    readonly errorName: string,
-    message: string,
-    details?: ErrorDetail[],
-  ) {
-    super(message, details);
-  }
-}
-const badData = (path: string, message: string) =>
-  new EdgeError(400, 'BadDataError', `Request validation failed: ${message}`, [{ path, message }]);
-
-type Request = IncomingMessage & { pathname: string; query: URLSearchParams };
-type Handler = (request: Request, response: ServerResponse) => Promise<void> | void;
-
-const json = (
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) => {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(text);
-};
-
-async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const type = request.headers['content-type'] ?? '';
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY)
-      throw new EdgeError(413, 'ContentTooLargeError', `The body is larger than ${MAX_BODY} bytes`);
-    chunks.push(chunk);
-  }
-  if (!size) return {};
-  if (!/^application\/(.+\+)?json\b/i.test(type))
-    throw new EdgeError(
-      415,
-      'ContentTypeError',
-      `Unsupported Media Type: ${type || '(none)'}; send application/json`,
-    );
-  let body: unknown;
-  try {
-    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    throw badData('/body', 'the body is not valid JSON');
-  }
-  if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw badData('/body', 'the body must be a JSON object');
-  return body as Record<string, unknown>;
-}
-
-/** The query string as the Client API reads it: repeated keys become lists. */
-function clientQueryString(query: URLSearchParams): ClientQueryString {
-  const pick = (name: string) => {
-    const values = query.getAll(name);
-    return values.length > 1 ? values : values[0];
-  };
-  const out: ClientQueryString = {};
-  const project = pick('project');
-  const tag = pick('tag');
-  if (project !== undefined) out.project = project;
-  if (tag !== undefined) out.tag = tag;
-  if (query.has('namePrefix')) out.namePrefix = query.get('namePrefix')!;
-  if (query.has('environment')) out.environment = query.get('environment')!;
-  return out;
-}
-
-const queryObject = (query: URLSearchParams): Record<string, unknown> => Object.fromEntries(query.entries());
-
-const callerIp = (request: IncomingMessage) => request.socket.remoteAddress ?? '';
-
-const acceptsGzip = (request: IncomingMessage) =>
-  /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-
-function sendPayload(request: IncomingMessage, response: ServerResponse, payload: CachedPayload) {
-  if (request.headers['if-none-match'] === payload.etag) {
-    response.writeHead(304, { etag: payload.etag, vary: 'accept-encoding' }).end();
-    return;
-  }
-  const gzip = acceptsGzip(request);
-  const body = gzip ? payload.gzip() : payload.json;
-  response
-    .writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      etag: payload.etag,
-      vary: 'accept-encoding',
-      'content-length': body.length,
-      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-    })
-    .end(body);
-}
-
-function sendSerialised(request: IncomingMessage, response: ServerResponse, body: SerialisedBody) {
-  const headers = { 'cache-control': 'no-cache', etag: body.etag };
-  if (request.headers['if-none-match'] === body.etag) {
-    response.writeHead(304, headers).end();
-    return;
-  }
-  response.writeHead(200, { ...headers, 'content-type': 'application/json; charset=utf-8' }).end(body.json);
-}
+import {
+  badData,
+  callerIp,
+  clientQueryString,
+  EdgeError,
+  json,
+  queryObject,
+  readJson,
+  sendPayload,
+  sendSerialised,
+  type Handler,
+  type Request,
+} from './edge-wire.ts';
 
 const TOKEN_REQUIRED =
   'This endpoint requires an API token. Please add an authorization header to your request with a valid token';
