@@ -234,6 +234,9 @@ describe('npm run edge', () => {
   });
 
   it('keeps serving when the upstream stops, and after its own restart from the snapshot', async () => {
+    // SDKs of the tests above would poll the stopped edge and report it as unhandled errors.
+    for (const sdk of sdks.splice(0)) sdk.destroy();
+    for (const browser of browsers.splice(0)) browser.stop();
     const before = (await (await features(edge.url)).json()) as {
       features: { name: string; enabled: boolean }[];
     };
