@@ -296,7 +296,6 @@ async function changeRequests() {
 
 async function edge() {
   const result = await measureEdge(say);
-  console.table(result.rows);
   console.table({ 'admin change → SDK through the edge (ms)': result.propagation });
   await mkdir('test-output', { recursive: true });
   await writeFile('test-output/bench-edge.json', JSON.stringify(result, null, 2));
