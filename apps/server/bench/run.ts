@@ -10,8 +10,10 @@
  *   scheduled requests (bench-change-requests.json).
  * - `integrations` (bench/integrations.ts): 1,000 flag changes with 3 webhook integrations: deliveries per second and
  *   the lag from change to delivery (bench-integrations.json).
- * `npm run bench -- startup` (or `-- permissions`, `-- throughput`, `-- change-requests`, `-- integrations`) runs one
- * of them; with no argument, all five.
+ * - `edge` (bench/edge.ts): the edge's client features and Frontend API req/s with wrk, and the delay from an admin
+ *   change to an SDK streaming from the edge (bench-edge.json).
+ * `npm run bench -- startup` (or `-- permissions`, `-- throughput`, `-- change-requests`, `-- integrations`,
+ * `-- edge`) runs one of them; with no argument, all six.
  * `npm run bench -- soak [--minutes 10]` runs the long mixed-traffic soak of soak.ts instead.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -30,6 +32,7 @@ import { seedFlags } from './seed-flags.ts';
 import { runSoak, soakMinutes } from './soak.ts';
 import { measureChangeRequests } from './change-requests.ts';
 import { measureIntegrations } from './integrations.ts';
+import { measureEdge } from './edge.ts';
 import { measurePermissions } from './permissions.ts';
 import { measureStartup } from './startup.ts';
 import { runWrk, wrkAvailable } from './wrk.ts';
@@ -311,7 +314,15 @@ async function integrations() {
   say('wrote test-output/bench-integrations.json');
 }
 
-const SCENARIOS = ['startup', 'permissions', 'throughput', 'change-requests', 'integrations', 'soak'];
+async function edge() {
+  const result = await measureEdge(say);
+  console.table({ 'admin change → SDK through the edge (ms)': result.propagation });
+  await mkdir('test-output', { recursive: true });
+  await writeFile('test-output/bench-edge.json', JSON.stringify(result, null, 2));
+  say('wrote test-output/bench-edge.json');
+}
+
+const SCENARIOS = ['startup', 'permissions', 'throughput', 'change-requests', 'integrations', 'edge', 'soak'];
 const scenario = process.argv[2]?.startsWith('--') ? undefined : process.argv[2];
 if (scenario !== undefined && !SCENARIOS.includes(scenario)) {
   console.error(`unknown scenario "${scenario}"; one of: ${SCENARIOS.join(', ')}`);
@@ -326,4 +337,5 @@ else {
   if (scenario === undefined || scenario === 'throughput') await throughput();
   if (scenario === undefined || scenario === 'change-requests') await changeRequests();
   if (scenario === undefined || scenario === 'integrations') await integrations();
+  if (scenario === undefined || scenario === 'edge') await edge();
 }

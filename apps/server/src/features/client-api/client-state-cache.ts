@@ -1,18 +1,12 @@
-import { compileSnapshot, type CompiledSnapshot } from '@switchyard/evaluation';
+import type { CompiledSnapshot } from '@switchyard/evaluation';
 import type { Db } from '../../db/db.ts';
-import { prepareBody, type PreparedBody } from '../../http/prepared-body.ts';
 import { EVENTS_CHANNEL } from '../events/event-store.ts';
+import { compileState, preparePayload, type CachedPayload } from '../serving/serving-payload.ts';
 import type { EnvironmentState } from './client-feature.ts';
-import { buildClientFeaturesBody, type ClientFeaturesBody } from './client-payload.ts';
 import { queryHash, type ClientQuery } from './client-query.ts';
 import { loadEnvironmentState } from './environment-state-store.ts';
 
-/** A serialised client payload, shared by every request with the same resolved query until something changes. */
-export type CachedPayload = PreparedBody & {
-  etag: string;
-  revisionId: number;
-  body: ClientFeaturesBody;
-};
+export type { CachedPayload } from '../serving/serving-payload.ts';
 
 type StateEntry = { generation: number; state: Promise<EnvironmentState>; compiled?: CompiledSnapshot };
 
@@ -81,7 +75,7 @@ export function createClientStateCache(db: Db) {
     async compiled(environment: string): Promise<CompiledSnapshot> {
       const entry = stateEntry(environment);
       const state = await entry.state;
-      entry.compiled ??= compileSnapshot({ features: state.features, segments: state.segments } as never);
+      entry.compiled ??= compileState(state);
       return entry.compiled;
     },
     payload(query: ClientQuery): Promise<CachedPayload> {
@@ -90,16 +84,7 @@ export function createClientStateCache(db: Db) {
       let cached = payloads.get(key);
       if (!cached) {
         if (payloads.size >= MAX_PAYLOADS) payloads.clear();
-        cached = this.state(query.environment).then((state) => {
-          const etag = `"${hash}:${state.revisionId}:v1"`;
-          const body = buildClientFeaturesBody(state, query, hash, etag);
-          return {
-            ...prepareBody(Buffer.from(JSON.stringify(body))),
-            etag,
-            revisionId: state.revisionId,
-            body,
-          };
-        });
+        cached = this.state(query.environment).then((state) => preparePayload(state, query));
         cached.catch(() => payloads.delete(key));
         payloads.set(key, cached);
       }

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
-import { diffStates, toSentState, type DeltaEvent } from './client-delta.ts';
 import type { ClientFeature, EnvironmentState } from './client-feature.ts';
 import { resolveClientQuery, type ClientQuery, type ClientQueryString } from './client-query.ts';
 import { ClientFeaturesQuery } from './client-schemas.ts';
 import type { ClientStateCache } from './client-state-cache.ts';
+import { createStreamSession, hydration } from './client-stream-session.ts';
 import type { ClientStreams } from './client-streams.ts';
 
 const DeltaResponse = Type.Object(
@@ -31,12 +31,6 @@ export function clientStreamingRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       const state = await deps.cache.state(query.environment);
       return { state, features: deps.selectFeatures(state, query) };
     };
-    const hydration = (state: EnvironmentState, features: ClientFeature[]): DeltaEvent => ({
-      eventId: state.revisionId,
-      type: 'hydration',
-      features,
-      segments: state.segments,
-    });
 
     app.get(
       '/api/client/delta',
@@ -63,7 +57,7 @@ export function clientStreamingRoutes(deps: Deps): FastifyPluginAsyncTypebox {
         const { state, features } = await snapshot(query);
         const etag = `"${state.revisionId}"`;
         if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-        return reply.header('etag', etag).send({ events: [hydration(state, features)] });
+        return reply.header('etag', etag).send({ events: [hydration({ state, features })] });
       },
     );
 
@@ -100,23 +94,12 @@ export function clientStreamingRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           connection: 'keep-alive',
           'x-accel-buffering': 'no',
         });
-        const send = (event: string, id: number, data: unknown) =>
-          out.write(`event: ${event}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`);
-        send('unleash-connected', first.state.revisionId, {
-          events: [hydration(first.state, first.features)],
-        });
-        let sent = toSentState(first.features, first.state.segments);
+        const session = createStreamSession(first);
+        out.write(session.connected);
         const push = async () => {
           try {
-            const next = await snapshot(query);
-            const { events, after } = diffStates(
-              sent,
-              next.features,
-              next.state.segments,
-              next.state.revisionId,
-            );
-            sent = after;
-            if (events.length) send('unleash-updated', next.state.revisionId, { events });
+            const message = session.next(await snapshot(query));
+            if (message) out.write(message);
           } catch (error) {
             request.log.warn({ err: error }, 'streaming update failed');
           }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FlagDefinition } from '@switchyard/evaluation';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import type { Principal } from '../../http/auth.ts';
@@ -9,6 +8,7 @@ import type { ApiArea } from '../../http/openapi.ts';
 import { toDate, toFlagCounts, toRegistration } from '../client-api/client-report.ts';
 import { createClientReportStore } from '../client-api/client-report-store.ts';
 import type { ClientStateCache } from '../client-api/client-state-cache.ts';
+import { projectFilter } from '../serving/token-scope.ts';
 import { buildFrontendContext } from './frontend-context.ts';
 import { sendSerialised, serialiseToggle, serialiseToggles } from './frontend-response.ts';
 import {
@@ -22,20 +22,6 @@ import {
 } from './frontend-schemas.ts';
 
 type TokenPrincipal = Extract<Principal, { kind: 'token' }>;
-
-const projectFilters = new WeakMap<TokenPrincipal, ((flag: FlagDefinition) => boolean) | undefined>();
-
-/** Which flags a frontend token may see: all, or those in its projects (cached per resolved token). */
-export function projectFilter(principal: TokenPrincipal): ((flag: FlagDefinition) => boolean) | undefined {
-  if (!projectFilters.has(principal)) {
-    const projects = new Set(principal.projects);
-    projectFilters.set(
-      principal,
-      projects.has('*') ? undefined : (flag) => projects.has(String(flag.project)),
-    );
-  }
-  return projectFilters.get(principal);
-}
 
 /** /api/frontend: flags evaluated on the server for browser and mobile SDKs, from a compiled in-memory form. */
 export function frontendRoutes(deps: { db: Db; cache: ClientStateCache }): FastifyPluginAsyncTypebox {

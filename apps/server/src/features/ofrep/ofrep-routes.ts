@@ -3,9 +3,9 @@ import type { FastifyError, FastifyRequest } from 'fastify';
 import type { Principal } from '../../http/auth.ts';
 import { describe, errorResponses } from '../../http/operation.ts';
 import type { ClientStateCache } from '../client-api/client-state-cache.ts';
-import { projectFilter } from '../frontend-api/frontend-routes.ts';
 import { sendSerialised, serialiseJson } from '../frontend-api/frontend-response.ts';
-import { buildOfrepContext, isFailure, toOfrepEvaluation } from './ofrep.ts';
+import { projectFilter } from '../serving/token-scope.ts';
+import { buildOfrepContext, evaluateOfrepFlag, evaluateOfrepFlags, hasTargetingKey } from './ofrep.ts';
 import {
   OfrepBody,
   OfrepBulkResponse,
@@ -46,8 +46,7 @@ export function ofrepRoutes(deps: { cache: ClientStateCache }): FastifyPluginAsy
       const principal = request.principal as TokenPrincipal;
       const snapshot = await deps.cache.compiled(principal.environment);
       const context = buildOfrepContext(raw, request.ip);
-      const hasTargetingKey = typeof raw.targetingKey === 'string' && raw.targetingKey !== '';
-      return { snapshot, context, hasTargetingKey, filter: projectFilter(principal) };
+      return { snapshot, context, targeted: hasTargetingKey(raw), filter: projectFilter(principal) };
     };
 
     app.post(
@@ -75,12 +74,9 @@ export function ofrepRoutes(deps: { cache: ClientStateCache }): FastifyPluginAsy
       },
       async (request, reply) => {
         const raw = (request.body?.context ?? {}) as Record<string, unknown>;
-        const { snapshot, context, hasTargetingKey, filter } = await evaluateFor(request, raw);
-        const results = snapshot.evaluateAll(context, { filter, includeDisabled: true });
-        const flags = results.map((result) =>
-          toOfrepEvaluation(snapshot.definition(result.name)!, result, hasTargetingKey),
-        );
-        return sendSerialised(request, reply, serialiseJson({ flags }));
+        const { snapshot, context, targeted, filter } = await evaluateFor(request, raw);
+        const body = evaluateOfrepFlags(snapshot, context, filter, targeted);
+        return sendSerialised(request, reply, serialiseJson(body));
       },
     );
 
@@ -111,16 +107,9 @@ export function ofrepRoutes(deps: { cache: ClientStateCache }): FastifyPluginAsy
       async (request, reply) => {
         const { key } = request.params;
         const raw = (request.body?.context ?? {}) as Record<string, unknown>;
-        const { snapshot, context, hasTargetingKey, filter } = await evaluateFor(request, raw);
-        const definition = snapshot.definition(key);
-        if (!definition || (filter && !filter(definition))) {
-          return reply
-            .code(404)
-            .send({ key, errorCode: 'FLAG_NOT_FOUND', errorDetails: `flag ${key} was not found` });
-        }
-        const evaluation = toOfrepEvaluation(definition, snapshot.evaluate(key, context), hasTargetingKey);
-        if (isFailure(evaluation)) return reply.code(400).send(evaluation);
-        return evaluation;
+        const { snapshot, context, targeted, filter } = await evaluateFor(request, raw);
+        const { status, body } = evaluateOfrepFlag(snapshot, key, context, filter, targeted);
+        return reply.code(status).send(body);
       },
     );
   };

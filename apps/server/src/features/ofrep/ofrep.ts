@@ -1,4 +1,4 @@
-import type { Context, FlagDefinition, FlagResult } from '@switchyard/evaluation';
+import type { CompiledSnapshot, Context, FlagDefinition, FlagResult } from '@switchyard/evaluation';
 import { buildFrontendContext } from '../frontend-api/frontend-context.ts';
 
 /** OpenFeature's error codes, as OFREP sends them. */
@@ -88,3 +88,41 @@ export function toOfrepEvaluation(
   }
   return { key, value, reason: 'SPLIT', variant: variant.name, metadata };
 }
+
+/** The bulk answer: every flag the filter lets through, in payload order, off ones included. */
+export function evaluateOfrepFlags(
+  snapshot: CompiledSnapshot,
+  context: Context,
+  filter: ((flag: FlagDefinition) => boolean) | undefined,
+  hasTargetingKey: boolean,
+): { flags: OfrepEvaluation[] } {
+  const results = snapshot.evaluateAll(context, { filter, includeDisabled: true });
+  return {
+    flags: results.map((result) =>
+      toOfrepEvaluation(snapshot.definition(result.name)!, result, hasTargetingKey),
+    ),
+  };
+}
+
+/** One flag's answer with its status: 200, 400 for a failure, 404 when the token cannot see the flag. */
+export function evaluateOfrepFlag(
+  snapshot: CompiledSnapshot,
+  key: string,
+  context: Context,
+  filter: ((flag: FlagDefinition) => boolean) | undefined,
+  hasTargetingKey: boolean,
+): { status: 200 | 400 | 404; body: OfrepEvaluation } {
+  const definition = snapshot.definition(key);
+  if (!definition || (filter && !filter(definition))) {
+    return {
+      status: 404,
+      body: { key, errorCode: 'FLAG_NOT_FOUND', errorDetails: `flag ${key} was not found` },
+    };
+  }
+  const body = toOfrepEvaluation(definition, snapshot.evaluate(key, context), hasTargetingKey);
+  return { status: isFailure(body) ? 400 : 200, body };
+}
+
+/** Whether the request's context names a targeting key. */
+export const hasTargetingKey = (raw: Record<string, unknown>): boolean =>
+  typeof raw.targetingKey === 'string' && raw.targetingKey !== '';

@@ -1,0 +1,418 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createClientStreams } from '../features/client-api/client-streams.ts';
+import { createStreamSession, hydration } from '../features/client-api/client-stream-session.ts';
+import type { ServingAnswers } from '../features/serving/serving-answers.ts';
+import { errorBody, HttpError } from '../http/errors.ts';
+import {
+  bucketMetrics,
+  type BulkApplication,
+  type BulkMetric,
+  type EdgeMetrics,
+  type MetricsBucket,
+} from './edge-metrics.ts';
+import type { EdgeSync } from './edge-sync.ts';
+import type { EdgeTokens } from './edge-tokens.ts';
+import { UpstreamUnavailable, type EdgeToken } from './edge-upstream.ts';
+import {
+  badData,
+  callerIp,
+  clientQueryString,
+  EdgeError,
+  json,
+  queryObject,
+  readJson,
+  sendPayload,
+  sendSerialised,
+  type Handler,
+  type Request,
+} from './edge-wire.ts';
+
+const TOKEN_REQUIRED =
+  'This endpoint requires an API token. Please add an authorization header to your request with a valid token';
+
+/**
+ * The edge's HTTP API: what SDKs call on Switchyard (Client API, Frontend API, OFREP), answered from memory, and
+ * what an edge calls upstream (validate, features with ETag, streaming, bulk metrics), so edges can be chained.
+ */
+export function createEdgeHandler(deps: {
+  answers: ServingAnswers;
+  tokens: EdgeTokens;
+  sync: EdgeSync;
+  metrics: EdgeMetrics;
+  ready: () => boolean;
+  log: (level: 'info' | 'warn', message: string) => void;
+}) {
+  const streams = createClientStreams();
+
+  /** The caller's token, validated upstream on first use, of one of the types the operation takes. */
+  async function authenticate(request: IncomingMessage, types: string[]): Promise<EdgeToken> {
+    const secret = String(request.headers.authorization ?? '')
+      .replace(/^bearer\s+/i, '')
+      .trim();
+    if (!secret) throw new EdgeError(401, 'AuthenticationRequired', TOKEN_REQUIRED);
+    let token: EdgeToken | undefined;
+    try {
+      token = await deps.tokens.resolve(secret);
+    } catch (error) {
+      if (error instanceof UpstreamUnavailable)
+        throw new EdgeError(
+          503,
+          'UpstreamUnavailable',
+          'The edge cannot validate this new token while its upstream is unreachable',
+        );
+      throw error;
+    }
+    if (!token) throw new EdgeError(401, 'AuthenticationRequired', TOKEN_REQUIRED);
+    if (!types.includes(token.type))
+      throw new EdgeError(
+        403,
+        'NoAccessError',
+        `A ${token.type} token cannot call this endpoint; use a ${types.join(' or ')} token`,
+      );
+    return token;
+  }
+
+  /** The key of the state the token is served from; 503 while the edge has none for it. */
+  async function stateKey(token: EdgeToken): Promise<string> {
+    const key = await deps.sync.keyFor(token);
+    if (key) return key;
+    throw new EdgeError(
+      503,
+      'UpstreamUnavailable',
+      token.type === 'frontend'
+        ? `The edge has no client token for environment "${token.environment}" and projects [${token.projects.join(', ')}] to serve this frontend token from; add one to TOKENS`
+        : 'The edge has not received flags for this token from its upstream yet',
+    );
+  }
+
+  const present = <T>(value: T | undefined): T => {
+    if (value === undefined)
+      throw new EdgeError(503, 'UpstreamUnavailable', 'The edge has no flags for this token yet');
+    return value;
+  };
+
+  const metricsEnvironment = (token: EdgeToken, asked: unknown) =>
+    token.environment === '*' && typeof asked === 'string' ? asked : token.environment;
+
+  const text = (value: unknown): string | undefined =>
+    typeof value === 'string' && value ? value : undefined;
+
+  const health: Handler = (_request, response) => json(response, 200, { health: 'GOOD' });
+
+  const routes: Record<string, Handler> = {
+    'GET /health': health,
+    'GET /internal-backstage/health': health,
+    'GET /internal-backstage/ready': (_request, response) =>
+      deps.ready() ? json(response, 200, { status: 'READY' }) : json(response, 503, { status: 'NOT_READY' }),
+
+    'POST /edge/validate': async (request, response) => {
+      const body = await readJson(request);
+      const secrets = body.tokens;
+      if (!Array.isArray(secrets) || secrets.some((each) => typeof each !== 'string'))
+        throw badData('/body/tokens', '"tokens" must be a list of strings');
+      if (secrets.length > 100) throw badData('/body/tokens', '"tokens" holds at most 100 tokens');
+      const unique = [...new Set(secrets as string[])];
+      const unknown = unique.filter((secret) => !deps.tokens.known(secret));
+      if (unknown.length) {
+        try {
+          await deps.tokens.validate(unknown);
+        } catch (error) {
+          if (!(error instanceof UpstreamUnavailable)) throw error;
+        }
+      }
+      const tokens = unique.flatMap((secret) => deps.tokens.known(secret) ?? []);
+      for (const token of tokens) deps.sync.follow(token);
+      json(response, 200, { tokens });
+    },
+
+    'GET /api/client/features': async (request, response) => {
+      const token = await authenticate(request, ['client']);
+      const query = deps.answers.clientQuery(
+        token,
+        clientQueryString(request.query),
+        request.headers['unleash-client-spec'],
+      );
+      sendPayload(request, response, present(deps.answers.clientFeatures(await stateKey(token), query)));
+    },
+
+    'GET /api/client/delta': async (request, response) => {
+      const token = await authenticate(request, ['client']);
+      const query = deps.answers.clientQuery(token, clientQueryString(request.query), '5.2.0');
+      const snapshot = present(deps.answers.streamSnapshot(await stateKey(token), query));
+      const etag = `"${snapshot.state.revisionId}"`;
+      if (request.headers['if-none-match'] === etag) return void response.writeHead(304, { etag }).end();
+      json(response, 200, { events: [hydration(snapshot)] }, { etag });
+    },
+
+    'GET /api/client/streaming': async (request, response) => {
+      const token = await authenticate(request, ['client']);
+      const query = deps.answers.clientQuery(token, clientQueryString(request.query), '5.2.0');
+      const key = await stateKey(token);
+      const session = createStreamSession(present(deps.answers.streamSnapshot(key, query)));
+      response.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      response.write(session.connected);
+      let updating = Promise.resolve();
+      const remove = streams.add({
+        write: (chunk) => response.write(chunk),
+        update: () =>
+          (updating = updating.then(() => {
+            const next = deps.answers.streamSnapshot(key, query);
+            const message = next && session.next(next);
+            if (message) response.write(message);
+          })),
+        end: () => response.end(),
+      });
+      response.on('close', remove);
+      if (request.socket.destroyed) remove();
+    },
+
+    'POST /api/client/register': async (request, response) => {
+      const token = await authenticate(request, ['client']);
+      const body = await readJson(request);
+      const appName = text(body.appName);
+      const instanceId = text(body.instanceId) ?? 'default';
+      if (!appName) throw badData('/body/appName', '"appName" is required');
+      deps.metrics.register({
+        appName,
+        instanceId,
+        environment: metricsEnvironment(token, body.environment),
+        interval: typeof body.interval === 'number' ? body.interval : undefined,
+        started:
+          typeof body.started === 'string' || typeof body.started === 'number' ? body.started : undefined,
+        strategies: Array.isArray(body.strategies)
+          ? body.strategies.filter((s): s is string => typeof s === 'string')
+          : undefined,
+        sdkVersion: text(body.sdkVersion) ?? text(request.headers['unleash-sdk']),
+        sdkType: 'backend',
+      });
+      response.writeHead(202).end();
+    },
+
+    'POST /api/client/metrics': async (request, response) => {
+      const token = await authenticate(request, ['client']);
+      const body = await readJson(request);
+      const appName = text(body.appName);
+      if (!appName) throw badData('/body/appName', '"appName" is required');
+      if (body.bucket && typeof body.bucket === 'object')
+        deps.metrics.count(
+          bucketMetrics(appName, metricsEnvironment(token, body.environment), body.bucket as MetricsBucket),
+        );
+      response.writeHead(202).end();
+    },
+
+    'POST /api/client/metrics/bulk': async (request, response) => {
+      const token = await authenticate(request, ['client']);
+      const body = await readJson(request);
+      const applications = Array.isArray(body.applications) ? (body.applications as BulkApplication[]) : [];
+      const metrics = Array.isArray(body.metrics) ? (body.metrics as BulkMetric[]) : [];
+      const environment = (asked: unknown) => metricsEnvironment(token, asked);
+      for (const application of applications) {
+        if (text(application?.appName) && text(application?.instanceId))
+          deps.metrics.register({ ...application, environment: environment(application.environment) });
+      }
+      // As upstream: counts for another environment than the token's are dropped.
+      deps.metrics.count(
+        metrics.filter(
+          (metric) =>
+            text(metric?.featureName) &&
+            text(metric?.appName) &&
+            environment(metric.environment) === metric.environment,
+        ),
+      );
+      response.writeHead(202).end();
+    },
+
+    'POST /api/client/metrics/edge': async (request, response) => {
+      await authenticate(request, ['client']);
+      await readJson(request);
+      response.writeHead(202).end();
+    },
+
+    'GET /api/frontend': async (request, response) => {
+      const token = await authenticate(request, ['frontend']);
+      const key = await stateKey(token);
+      sendSerialised(
+        request,
+        response,
+        present(deps.answers.frontend(key, token, queryObject(request.query), callerIp(request))),
+      );
+    },
+
+    'POST /api/frontend': async (request, response) => {
+      const token = await authenticate(request, ['frontend']);
+      const body = await readJson(request);
+      const context =
+        body.context && typeof body.context === 'object' ? (body.context as Record<string, unknown>) : {};
+      const key = await stateKey(token);
+      sendSerialised(
+        request,
+        response,
+        present(deps.answers.frontend(key, token, context, callerIp(request))),
+      );
+    },
+
+    'POST /api/frontend/client/metrics': async (request, response) => {
+      const token = await authenticate(request, ['frontend']);
+      const body = await readJson(request);
+      const appName = text(body.appName);
+      if (!appName) throw badData('/body/appName', '"appName" is required');
+      if (body.bucket && typeof body.bucket === 'object')
+        deps.metrics.count(bucketMetrics(appName, token.environment, body.bucket as MetricsBucket));
+      const sdk = text(request.headers['unleash-sdk']);
+      const instanceId = text(body.instanceId);
+      if (instanceId && sdk)
+        deps.metrics.register({
+          appName,
+          instanceId,
+          environment: token.environment,
+          sdkVersion: sdk,
+          sdkType: 'frontend',
+        });
+      response.writeHead(200, { 'content-type': 'text/plain' }).end('OK');
+    },
+
+    'POST /api/frontend/client/register': async (request, response) => {
+      const token = await authenticate(request, ['frontend']);
+      const body = await readJson(request);
+      const appName = text(body.appName);
+      if (appName)
+        deps.metrics.register({
+          appName,
+          instanceId: text(body.instanceId) ?? 'browser',
+          environment: token.environment,
+          sdkVersion: text(body.sdkVersion),
+          sdkType: 'frontend',
+        });
+      response.writeHead(200, { 'content-type': 'text/plain' }).end('OK');
+    },
+
+    'POST /ofrep/v1/evaluate/flags': async (request, response) => {
+      const token = await authenticate(request, ['client', 'frontend']);
+      const context = ofrepContext(await readOfrepBody(request));
+      const key = await stateKey(token);
+      sendSerialised(
+        request,
+        response,
+        present(deps.answers.ofrepFlags(key, token, context, callerIp(request))),
+      );
+    },
+  };
+
+  /** Routes with a path parameter: the prefix, the methods, and the handler taking the decoded parameter. */
+  const prefixed: {
+    method: string;
+    prefix: string;
+    handle: (request: Request, response: ServerResponse, param: string) => Promise<void>;
+  }[] = [
+    {
+      method: 'GET',
+      prefix: '/api/client/features/',
+      handle: async (request, response, name) => {
+        const token = await authenticate(request, ['client']);
+        const query = deps.answers.clientQuery(token, {}, request.headers['unleash-client-spec']);
+        const feature = deps.answers.clientFeature(await stateKey(token), query, name);
+        if (!feature) throw new EdgeError(404, 'NotFoundError', `Could not find feature flag ${name}`);
+        json(response, 200, feature);
+      },
+    },
+    {
+      method: 'GET',
+      prefix: '/api/frontend/features/',
+      handle: async (request, response, name) => {
+        const token = await authenticate(request, ['frontend']);
+        const key = await stateKey(token);
+        const body = deps.answers.frontendFlag(
+          key,
+          token,
+          name,
+          queryObject(request.query),
+          callerIp(request),
+        );
+        if (!present(body))
+          throw new EdgeError(
+            404,
+            'NotFoundError',
+            `Could not find feature flag ${name} enabled for this context`,
+          );
+        sendSerialised(request, response, body!);
+      },
+    },
+    {
+      method: 'POST',
+      prefix: '/ofrep/v1/evaluate/flags/',
+      handle: async (request, response, flag) => {
+        const token = await authenticate(request, ['client', 'frontend']);
+        const context = ofrepContext(await readOfrepBody(request, flag));
+        const key = await stateKey(token);
+        const { status, body } = present(
+          deps.answers.ofrepFlag(key, token, flag, context, callerIp(request)),
+        );
+        json(response, status, body);
+      },
+    },
+  ];
+
+  /** OFREP answers a body it cannot read in its own shape, as the server does. */
+  async function readOfrepBody(request: IncomingMessage, key?: string): Promise<Record<string, unknown>> {
+    try {
+      return await readJson(request);
+    } catch (error) {
+      if (error instanceof EdgeError && error.status === 400)
+        throw Object.assign(error, { ofrep: { key, errorCode: 'PARSE_ERROR', errorDetails: error.message } });
+      throw error;
+    }
+  }
+  function ofrepContext(body: Record<string, unknown>): Record<string, unknown> {
+    const context = body.context ?? {};
+    if (typeof context !== 'object' || Array.isArray(context) || context === null)
+      throw Object.assign(badData('/body/context', '"context" must be an object'), {
+        ofrep: { errorCode: 'INVALID_CONTEXT', errorDetails: '"context" must be an object' },
+      });
+    return context as Record<string, unknown>;
+  }
+
+  function fail(response: ServerResponse, error: unknown) {
+    if (response.headersSent) return void response.end();
+    if (error instanceof EdgeError) {
+      const ofrep = (error as { ofrep?: unknown }).ofrep;
+      if (ofrep) return json(response, error.status, ofrep);
+      return json(response, error.status, errorBody(error.errorName, error.message, error.details));
+    }
+    if (error instanceof HttpError)
+      return json(response, error.status, errorBody(error.name, error.message, error.details));
+    deps.log('warn', `request failed: ${(error as Error).stack ?? String(error)}`);
+    json(response, 500, errorBody('InternalError', 'The edge could not answer this request'));
+  }
+
+  const handle = async (incoming: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(incoming.url ?? '/', 'http://edge');
+    const request = Object.assign(incoming, {
+      pathname: url.pathname.replace(/\/+$/, '') || '/',
+      query: url.searchParams,
+    });
+    try {
+      const route = routes[`${request.method} ${request.pathname}`];
+      if (route) return await route(request, response);
+      for (const each of prefixed) {
+        if (request.method === each.method && request.pathname.startsWith(each.prefix)) {
+          const param = decodeURIComponent(request.pathname.slice(each.prefix.length));
+          if (param && !param.includes('/')) return await each.handle(request, response, param);
+        }
+      }
+      throw new EdgeError(
+        404,
+        'NotFoundError',
+        `The edge does not serve ${request.method} ${request.pathname}`,
+      );
+    } catch (error) {
+      fail(response, error);
+    }
+  };
+
+  return { handle, streams };
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { createEdgeMetrics, type BulkApplication, type BulkMetric } from './edge-metrics.ts';
+import { scopeKey, scopeOfKey } from './edge-sync.ts';
+import { createEdgeTokens } from './edge-tokens.ts';
+import { parseEvent, UpstreamUnavailable, type EdgeToken } from './edge-upstream.ts';
+
+const client: EdgeToken = {
+  token: 'default:development.a',
+  type: 'client',
+  projects: ['default'],
+  environment: 'development',
+};
+
+describe('parseEvent', () => {
+  it('reads the event name, id and delta events of one server-sent event', () => {
+    const block =
+      'event: unleash-updated\nid: 42\ndata: {"events":[{"eventId":42,"type":"feature-removed","featureName":"a","project":"p"}]}';
+    expect(parseEvent(block)).toEqual({
+      event: 'unleash-updated',
+      id: 42,
+      events: [{ eventId: 42, type: 'feature-removed', featureName: 'a', project: 'p' }],
+    });
+  });
+  it('ignores keep-alive comments and unreadable data', () => {
+    expect(parseEvent(': keep-alive')).toBeUndefined();
+    expect(parseEvent('event: x\ndata: {not json')).toBeUndefined();
+  });
+});
+
+describe('scope keys', () => {
+  it('name an environment and its sorted projects, and read back', () => {
+    const key = scopeKey({ type: 'client', environment: 'production', projects: ['web', 'api', 'web'] });
+    expect(key).toBe('production|api,web');
+    expect(scopeOfKey(key)).toEqual({ type: 'client', environment: 'production', projects: ['api', 'web'] });
+  });
+});
+
+describe('createEdgeTokens', () => {
+  it('asks the upstream once for concurrent first uses, keeps valid tokens and remembers refusals', async () => {
+    const asked: string[][] = [];
+    const tokens = createEdgeTokens({
+      upstream: {
+        validate: async (secrets) => {
+          asked.push(secrets);
+          return secrets.includes(client.token) ? [client] : [];
+        },
+      },
+    });
+    const [a, b] = await Promise.all([tokens.resolve(client.token), tokens.resolve(client.token)]);
+    expect(a).toEqual(client);
+    expect(b).toEqual(client);
+    expect(await tokens.resolve('bad')).toBeUndefined();
+    expect(await tokens.resolve('bad')).toBeUndefined();
+    expect(asked).toEqual([[client.token], ['bad']]);
+  });
+  it('lets an unreachable upstream be told apart from a refusal', async () => {
+    const tokens = createEdgeTokens({
+      upstream: {
+        validate: async () => {
+          throw new UpstreamUnavailable('down');
+        },
+      },
+    });
+    await expect(tokens.resolve('x')).rejects.toBeInstanceOf(UpstreamUnavailable);
+  });
+});
+
+describe('createEdgeMetrics', () => {
+  const metric = (featureName: string): BulkMetric => ({
+    featureName,
+    appName: 'app',
+    environment: 'development',
+    yes: 1,
+    no: 0,
+    variants: {},
+  });
+  const application: BulkApplication = { appName: 'app', instanceId: 'i1', environment: 'development' };
+
+  it('sends one batch per environment with the edge in connectVia, and keeps what the upstream could not take', async () => {
+    const sent: { token: string; body: { applications: BulkApplication[]; metrics: BulkMetric[] } }[] = [];
+    let up = false;
+    const metrics = createEdgeMetrics({
+      post: async (token, body) => {
+        if (!up) throw new UpstreamUnavailable('down');
+        sent.push({ token, body });
+      },
+      tokenFor: (environment) => (environment === 'development' ? client.token : undefined),
+      via: { appName: 'switchyard-edge', instanceId: 'edge-1' },
+      log: () => undefined,
+    });
+    metrics.register(application);
+    metrics.count([metric('a'), metric('b'), { ...metric('c'), environment: 'production' }]);
+    await metrics.flush();
+    expect(sent).toEqual([]);
+    up = true;
+    await metrics.flush();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.token).toBe(client.token);
+    expect(sent[0]!.body.metrics.map((m) => m.featureName)).toEqual(['a', 'b']);
+    expect(sent[0]!.body.applications[0]!.connectVia).toEqual([
+      { appName: 'switchyard-edge', instanceId: 'edge-1' },
+    ]);
+    await metrics.flush();
+    expect(sent).toHaveLength(1); // production has no client token at this edge: held, not sent
+  });
+});

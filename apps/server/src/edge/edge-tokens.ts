@@ -1,0 +1,70 @@
+import type { EdgeToken, Upstream } from './edge-upstream.ts';
+
+/** How long a token the upstream refused is refused without asking again. */
+const REFUSED_MS = 10_000;
+const MAX_REFUSED = 10_000;
+
+/**
+ * The tokens the edge knows: given at start (TOKENS), kept in the snapshot, or validated upstream on first use.
+ * Concurrent first uses of one token make one upstream request.
+ */
+export function createEdgeTokens(deps: { upstream: Pick<Upstream, 'validate'>; now?: () => number }) {
+  const now = deps.now ?? Date.now;
+  const known = new Map<string, EdgeToken>();
+  const refused = new Map<string, number>();
+  const pending = new Map<string, Promise<EdgeToken | undefined>>();
+  const listeners = new Set<(token: EdgeToken) => void>();
+
+  const add = (tokens: EdgeToken[]) => {
+    for (const token of tokens) {
+      if (token.type !== 'client' && token.type !== 'frontend') continue;
+      const isNew = !known.has(token.token);
+      known.set(token.token, token);
+      refused.delete(token.token);
+      if (isNew) for (const listener of listeners) listener(token);
+    }
+  };
+
+  return {
+    add,
+    all(): EdgeToken[] {
+      return [...known.values()];
+    },
+    known(secret: string): EdgeToken | undefined {
+      return known.get(secret);
+    },
+    /** Asks the upstream about tokens in one request; the valid ones are kept. Throws when it cannot be reached. */
+    async validate(secrets: string[]): Promise<EdgeToken[]> {
+      const valid = await deps.upstream.validate(secrets);
+      add(valid);
+      const validSet = new Set(valid.map((token) => token.token));
+      for (const secret of secrets) {
+        if (validSet.has(secret)) continue;
+        if (refused.size >= MAX_REFUSED) refused.clear();
+        refused.set(secret, now() + REFUSED_MS);
+      }
+      return valid;
+    },
+    /** A known token, else the upstream's verdict; undefined when invalid. Throws when the upstream is unreachable. */
+    resolve(secret: string): Promise<EdgeToken | undefined> | EdgeToken | undefined {
+      const token = known.get(secret);
+      if (token) return token;
+      const until = refused.get(secret);
+      if (until !== undefined && until > now()) return undefined;
+      let lookup = pending.get(secret);
+      if (!lookup) {
+        lookup = this.validate([secret])
+          .then((valid) => valid.find((each) => each.token === secret))
+          .finally(() => pending.delete(secret));
+        pending.set(secret, lookup);
+      }
+      return lookup;
+    },
+    /** Calls listener for every token learnt from now on. */
+    onNew(listener: (token: EdgeToken) => void): void {
+      listeners.add(listener);
+    },
+  };
+}
+
+export type EdgeTokens = ReturnType<typeof createEdgeTokens>;

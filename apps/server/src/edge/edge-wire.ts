@@ -1,0 +1,114 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ClientQueryString } from '../features/client-api/client-query.ts';
+import type { SerialisedBody } from '../features/frontend-api/frontend-response.ts';
+import type { CachedPayload } from '../features/serving/serving-payload.ts';
+import { HttpError, type ErrorDetail } from '../http/errors.ts';
+
+/** The edge's HTTP plumbing: bodies in, prepared bodies out, errors in Switchyard's one format. */
+export const MAX_BODY = 2 * 1024 * 1024;
+
+/** An error the edge answers itself, in Switchyard's one error format. */
+export class EdgeError extends HttpError {
+  constructor(
+    readonly status: number,
+    readonly errorName: string,
+    message: string,
+    details?: ErrorDetail[],
+  ) {
+    super(message, details);
+  }
+}
+export const badData = (path: string, message: string) =>
+  new EdgeError(400, 'BadDataError', `Request validation failed: ${message}`, [{ path, message }]);
+
+export type Request = IncomingMessage & { pathname: string; query: URLSearchParams };
+export type Handler = (request: Request, response: ServerResponse) => Promise<void> | void;
+
+export const json = (
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(text);
+};
+
+export async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const type = request.headers['content-type'] ?? '';
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY)
+      throw new EdgeError(413, 'ContentTooLargeError', `The body is larger than ${MAX_BODY} bytes`);
+    chunks.push(chunk);
+  }
+  if (!size) return {};
+  if (!/^application\/(.+\+)?json\b/i.test(type))
+    throw new EdgeError(
+      415,
+      'ContentTypeError',
+      `Unsupported Media Type: ${type || '(none)'}; send application/json`,
+    );
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw badData('/body', 'the body is not valid JSON');
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw badData('/body', 'the body must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
+/** The query string as the Client API reads it: repeated keys become lists. */
+export function clientQueryString(query: URLSearchParams): ClientQueryString {
+  const pick = (name: string) => {
+    const values = query.getAll(name);
+    return values.length > 1 ? values : values[0];
+  };
+  const out: ClientQueryString = {};
+  const project = pick('project');
+  const tag = pick('tag');
+  if (project !== undefined) out.project = project;
+  if (tag !== undefined) out.tag = tag;
+  if (query.has('namePrefix')) out.namePrefix = query.get('namePrefix')!;
+  if (query.has('environment')) out.environment = query.get('environment')!;
+  return out;
+}
+
+export const queryObject = (query: URLSearchParams): Record<string, unknown> =>
+  Object.fromEntries(query.entries());
+
+export const callerIp = (request: IncomingMessage) => request.socket.remoteAddress ?? '';
+
+export const acceptsGzip = (request: IncomingMessage) =>
+  /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+
+export function sendPayload(request: IncomingMessage, response: ServerResponse, payload: CachedPayload) {
+  if (request.headers['if-none-match'] === payload.etag) {
+    response.writeHead(304, { etag: payload.etag, vary: 'accept-encoding' }).end();
+    return;
+  }
+  const gzip = acceptsGzip(request);
+  const body = gzip ? payload.gzip() : payload.json;
+  response
+    .writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      etag: payload.etag,
+      vary: 'accept-encoding',
+      'content-length': body.length,
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    })
+    .end(body);
+}
+
+export function sendSerialised(request: IncomingMessage, response: ServerResponse, body: SerialisedBody) {
+  const headers = { 'cache-control': 'no-cache', etag: body.etag };
+  if (request.headers['if-none-match'] === body.etag) {
+    response.writeHead(304, headers).end();
+    return;
+  }
+  response.writeHead(200, { ...headers, 'content-type': 'application/json; charset=utf-8' }).end(body.json);
+}

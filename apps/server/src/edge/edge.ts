@@ -1,0 +1,132 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createServingAnswers } from '../features/serving/serving-answers.ts';
+import { createServingState } from '../features/serving/serving-state.ts';
+import type { EdgeConfig } from './edge-config.ts';
+import { createEdgeHandler } from './edge-http.ts';
+import { createEdgeMetrics } from './edge-metrics.ts';
+import { readSnapshot, restoreSnapshot, writeSnapshot } from './edge-snapshot.ts';
+import { createEdgeSync } from './edge-sync.ts';
+import { createEdgeTokens } from './edge-tokens.ts';
+import { createUpstream } from './edge-upstream.ts';
+
+export type Log = (level: 'info' | 'warn', message: string) => void;
+
+/** How long after a change the snapshot file is written: a burst of changes makes one write. */
+const SNAPSHOT_DELAY_MS = 500;
+/** How often TOKENS the upstream could not be asked about are asked about again. */
+const RETRY_TOKENS_MS = 5_000;
+
+/**
+ * The edge, wired by hand: tokens, sync, serving state, metrics and the HTTP server. `start()` restores the
+ * snapshot, asks the upstream about TOKENS and listens; `stop()` ends streams, flushes metrics and writes the
+ * snapshot once more.
+ */
+export function createEdge(config: EdgeConfig, log: Log) {
+  const upstream = createUpstream({
+    url: config.upstreamUrl,
+    appName: config.appName,
+    instanceId: config.instanceId,
+  });
+  const serving = createServingState();
+  const tokens = createEdgeTokens({ upstream });
+  const sync = createEdgeSync({ upstream, serving, pollIntervalMs: config.pollIntervalMs, log });
+  const metrics = createEdgeMetrics({
+    post: (token, body) => upstream.postBulk(token, body),
+    tokenFor: (environment) => sync.clientTokenFor(environment),
+    via: { appName: config.appName, instanceId: config.instanceId },
+    log,
+  });
+  const pendingTokens = new Set(config.tokens);
+  const handler = createEdgeHandler({
+    answers: createServingAnswers(serving),
+    tokens,
+    sync,
+    metrics,
+    ready: () => pendingTokens.size === 0 && serving.keys().length > 0,
+    log,
+  });
+  const server: Server = createServer((request, response) => void handler.handle(request, response));
+  server.keepAliveTimeout = 65_000;
+
+  let snapshotTimer: NodeJS.Timeout | undefined;
+  let snapshotWrite = Promise.resolve();
+  const saveSnapshot = () => {
+    const file = config.snapshotFile;
+    if (!file) return snapshotWrite;
+    snapshotWrite = snapshotWrite
+      .then(() => writeSnapshot(file, serving, tokens.all()))
+      .catch((error: Error) => log('warn', `could not write the snapshot ${file}: ${error.message}`));
+    return snapshotWrite;
+  };
+  const scheduleSnapshot = () => {
+    if (!config.snapshotFile) return;
+    snapshotTimer ??= setTimeout(() => {
+      snapshotTimer = undefined;
+      void saveSnapshot();
+    }, SNAPSHOT_DELAY_MS);
+  };
+
+  serving.onChange(() => {
+    handler.streams.changed();
+    scheduleSnapshot();
+  });
+  tokens.onNew((token) => {
+    sync.follow(token);
+    scheduleSnapshot();
+  });
+
+  let tokenRetry: NodeJS.Timeout | undefined;
+  const askAboutTokens = async () => {
+    tokenRetry = undefined;
+    if (!pendingTokens.size) return;
+    try {
+      const valid = await tokens.validate([...pendingTokens]);
+      const validSet = new Set(valid.map((token) => token.token));
+      for (const secret of pendingTokens)
+        if (!validSet.has(secret))
+          log('warn', `the upstream refused a token of TOKENS (${secret.split('.')[0]}.…)`);
+      pendingTokens.clear();
+    } catch (error) {
+      log('warn', `could not validate TOKENS upstream, trying again: ${(error as Error).message}`);
+      tokenRetry = setTimeout(() => void askAboutTokens(), RETRY_TOKENS_MS);
+    }
+  };
+
+  let metricsTimer: NodeJS.Timeout | undefined;
+
+  return {
+    serving,
+    async start(): Promise<{ port: number }> {
+      if (config.snapshotFile) {
+        const snapshot = await readSnapshot(config.snapshotFile);
+        if (snapshot) {
+          tokens.add(restoreSnapshot(snapshot, serving));
+          for (const token of tokens.all()) pendingTokens.delete(token.token);
+          log('info', `serving ${snapshot.states.length} state(s) from the snapshot of ${snapshot.savedAt}`);
+        }
+      }
+      await askAboutTokens();
+      metricsTimer = setInterval(() => void metrics.flush(), config.metricsIntervalMs);
+      metricsTimer.unref();
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.port, config.host, () => resolve());
+      });
+      return { port: (server.address() as AddressInfo).port };
+    },
+    async stop(): Promise<void> {
+      clearInterval(metricsTimer);
+      clearTimeout(tokenRetry);
+      clearTimeout(snapshotTimer);
+      sync.stop();
+      handler.streams.endAll();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await Promise.all([metrics.flush(), saveSnapshot()]);
+      await closed;
+    },
+    /** Sends held metrics upstream now (tests, and shutdown). */
+    flushMetrics: () => metrics.flush(),
+  };
+}
