@@ -1,3 +1,5 @@
+import { createScimSettingsStore } from '../scim/scim-settings-store.ts';
+import { createSsoSettingsStore } from '../sso/sso-settings-store.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
 
@@ -27,6 +29,7 @@ export function statsChecksum(stats: {
 
 /** Reads the installation's statistics: one query per figure, all counts. */
 export function createInstanceStatsReadModel(db: Db, settings: { oidcEnabled: boolean }) {
+  const sso = createSsoSettingsStore(db);
   /** A random id made once per installation and kept in `settings`, shared by every process. */
   async function instanceId(): Promise<string> {
     await db.query(
@@ -136,10 +139,10 @@ export function createInstanceStatsReadModel(db: Db, settings: { oidcEnabled: bo
           `SELECT COALESCE(max(jsonb_array_length(COALESCE(c->'values', '[]'::jsonb))), 0)::int AS n
              FROM flag_strategies, jsonb_array_elements(constraints) c`,
         ),
-        OIDCenabled: settings.oidcEnabled,
-        SAMLenabled: false,
-        SCIMenabled: false,
-        passwordAuthEnabled: true,
+        OIDCenabled: settings.oidcEnabled || (await sso.get('oidc')).enabled,
+        SAMLenabled: (await sso.get('saml')).enabled,
+        SCIMenabled: (await createScimSettingsStore(db).get()).enabled,
+        passwordAuthEnabled: !(await sso.passwordDisabled()),
         sum: statsChecksum(base),
       };
     },

@@ -1,3 +1,4 @@
+import { sessionClientOf } from '../sessions/session.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { inTransaction, type Db } from '../../db/db.ts';
@@ -49,7 +50,11 @@ export function createSsoSignIn(deps: SsoDeps, method: 'oidc' | 'saml', redirect
           await inTransaction(deps.db, (tx) =>
             createGroupService(tx).syncSsoGroups(user.id, groups, { name: 'sso-sync', userId: null }),
           );
-        const session = await createSessionStore(deps.db).create(user.id, deps.config.sessionMaxAgeHours);
+        const session = await createSessionStore(deps.db).create(
+          user.id,
+          deps.config.sessionMaxAgeHours,
+          sessionClientOf(request),
+        );
         await createUserStore(deps.db).markSeen(user.id);
         await deps.recordLogin(request, {
           username: identity.email ?? null,

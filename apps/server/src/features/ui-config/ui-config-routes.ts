@@ -1,3 +1,4 @@
+import { createSsoSettingsStore } from '../sso/sso-settings-store.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { Config } from '../../config.ts';
@@ -43,7 +44,7 @@ export function uiConfigRoutes(deps: {
         unleashUrl: deps.config.publicUrl,
         baseUriPath: '',
         authenticationType: 'open-source' as const,
-        disablePasswordAuth: false,
+        disablePasswordAuth: await createSsoSettingsStore(deps.db).passwordDisabled(),
         oidcConfiguredThroughEnv: deps.config.oidc !== undefined,
         emailEnabled: deps.config.email !== undefined,
         maintenanceMode: await maintenance.enabled(),

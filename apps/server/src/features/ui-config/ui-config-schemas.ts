@@ -21,7 +21,10 @@ export const UiConfigResponse = Type.Object(
       description:
         'How people sign in: `open-source` is built-in username and password sign-in (and OIDC single sign-on when configured).',
     }),
-    disablePasswordAuth: Type.Boolean({ description: 'Password sign-in is always available: false.' }),
+    disablePasswordAuth: Type.Boolean({
+      description:
+        'Whether password sign-in is turned off (the password-login settings); single sign-on then lets people in.',
+    }),
     oidcConfiguredThroughEnv: Type.Boolean({ description: 'Whether OIDC_ISSUER configures single sign-on.' }),
     emailEnabled: Type.Boolean({
       description:
