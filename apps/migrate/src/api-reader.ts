@@ -40,10 +40,8 @@ export async function readFromApi(api: AdminClient, options: { projects?: string
   const projects = await Promise.all(
     projectList.map(async (p) => {
       const id = str(p.id);
-      const detail = (await api.tryGet<Wire>(`/api/admin/projects/${encodeURIComponent(id)}`)) ?? {};
-      const envs = list<unknown>(detail.environments).map((e) =>
-        typeof e === 'string' ? e : str((e as Wire).environment ?? (e as Wire).name),
-      );
+      const detail = await readProjectDetail(api, id);
+      const envs = projectEnvironments(detail);
       return {
         id,
         name: str(p.name, id),
@@ -214,4 +212,16 @@ async function readFlag(
       variants: list<string>(d.variants),
     })),
   };
+}
+
+/** Unleash 7 answers a project's settings and environments on /overview; older servers on the project itself. */
+export async function readProjectDetail(api: AdminClient, id: string): Promise<Wire> {
+  const path = `/api/admin/projects/${encodeURIComponent(id)}`;
+  return (await api.tryGet<Wire>(`${path}/overview`)) ?? (await api.tryGet<Wire>(path)) ?? {};
+}
+
+export function projectEnvironments(detail: Wire): string[] {
+  return list<unknown>(detail.environments).map((e) =>
+    typeof e === 'string' ? e : str((e as Wire).environment ?? (e as Wire).name),
+  );
 }

@@ -2,13 +2,15 @@
  * `npm run migrate -- --from <Unleash URL> --from-token <admin token> --to <Switchyard URL> --to-token <admin token>
  * [--dry-run] [--projects a,b] [--from-file export.json ...]`
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrate } from './migrate.ts';
 import { formatReport, isClean } from './report.ts';
 
 const USAGE = `usage: npm run migrate -- --from <Unleash URL> --from-token <admin token>
                         --to <Switchyard URL> --to-token <admin token>
-                        [--dry-run] [--projects a,b] [--from-file <export.json> ...]`;
+                        [--dry-run] [--projects a,b] [--from-file <export.json> ...]
+                        [--verify-token <client token> ...]`;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -20,6 +22,7 @@ async function main(): Promise<number> {
       'to-token': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
       projects: { type: 'string' },
+      'verify-token': { type: 'string', multiple: true },
       help: { type: 'boolean', default: false },
     },
   });
@@ -27,7 +30,8 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const fromFiles = values['from-file'] ?? [];
+  // npm runs the script in apps/migrate; paths are meant from where the command was typed.
+  const fromFiles = (values['from-file'] ?? []).map((file) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file));
   if (!values.to || !values['to-token'] || (!fromFiles.length && (!values.from || !values['from-token']))) {
     console.error(USAGE);
     return 2;
@@ -37,6 +41,7 @@ async function main(): Promise<number> {
     fromFiles,
     to: { url: values.to, token: values['to-token'] },
     dryRun: values['dry-run'],
+    verifyTokens: values['verify-token'] ?? [],
     ...(values.projects ? { projects: values.projects.split(',').map((p) => p.trim()).filter(Boolean) } : {}),
   });
   console.log(formatReport(result));

@@ -16,6 +16,8 @@ export type MigrateOptions = {
   to: Endpoint;
   dryRun?: boolean;
   projects?: string[];
+  /** More client token secrets to verify with, beyond the migrated ones (e.g. tokens the source hides). */
+  verifyTokens?: string[];
   progress?: Progress;
 };
 
@@ -76,7 +78,10 @@ export async function migrate(options: MigrateOptions): Promise<MigrationResult>
 
   if (sourceApi) {
     const migrated = source.apiTokens.filter((token) => token.type === 'client' && token.secret);
-    result.checks = await verify(sourceApi, target, migrated, source.contextFields);
+    const extra = (options.verifyTokens ?? [])
+      .filter((secret) => !migrated.some((token) => token.secret === secret))
+      .map((secret) => ({ tokenName: `${secret.split('.')[0]}.…`, type: 'client' as const, environment: '', projects: [], secret, expiresAt: null }));
+    result.checks = await verify(sourceApi, target, [...migrated, ...extra], source.contextFields);
   }
   result.durationMs = Date.now() - started;
   return result;

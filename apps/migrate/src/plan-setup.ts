@@ -1,3 +1,4 @@
+import { projectEnvironments, readProjectDetail } from './api-reader.ts';
 import type { Step } from './plan.ts';
 import type { Snapshot } from './snapshot.ts';
 import { canonical } from './wire.ts';
@@ -63,11 +64,7 @@ export function planSetup(source: Snapshot, target: Snapshot): Step[] {
         key,
         action: existing?.environments.includes(env) ? 'skip' : 'create',
         run: async ({ target }) => {
-          const current = await target.get<{ environments?: unknown[] }>(`/api/admin/projects/${enc(project.id)}`);
-          const names = (current.environments ?? []).map((e) =>
-            typeof e === 'string' ? e : String((e as { environment?: string }).environment),
-          );
-          if (names.includes(env)) return;
+          if (projectEnvironments(await readProjectDetail(target, project.id)).includes(env)) return;
           await target.send('POST', `/api/admin/projects/${enc(project.id)}/environments`, { environment: env });
         },
       });
