@@ -58,7 +58,10 @@ try {
   });
   const seconds = (performance.now() - started) / 1000;
   const again = performance.now();
-  const second = await migrate({ from: { url: source.url, token: ADMIN }, to: { url: target.url, token: ADMIN } });
+  const second = await migrate({
+    from: { url: source.url, token: ADMIN },
+    to: { url: target.url, token: ADMIN },
+  });
   const secondSeconds = (performance.now() - again) / 1000;
   console.log(formatReport(result));
   const check = result.checks?.[0];
@@ -68,7 +71,9 @@ try {
     writes: result.writes,
     failures: result.failures.length,
     conflicts: result.counts.conflict,
-    payloadIdentical: check ? check.sourceDigest === check.targetDigest && !check.differentFlags.length : null,
+    payloadIdentical: check
+      ? check.sourceDigest === check.targetDigest && !check.differentFlags.length
+      : null,
     evaluations: check?.evaluations ?? 0,
     evaluationsDiffering: check?.differentResults.length ?? 0,
     secondRunSeconds: Number(secondSeconds.toFixed(1)),

@@ -20,7 +20,11 @@ export function ensureUnleash() {
   mkdirSync(UNLEASH_DIR, { recursive: true });
   writeFileSync(
     path.join(UNLEASH_DIR, 'package.json'),
-    JSON.stringify({ name: 'unleash-cache', private: true, dependencies: { 'unleash-server': UNLEASH_VERSION } }),
+    JSON.stringify({
+      name: 'unleash-cache',
+      private: true,
+      dependencies: { 'unleash-server': UNLEASH_VERSION },
+    }),
   );
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--omit=dev', '--ignore-scripts'], {
     cwd: UNLEASH_DIR,

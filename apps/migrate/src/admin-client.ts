@@ -52,7 +52,10 @@ export function createAdminClient(url: string, token: string): AdminClient {
   async function parse<T>(method: string, path: string, response: Response): Promise<T> {
     const text = await response.text();
     if (!response.ok) {
-      throw new HttpError(response.status, `${method} ${base}${path} → ${response.status}: ${text.slice(0, 500)}`);
+      throw new HttpError(
+        response.status,
+        `${method} ${base}${path} → ${response.status}: ${text.slice(0, 500)}`,
+      );
     }
     return (text ? JSON.parse(text) : undefined) as T;
   }

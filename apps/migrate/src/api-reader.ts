@@ -27,7 +27,10 @@ export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) =>
  * Switchyard target are read with it, so the plan compares like with like. `projects` limits flags, project
  * settings and tokens to those projects.
  */
-export async function readFromApi(api: AdminClient, options: { projects?: string[] } = {}): Promise<Snapshot> {
+export async function readFromApi(
+  api: AdminClient,
+  options: { projects?: string[] } = {},
+): Promise<Snapshot> {
   const wanted = (project: string) => !options.projects || options.projects.includes(project);
 
   const environments = list((await api.get<Wire>('/api/admin/environments')).environments).map((e) => ({
@@ -36,7 +39,9 @@ export async function readFromApi(api: AdminClient, options: { projects?: string
     enabled: e.enabled !== false,
   }));
 
-  const projectList = list((await api.get<Wire>('/api/admin/projects')).projects).filter((p) => wanted(str(p.id)));
+  const projectList = list((await api.get<Wire>('/api/admin/projects')).projects).filter((p) =>
+    wanted(str(p.id)),
+  );
   const projects = await Promise.all(
     projectList.map(async (p) => {
       const id = str(p.id);
@@ -47,7 +52,9 @@ export async function readFromApi(api: AdminClient, options: { projects?: string
         name: str(p.name, id),
         description: str(p.description ?? detail.description),
         environments: envs,
-        ...(typeof detail.defaultStickiness === 'string' ? { defaultStickiness: detail.defaultStickiness } : {}),
+        ...(typeof detail.defaultStickiness === 'string'
+          ? { defaultStickiness: detail.defaultStickiness }
+          : {}),
         ...(typeof detail.mode === 'string' ? { mode: detail.mode } : {}),
       };
     }),

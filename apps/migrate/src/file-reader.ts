@@ -52,11 +52,20 @@ export function mergeExport(snapshot: Snapshot, body: Wire): void {
 
   for (const e of list(body.environments)) {
     if (!snapshot.environments.some((x) => x.name === str(e.name)))
-      snapshot.environments.push({ name: str(e.name), type: str(e.type, 'development'), enabled: e.enabled !== false });
+      snapshot.environments.push({
+        name: str(e.name),
+        type: str(e.type, 'development'),
+        enabled: e.enabled !== false,
+      });
   }
   for (const p of list(body.projects)) {
     if (!snapshot.projects.some((x) => x.id === str(p.id)))
-      snapshot.projects.push({ id: str(p.id), name: str(p.name, str(p.id)), description: str(p.description), environments: [] });
+      snapshot.projects.push({
+        id: str(p.id),
+        name: str(p.name, str(p.id)),
+        description: str(p.description),
+        environments: [],
+      });
   }
   for (const t of list(body.tagTypes)) {
     if (!snapshot.tagTypes.some((x) => x.name === str(t.name)))
@@ -68,7 +77,10 @@ export function mergeExport(snapshot: Snapshot, body: Wire): void {
       name: str(c.name),
       description: str(c.description),
       stickiness: c.stickiness === true,
-      legalValues: list(c.legalValues).map((v) => ({ value: str(v.value), ...(v.description ? { description: str(v.description) } : {}) })),
+      legalValues: list(c.legalValues).map((v) => ({
+        value: str(v.value),
+        ...(v.description ? { description: str(v.description) } : {}),
+      })),
     });
   }
   for (const s of list(body.strategies)) {
@@ -76,7 +88,12 @@ export function mergeExport(snapshot: Snapshot, body: Wire): void {
     snapshot.strategyDefinitions.push({
       name: str(s.name),
       description: str(s.description),
-      parameters: list(s.parameters).map((p) => ({ name: str(p.name), type: str(p.type, 'string'), description: str(p.description), required: p.required === true })),
+      parameters: list(s.parameters).map((p) => ({
+        name: str(p.name),
+        type: str(p.type, 'string'),
+        description: str(p.description),
+        required: p.required === true,
+      })),
     });
   }
 
@@ -99,7 +116,8 @@ export function mergeExport(snapshot: Snapshot, body: Wire): void {
     snapshot.flags.push(flag);
     flagByName.set(name, flag);
     const project = snapshot.projects.find((p) => p.id === flag.project);
-    if (!project) snapshot.projects.push({ id: flag.project, name: flag.project, description: '', environments: [] });
+    if (!project)
+      snapshot.projects.push({ id: flag.project, name: flag.project, description: '', environments: [] });
   }
 
   const environmentOf = (featureName: string, explicit: unknown): string | undefined => {
@@ -117,7 +135,11 @@ export function mergeExport(snapshot: Snapshot, body: Wire): void {
     const project = snapshot.projects.find((p) => p.id === flag.project);
     if (project && !project.environments.includes(env)) project.environments.push(env);
     if (!snapshot.environments.some((e) => e.name === env))
-      snapshot.environments.push({ name: env, type: env === 'production' ? 'production' : 'development', enabled: true });
+      snapshot.environments.push({
+        name: env,
+        type: env === 'production' ? 'production' : 'development',
+        enabled: true,
+      });
     return found;
   };
 
@@ -134,16 +156,21 @@ export function mergeExport(snapshot: Snapshot, body: Wire): void {
     for (const f of list(body.features)) {
       const flag = flagByName.get(str(f.name));
       if (!flag || !list(f.variants).length) continue;
-      for (const env of flag.environments) if (!env.variants.length) env.variants = list(f.variants).map(toVariant);
+      for (const env of flag.environments)
+        if (!env.variants.length) env.variants = list(f.variants).map(toVariant);
     }
   }
-  const strategies = [...list(body.featureStrategies)].sort((a, b) => Number(a.sortOrder ?? 0) - Number(b.sortOrder ?? 0));
+  const strategies = [...list(body.featureStrategies)].sort(
+    (a, b) => Number(a.sortOrder ?? 0) - Number(b.sortOrder ?? 0),
+  );
   for (const s of strategies) {
     const flag = flagByName.get(str(s.featureName));
     const env = flag && environmentOf(flag.name, s.environment);
     if (!flag || !env) continue;
     const segments = strategySegments.get(str(s.id)) ?? list<number>(s.segments);
-    flagEnvironment(flag, env).strategies.push(toStrategy({ ...s, name: s.strategyName ?? s.name, segments }, segmentNames));
+    flagEnvironment(flag, env).strategies.push(
+      toStrategy({ ...s, name: s.strategyName ?? s.name, segments }, segmentNames),
+    );
   }
   for (const t of list(body.featureTags)) {
     const flag = flagByName.get(str(t.featureName));
@@ -161,7 +188,11 @@ export function mergeExport(snapshot: Snapshot, body: Wire): void {
     if (!flag) continue;
     for (const parent of list(d.dependencies)) {
       if (flag.dependencies.some((x) => x.feature === str(parent.feature))) continue;
-      flag.dependencies.push({ feature: str(parent.feature), enabled: parent.enabled !== false, variants: list<string>(parent.variants) });
+      flag.dependencies.push({
+        feature: str(parent.feature),
+        enabled: parent.enabled !== false,
+        variants: list<string>(parent.variants),
+      });
     }
   }
 }

@@ -31,18 +31,29 @@ async function main(): Promise<number> {
     return 0;
   }
   // npm runs the script in apps/migrate; paths are meant from where the command was typed.
-  const fromFiles = (values['from-file'] ?? []).map((file) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file));
+  const fromFiles = (values['from-file'] ?? []).map((file) =>
+    path.resolve(process.env.INIT_CWD ?? process.cwd(), file),
+  );
   if (!values.to || !values['to-token'] || (!fromFiles.length && (!values.from || !values['from-token']))) {
     console.error(USAGE);
     return 2;
   }
   const result = await migrate({
-    ...(values.from && values['from-token'] ? { from: { url: values.from, token: values['from-token'] } } : {}),
+    ...(values.from && values['from-token']
+      ? { from: { url: values.from, token: values['from-token'] } }
+      : {}),
     fromFiles,
     to: { url: values.to, token: values['to-token'] },
     dryRun: values['dry-run'],
     verifyTokens: values['verify-token'] ?? [],
-    ...(values.projects ? { projects: values.projects.split(',').map((p) => p.trim()).filter(Boolean) } : {}),
+    ...(values.projects
+      ? {
+          projects: values.projects
+            .split(',')
+            .map((p) => p.trim())
+            .filter(Boolean),
+        }
+      : {}),
   });
   console.log(formatReport(result));
   return isClean(result) ? 0 : 1;

@@ -58,7 +58,11 @@ export async function migrate(options: MigrateOptions): Promise<MigrationResult>
     return result;
   }
 
-  const context: WriteContext = { target, segmentIds: await targetSegmentIds(target), resetLinks: result.resetLinks };
+  const context: WriteContext = {
+    target,
+    segmentIds: await targetSegmentIds(target),
+    resetLinks: result.resetLinks,
+  };
   const totals = new Map<string, number>();
   for (const step of steps) totals.set(step.kind, (totals.get(step.kind) ?? 0) + 1);
   const done = new Map<string, number>();
@@ -80,7 +84,14 @@ export async function migrate(options: MigrateOptions): Promise<MigrationResult>
     const migrated = source.apiTokens.filter((token) => token.type === 'client' && token.secret);
     const extra = (options.verifyTokens ?? [])
       .filter((secret) => !migrated.some((token) => token.secret === secret))
-      .map((secret) => ({ tokenName: `${secret.split('.')[0]}.…`, type: 'client' as const, environment: '', projects: [], secret, expiresAt: null }));
+      .map((secret) => ({
+        tokenName: `${secret.split('.')[0]}.…`,
+        type: 'client' as const,
+        environment: '',
+        projects: [],
+        secret,
+        expiresAt: null,
+      }));
     result.checks = await verify(sourceApi, target, [...migrated, ...extra], source.contextFields);
   }
   result.durationMs = Date.now() - started;

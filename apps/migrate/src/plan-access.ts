@@ -105,7 +105,9 @@ export async function acceptedSecrets(target: AdminClient, tokens: ApiToken[]): 
   const accepted: ApiToken[] = [];
   for (const token of tokens) {
     if (!token.secret) continue;
-    const path = { client: '/api/client/features', frontend: '/api/frontend', admin: '/api/admin/projects' }[token.type];
+    const path = { client: '/api/client/features', frontend: '/api/frontend', admin: '/api/admin/projects' }[
+      token.type
+    ];
     try {
       await target.client(path, token.secret);
       accepted.push(token);

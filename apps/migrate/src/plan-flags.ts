@@ -53,7 +53,12 @@ export function planFlags(source: Snapshot, target: Snapshot): Step[] {
       existing.stale !== flag.stale ||
       existing.impressionData !== flag.impressionData
     ) {
-      steps.push({ kind: 'flag', key: flag.name, action: 'conflict', detail: 'type, description or staleness differ' });
+      steps.push({
+        kind: 'flag',
+        key: flag.name,
+        action: 'conflict',
+        detail: 'type, description or staleness differ',
+      });
       continue;
     } else steps.push({ kind: 'flag', key: flag.name, action: 'skip' });
 
@@ -76,9 +81,17 @@ export function planFlags(source: Snapshot, target: Snapshot): Step[] {
     }
 
     for (const env of flag.environments) {
-      steps.push(...planEnvironment(flag, env, existing?.environments.find((e) => e.name === env.name)));
+      steps.push(
+        ...planEnvironment(
+          flag,
+          env,
+          existing?.environments.find((e) => e.name === env.name),
+        ),
+      );
     }
-    const tagsToAdd = flag.tags.filter((t) => !existing?.tags.some((e) => e.type === t.type && e.value === t.value));
+    const tagsToAdd = flag.tags.filter(
+      (t) => !existing?.tags.some((e) => e.type === t.type && e.value === t.value),
+    );
     steps.push(
       tagsToAdd.length
         ? {
@@ -87,7 +100,10 @@ export function planFlags(source: Snapshot, target: Snapshot): Step[] {
             action: 'create',
             detail: tagsToAdd.map((t) => `${t.type}:${t.value}`).join(', '),
             run: async ({ target }) => {
-              await target.send('PUT', `/api/admin/features/${enc(flag.name)}/tags`, { addedTags: tagsToAdd, removedTags: [] });
+              await target.send('PUT', `/api/admin/features/${enc(flag.name)}/tags`, {
+                addedTags: tagsToAdd,
+                removedTags: [],
+              });
             },
           }
         : { kind: 'flag tags', key: flag.name, action: 'skip' },
@@ -96,7 +112,8 @@ export function planFlags(source: Snapshot, target: Snapshot): Step[] {
       const key = `${flag.name} → ${dependency.feature}`;
       const current = existing?.dependencies.find((d) => d.feature === dependency.feature);
       if (current && same(current, dependency)) later.push({ kind: 'dependency', key, action: 'skip' });
-      else if (current) later.push({ kind: 'dependency', key, action: 'conflict', detail: 'different condition' });
+      else if (current)
+        later.push({ kind: 'dependency', key, action: 'conflict', detail: 'different condition' });
       else
         later.push({
           kind: 'dependency',
@@ -119,10 +136,17 @@ function planEnvironment(flag: Flag, env: FlagEnvironment, existing: FlagEnviron
 
   // The target's strategies must be the source's first ones: then the rest are added (a resumed run); anything
   // else is someone else's change, left alone.
-  const isPrefix = current.every((strategy, index) => index < env.strategies.length && same(strategy, env.strategies[index]));
+  const isPrefix = current.every(
+    (strategy, index) => index < env.strategies.length && same(strategy, env.strategies[index]),
+  );
   const missing = env.strategies.slice(current.length);
   if (!isPrefix) {
-    steps.push({ kind: 'strategies', key, action: 'conflict', detail: 'the target has different strategies' });
+    steps.push({
+      kind: 'strategies',
+      key,
+      action: 'conflict',
+      detail: 'the target has different strategies',
+    });
   } else if (missing.length === 0) {
     steps.push({ kind: 'strategies', key, action: 'skip' });
   } else {
@@ -141,7 +165,8 @@ function planEnvironment(flag: Flag, env: FlagEnvironment, existing: FlagEnviron
 
   const variantsNow = existing?.variants ?? [];
   if (same(variantsNow, env.variants)) steps.push({ kind: 'variants', key, action: 'skip' });
-  else if (variantsNow.length) steps.push({ kind: 'variants', key, action: 'conflict', detail: 'different variants' });
+  else if (variantsNow.length)
+    steps.push({ kind: 'variants', key, action: 'conflict', detail: 'different variants' });
   else
     steps.push({
       kind: 'variants',

@@ -9,7 +9,9 @@ const enc = encodeURIComponent;
 export function planSetup(source: Snapshot, target: Snapshot): Step[] {
   const steps: Step[] = [];
 
-  for (const env of source.environments) {
+  // An environment that is off and used by no project is left behind: Unleash keeps such leftovers.
+  const used = new Set(source.projects.flatMap((p) => p.environments));
+  for (const env of source.environments.filter((e) => e.enabled || used.has(e.name))) {
     const existing = target.environments.find((e) => e.name === env.name);
     if (!existing) {
       steps.push({
@@ -65,7 +67,9 @@ export function planSetup(source: Snapshot, target: Snapshot): Step[] {
         action: existing?.environments.includes(env) ? 'skip' : 'create',
         run: async ({ target }) => {
           if (projectEnvironments(await readProjectDetail(target, project.id)).includes(env)) return;
-          await target.send('POST', `/api/admin/projects/${enc(project.id)}/environments`, { environment: env });
+          await target.send('POST', `/api/admin/projects/${enc(project.id)}/environments`, {
+            environment: env,
+          });
         },
       });
     }
@@ -74,7 +78,12 @@ export function planSetup(source: Snapshot, target: Snapshot): Step[] {
   for (const type of source.flagTypes) {
     const existing = target.flagTypes.find((t) => t.id === type.id);
     if (!existing) {
-      steps.push({ kind: 'flag type', key: type.id, action: 'manual', detail: 'the target has no such flag type' });
+      steps.push({
+        kind: 'flag type',
+        key: type.id,
+        action: 'manual',
+        detail: 'the target has no such flag type',
+      });
     } else if (existing.lifetimeDays !== type.lifetimeDays) {
       steps.push({
         kind: 'flag type',
@@ -178,7 +187,10 @@ export function planSetup(source: Snapshot, target: Snapshot): Step[] {
           context.segmentIds.set(segment.name, created.id);
         },
       });
-    } else if (!segment.constraintsUnknown && canonical(existing.constraints) !== canonical(segment.constraints)) {
+    } else if (
+      !segment.constraintsUnknown &&
+      canonical(existing.constraints) !== canonical(segment.constraints)
+    ) {
       steps.push({ kind: 'segment', key: segment.name, action: 'conflict', detail: 'different constraints' });
     } else steps.push({ kind: 'segment', key: segment.name, action: 'skip' });
   }

@@ -13,7 +13,9 @@ export const NOT_MOVED = [
 export function formatPlan(steps: Step[]): string {
   const lines = steps
     .filter((step) => step.action !== 'skip')
-    .map((step) => `  ${step.action.padEnd(8)} ${step.kind} ${step.key}${step.detail ? `: ${step.detail}` : ''}`);
+    .map(
+      (step) => `  ${step.action.padEnd(8)} ${step.kind} ${step.key}${step.detail ? `: ${step.detail}` : ''}`,
+    );
   const skipped = steps.length - lines.length;
   return [...lines, `  (${skipped} identical on the target, skipped)`].join('\n');
 }
@@ -53,7 +55,9 @@ export function formatReport(result: MigrationResult): string {
       for (const line of check.differentResults.slice(0, 20)) out.push(`    ${line}`);
     }
   } else if (!result.dryRun) {
-    out.push('Verification: skipped (export files as the source: there is no source Client API to compare with)');
+    out.push(
+      'Verification: skipped (export files as the source: there is no source Client API to compare with)',
+    );
   }
   out.push('Not moved:');
   for (const line of NOT_MOVED) out.push(`  ${line}`);

@@ -110,9 +110,18 @@ export async function verify(
         evaluations++;
         const x = engineA.evaluate(name, context);
         const y = engineB.evaluate(name, context);
-        const left = canonical({ enabled: x.enabled, variant: x.variant.name, payload: x.variant.payload ?? null });
-        const right = canonical({ enabled: y.enabled, variant: y.variant.name, payload: y.variant.payload ?? null });
-        if (left !== right) differentResults.push(`${name} for context ${index + 1}: source ${left}, target ${right}`);
+        const left = canonical({
+          enabled: x.enabled,
+          variant: x.variant.name,
+          payload: x.variant.payload ?? null,
+        });
+        const right = canonical({
+          enabled: y.enabled,
+          variant: y.variant.name,
+          payload: y.variant.payload ?? null,
+        });
+        if (left !== right)
+          differentResults.push(`${name} for context ${index + 1}: source ${left}, target ${right}`);
       }
     }
     checks.push({

@@ -81,28 +81,48 @@ describe('npm run migrate from a real Unleash 7.6.5', () => {
       expect(check.evaluations).toBeGreaterThan(0);
     }
     // Integrations whose secrets Unleash masks are left for a person, and the report says so.
-    expect(report).toMatch(/integration webhook "signed sink": the source masks authorization/);
+    expect(report).toMatch(/integration datadog "metrics": the source masks apiKey/);
     expect(report).toMatch(/Not moved:[\s\S]*change requests/);
     expect(result.resetLinks.get('ada@example.com')).toMatch(/^http/);
 
     const flags = (await readFromApi(createAdminClient(targetUrl, ADMIN_TOKEN))).flags;
     expect(flags.find((f) => f.name === 'old-banner')?.archived).toBe(true);
-    expect(flags.find((f) => f.name === 'search')).toMatchObject({ stale: true, tags: [{ type: 'simple', value: 'core' }] });
+    expect(flags.find((f) => f.name === 'search')).toMatchObject({
+      stale: true,
+      tags: [{ type: 'simple', value: 'core' }],
+    });
   });
 
   it('gives the official unleash-client the same answers from both servers with the old tokens', async () => {
     for (const token of [seeded.clientDevelopment, seeded.clientProduction]) {
       const [before, after] = await Promise.all([sdk(unleash.url, token), sdk(targetUrl, token)]);
       try {
-        const names = before.getFeatureToggleDefinitions().map((f) => f.name).sort();
-        expect(after.getFeatureToggleDefinitions().map((f) => f.name).sort()).toEqual(names);
+        const names = before
+          .getFeatureToggleDefinitions()
+          .map((f) => f.name)
+          .sort();
+        expect(
+          after
+            .getFeatureToggleDefinitions()
+            .map((f) => f.name)
+            .sort(),
+        ).toEqual(names);
         expect(names.length).toBeGreaterThan(0);
         const contexts = sampleContexts([
-          { name: 'region', description: '', stickiness: true, legalValues: [{ value: 'eu' }, { value: 'us' }] },
-        ]).map((context) => ({ ...context, currentTime: new Date(String(context.currentTime)) }) as SdkContext);
+          {
+            name: 'region',
+            description: '',
+            stickiness: true,
+            legalValues: [{ value: 'eu' }, { value: 'us' }],
+          },
+        ]).map(
+          (context) => ({ ...context, currentTime: new Date(String(context.currentTime)) }) as SdkContext,
+        );
         for (const name of names) {
           for (const context of contexts) {
-            expect(after.isEnabled(name, context), `${name} ${JSON.stringify(context)}`).toBe(before.isEnabled(name, context));
+            expect(after.isEnabled(name, context), `${name} ${JSON.stringify(context)}`).toBe(
+              before.isEnabled(name, context),
+            );
             expect(after.getVariant(name, context)).toEqual(before.getVariant(name, context));
           }
         }
@@ -111,7 +131,9 @@ describe('npm run migrate from a real Unleash 7.6.5', () => {
         after.destroy();
       }
     }
-    const frontend = await fetch(`${targetUrl}/api/frontend`, { headers: { authorization: seeded.frontend } });
+    const frontend = await fetch(`${targetUrl}/api/frontend`, {
+      headers: { authorization: seeded.frontend },
+    });
     expect(frontend.status).toBe(200);
   });
 

@@ -42,7 +42,10 @@ export async function seedUnleash(url: string, adminToken: string): Promise<Seed
     description: 'The new checkout',
     impressionData: true,
   });
-  await call('POST', '/api/admin/projects/default/features', { name: 'checkout-wallets', type: 'experiment' });
+  await call('POST', '/api/admin/projects/default/features', {
+    name: 'checkout-wallets',
+    type: 'experiment',
+  });
   await call('POST', '/api/admin/projects/default/features', { name: 'search', type: 'operational' });
   await call('POST', '/api/admin/projects/default/features', { name: 'old-banner', type: 'release' });
   await call('PATCH', flag('search'), [{ op: 'replace', path: '/stale', value: true }]);
@@ -57,8 +60,20 @@ export async function seedUnleash(url: string, adminToken: string): Promise<Seed
     ],
     segments: [beta.id],
     variants: [
-      { name: 'blue', weight: 500, weightType: 'variable', stickiness: 'default', payload: { type: 'string', value: 'b' } },
-      { name: 'red', weight: 500, weightType: 'variable', stickiness: 'default', payload: { type: 'json', value: '{"c":1}' } },
+      {
+        name: 'blue',
+        weight: 500,
+        weightType: 'variable',
+        stickiness: 'default',
+        payload: { type: 'string', value: 'b' },
+      },
+      {
+        name: 'red',
+        weight: 500,
+        weightType: 'variable',
+        stickiness: 'default',
+        payload: { type: 'json', value: '{"c":1}' },
+      },
     ],
   });
   await call('POST', `${env('checkout', 'development')}/strategies`, {
@@ -70,14 +85,29 @@ export async function seedUnleash(url: string, adminToken: string): Promise<Seed
   await call('POST', `${env('checkout', 'development')}/strategies`, {
     name: 'flexibleRollout',
     parameters: { rollout: '20', stickiness: 'userId', groupId: 'checkout' },
-    constraints: [{ contextName: 'email', operator: 'STR_ENDS_WITH', values: ['@example.com'], caseInsensitive: true, inverted: true }],
+    constraints: [
+      {
+        contextName: 'email',
+        operator: 'STR_ENDS_WITH',
+        values: ['@example.com'],
+        caseInsensitive: true,
+        inverted: true,
+      },
+    ],
   });
   await call('POST', `${env('checkout', 'production')}/strategies`, {
     name: 'flexibleRollout',
     parameters: { rollout: '100', stickiness: 'default', groupId: 'checkout' },
   });
   await call('PUT', `${env('checkout', 'production')}/variants`, [
-    { name: 'a', weight: 500, weightType: 'variable', stickiness: 'default', payload: { type: 'json', value: '{"size":1}' }, overrides: [{ contextName: 'userId', values: ['7'] }] },
+    {
+      name: 'a',
+      weight: 500,
+      weightType: 'variable',
+      stickiness: 'default',
+      payload: { type: 'json', value: '{"size":1}' },
+      overrides: [{ contextName: 'userId', values: ['7'] }],
+    },
     { name: 'b', weight: 200, weightType: 'fix', stickiness: 'default' },
   ]);
   await call('POST', `${env('checkout', 'development')}/on`);
@@ -104,26 +134,39 @@ export async function seedUnleash(url: string, adminToken: string): Promise<Seed
   await call('POST', '/api/admin/features/search/tags', { type: 'simple', value: 'core' });
   await call('POST', '/api/admin/projects/default/archive', { features: ['old-banner'] });
 
-  const token = async (body: object) => (await call<{ secret: string }>('POST', '/api/admin/api-tokens', body)).secret;
-  const clientDevelopment = await token({ tokenName: 'shop-dev', type: 'client', environment: 'development', projects: ['default'] });
-  const clientProduction = await token({ tokenName: 'shop-prod', type: 'client', environment: 'production', projects: ['*'] });
-  const frontend = await token({ tokenName: 'web', type: 'frontend', environment: 'development', projects: ['default'] });
-
-  await call('POST', '/api/admin/user-admin', { email: 'ada@example.com', name: 'Ada Lovelace', rootRole: 2, sendEmail: false });
-  await call('POST', '/api/admin/addons', {
-    provider: 'webhook',
-    description: 'audit sink',
-    enabled: true,
-    parameters: { url: 'https://hooks.example.com/unleash' },
-    events: ['feature-created'],
-    projects: [],
-    environments: [],
+  const token = async (body: object) =>
+    (await call<{ secret: string }>('POST', '/api/admin/api-tokens', body)).secret;
+  const clientDevelopment = await token({
+    tokenName: 'shop-dev',
+    type: 'client',
+    environment: 'development',
+    projects: ['default'],
   });
+  const clientProduction = await token({
+    tokenName: 'shop-prod',
+    type: 'client',
+    environment: 'production',
+    projects: ['*'],
+  });
+  const frontend = await token({
+    tokenName: 'web',
+    type: 'frontend',
+    environment: 'development',
+    projects: ['default'],
+  });
+
+  await call('POST', '/api/admin/user-admin', {
+    email: 'ada@example.com',
+    name: 'Ada Lovelace',
+    rootRole: 2,
+    sendEmail: false,
+  });
+  // Unleash masks the API key when it lists integrations: the migration hands this one to a person.
   await call('POST', '/api/admin/addons', {
-    provider: 'webhook',
-    description: 'signed sink',
+    provider: 'datadog',
+    description: 'metrics',
     enabled: true,
-    parameters: { url: 'https://hooks.example.com/signed', authorization: 'Bearer very-secret' },
+    parameters: { apiKey: 'dd-very-secret' },
     events: ['feature-updated'],
     projects: [],
     environments: [],

@@ -45,6 +45,8 @@ export async function startUnleash(port: number, timeoutMs = 240_000): Promise<U
       CHECK_VERSION: 'false',
       SEND_TELEMETRY: 'false',
       NODE_ENV: 'production',
+      // Environment variants: 7.x accepts new ones only with this; instances upgraded from older versions have them.
+      UNLEASH_EXPERIMENTAL_ENABLE_LEGACY_VARIANTS: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

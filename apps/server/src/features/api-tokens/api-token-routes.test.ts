@@ -68,7 +68,13 @@ describe('API tokens', () => {
     const created = await t.admin({
       method: 'POST',
       url: '/api/admin/api-tokens',
-      payload: { tokenName: 'moved', type: 'client', environment: 'production', projects: ['default'], secret },
+      payload: {
+        tokenName: 'moved',
+        type: 'client',
+        environment: 'production',
+        projects: ['default'],
+        secret,
+      },
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().secret).toBe(secret);
@@ -82,7 +88,13 @@ describe('API tokens', () => {
     const again = await t.admin({
       method: 'POST',
       url: '/api/admin/api-tokens',
-      payload: { tokenName: 'moved-again', type: 'client', environment: 'production', projects: ['default'], secret },
+      payload: {
+        tokenName: 'moved-again',
+        type: 'client',
+        environment: 'production',
+        projects: ['default'],
+        secret,
+      },
     });
     expect(again.statusCode).toBe(409);
   });
@@ -105,7 +117,12 @@ describe('API tokens', () => {
     const malformed = await t.admin({
       method: 'POST',
       url: '/api/admin/api-tokens',
-      payload: { tokenName: 'bad', type: 'client', environment: 'development', secret: 'no prefix at all here' },
+      payload: {
+        tokenName: 'bad',
+        type: 'client',
+        environment: 'development',
+        secret: 'no prefix at all here',
+      },
     });
     expect(malformed.statusCode).toBe(400);
     expect(JSON.stringify(malformed.json())).toContain('secret');

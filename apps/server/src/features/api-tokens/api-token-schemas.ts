@@ -62,7 +62,7 @@ export const CreateApiTokenBody = Type.Object(
         maxLength: 500,
         pattern: '^[^\\s:]+:[^\\s.]+\\.\\S+$',
         description:
-          'The secret to use instead of a new random one, in the form `project:environment.random` (`*` for all projects, `[]` for several); its prefix must match the token\'s projects and environment. For moving SDKs from another server without reconfiguring them (`npm run migrate`). Admins only.',
+          "The secret to use instead of a new random one, in the form `project:environment.random` (`*` for all projects, `[]` for several); its prefix must match the token's projects and environment. For moving SDKs from another server without reconfiguring them (`npm run migrate`). Admins only.",
       }),
     ),
   },

@@ -29,9 +29,10 @@ export function toTokenType(raw: string): ApiTokenType {
 function checkGivenSecret(secret: string, environment: string, projects: string[]): void {
   const expected = secretPrefix(projects, environment);
   if (!secret.startsWith(`${expected}.`)) {
-    throw new BadDataError(`"secret" must start with "${expected}." for this token's projects and environment`, [
-      { message: `"secret" must start with "${expected}."`, path: '/body/secret' },
-    ]);
+    throw new BadDataError(
+      `"secret" must start with "${expected}." for this token's projects and environment`,
+      [{ message: `"secret" must start with "${expected}."`, path: '/body/secret' }],
+    );
   }
 }
 
