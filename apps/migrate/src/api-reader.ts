@@ -142,7 +142,7 @@ export async function readFromApi(
         environment: str(t.environment, '*'),
         projects,
         // A masked secret (Switchyard lists "prefix.abc123…hash") cannot be re-created.
-        ...(secret && !secret.includes('…') && !secret.includes('*') ? { secret } : {}),
+        ...(secret && !isMasked(secret) ? { secret } : {}),
         expiresAt: typeof t.expiresAt === 'string' ? t.expiresAt : null,
       };
     })
@@ -231,4 +231,11 @@ export function projectEnvironments(detail: Wire): string[] {
   return list<unknown>(detail.environments).map((e) =>
     typeof e === 'string' ? e : str((e as Wire).environment ?? (e as Wire).name),
   );
+}
+
+/** Whether a listed secret is a masked form: its random part (after the dot) elided or starred. */
+export function isMasked(secret: string): boolean {
+  const dot = secret.indexOf('.');
+  const random = dot >= 0 ? secret.slice(dot + 1) : secret;
+  return dot < 0 || random.includes('…') || /\*{3,}/.test(random);
 }
