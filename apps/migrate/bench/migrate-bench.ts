@@ -7,7 +7,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServerProcess } from '../../server/src/testing/server-process.ts';
+import { type ServerProcess, startServerProcess } from '../../server/src/testing/server-process.ts';
 import { seedFlags } from '../../server/bench/seed-flags.ts';
 import { migrate } from '../src/migrate.ts';
 import { formatReport } from '../src/report.ts';
@@ -25,12 +25,16 @@ async function start() {
       INIT_CLIENT_API_TOKENS: CLIENT,
       LOG_LEVEL: 'error',
     },
-    180_000,
+    600_000,
   );
 }
 
-const [source, target] = await Promise.all([start(), start()]);
+const servers: ServerProcess[] = [];
 try {
+  const source = await start();
+  servers.push(source);
+  const target = await start();
+  servers.push(target);
   say(`seeding ${FLAGS} flags with strategies on the source`);
   const call = async (method: string, url: string, body?: unknown) => {
     const response = await fetch(`${source.url}${url}`, {
@@ -83,5 +87,5 @@ try {
   await mkdir('test-output', { recursive: true });
   await writeFile('test-output/bench-migrate.json', `${JSON.stringify(figures, null, 2)}\n`);
 } finally {
-  await Promise.all([source.stop(), target.stop()]);
+  await Promise.all(servers.map((server) => server.stop()));
 }

@@ -30,8 +30,8 @@ export function toVariant(v: Wire): Variant {
   }));
   return {
     name: String(v.name),
-    // Variable weights are recomputed by whoever stores them; only fixed ones are part of the meaning.
-    ...(weightType === 'fix' ? { weight: Number(v.weight) } : {}),
+    // Sent as read: a server that stores variable weights as given must get the source's computed ones.
+    weight: Number(v.weight ?? 0),
     weightType,
     stickiness: typeof v.stickiness === 'string' && v.stickiness ? v.stickiness : 'default',
     ...(payload && typeof payload.type === 'string'
@@ -81,10 +81,7 @@ export function toStrategyBody(strategy: Strategy, segmentIds: Map<string, numbe
 }
 
 export function toVariantBody(variant: Variant) {
-  return {
-    ...variant,
-    ...(variant.weightType === 'fix' ? {} : { weight: 0 }),
-  };
+  return { ...variant };
 }
 
 /** A stable JSON text for comparing two values: object keys sorted, array order kept. */
