@@ -51,7 +51,9 @@ export function formatReport(result: MigrationResult): string {
         `  ${check.token}: payload ${same ? 'identical' : 'DIFFERENT'} (${check.sourceDigest} / ${check.targetDigest}), ` +
           `${check.evaluations - check.differentResults.length}/${check.evaluations} evaluations agree`,
       );
-      for (const flag of check.differentFlags) out.push(`    differs: ${flag}`);
+      for (const { flag, source, target } of check.differences) {
+        out.push(`    differs: ${flag}`, `      source: ${source}`, `      target: ${target}`);
+      }
       for (const line of check.differentResults.slice(0, 20)) out.push(`    ${line}`);
     }
   } else if (!result.dryRun) {

@@ -13,6 +13,8 @@ export type TokenCheck = {
   targetDigest: string;
   /** Flags whose definitions differ, or that only one side serves. */
   differentFlags: string[];
+  /** For each differing flag, both normalised definitions (absent: "none"). */
+  differences: { flag: string; source: string; target: string }[];
   evaluations: number;
   /** `flag for context: source … target …` for each evaluation that disagrees. */
   differentResults: string[];
@@ -129,6 +131,11 @@ export async function verify(
       sourceDigest: digest(a),
       targetDigest: digest(b),
       differentFlags,
+      differences: differentFlags.map((flag) => ({
+        flag,
+        source: a.get(flag) ?? 'none',
+        target: b.get(flag) ?? 'none',
+      })),
       evaluations,
       differentResults,
     });
