@@ -195,14 +195,25 @@ async function readFlag(
   const tags = list(
     (await api.tryGet<Wire>(`/api/admin/features/${encodeURIComponent(ref.name)}/tags`))?.tags,
   ).map((t) => ({ type: str(t.type), value: str(t.value) }));
-  const environments: FlagEnvironment[] = list(detail.environments).map((e) => ({
-    name: str(e.name ?? e.environment),
-    enabled: e.enabled === true,
-    strategies: [...list<WireStrategy>(e.strategies)]
-      .sort((a, b) => Number(a.sortOrder ?? 0) - Number(b.sortOrder ?? 0))
-      .map((s) => toStrategy(s, segmentNames)),
-    variants: list(e.variants).map(toVariant),
-  }));
+  const environments: FlagEnvironment[] = await Promise.all(
+    list(detail.environments).map(async (e) => {
+      const name = str(e.name ?? e.environment);
+      // Unleash 7 leaves an environment's variants out of the flag: they have their own endpoint.
+      const variants = list(e.variants).length
+        ? list(e.variants)
+        : list(
+            (await api.tryGet<Wire>(`${path}/environments/${encodeURIComponent(name)}/variants`))?.variants,
+          );
+      return {
+        name,
+        enabled: e.enabled === true,
+        strategies: [...list<WireStrategy>(e.strategies)]
+          .sort((a, b) => Number(a.sortOrder ?? 0) - Number(b.sortOrder ?? 0))
+          .map((s) => toStrategy(s, segmentNames)),
+        variants: variants.map(toVariant),
+      };
+    }),
+  );
   return {
     name: ref.name,
     project: ref.project,
