@@ -71,7 +71,6 @@ describe('npm run migrate from a real Unleash 7.6.5', () => {
   it('migrates everything, and both servers serve the same flags to the same tokens', async () => {
     const result = await migrate(options());
     const report = formatReport(result);
-    console.log(report);
     expect(result.failures, report).toEqual([]);
     expect(result.counts.conflict, report).toBe(0);
     expect(result.checks?.length, report).toBe(2);
