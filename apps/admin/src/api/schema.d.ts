@@ -127,7 +127,7 @@ export interface paths {
     put?: never;
     /**
      * Create an API token
-     * @description Creates a client (backend), frontend or admin token scoped to projects and one environment. The response holds the full secret; it is stored hashed and never shown again. Requires the ADMIN permission.
+     * @description Creates a client (backend), frontend or admin token scoped to projects and one environment. The response holds the full secret; it is stored hashed and never shown again. `secret` keeps a secret SDKs already use, e.g. when moving from another server: it must be unused and its prefix must match the scope. Requires the ADMIN permission.
      */
     post: operations['createApiToken'];
     delete?: never;
@@ -7377,16 +7377,6 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /**
-         * @example {
-         *       "tokenName": "checkout-service",
-         *       "type": "client",
-         *       "environment": "development",
-         *       "projects": [
-         *         "default"
-         *       ]
-         *     }
-         */
         'application/json': {
           /** @description Defaults to `development`; `*` only for admin tokens. */
           environment?: string;
@@ -7394,6 +7384,8 @@ export interface operations {
           expiresAt?: string | null;
           project?: string;
           projects?: string[];
+          /** @description The secret to use instead of a new random one, in the form `project:environment.random` (`*` for all projects, `[]` for several); its prefix must match the token's projects and environment. For moving SDKs from another server without reconfiguring them (`npm run migrate`). Admins only. */
+          secret?: string;
           /** @description What the token is for. */
           tokenName?: string;
           /** @description `client` (or `backend`) for server-side SDKs, `frontend` for browser SDKs, `admin` for scripts. */
@@ -7468,6 +7460,15 @@ export interface operations {
       };
       /** @description The credentials are valid but do not allow this operation. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -63,6 +63,72 @@ describe('API tokens', () => {
     expect(all.json().secret).toMatch(/^\*:development\./);
   });
 
+  it('keeps a given secret, so SDKs moved from another server keep working', async () => {
+    const secret = 'default:production.moved-from-unleash-0123456789abcdef';
+    const created = await t.admin({
+      method: 'POST',
+      url: '/api/admin/api-tokens',
+      payload: {
+        tokenName: 'moved',
+        type: 'client',
+        environment: 'production',
+        projects: ['default'],
+        secret,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().secret).toBe(secret);
+    const features = await t.app.inject({
+      method: 'GET',
+      url: '/api/client/features',
+      headers: { authorization: secret },
+    });
+    expect(features.statusCode).toBe(200);
+
+    const again = await t.admin({
+      method: 'POST',
+      url: '/api/admin/api-tokens',
+      payload: {
+        tokenName: 'moved-again',
+        type: 'client',
+        environment: 'production',
+        projects: ['default'],
+        secret,
+      },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses a given secret whose prefix does not match the scope, naming the field', async () => {
+    const before = await countTokens();
+    const wrongScope = await t.admin({
+      method: 'POST',
+      url: '/api/admin/api-tokens',
+      payload: {
+        tokenName: 'lying',
+        type: 'client',
+        environment: 'development',
+        projects: ['default'],
+        secret: '*:production.0123456789abcdef0123',
+      },
+    });
+    expect(wrongScope.statusCode).toBe(400);
+    expect(JSON.stringify(wrongScope.json())).toContain('/body/secret');
+    const malformed = await t.admin({
+      method: 'POST',
+      url: '/api/admin/api-tokens',
+      payload: {
+        tokenName: 'bad',
+        type: 'client',
+        environment: 'development',
+        secret: 'no prefix at all here',
+      },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(JSON.stringify(malformed.json())).toContain('secret');
+    expect(await countTokens()).toBe(before);
+  });
+
   it('updates the expiry, after which the token no longer authenticates', async () => {
     const { secret } = (
       await t.admin({

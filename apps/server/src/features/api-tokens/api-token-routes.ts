@@ -95,7 +95,7 @@ export function apiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             'API tokens',
             'createApiToken',
             'Create an API token',
-            'Creates a client (backend), frontend or admin token scoped to projects and one environment. The response holds the full secret; it is stored hashed and never shown again.',
+            'Creates a client (backend), frontend or admin token scoped to projects and one environment. The response holds the full secret; it is stored hashed and never shown again. `secret` keeps a secret SDKs already use, e.g. when moving from another server: it must be unused and its prefix must match the scope.',
           ),
           body: CreateApiTokenBody,
           response: {
@@ -104,7 +104,7 @@ export function apiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
               $id: undefined,
               description: 'The created token, with its full secret.',
             },
-            ...errorResponses(400, 401, 403, 415),
+            ...errorResponses(400, 401, 403, 409, 415),
           },
         },
       },
@@ -127,6 +127,7 @@ export function apiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
               expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
             },
             actor(request),
+            body.secret,
           ),
         );
         return reply.status(201).send(toApiTokenResponse(token));

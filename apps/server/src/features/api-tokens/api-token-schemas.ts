@@ -56,11 +56,27 @@ export const CreateApiTokenBody = Type.Object(
     project: Type.Optional(Type.String({ minLength: 1 })),
     projects: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })),
     expiresAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+    secret: Type.Optional(
+      Type.String({
+        minLength: 16,
+        maxLength: 500,
+        pattern: '^[^\\s:]+:[^\\s.]+\\.\\S+$',
+        description:
+          "The secret to use instead of a new random one, in the form `project:environment.random` (`*` for all projects, `[]` for several); its prefix must match the token's projects and environment. For moving SDKs from another server without reconfiguring them (`npm run migrate`). Admins only.",
+      }),
+    ),
   },
   {
     additionalProperties: false,
     examples: [
       { tokenName: 'checkout-service', type: 'client', environment: 'development', projects: ['default'] },
+      {
+        tokenName: 'migrated-checkout-service',
+        type: 'client',
+        environment: 'production',
+        projects: ['default'],
+        secret: 'default:production.5f0c3b2e9d8a7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f',
+      },
     ],
   },
 );

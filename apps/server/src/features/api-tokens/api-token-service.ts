@@ -2,7 +2,7 @@ import type { Db } from '../../db/db.ts';
 import type { ApiTokenType } from '../../http/auth.ts';
 import { BadDataError, NotFoundError } from '../../http/errors.ts';
 import { createEventStore } from '../events/event-store.ts';
-import { type ApiToken, generateSecret, parseSecret } from './api-token.ts';
+import { type ApiToken, generateSecret, parseSecret, secretPrefix } from './api-token.ts';
 import { createApiTokenStore } from './api-token-store.ts';
 
 export type NewTokenRequest = {
@@ -23,6 +23,17 @@ export function toTokenType(raw: string): ApiTokenType {
   throw new BadDataError(`"type" must be one of client, backend, frontend, admin; got "${raw}"`, [
     { message: `"type" must be one of client, backend, frontend, admin`, path: '/body/type' },
   ]);
+}
+
+/** A given secret's prefix must state the scope it is created with, as a generated one does. */
+function checkGivenSecret(secret: string, environment: string, projects: string[]): void {
+  const expected = secretPrefix(projects, environment);
+  if (!secret.startsWith(`${expected}.`)) {
+    throw new BadDataError(
+      `"secret" must start with "${expected}." for this token's projects and environment`,
+      [{ message: `"secret" must start with "${expected}."`, path: '/body/secret' }],
+    );
+  }
 }
 
 export function createApiTokenService(db: Db) {
@@ -78,6 +89,7 @@ export function createApiTokenService(db: Db) {
       const rawProjects = request.projects ?? ['*'];
       const projects = rawProjects.includes('*') ? ['*'] : [...new Set(rawProjects)];
       await checkScope(type, environment, projects);
+      if (secret !== undefined) checkGivenSecret(secret, environment, projects);
       const fullSecret = secret ?? generateSecret(projects, environment);
       const token = await store.insert({
         secret: fullSecret,
