@@ -35254,7 +35254,7 @@ export interface operations {
             authenticationType: 'open-source';
             /** @description The path Switchyard is served under; always empty. */
             baseUriPath: string;
-            /** @description Password sign-in is always available: false. */
+            /** @description Whether password sign-in is turned off (the password-login settings); single sign-on then lets people in. */
             disablePasswordAuth: boolean;
             /** @description Whether Switchyard sends email (EMAIL_HOST is set): welcome and password-reset links go out by email; otherwise the admin UI shows them to copy. */
             emailEnabled: boolean;
