@@ -58,7 +58,20 @@ export const UNSTABLE_OPERATIONS: ReadonlySet<string> = new Set([
   'streamClientFeatures',
 ]);
 
-const AREA_DESCRIPTIONS: Partial<Record<ApiArea, string>> = {
+const AREA_DESCRIPTIONS: Record<ApiArea, string> = {
+  Addons:
+    'Integrations (Unleash: addons) that send every matching event to a webhook, Slack, Teams, Datadog or New Relic, with their delivery log; and signal endpoints, through which other systems send signals that project actions act on.',
+  'Change Requests':
+    'Four-eyes review of changes to an environment: drafts, reviews, approvals, applying now or at a scheduled time, and the settings that turn it on per project and environment.',
+  'Instance Admin':
+    'What an administrator reads about the whole installation: instance statistics, as JSON or CSV.',
+  Metrics:
+    'What SDKs report: applications and their instances, flag usage per hour, outdated SDKs and flags that apps ask for but that do not exist.',
+  Notifications:
+    "Each signed-in user's notifications: reviews asked of them and news of their own change requests.",
+  Search: 'Find flags across projects with filters, sorting and paging: the search behind the flag lists.',
+  Telemetry:
+    'What Switchyard would report about itself. Nothing is ever sent unless an administrator turns it on; this area reads the settings.',
   'API tokens': 'Create and manage the tokens SDKs and scripts use to call Switchyard.',
   Archive: 'Flags that were archived: list, revive or delete them for good.',
   'Admin UI':
@@ -110,7 +123,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       openapi: '3.0.3',
       info: OPENAPI_INFO,
       servers: [{ url: 'http://localhost:4242', description: 'A local Switchyard' }],
-      tags: API_AREAS.map((name) => ({ name, description: AREA_DESCRIPTIONS[name] ?? name })),
+      tags: API_AREAS.map((name) => ({ name, description: AREA_DESCRIPTIONS[name] })),
       components: {
         securitySchemes: {
           apiKey: {
