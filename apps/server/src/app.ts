@@ -207,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(async (scope) => healthRoutes(scope, { db }));
-  const logins = createLoginEventStore(db);
+  const logins = createLoginEventStore(db, config.loginHistoryRetentionDays * 24);
   const recordLogin = createLoginRecorder(logins);
   await app.register(authRoutes({ db, config, recordLogin }));
   await app.register(ssoRoutes({ db, config, recordLogin }));

@@ -79,6 +79,13 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     example: 'https://shop.example.com,https://admin.example.com',
   },
   {
+    name: 'LOGIN_HISTORY_RETENTION_DAYS',
+    description:
+      'How many days every sign-in attempt (name, method, address, browser, outcome) stays in the login history before it is deleted.',
+    default: '14',
+    example: '90',
+  },
+  {
     name: 'API_CORS_ORIGINS',
     description:
       'Comma-separated origins whose pages may call the Admin and Client APIs from a browser (CORS), such as the docs site for its "Try it" panels; `*` for any. Unset, no other origin may. Callers still need a token: a change sent with the session cookie from another site is refused.',

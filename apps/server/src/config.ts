@@ -19,6 +19,8 @@ export type Config = {
   apiCors: ApiCors;
   logLevel: LogLevel;
   sessionMaxAgeHours: number;
+  /** How long sign-in attempts stay in the login history. */
+  loginHistoryRetentionDays: number;
   /** The most flag evaluations one playground request may ask for. */
   playgroundMaxEvaluations: number;
   adminUiDir: string | undefined;
@@ -273,6 +275,7 @@ export function readConfig(
       : ['*'],
     logLevel: logLevel as LogLevel,
     sessionMaxAgeHours: integer('SESSION_MAX_AGE_HOURS', 48, 1, 24 * 365),
+    loginHistoryRetentionDays: integer('LOGIN_HISTORY_RETENTION_DAYS', 14, 1, 3650),
     playgroundMaxEvaluations: integer('PLAYGROUND_MAX_EVALUATIONS', 20_000, 1, 10_000_000),
     adminUiDir: adminUiDir ? path.resolve(cwd, adminUiDir) : undefined,
     publicUrl,

@@ -33,7 +33,7 @@ const clip = (text: string | null) =>
   text === null ? null : text.replaceAll('\u0000', '').slice(0, MAX_FIELD_LENGTH);
 
 /** Sign-in attempts, newest first; each new one also drops those past the retention. */
-export function createLoginEventStore(db: Db) {
+export function createLoginEventStore(db: Db, retentionHours: number = LOGIN_HISTORY_RETENTION_HOURS) {
   return {
     async record(attempt: LoginAttempt): Promise<void> {
       await db.query(
@@ -49,7 +49,7 @@ export function createLoginEventStore(db: Db) {
         ],
       );
       await db.query(`DELETE FROM login_events WHERE created_at < now() - make_interval(hours => $1)`, [
-        LOGIN_HISTORY_RETENTION_HOURS,
+        retentionHours,
       ]);
     },
     /** Newest first; `text` matches part of the name or the address, `successful` the outcome. */

@@ -14,7 +14,7 @@ export type LoginAttempt = {
 
 export type LoginEvent = LoginAttempt & { id: number; createdAt: Date };
 
-/** How long attempts are kept: 14 days, as Unleash keeps its login history. */
+/** How long attempts are kept by default: 14 days, as Unleash keeps its login history (LOGIN_HISTORY_RETENTION_DAYS). */
 export const LOGIN_HISTORY_RETENTION_HOURS = 336;
 
 /** Longer text is cut: a user agent or a typed name is evidence, not storage. */

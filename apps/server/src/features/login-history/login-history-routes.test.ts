@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { readConfig } from '../../config.ts';
+import { createLoginEventStore } from './login-event-store.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -92,4 +94,29 @@ it('keeps attempts for 14 days', async () => {
     .events.map((e: { username: string }) => e.username);
   expect(names).toContain('recent');
   expect(names).not.toContain('old-timer');
+});
+
+it('keeps attempts for LOGIN_HISTORY_RETENTION_DAYS when it is set', async () => {
+  await t.db.query(
+    `INSERT INTO login_events (username, auth_type, successful, created_at)
+     VALUES ('two-days-old', 'simple', true, now() - interval '2 days'),
+            ('half-day-old', 'simple', true, now() - interval '12 hours')`,
+  );
+  const oneDay = createLoginEventStore(
+    t.db,
+    readConfig({ LOGIN_HISTORY_RETENTION_DAYS: '1' }).loginHistoryRetentionDays * 24,
+  );
+  await oneDay.record({
+    username: 'x',
+    authType: 'simple',
+    ip: null,
+    userAgent: null,
+    successful: false,
+    failureReason: 'test',
+  });
+  const rows = await t.db.query<{ username: string }>(`SELECT username FROM login_events`);
+  const names = rows.map((r) => r.username);
+  expect(names).toContain('half-day-old');
+  expect(names).not.toContain('two-days-old');
+  expect(() => readConfig({ LOGIN_HISTORY_RETENTION_DAYS: '0' })).toThrow(/LOGIN_HISTORY_RETENTION_DAYS/);
 });
