@@ -91,8 +91,8 @@ describe.skipIf(!available)('the docs in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${site.url}/reference/api/unleash/get-projects`);
     await page.locator('h2', { hasText: 'Try it' }).waitFor();
-    await page.getByLabel('Server URL').fill(server.url);
-    await page.getByLabel('API token').fill(TOKENS.admin);
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(server.url);
+    await page.getByRole('textbox', { name: 'API token' }).fill(TOKENS.admin);
     await page.getByRole('button', { name: 'Send' }).click();
     const result = page.locator('[class*="tryItResult"]');
     await result.waitFor({ timeout: 20_000 });
@@ -100,7 +100,7 @@ describe.skipIf(!available)('the docs in Chromium', () => {
     expect(await result.locator('pre').textContent()).toContain('"default"');
 
     // Without a token the same call reaches the server, which answers 401 in its one error format.
-    await page.getByLabel('API token').fill('');
+    await page.getByRole('textbox', { name: 'API token' }).fill('');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.locator('[class*="tryItResult"]', { hasText: 'Status 401' }).waitFor({ timeout: 20_000 });
     expect(await result.locator('pre').textContent()).toContain('AuthenticationRequired');

@@ -73,7 +73,7 @@ describe('search quality', () => {
     ['banners', '/reference/banners'],
     ['maintenance mode', '/reference/maintenance-mode'],
     ['single sign-on', '/reference/sso'],
-    ['unleash context', '/reference/unleash-context'],
+    ['context', '/reference/unleash-context'],
     ['activation strategies', '/reference/activation-strategies'],
     ['flag types', '/reference/flag-types'],
     ['archive', '/reference/archive'],
