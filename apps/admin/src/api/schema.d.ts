@@ -7791,6 +7791,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "enabled": true,
+           *       "discoverUrl": "https://login.example.com/realms/acme",
+           *       "clientId": "switchyard",
+           *       "secret": "********",
+           *       "autoCreate": true,
+           *       "defaultRootRole": "Viewer",
+           *       "emailDomains": "example.com",
+           *       "enableGroupSyncing": true,
+           *       "groupJsonPath": "groups",
+           *       "fromEnvironment": []
+           *     }
+           */
           'application/json': {
             /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
             autoCreate?: boolean;
@@ -7888,6 +7902,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "enabled": true,
+           *       "discoverUrl": "https://login.example.com/realms/acme",
+           *       "clientId": "switchyard",
+           *       "secret": "********",
+           *       "autoCreate": true,
+           *       "defaultRootRole": "Viewer",
+           *       "emailDomains": "example.com",
+           *       "enableGroupSyncing": true,
+           *       "groupJsonPath": "groups",
+           *       "fromEnvironment": []
+           *     }
+           */
           'application/json': {
             /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
             autoCreate?: boolean;
@@ -7966,6 +7994,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "enabled": true,
+           *       "entityId": "http://www.okta.com/exk1abc",
+           *       "signOnUrl": "https://acme.okta.com/app/acme_switchyard/exk1abc/sso/saml",
+           *       "certificate": "-----BEGIN CERTIFICATE-----\nMIIC…\n-----END CERTIFICATE-----",
+           *       "autoCreate": true,
+           *       "defaultRootRole": "Viewer",
+           *       "enableGroupSyncing": true,
+           *       "groupJsonPath": "groups",
+           *       "fromEnvironment": [],
+           *       "serviceProvider": {
+           *         "entityId": "https://switchyard.example.com/auth/saml/metadata",
+           *         "acsUrl": "https://switchyard.example.com/auth/saml/callback",
+           *         "metadataUrl": "https://switchyard.example.com/auth/saml/metadata"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
             autoCreate?: boolean;
@@ -8073,6 +8119,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "enabled": true,
+           *       "entityId": "http://www.okta.com/exk1abc",
+           *       "signOnUrl": "https://acme.okta.com/app/acme_switchyard/exk1abc/sso/saml",
+           *       "certificate": "-----BEGIN CERTIFICATE-----\nMIIC…\n-----END CERTIFICATE-----",
+           *       "autoCreate": true,
+           *       "defaultRootRole": "Viewer",
+           *       "enableGroupSyncing": true,
+           *       "groupJsonPath": "groups",
+           *       "fromEnvironment": [],
+           *       "serviceProvider": {
+           *         "entityId": "https://switchyard.example.com/auth/saml/metadata",
+           *         "acsUrl": "https://switchyard.example.com/auth/saml/callback",
+           *         "metadataUrl": "https://switchyard.example.com/auth/saml/metadata"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @description Create a user on the first sign-in; otherwise only existing users (by email). */
             autoCreate?: boolean;
@@ -39733,6 +39797,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "SAMLResponse": "PHNhbWxwOlJlc3BvbnNlIHhtbG5zOnNhbWxwPSJ1cm46b2FzaXM6bmFtZXM6dGM6U0FNTDoyLjA6cHJvdG9jb2wiIC4uLg==",
+         *       "RelayState": "/projects"
+         *     }
+         */
         'application/x-www-form-urlencoded': {
           /** @description Where to land: a path. */
           RelayState?: string;

@@ -56,6 +56,10 @@ export type ApiArea = (typeof API_AREAS)[number];
 export const UNSTABLE_OPERATIONS: ReadonlySet<string> = new Set([
   'getActionableChangeRequests',
   'streamClientFeatures',
+  // Unleash's SCIM settings (Enterprise) are tagged Unstable there.
+  'getScimSettings',
+  'setScimSettings',
+  'generateNewToken',
 ]);
 
 const AREA_DESCRIPTIONS: Record<ApiArea, string> = {

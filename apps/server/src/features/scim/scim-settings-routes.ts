@@ -35,7 +35,7 @@ export function scimSettingsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox 
         config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
-            'Unstable',
+            'Users',
             'getScimSettings',
             'Get SCIM settings',
             'Whether SCIM provisioning is on and whether a SCIM token exists.',
@@ -52,7 +52,7 @@ export function scimSettingsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox 
         config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
-            'Unstable',
+            'Users',
             'setScimSettings',
             'Turn SCIM on or off',
             'Turns SCIM provisioning on or off. While it is off, the SCIM endpoint refuses every request (403), even with the right token.',
@@ -77,7 +77,7 @@ export function scimSettingsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox 
         config: { auth: { permission: 'ADMIN' } },
         schema: {
           ...describe(
-            'Unstable',
+            'Users',
             'generateNewToken',
             'Generate a new SCIM token',
             'Makes a new SCIM token, which replaces the previous one at once. This answer is the only time the token is shown: only its hash is kept.',

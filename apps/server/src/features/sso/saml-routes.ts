@@ -43,7 +43,14 @@ export function samlRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
           ),
           security: [],
           produces: ['application/samlmetadata+xml'],
-          response: { 200: { description: 'SAML metadata (XML).', type: 'string' } },
+          response: {
+            200: {
+              description: 'SAML metadata (XML).',
+              type: 'string',
+              example:
+                '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://switchyard.example.com/auth/saml/metadata">…</EntityDescriptor>',
+            },
+          },
         },
       },
       async (_request, reply) => {
@@ -102,15 +109,26 @@ export function samlRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
           ),
           security: [],
           consumes: ['application/x-www-form-urlencoded'],
-          body: Type.Object({
-            SAMLResponse: Type.String({
-              maxLength: MAX_ANSWER_BYTES,
-              description: 'The base64 SAML Response.',
-            }),
-            RelayState: Type.Optional(
-              Type.String({ maxLength: 2000, description: 'Where to land: a path.' }),
-            ),
-          }),
+          body: Type.Object(
+            {
+              SAMLResponse: Type.String({
+                maxLength: MAX_ANSWER_BYTES,
+                description: 'The base64 SAML Response.',
+              }),
+              RelayState: Type.Optional(
+                Type.String({ maxLength: 2000, description: 'Where to land: a path.' }),
+              ),
+            },
+            {
+              examples: [
+                {
+                  SAMLResponse:
+                    'PHNhbWxwOlJlc3BvbnNlIHhtbG5zOnNhbWxwPSJ1cm46b2FzaXM6bmFtZXM6dGM6U0FNTDoyLjA6cHJvdG9jb2wiIC4uLg==',
+                  RelayState: '/projects',
+                },
+              ],
+            },
+          ),
           response: {
             303: { description: 'Signed in, or back to the sign-in page with an error.', type: 'null' },
             ...errorResponses(400, 404),

@@ -80,7 +80,25 @@ const FromEnvironment = Type.Array(Type.String(), {
   description:
     'The fields set by environment variables: they win over saved values, and the UI shows them read-only.',
 });
-const OidcResponse = Type.Object({ ...OidcBody.properties, fromEnvironment: FromEnvironment });
+const OidcResponse = Type.Object(
+  { ...OidcBody.properties, fromEnvironment: FromEnvironment },
+  {
+    examples: [
+      {
+        enabled: true,
+        discoverUrl: 'https://login.example.com/realms/acme',
+        clientId: 'switchyard',
+        secret: '********',
+        autoCreate: true,
+        defaultRootRole: 'Viewer',
+        emailDomains: 'example.com',
+        enableGroupSyncing: true,
+        groupJsonPath: 'groups',
+        fromEnvironment: [],
+      },
+    ],
+  },
+);
 
 const SamlBody = Type.Object(
   {
@@ -115,18 +133,42 @@ const SamlBody = Type.Object(
     ],
   },
 );
-const SamlResponse = Type.Object({
-  ...SamlBody.properties,
-  fromEnvironment: FromEnvironment,
-  serviceProvider: Type.Object(
-    {
-      entityId: Type.String({ description: "Switchyard's entity ID (audience), for the identity provider." }),
-      acsUrl: Type.String({ description: 'The assertion consumer service URL (HTTP-POST binding).' }),
-      metadataUrl: Type.String({ description: "Switchyard's SAML metadata." }),
-    },
-    { description: 'What to enter at the identity provider; read-only.' },
-  ),
-});
+const SamlResponse = Type.Object(
+  {
+    ...SamlBody.properties,
+    fromEnvironment: FromEnvironment,
+    serviceProvider: Type.Object(
+      {
+        entityId: Type.String({
+          description: "Switchyard's entity ID (audience), for the identity provider.",
+        }),
+        acsUrl: Type.String({ description: 'The assertion consumer service URL (HTTP-POST binding).' }),
+        metadataUrl: Type.String({ description: "Switchyard's SAML metadata." }),
+      },
+      { description: 'What to enter at the identity provider; read-only.' },
+    ),
+  },
+  {
+    examples: [
+      {
+        enabled: true,
+        entityId: 'http://www.okta.com/exk1abc',
+        signOnUrl: 'https://acme.okta.com/app/acme_switchyard/exk1abc/sso/saml',
+        certificate: '-----BEGIN CERTIFICATE-----\nMIIC…\n-----END CERTIFICATE-----',
+        autoCreate: true,
+        defaultRootRole: 'Viewer',
+        enableGroupSyncing: true,
+        groupJsonPath: 'groups',
+        fromEnvironment: [],
+        serviceProvider: {
+          entityId: 'https://switchyard.example.com/auth/saml/metadata',
+          acsUrl: 'https://switchyard.example.com/auth/saml/callback',
+          metadataUrl: 'https://switchyard.example.com/auth/saml/metadata',
+        },
+      },
+    ],
+  },
+);
 const PasswordBody = Type.Object(
   {
     disabled: Type.Boolean({
