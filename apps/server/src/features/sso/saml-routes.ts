@@ -44,6 +44,7 @@ export function samlRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
           security: [],
           produces: ['application/samlmetadata+xml'],
           response: {
+            ...errorResponses(404),
             200: {
               description: 'SAML metadata (XML).',
               type: 'string',
@@ -54,7 +55,14 @@ export function samlRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (_request, reply) => {
-        const metadata = client.metadata(await settingsService.saml());
+        const settings = await settingsService.saml();
+        // node-saml builds metadata only around an identity provider's certificate; until one is saved, the values
+        // to enter at the identity provider are in GET /api/admin/auth/saml/settings.
+        if (!settings.certificate)
+          throw new NotFoundError(
+            "SAML is not set up yet: save the identity provider's certificate first (the SAML settings list Switchyard's entity ID and ACS URL)",
+          );
+        const metadata = client.metadata(settings);
         return reply.type('application/samlmetadata+xml').send(metadata);
       },
     );
