@@ -181,7 +181,7 @@ export function readConfig(
   const apiCors = (): ApiCors => {
     const origins = list('API_CORS_ORIGINS');
     for (const origin of origins) {
-      if (origin !== '*' && !/^https?:\/\/[^\s/]+$/.test(origin))
+      if (origin !== '*' && !/^https?:\/\/[^\s/]+\/?$/.test(origin))
         throw new ConfigError(
           'API_CORS_ORIGINS',
           `has "${origin}", which is not an origin such as https://docs.example.com`,
