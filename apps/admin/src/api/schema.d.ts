@@ -39887,6 +39887,15 @@ export interface operations {
           'application/samlmetadata+xml': string;
         };
       };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/samlmetadata+xml': components['schemas']['errorSchema'];
+        };
+      };
     };
   };
   login: {
