@@ -90,6 +90,7 @@ import {
   findBadText,
   MAY_HOLD_BAD_TEXT,
 } from './http/storable-input.ts';
+import type { ServingParts } from './cluster/primary.ts';
 import { normaliseUrl } from './http/request-path.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
@@ -98,6 +99,8 @@ import { boundIntegers, schemaController } from './http/validation.ts';
 export type AppDeps = {
   db: Db;
   config: Config;
+  /** Receives what worker processes are fed from (cluster/primary.ts), when the server runs with workers. */
+  shareServing?: (parts: ServingParts) => void;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -185,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the server stops listening: its close waits for every open response, and a stream never ends by itself.
   app.addHook('preClose', async () => streams.endAll());
   fast.path = createClientFastPath({ cache, resolver, headers });
+  deps.shareServing?.({ cache, resolver, frontendOrigins: () => origins.current() });
   const access = createAccessReadModel(db);
   cache.onChange(() => access.forget());
   // Any change in this process may change who holds what; other processes hear of it through the change event.

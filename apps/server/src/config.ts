@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ApiCors } from './http/cors.ts';
@@ -19,6 +20,8 @@ export type Config = {
   apiCors: ApiCors;
   logLevel: LogLevel;
   sessionMaxAgeHours: number;
+  /** Processes serving the SDK endpoints: 1 is this process alone; more are workers beside a primary (cluster/). */
+  workers: number;
   /** How long sign-in attempts stay in the login history. */
   loginHistoryRetentionDays: number;
   /** The most flag evaluations one playground request may ask for. */
@@ -275,6 +278,7 @@ export function readConfig(
       : ['*'],
     logLevel: logLevel as LogLevel,
     sessionMaxAgeHours: integer('SESSION_MAX_AGE_HOURS', 48, 1, 24 * 365),
+    workers: integer('WORKERS', availableParallelism(), 1, 256),
     loginHistoryRetentionDays: integer('LOGIN_HISTORY_RETENTION_DAYS', 14, 1, 3650),
     playgroundMaxEvaluations: integer('PLAYGROUND_MAX_EVALUATIONS', 20_000, 1, 10_000_000),
     adminUiDir: adminUiDir ? path.resolve(cwd, adminUiDir) : undefined,

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
@@ -6,6 +7,8 @@ import { ConfigError, DEFAULT_DATA_DIR, readConfig } from './config.ts';
 import { adoptOldDataDir } from './db/data-dir.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
+import { startWorkers, type ServingParts } from './cluster/primary.ts';
+import { runWorker } from './cluster/worker.ts';
 
 const DEFAULT_ADMIN_UI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../admin/dist');
 
@@ -44,15 +47,40 @@ async function main(): Promise<void> {
   await bootstrap(db, config, say);
   say(`admin user and INIT_*_API_TOKENS checked (${took()})`);
 
+  // With workers, this process listens on loopback only and its workers forward what they do not answer, with
+  // the caller's address in X-Forwarded-For: trusted from loopback, then as TRUST_PROXY says.
+  const withWorkers = config.workers > 1;
+  let parts: ServingParts | undefined;
   const app = await buildApp({
     db,
-    config: { ...config, dataDir, adminUiDir: config.adminUiDir ?? DEFAULT_ADMIN_UI_DIR },
+    config: {
+      ...config,
+      dataDir,
+      adminUiDir: config.adminUiDir ?? DEFAULT_ADMIN_UI_DIR,
+      trustProxy:
+        withWorkers && config.trustProxy !== true
+          ? ['loopback', ...(config.trustProxy || [])]
+          : config.trustProxy,
+    },
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    shareServing: (shared) => (parts = shared),
   });
   say(`app built (${took()})`);
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen(withWorkers ? { port: 0, host: '127.0.0.1' } : { port: config.port, host: config.host });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  let port = typeof address === 'object' && address ? address.port : config.port;
+  let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
+  if (withWorkers) {
+    say(`primary process listening on http://127.0.0.1:${port} (loopback only: its workers forward to it)`);
+    workers = await startWorkers({
+      count: config.workers,
+      primaryUrl: `http://127.0.0.1:${port}`,
+      parts: parts!,
+      say,
+    });
+    say(`${config.workers} worker processes serve the SDK endpoints (${took()})`);
+    port = workers.port;
+  }
   // performance.now() counts from the process's start, so this includes loading the code.
   say(
     `listening on http://localhost:${port} (admin UI and APIs), ${Math.round(performance.now())} ms after start`,
@@ -68,6 +96,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000);
     timer.unref();
+    await workers?.stop();
     await app.close();
     await db.close();
     say('stopped');
@@ -77,7 +106,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((error: unknown) => {
+(cluster.isWorker ? runWorker() : main()).catch((error: unknown) => {
   console.error('[switchyard] failed to start:', error);
   process.exit(1);
 });

@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { applyDelta } from '@switchyard/evaluation';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ALLOWED_REFUSALS, loadSpec, readSpec, specFiles } from '../src/testing/client-spec.ts';
 import { createTestApp, FRONTEND_TOKEN, type TestApp } from '../src/testing/test-app.ts';
 
 /**
@@ -10,164 +7,9 @@ import { createTestApp, FRONTEND_TOKEN, type TestApp } from '../src/testing/test
  * (segments, flags, strategies, variants, dependencies), then each case is asked of POST /api/frontend.
  * Flags whose state the Admin API refuses (e.g. a strategy naming a segment that does not exist) are reported.
  */
-const require = createRequire(import.meta.url);
-const specDir = path.dirname(require.resolve('@unleash/client-specification/specifications/index.json'));
-const files: string[] = JSON.parse(readFileSync(path.join(specDir, 'index.json'), 'utf8'));
-
-type Feature = {
-  name: string;
-  enabled: boolean;
-  type?: string;
-  description?: string | null;
-  impressionData?: boolean;
-  strategies?: {
-    name: string;
-    parameters?: Record<string, unknown>;
-    constraints?: unknown[];
-    variants?: unknown[];
-    segments?: number[];
-  }[];
-  variants?: unknown[];
-  dependencies?: { feature: string; enabled?: boolean; variants?: string[] }[];
-};
-type Spec = {
-  name: string;
-  state: {
-    features?: Feature[];
-    segments?: { id: number; name?: string; constraints: unknown[] }[];
-    events?: unknown[];
-  };
-  tests?: {
-    description: string;
-    context: Record<string, unknown>;
-    toggleName: string;
-    expectedResult: boolean;
-  }[];
-  variantTests?: {
-    description: string;
-    context: Record<string, unknown>;
-    toggleName: string;
-    expectedResult: Record<string, unknown>;
-  }[];
-};
-
 const refusedFlags: string[] = [];
-/**
- * States the Admin API refuses on purpose (invalid data: an unknown operator, a non-strict semver, a regex RE2
- * rejects, an invalid address in a CIDR list, a segment that does not exist, dependency chains Unleash forbids),
- * and flags that depend on a refused one. Anything else refused fails the test.
- */
-const ALLOWED_REFUSALS = new Set([
-  'F7.invalid-operator',
-  'F8.invalidSemverWithLeadingV',
-  'F9.withMissingSegment',
-  'invalid-regex-defaults-to-false',
-  'R90.reject_lookahead',
-  'R91.reject_backreference',
-  'CIDR.mixed.values',
-  'CIDR.invalid.only',
-  'CIDR.ipv6.mixed.values',
-  'child.with.cycle',
-  'parent.enabled.child.enabled',
-  'parents.not.exist.child.enabled',
-  'child.with.transitive.dependency',
-  'parent.with.cycle',
-]);
 const refusedNames = new Set<string>();
 let evaluatedCases = 0;
-
-async function load(t: TestApp, spec: Spec): Promise<Set<string>> {
-  const state = spec.state.events
-    ? applyDelta(undefined, { events: spec.state.events } as never)
-    : spec.state;
-  const refused = new Set<string>();
-  const segmentIds = new Map<number, number>();
-  for (const segment of state.segments ?? []) {
-    const response = await t.admin({
-      method: 'POST',
-      url: '/api/admin/segments',
-      payload: { name: segment.name ?? `segment-${segment.id}`, constraints: segment.constraints },
-    });
-    if (response.statusCode === 201 || response.statusCode === 200)
-      segmentIds.set(segment.id, response.json().id);
-  }
-  const flagUrl = (name: string) => `/api/admin/projects/default/features/${encodeURIComponent(name)}`;
-  const must = async (flag: string, options: Parameters<TestApp['admin']>[0]) => {
-    const response = await t.admin(options);
-    if (response.statusCode >= 300)
-      throw new Error(`${flag}: ${options.method} ${options.url} → ${response.statusCode} ${response.body}`);
-  };
-  for (const feature of (state.features ?? []) as Feature[]) {
-    try {
-      await must(feature.name, {
-        method: 'POST',
-        url: '/api/admin/projects/default/features',
-        payload: {
-          name: feature.name,
-          description: feature.description ?? undefined,
-          impressionData: feature.impressionData ?? false,
-        },
-      });
-      for (const strategy of feature.strategies ?? []) {
-        const segments = (strategy.segments ?? []).map((id) => segmentIds.get(id) ?? id);
-        await must(feature.name, {
-          method: 'POST',
-          url: `${flagUrl(feature.name)}/environments/development/strategies`,
-          payload: {
-            ...strategy,
-            parameters: strategy.parameters ?? {},
-            segments,
-            ...(strategy.variants
-              ? {
-                  variants: strategy.variants.map((variant) => ({
-                    weightType: 'fix',
-                    ...(variant as object),
-                  })),
-                }
-              : {}),
-          },
-        });
-      }
-      if (feature.variants?.length) {
-        await must(feature.name, {
-          method: 'PUT',
-          url: `${flagUrl(feature.name)}/environments/development/variants`,
-          payload: feature.variants.map((variant) => ({ weightType: 'fix', ...(variant as object) })), // the file's weights, stored as given
-        });
-      }
-      if (feature.enabled)
-        await must(feature.name, {
-          method: 'POST',
-          url: `${flagUrl(feature.name)}/environments/development/on`,
-        });
-    } catch (error) {
-      refused.add(feature.name);
-      refusedFlags.push(`${spec.name}: ${(error as Error).message.slice(0, 200)}`);
-    }
-  }
-  for (const feature of (state.features ?? []) as Feature[]) {
-    for (const dependency of feature.dependencies ?? []) {
-      const response = await t.admin({
-        method: 'POST',
-        url: `${flagUrl(feature.name)}/dependencies`,
-        payload: dependency,
-      });
-      if (response.statusCode >= 300) {
-        refused.add(feature.name);
-        refusedFlags.push(
-          `${spec.name}: ${feature.name} dependency → ${response.statusCode} ${response.body.slice(0, 200)}`,
-        );
-      }
-    }
-  }
-  // A flag whose parent was refused cannot be evaluated as the file intends either.
-  for (const feature of (state.features ?? []) as Feature[]) {
-    if (feature.dependencies?.some((dependency) => refused.has(dependency.feature)))
-      refused.add(feature.name);
-  }
-  for (const name of refused) refusedNames.add(name);
-  return refused;
-}
 
 const ask = async (t: TestApp, context: Record<string, unknown>) => {
   const response = await t.app.inject({
@@ -180,8 +22,8 @@ const ask = async (t: TestApp, context: Record<string, unknown>) => {
   return response.json().toggles as { name: string; enabled: boolean; variant: Record<string, unknown> }[];
 };
 
-for (const file of files) {
-  const spec: Spec = JSON.parse(readFileSync(path.join(specDir, file), 'utf8'));
+for (const file of specFiles) {
+  const spec = readSpec(file);
   describe(`client specification ${spec.name}, served by POST /api/frontend`, () => {
     let t: TestApp;
     let refused: Set<string>;
@@ -189,7 +31,12 @@ for (const file of files) {
 
     it('loads its state through the Admin API and answers every case as specified', async () => {
       t = await createTestApp();
-      refused = await load(t, spec);
+      refused = await loadSpec(
+        (options) => t.admin(options as Parameters<TestApp['admin']>[0]),
+        spec,
+        refusedFlags,
+      );
+      for (const name of refused) refusedNames.add(name);
       for (const test of spec.tests ?? []) {
         if (refused.has(test.toggleName)) continue;
         const toggles = await ask(t, test.context);

@@ -27,6 +27,9 @@ import {
   type Request,
 } from './edge-wire.ts';
 
+/** Thrown where the handler leaves a request to `unserved`. */
+class Unserved extends Error {}
+
 const TOKEN_REQUIRED =
   'This endpoint requires an API token. Please add an authorization header to your request with a valid token';
 
@@ -37,18 +40,37 @@ const TOKEN_REQUIRED =
 export function createEdgeHandler(deps: {
   answers: ServingAnswers;
   tokens: EdgeTokens;
-  sync: EdgeSync;
-  metrics: EdgeMetrics;
+  /** Which state serves a token; `follow` starts syncing a token's scope (an edge's, not a worker's). */
+  sync: Pick<EdgeSync, 'keyFor'> & Partial<Pick<EdgeSync, 'follow'>>;
+  /** Where SDK metrics and registrations go; without it (a server's worker) they are `unserved`. */
+  metrics?: EdgeMetrics;
   ready: () => boolean;
   log: (level: 'info' | 'warn', message: string) => void;
+  /**
+   * Where a request goes that this handler cannot answer exactly (no token, one it does not know or of another
+   * type, no state for it): a server's worker hands those to its primary (cluster/). Without it, the edge answers
+   * 401, 403 or 503 itself. Called before the body is read.
+   */
+  unserved?: (request: IncomingMessage, response: ServerResponse) => void;
+  /** The caller's address for the evaluation context (default: the socket's). */
+  ip?: (request: IncomingMessage) => string;
 }) {
   const streams = createClientStreams();
+  const ipOf = deps.ip ?? callerIp;
+  const unserved = () => {
+    if (deps.unserved) throw new Unserved();
+  };
+  const metricsSink = (): EdgeMetrics => {
+    if (deps.metrics) return deps.metrics;
+    throw new Unserved();
+  };
 
   /** The caller's token, validated upstream on first use, of one of the types the operation takes. */
   async function authenticate(request: IncomingMessage, types: string[]): Promise<EdgeToken> {
     const secret = String(request.headers.authorization ?? '')
       .replace(/^bearer\s+/i, '')
       .trim();
+    if (!secret) unserved();
     if (!secret) throw new EdgeError(401, 'AuthenticationRequired', TOKEN_REQUIRED);
     let token: EdgeToken | undefined;
     try {
@@ -62,6 +84,7 @@ export function createEdgeHandler(deps: {
         );
       throw error;
     }
+    if (!token || !types.includes(token.type)) unserved();
     if (!token) throw new EdgeError(401, 'AuthenticationRequired', TOKEN_REQUIRED);
     if (!types.includes(token.type))
       throw new EdgeError(
@@ -76,6 +99,7 @@ export function createEdgeHandler(deps: {
   async function stateKey(token: EdgeToken): Promise<string> {
     const key = await deps.sync.keyFor(token);
     if (key) return key;
+    unserved();
     throw new EdgeError(
       503,
       'UpstreamUnavailable',
@@ -121,7 +145,7 @@ export function createEdgeHandler(deps: {
         }
       }
       const tokens = unique.flatMap((secret) => deps.tokens.known(secret) ?? []);
-      for (const token of tokens) deps.sync.follow(token);
+      for (const token of tokens) deps.sync.follow?.(token);
       json(response, 200, { tokens });
     },
 
@@ -172,12 +196,13 @@ export function createEdgeHandler(deps: {
     },
 
     'POST /api/client/register': async (request, response) => {
+      const sink = metricsSink();
       const token = await authenticate(request, ['client']);
       const body = await readJson(request);
       const appName = text(body.appName);
       const instanceId = text(body.instanceId) ?? 'default';
       if (!appName) throw badData('/body/appName', '"appName" is required');
-      deps.metrics.register({
+      sink.register({
         appName,
         instanceId,
         environment: metricsEnvironment(token, body.environment),
@@ -194,18 +219,20 @@ export function createEdgeHandler(deps: {
     },
 
     'POST /api/client/metrics': async (request, response) => {
+      const sink = metricsSink();
       const token = await authenticate(request, ['client']);
       const body = await readJson(request);
       const appName = text(body.appName);
       if (!appName) throw badData('/body/appName', '"appName" is required');
       if (body.bucket && typeof body.bucket === 'object')
-        deps.metrics.count(
+        sink.count(
           bucketMetrics(appName, metricsEnvironment(token, body.environment), body.bucket as MetricsBucket),
         );
       response.writeHead(202).end();
     },
 
     'POST /api/client/metrics/bulk': async (request, response) => {
+      const sink = metricsSink();
       const token = await authenticate(request, ['client']);
       const body = await readJson(request);
       const applications = Array.isArray(body.applications) ? (body.applications as BulkApplication[]) : [];
@@ -213,10 +240,10 @@ export function createEdgeHandler(deps: {
       const environment = (asked: unknown) => metricsEnvironment(token, asked);
       for (const application of applications) {
         if (text(application?.appName) && text(application?.instanceId))
-          deps.metrics.register({ ...application, environment: environment(application.environment) });
+          sink.register({ ...application, environment: environment(application.environment) });
       }
       // As upstream: counts for another environment than the token's are dropped.
-      deps.metrics.count(
+      sink.count(
         metrics.filter(
           (metric) =>
             text(metric?.featureName) &&
@@ -239,34 +266,31 @@ export function createEdgeHandler(deps: {
       sendSerialised(
         request,
         response,
-        present(deps.answers.frontend(key, token, queryObject(request.query), callerIp(request))),
+        present(deps.answers.frontend(key, token, queryObject(request.query), ipOf(request))),
       );
     },
 
     'POST /api/frontend': async (request, response) => {
       const token = await authenticate(request, ['frontend']);
+      const key = await stateKey(token);
       const body = await readJson(request);
       const context =
         body.context && typeof body.context === 'object' ? (body.context as Record<string, unknown>) : {};
-      const key = await stateKey(token);
-      sendSerialised(
-        request,
-        response,
-        present(deps.answers.frontend(key, token, context, callerIp(request))),
-      );
+      sendSerialised(request, response, present(deps.answers.frontend(key, token, context, ipOf(request))));
     },
 
     'POST /api/frontend/client/metrics': async (request, response) => {
+      const sink = metricsSink();
       const token = await authenticate(request, ['frontend']);
       const body = await readJson(request);
       const appName = text(body.appName);
       if (!appName) throw badData('/body/appName', '"appName" is required');
       if (body.bucket && typeof body.bucket === 'object')
-        deps.metrics.count(bucketMetrics(appName, token.environment, body.bucket as MetricsBucket));
+        sink.count(bucketMetrics(appName, token.environment, body.bucket as MetricsBucket));
       const sdk = text(request.headers['unleash-sdk']);
       const instanceId = text(body.instanceId);
       if (instanceId && sdk)
-        deps.metrics.register({
+        sink.register({
           appName,
           instanceId,
           environment: token.environment,
@@ -277,11 +301,12 @@ export function createEdgeHandler(deps: {
     },
 
     'POST /api/frontend/client/register': async (request, response) => {
+      const sink = metricsSink();
       const token = await authenticate(request, ['frontend']);
       const body = await readJson(request);
       const appName = text(body.appName);
       if (appName)
-        deps.metrics.register({
+        sink.register({
           appName,
           instanceId: text(body.instanceId) ?? 'browser',
           environment: token.environment,
@@ -293,13 +318,9 @@ export function createEdgeHandler(deps: {
 
     'POST /ofrep/v1/evaluate/flags': async (request, response) => {
       const token = await authenticate(request, ['client', 'frontend']);
-      const context = ofrepContext(await readOfrepBody(request));
       const key = await stateKey(token);
-      sendSerialised(
-        request,
-        response,
-        present(deps.answers.ofrepFlags(key, token, context, callerIp(request))),
-      );
+      const context = ofrepContext(await readOfrepBody(request));
+      sendSerialised(request, response, present(deps.answers.ofrepFlags(key, token, context, ipOf(request))));
     },
   };
 
@@ -326,13 +347,7 @@ export function createEdgeHandler(deps: {
       handle: async (request, response, name) => {
         const token = await authenticate(request, ['frontend']);
         const key = await stateKey(token);
-        const body = deps.answers.frontendFlag(
-          key,
-          token,
-          name,
-          queryObject(request.query),
-          callerIp(request),
-        );
+        const body = deps.answers.frontendFlag(key, token, name, queryObject(request.query), ipOf(request));
         if (!present(body))
           throw new EdgeError(
             404,
@@ -347,11 +362,9 @@ export function createEdgeHandler(deps: {
       prefix: '/ofrep/v1/evaluate/flags/',
       handle: async (request, response, flag) => {
         const token = await authenticate(request, ['client', 'frontend']);
-        const context = ofrepContext(await readOfrepBody(request, flag));
         const key = await stateKey(token);
-        const { status, body } = present(
-          deps.answers.ofrepFlag(key, token, flag, context, callerIp(request)),
-        );
+        const context = ofrepContext(await readOfrepBody(request, flag));
+        const { status, body } = present(deps.answers.ofrepFlag(key, token, flag, context, ipOf(request)));
         json(response, status, body);
       },
     },
@@ -376,7 +389,8 @@ export function createEdgeHandler(deps: {
     return context as Record<string, unknown>;
   }
 
-  function fail(response: ServerResponse, error: unknown) {
+  function fail(request: IncomingMessage, response: ServerResponse, error: unknown) {
+    if (error instanceof Unserved && deps.unserved) return deps.unserved(request, response);
     if (response.headersSent) return void response.end();
     if (error instanceof EdgeError) {
       const ofrep = (error as { ofrep?: unknown }).ofrep;
@@ -410,7 +424,7 @@ export function createEdgeHandler(deps: {
         `The edge does not serve ${request.method} ${request.pathname}`,
       );
     } catch (error) {
-      fail(response, error);
+      fail(request, response, error);
     }
   };
 

@@ -60,6 +60,11 @@ export function createEdgeTokens(deps: { upstream: Pick<Upstream, 'validate'>; n
       }
       return lookup;
     },
+    /** Forgets every token and refusal, so each is asked about again (a server's worker, after any change). */
+    forget(): void {
+      known.clear();
+      refused.clear();
+    },
     /** Calls listener for every token learnt from now on. */
     onNew(listener: (token: EdgeToken) => void): void {
       listeners.add(listener);

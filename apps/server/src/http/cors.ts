@@ -52,3 +52,27 @@ export const corsDelegator =
       (error: Error) => callback(error, { origin: false }),
     );
   };
+
+/**
+ * The headers @fastify/cors adds to a simple (not preflight) request under `options`, for answers written outside
+ * Fastify (a server's worker, cluster/): the same rule, one place.
+ */
+export function corsResponseHeaders(
+  options: CorsOptions,
+  origin: string | undefined,
+): Record<string, string> {
+  const allowed = options.origin;
+  if (allowed === false) return {};
+  const headers: Record<string, string> = {};
+  if (allowed === '*' || allowed === true) headers['access-control-allow-origin'] = '*';
+  else {
+    headers.vary = 'Origin';
+    const list = typeof allowed === 'string' ? [allowed] : allowed;
+    if (origin && list.includes(origin)) headers['access-control-allow-origin'] = origin;
+    else return headers;
+  }
+  if (options.credentials) headers['access-control-allow-credentials'] = 'true';
+  if (options.exposedHeaders?.length)
+    headers['access-control-expose-headers'] = options.exposedHeaders.join(', ');
+  return headers;
+}

@@ -1,0 +1,25 @@
+import type { EdgeToken } from '../edge/edge-upstream.ts';
+import type { EnvironmentState } from '../features/client-api/client-feature.ts';
+
+/**
+ * What the primary and its workers tell each other over the cluster's IPC channel (structured clone, so the
+ * states' Maps travel as they are).
+ */
+export type ToWorker =
+  /** An environment's state, sent once a worker asked for it and again after every change. */
+  | { kind: 'state'; environment: string; state: EnvironmentState }
+  /** Something changed: tokens may be gone and the frontend origins may differ, so forget the tokens. */
+  | { kind: 'changed'; frontendOrigins: string[] }
+  /** The answer to `validate`: the tokens among those asked about that are valid client or frontend tokens. */
+  | { kind: 'tokens'; id: number; tokens: EdgeToken[] }
+  /** Stop listening, finish what is in flight and exit. */
+  | { kind: 'stop' };
+
+export type ToPrimary =
+  | { kind: 'want'; environment: string }
+  | { kind: 'validate'; id: number; secrets: string[] }
+  /** The worker is ready for messages (sent earlier, they would be lost): the primary answers with `changed`. */
+  | { kind: 'hello' };
+
+/** The primary's internal address and what the worker needs to reach it, passed in the worker's environment. */
+export const PRIMARY_URL_VARIABLE = 'SWITCHYARD_PRIMARY_URL';

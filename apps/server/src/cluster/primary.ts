@@ -1,0 +1,143 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { EdgeToken } from '../edge/edge-upstream.ts';
+import type { ClientStateCache } from '../features/client-api/client-state-cache.ts';
+import type { PrincipalResolver } from '../http/auth.ts';
+import { PRIMARY_URL_VARIABLE, type ToPrimary, type ToWorker } from './cluster-messages.ts';
+
+/** What the primary's app shares with its workers: states, token lookups and the frontend origins. */
+export type ServingParts = {
+  cache: ClientStateCache;
+  resolver: PrincipalResolver;
+  frontendOrigins: () => Promise<string[]>;
+};
+
+/** A burst of changes (an import, a script) becomes one push per environment. */
+const PUSH_DELAY_MS = 10;
+const STOP_TIMEOUT_MS = 9_000;
+
+/**
+ * Forks the workers that serve SDKs on the public port and keeps them current: every environment a worker asked
+ * for is pushed to all workers after each change (any process's, heard through the state cache), tokens are
+ * looked up here, and a worker that dies is replaced. Resolves once every worker listens.
+ */
+export async function startWorkers(deps: {
+  count: number;
+  primaryUrl: string;
+  parts: ServingParts;
+  say: (message: string) => void;
+}): Promise<{ port: number; stop(): Promise<void> }> {
+  const { cache, resolver } = deps.parts;
+  const wanted = new Set<string>();
+  let stopping = false;
+  let origins = await deps.parts.frontendOrigins();
+
+  const broadcast = (message: ToWorker) => {
+    for (const worker of Object.values(cluster.workers ?? {}))
+      if (worker?.isConnected()) worker.send(message);
+  };
+  const sendState = async (environment: string, to: (message: ToWorker) => void) => {
+    try {
+      to({ kind: 'state', environment, state: await cache.state(environment) });
+    } catch (error) {
+      deps.say(`could not send environment ${environment} to the workers: ${(error as Error).message}`);
+    }
+  };
+
+  let pushTimer: NodeJS.Timeout | undefined;
+  let pushing = Promise.resolve();
+  const schedulePush = () => {
+    pushTimer ??= setTimeout(() => {
+      pushTimer = undefined;
+      pushing = pushing.then(async () => {
+        const fresh = await deps.parts.frontendOrigins().catch(() => origins);
+        if (fresh.join('\n') !== origins.join('\n')) {
+          origins = fresh;
+          broadcast({ kind: 'changed', frontendOrigins: origins });
+        }
+        for (const environment of wanted) await sendState(environment, broadcast);
+      });
+    }, PUSH_DELAY_MS);
+  };
+  const unsubscribe = cache.onChange(() => {
+    // Tokens first and at once: a deleted token must stop working before anything else is sent.
+    broadcast({ kind: 'changed', frontendOrigins: origins });
+    schedulePush();
+  });
+
+  const validate = async (secrets: string[]): Promise<EdgeToken[]> => {
+    const valid: EdgeToken[] = [];
+    for (const secret of secrets) {
+      const principal = await resolver.fromSecret(secret).catch(() => undefined);
+      if (principal?.kind !== 'token' || (principal.type !== 'client' && principal.type !== 'frontend'))
+        continue;
+      valid.push({
+        token: secret,
+        type: principal.type,
+        environment: principal.environment,
+        projects: principal.projects,
+      });
+    }
+    return valid;
+  };
+
+  const listen = (worker: Worker) => {
+    const reply = (message: ToWorker) => worker.isConnected() && worker.send(message);
+    worker.on('message', (message: ToPrimary) => {
+      if (message.kind === 'hello') reply({ kind: 'changed', frontendOrigins: origins });
+      else if (message.kind === 'want') {
+        wanted.add(message.environment);
+        void sendState(message.environment, reply);
+      } else if (message.kind === 'validate')
+        void validate(message.secrets).then((tokens) => reply({ kind: 'tokens', id: message.id, tokens }));
+    });
+  };
+
+  const fork = (): Worker => {
+    const worker = cluster.fork({ [PRIMARY_URL_VARIABLE]: deps.primaryUrl });
+    listen(worker);
+    return worker;
+  };
+
+  cluster.setupPrimary({ serialization: 'advanced' });
+  const started = Array.from({ length: deps.count }, fork);
+  const port = await new Promise<number>((resolve, reject) => {
+    let listening = 0;
+    const failed = (worker: Worker, code: number | null) =>
+      reject(new Error(`worker ${worker.process.pid} exited with ${code} before it listened`));
+    for (const worker of started) {
+      worker.once('exit', (code) => failed(worker, code));
+      worker.once('listening', (address) => {
+        worker.removeAllListeners('exit');
+        if (++listening === started.length) resolve(address.port);
+      });
+    }
+  });
+
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    deps.say(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    fork();
+  });
+
+  return {
+    port,
+    async stop() {
+      stopping = true;
+      unsubscribe();
+      clearTimeout(pushTimer);
+      const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker);
+      await Promise.all(
+        workers.map(
+          (worker) =>
+            new Promise<void>((resolve) => {
+              if (worker.isDead()) return resolve();
+              const force = setTimeout(() => worker.kill('SIGKILL'), STOP_TIMEOUT_MS);
+              worker.once('exit', () => (clearTimeout(force), resolve()));
+              if (worker.isConnected()) worker.send({ kind: 'stop' } satisfies ToWorker);
+              else worker.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
+}
