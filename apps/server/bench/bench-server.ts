@@ -30,6 +30,21 @@ export const peakRssMb = (pid: number) => statusMb(pid, 'VmHWM');
 /** What the server process holds in memory now. */
 export const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
 
+/** A process and its children (a server's workers). */
+export function processTree(pid: number): number[] {
+  let listed = '';
+  try {
+    listed = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
+  } catch {
+    // ps exits with 1 when there are none
+  }
+  const children = listed
+    .split('\n')
+    .map((line) => Number(line.trim()))
+    .filter(Boolean);
+  return [pid, ...children];
+}
+
 export type BenchServer = {
   server: ServerProcess;
   pid: number;
@@ -38,15 +53,20 @@ export type BenchServer = {
   stop(): Promise<void>;
 };
 
-export async function startBenchServer(say: (message: string) => void): Promise<BenchServer> {
+export async function startBenchServer(
+  say: (message: string) => void,
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'switchyard-bench-'));
   say(
     process.env.DATABASE_URL
       ? 'database: a new database on the PostgreSQL server of DATABASE_URL'
       : 'database: embedded PGlite in a new data directory',
   );
-  say('bundling the server as `npm run server` runs it');
-  execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  // BENCH_SERVER_DIR=<checkout>/apps/server measures another checkout's server (say the previous commit's).
+  const serverDir = process.env.BENCH_SERVER_DIR ? path.resolve(process.env.BENCH_SERVER_DIR) : undefined;
+  say(`bundling the server as \`npm run server\` runs it${serverDir ? ` (in ${serverDir})` : ''}`);
+  execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', cwd: serverDir });
   const server = await startServerProcess(
     {
       DATA_DIR: dataDir,
@@ -54,6 +74,9 @@ export async function startBenchServer(say: (message: string) => void): Promise<
       INIT_CLIENT_API_TOKENS: CLIENT,
       INIT_FRONTEND_API_TOKENS: FRONTEND,
       LOG_LEVEL: 'error',
+      // One process unless the scenario asks for workers (bench/workers.ts).
+      WORKERS: '1',
+      ...env,
     },
     // BENCH_START_TIMEOUT_MS: a loaded machine may need longer to create the database.
     Number(process.env.BENCH_START_TIMEOUT_MS ?? 90_000),
@@ -64,6 +87,7 @@ export async function startBenchServer(say: (message: string) => void): Promise<
       // BENCH_NODE_ARGS="--max-semi-space-size=4" tries Node or V8 settings on the server.
       ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
     ],
+    serverDir,
   );
   const admin = async (method: string, url: string, body?: unknown): Promise<unknown> => {
     const response = await fetch(`${server.url}${url}`, {

@@ -12,8 +12,10 @@
  *   the lag from change to delivery (bench-integrations.json).
  * - `edge` (bench/edge.ts): the edge's client features and Frontend API req/s with wrk, and the delay from an admin
  *   change to an SDK streaming from the edge (bench-edge.json).
+ * - `workers` (bench/workers.ts): the SDK endpoints with WORKERS=1 and 2, wrk, a new Frontend API context per
+ *   request; CPU per request and RSS over every process (bench-workers.json).
  * `npm run bench -- startup` (or `-- permissions`, `-- throughput`, `-- change-requests`, `-- integrations`,
- * `-- edge`) runs one of them; with no argument, all six.
+ * `-- edge`, `-- workers`) runs one of them; with no argument, all seven.
  * `npm run bench -- soak [--minutes 10]` runs the long mixed-traffic soak of soak.ts instead.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -33,6 +35,7 @@ import { runSoak, soakMinutes } from './soak.ts';
 import { measureChangeRequests } from './change-requests.ts';
 import { measureIntegrations } from './integrations.ts';
 import { measureEdge } from './edge.ts';
+import { measureWorkers } from './workers.ts';
 import { measurePermissions } from './permissions.ts';
 import { measureStartup } from './startup.ts';
 import { runWrk, wrkAvailable } from './wrk.ts';
@@ -322,7 +325,32 @@ async function edge() {
   say('wrote test-output/bench-edge.json');
 }
 
-const SCENARIOS = ['startup', 'permissions', 'throughput', 'change-requests', 'integrations', 'edge', 'soak'];
+async function workers() {
+  const rows = await measureWorkers(say);
+  console.table(rows);
+  await mkdir('test-output', { recursive: true });
+  const file = process.env.BENCH_SERVER_DIR ? 'bench-workers-other.json' : 'bench-workers.json';
+  await writeFile(
+    `test-output/${file}`,
+    JSON.stringify(
+      { database: process.env.DATABASE_URL ? 'postgres' : 'pglite', flags: FLAGS, rows },
+      null,
+      2,
+    ),
+  );
+  say(`wrote test-output/${file}`);
+}
+
+const SCENARIOS = [
+  'startup',
+  'permissions',
+  'throughput',
+  'change-requests',
+  'integrations',
+  'edge',
+  'workers',
+  'soak',
+];
 const scenario = process.argv[2]?.startsWith('--') ? undefined : process.argv[2];
 if (scenario !== undefined && !SCENARIOS.includes(scenario)) {
   console.error(`unknown scenario "${scenario}"; one of: ${SCENARIOS.join(', ')}`);
@@ -338,4 +366,5 @@ else {
   if (scenario === undefined || scenario === 'change-requests') await changeRequests();
   if (scenario === undefined || scenario === 'integrations') await integrations();
   if (scenario === undefined || scenario === 'edge') await edge();
+  if (scenario === undefined || scenario === 'workers') await workers();
 }

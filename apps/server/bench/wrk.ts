@@ -70,8 +70,11 @@ export async function runWrk(options: {
   connections: number;
   seconds: number;
   threads: number;
+  /** A Lua script that shapes each request (bench/frontend-context.lua). */
+  script?: string;
 }): Promise<WrkResult> {
   const args = [
+    ...(options.script ? ['-s', options.script] : []),
     `-t${options.threads}`,
     `-c${options.connections}`,
     `-d${options.seconds}s`,

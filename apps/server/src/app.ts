@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { corsDelegator } from './http/cors.ts';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -91,6 +91,9 @@ import {
   MAY_HOLD_BAD_TEXT,
 } from './http/storable-input.ts';
 import type { ServingParts } from './cluster/primary.ts';
+import { createSdkHandler, type SdkHandler } from './features/serving/sdk-handler.ts';
+import { IN_PROCESS_ROUTES } from './features/serving/sdk-routes.ts';
+import { createSdkTokenLookup } from './features/serving/sdk-tokens.ts';
 import { normaliseUrl } from './http/request-path.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
@@ -110,7 +113,11 @@ export type AppDeps = {
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Filled in below, once the caches it reads exist; the server calls it only after the app is ready.
-  const fast: { path?: ClientFastPath } = {};
+  const fast: {
+    path?: ClientFastPath;
+    sdk?: SdkHandler;
+    fastify?: (request: IncomingMessage, response: ServerResponse) => void;
+  } = {};
   const app = Fastify({
     logger: deps.logger ?? false,
     // Thousands of SDKs poll every few seconds: two log lines per request would drown everything else.
@@ -125,10 +132,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     // SDK polls that a prepared payload answers skip Fastify altogether (client-fast-path.ts).
-    serverFactory: (handler) =>
-      createServer((request, response) => {
-        if (!fast.path?.(request, response, handler)) handler(request, response);
-      }),
+    // So are the Frontend API and OFREP for tokens already seen (features/serving/sdk-handler.ts).
+    serverFactory: (handler) => {
+      fast.fastify = handler;
+      return createServer((request, response) => {
+        if (fast.path?.(request, response, handler)) return;
+        if (fast.sdk?.handle(request, response)) return;
+        handler(request, response);
+      });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Every API takes JSON; anything else is a 415 rather than a string that fails validation.
@@ -188,7 +200,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the server stops listening: its close waits for every open response, and a stream never ends by itself.
   app.addHook('preClose', async () => streams.endAll());
   fast.path = createClientFastPath({ cache, resolver, headers });
-  deps.shareServing?.({ cache, resolver, frontendOrigins: () => origins.current() });
+  const credentialListeners = new Set<() => void>();
+  const lookUpTokens = createSdkTokenLookup(db);
+  fast.sdk = createSdkHandler({
+    serving: cache.serving,
+    keyFor: async (token) => {
+      if (token.environment === '*') return undefined;
+      // A state that cannot be read is Fastify's to answer, in the one error format.
+      return cache.state(token.environment).then(
+        () => token.environment,
+        () => undefined,
+      );
+    },
+    lookUpTokens,
+    routes: IN_PROCESS_ROUTES,
+    unserved: (request, response) => fast.fastify!(request, response),
+    securityHeaders: headers,
+    apiCors: config.apiCors,
+    frontendOrigins: () => origins.current(),
+    trustProxy: config.trustProxy,
+    log: (level, message) => app.log[level](message),
+  });
+  cache.onChange(() => fast.sdk?.forgetTokens());
+  credentialListeners.add(() => fast.sdk?.forgetTokens());
+  deps.shareServing?.({
+    cache,
+    lookUpTokens,
+    frontendOrigins: () => origins.current(),
+    onCredentialsChanged: (listener) => credentialListeners.add(listener),
+  });
   const access = createAccessReadModel(db);
   cache.onChange(() => access.forget());
   // Any change in this process may change who holds what; other processes hear of it through the change event.
@@ -196,7 +236,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) access.forget();
   });
-  registerAuth(app, resolver, access);
+  registerAuth(app, resolver, access, () => {
+    for (const listener of credentialListeners) listener();
+  });
   registerCsrfCheck(app, config.publicUrl);
   app.addHook('preHandler', maintenanceGuard(db));
   countRequests(app);

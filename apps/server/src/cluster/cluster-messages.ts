@@ -1,5 +1,5 @@
-import type { EdgeToken } from '../edge/edge-upstream.ts';
 import type { EnvironmentState } from '../features/client-api/client-feature.ts';
+import type { ServedToken } from '../features/serving/token-scope.ts';
 
 /**
  * What the primary and its workers tell each other over the cluster's IPC channel (structured clone, so the
@@ -11,7 +11,7 @@ export type ToWorker =
   /** Something changed: tokens may be gone and the frontend origins may differ, so forget the tokens. */
   | { kind: 'changed'; frontendOrigins: string[] }
   /** The answer to `validate`: the tokens among those asked about that are valid client or frontend tokens. */
-  | { kind: 'tokens'; id: number; tokens: EdgeToken[] }
+  | { kind: 'tokens'; id: number; tokens: ServedToken[] }
   /** Stop listening, finish what is in flight and exit. */
   | { kind: 'stop' };
 

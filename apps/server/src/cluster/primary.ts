@@ -1,14 +1,15 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { EdgeToken } from '../edge/edge-upstream.ts';
 import type { ClientStateCache } from '../features/client-api/client-state-cache.ts';
-import type { PrincipalResolver } from '../http/auth.ts';
+import type { SdkTokenLookup } from '../features/serving/sdk-tokens.ts';
 import { PRIMARY_URL_VARIABLE, type ToPrimary, type ToWorker } from './cluster-messages.ts';
 
 /** What the primary's app shares with its workers: states, token lookups and the frontend origins. */
 export type ServingParts = {
   cache: ClientStateCache;
-  resolver: PrincipalResolver;
+  lookUpTokens: SdkTokenLookup;
   frontendOrigins: () => Promise<string[]>;
+  /** Calls listener when a token is created, changed or deleted in this process, before the answer goes out. */
+  onCredentialsChanged: (listener: () => void) => void;
 };
 
 /** A burst of changes (an import, a script) becomes one push per environment. */
@@ -26,7 +27,7 @@ export async function startWorkers(deps: {
   parts: ServingParts;
   say: (message: string) => void;
 }): Promise<{ port: number; stop(): Promise<void> }> {
-  const { cache, resolver } = deps.parts;
+  const { cache, lookUpTokens } = deps.parts;
   const wanted = new Set<string>();
   let stopping = false;
   let origins = await deps.parts.frontendOrigins();
@@ -58,27 +59,14 @@ export async function startWorkers(deps: {
       });
     }, PUSH_DELAY_MS);
   };
+  deps.parts.onCredentialsChanged(() => {
+    if (!stopping) broadcast({ kind: 'changed', frontendOrigins: origins });
+  });
   const unsubscribe = cache.onChange(() => {
     // Tokens first and at once: a deleted token must stop working before anything else is sent.
     broadcast({ kind: 'changed', frontendOrigins: origins });
     schedulePush();
   });
-
-  const validate = async (secrets: string[]): Promise<EdgeToken[]> => {
-    const valid: EdgeToken[] = [];
-    for (const secret of secrets) {
-      const principal = await resolver.fromSecret(secret).catch(() => undefined);
-      if (principal?.kind !== 'token' || (principal.type !== 'client' && principal.type !== 'frontend'))
-        continue;
-      valid.push({
-        token: secret,
-        type: principal.type,
-        environment: principal.environment,
-        projects: principal.projects,
-      });
-    }
-    return valid;
-  };
 
   const listen = (worker: Worker) => {
     const reply = (message: ToWorker) => worker.isConnected() && worker.send(message);
@@ -88,7 +76,10 @@ export async function startWorkers(deps: {
         wanted.add(message.environment);
         void sendState(message.environment, reply);
       } else if (message.kind === 'validate')
-        void validate(message.secrets).then((tokens) => reply({ kind: 'tokens', id: message.id, tokens }));
+        void lookUpTokens(message.secrets).then(
+          (tokens) => reply({ kind: 'tokens', id: message.id, tokens }),
+          () => reply({ kind: 'tokens', id: message.id, tokens: [] }),
+        );
     });
   };
 

@@ -274,8 +274,9 @@ export function createEdgeHandler(deps: {
       const token = await authenticate(request, ['frontend']);
       const key = await stateKey(token);
       const body = await readJson(request);
-      const context =
-        body.context && typeof body.context === 'object' ? (body.context as Record<string, unknown>) : {};
+      const context = (body.context ?? {}) as Record<string, unknown>;
+      if (typeof context !== 'object' || Array.isArray(context) || context === null)
+        throw badData('/body/context', '"context" must be an object');
       sendSerialised(request, response, present(deps.answers.frontend(key, token, context, ipOf(request))));
     },
 

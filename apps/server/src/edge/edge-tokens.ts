@@ -8,9 +8,25 @@ const MAX_REFUSED = 10_000;
  * The tokens the edge knows: given at start (TOKENS), kept in the snapshot, or validated upstream on first use.
  * Concurrent first uses of one token make one upstream request.
  */
-export function createEdgeTokens(deps: { upstream: Pick<Upstream, 'validate'>; now?: () => number }) {
+export function createEdgeTokens(deps: {
+  upstream: Pick<Upstream, 'validate'>;
+  now?: () => number;
+  /** Ask about a known token again after this long (a server's workers; an edge keeps them). */
+  maxAgeMs?: number;
+}) {
   const now = deps.now ?? Date.now;
-  const known = new Map<string, EdgeToken>();
+  const entries = new Map<string, EdgeToken>();
+  const learnt = new Map<string, number>();
+  /** A known token that has neither expired nor grown too old to trust without asking again. */
+  const current = (secret: string): EdgeToken | undefined => {
+    const token = entries.get(secret);
+    if (!token) return undefined;
+    const stale = deps.maxAgeMs !== undefined && now() - (learnt.get(secret) ?? 0) > deps.maxAgeMs;
+    if (!stale && (token.expiresAt === undefined || token.expiresAt > now())) return token;
+    entries.delete(secret);
+    learnt.delete(secret);
+    return undefined;
+  };
   const refused = new Map<string, number>();
   const pending = new Map<string, Promise<EdgeToken | undefined>>();
   const listeners = new Set<(token: EdgeToken) => void>();
@@ -18,8 +34,9 @@ export function createEdgeTokens(deps: { upstream: Pick<Upstream, 'validate'>; n
   const add = (tokens: EdgeToken[]) => {
     for (const token of tokens) {
       if (token.type !== 'client' && token.type !== 'frontend') continue;
-      const isNew = !known.has(token.token);
-      known.set(token.token, token);
+      const isNew = !entries.has(token.token);
+      entries.set(token.token, token);
+      learnt.set(token.token, now());
       refused.delete(token.token);
       if (isNew) for (const listener of listeners) listener(token);
     }
@@ -28,10 +45,10 @@ export function createEdgeTokens(deps: { upstream: Pick<Upstream, 'validate'>; n
   return {
     add,
     all(): EdgeToken[] {
-      return [...known.values()];
+      return [...entries.keys()].flatMap((secret) => current(secret) ?? []);
     },
     known(secret: string): EdgeToken | undefined {
-      return known.get(secret);
+      return current(secret);
     },
     /** Asks the upstream about tokens in one request; the valid ones are kept. Throws when it cannot be reached. */
     async validate(secrets: string[]): Promise<EdgeToken[]> {
@@ -47,7 +64,7 @@ export function createEdgeTokens(deps: { upstream: Pick<Upstream, 'validate'>; n
     },
     /** A known token, else the upstream's verdict; undefined when invalid. Throws when the upstream is unreachable. */
     resolve(secret: string): Promise<EdgeToken | undefined> | EdgeToken | undefined {
-      const token = known.get(secret);
+      const token = current(secret);
       if (token) return token;
       const until = refused.get(secret);
       if (until !== undefined && until > now()) return undefined;
@@ -62,7 +79,8 @@ export function createEdgeTokens(deps: { upstream: Pick<Upstream, 'validate'>; n
     },
     /** Forgets every token and refusal, so each is asked about again (a server's worker, after any change). */
     forget(): void {
-      known.clear();
+      entries.clear();
+      learnt.clear();
       refused.clear();
     },
     /** Calls listener for every token learnt from now on. */

@@ -1,8 +1,9 @@
 import type { ClientFeature, ClientSegment } from '../features/client-api/client-feature.ts';
 import type { DeltaEvent } from '../features/client-api/client-delta.ts';
+import type { ServedToken } from '../features/serving/token-scope.ts';
 
-/** A client or frontend token as the upstream's `/edge/validate` describes it. */
-export type EdgeToken = { token: string; type: string; projects: string[]; environment: string };
+/** A client or frontend token as the upstream's `/edge/validate` describes it (which gives no expiry). */
+export type EdgeToken = ServedToken;
 
 export type FeaturesResponse =
   | { status: 'unchanged' }

@@ -3,6 +3,7 @@ import type { ClientQueryString } from '../features/client-api/client-query.ts';
 import type { SerialisedBody } from '../features/frontend-api/frontend-response.ts';
 import type { CachedPayload } from '../features/serving/serving-payload.ts';
 import { HttpError, type ErrorDetail } from '../http/errors.ts';
+import { findBadText, MAY_HOLD_BAD_TEXT } from '../http/storable-input.ts';
 
 /** The edge's HTTP plumbing: bodies in, prepared bodies out, errors in Switchyard's one format. */
 export const MAX_BODY = 2 * 1024 * 1024;
@@ -52,13 +53,17 @@ export async function readJson(request: IncomingMessage): Promise<Record<string,
       `Unsupported Media Type: ${type || '(none)'}; send application/json`,
     );
   let body: unknown;
+  const text = Buffer.concat(chunks).toString('utf8');
   try {
-    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    body = JSON.parse(text);
   } catch {
     throw badData('/body', 'the body is not valid JSON');
   }
   if (!body || typeof body !== 'object' || Array.isArray(body))
     throw badData('/body', 'the body must be a JSON object');
+  // The server's rule for text it could not store (NUL, lone surrogates), so both answer alike.
+  const bad = MAY_HOLD_BAD_TEXT.test(text) ? findBadText(body, '/body') : undefined;
+  if (bad) throw new EdgeError(400, 'BadDataError', `Request validation failed: ${bad.message}`, [bad]);
   return body as Record<string, unknown>;
 }
 

@@ -175,8 +175,13 @@ export function registerAuth(
   app: FastifyInstance,
   resolver: PrincipalResolver,
   access: AccessResolver,
+  /** Also called when credentials change here: caches outside Fastify (the SDK handler, workers) drop theirs. */
+  alsoForget: () => void = () => undefined,
 ): void {
-  app.decorate('forgetCredentials', () => resolver.forget());
+  app.decorate('forgetCredentials', () => {
+    resolver.forget();
+    alsoForget();
+  });
   // Every route's area is settled at start-up: a route that cannot say who may call it stops the server from starting.
   app.addHook('onRoute', (route) => {
     const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth;

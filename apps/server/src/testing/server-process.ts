@@ -41,6 +41,8 @@ export async function startServerProcess(
   entry: 'source' | 'bundle' | 'serve' = 'source',
   /** Extra node flags, e.g. `--cpu-prof` to profile the server under the benchmark. */
   nodeArgs: string[] = [],
+  /** Another checkout's server (the bench compares with the previous commit this way). */
+  serverDir = SERVER_DIR,
 ): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   let database: PgDatabase | undefined;
@@ -60,7 +62,7 @@ export async function startServerProcess(
     }[entry],
   ];
   const child = spawn(process.execPath, args, {
-    cwd: SERVER_DIR,
+    cwd: serverDir,
     // One process unless a test asks for workers: most tests read their own writes at once (cluster/).
     env: { ...process.env, LOG_LEVEL: 'warn', WORKERS: '1', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

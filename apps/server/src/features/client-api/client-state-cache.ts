@@ -1,49 +1,56 @@
 import type { CompiledSnapshot } from '@switchyard/evaluation';
 import type { Db } from '../../db/db.ts';
 import { EVENTS_CHANNEL } from '../events/event-store.ts';
-import { compileState, preparePayload, type CachedPayload } from '../serving/serving-payload.ts';
+import type { CachedPayload } from '../serving/serving-payload.ts';
+import { createServingState, type ServingState } from '../serving/serving-state.ts';
 import type { EnvironmentState } from './client-feature.ts';
-import { queryHash, type ClientQuery } from './client-query.ts';
+import type { ClientQuery } from './client-query.ts';
 import { loadEnvironmentState } from './environment-state-store.ts';
 
 export type { CachedPayload } from '../serving/serving-payload.ts';
 
-type StateEntry = { generation: number; state: Promise<EnvironmentState>; compiled?: CompiledSnapshot };
+type Load = { generation: number; state: Promise<EnvironmentState> };
 
-const MAX_PAYLOADS = 1_000;
 /** A safety net under NOTIFY: a missed notification is noticed within this time. */
 const REVISION_CHECK_MS = 5_000;
 
 /**
- * What SDKs are served, built once per change: each environment's state is read once, each query's payload is
- * serialised and gzipped once, and the Frontend API evaluates from a compiled snapshot. Any event appended in
- * any process (NOTIFY on the events channel) invalidates everything.
+ * What SDKs are served, built once per change: each environment's state is read once into a serving state
+ * (features/serving, the edge's and the workers' too), which compiles it for the Frontend API and serialises each
+ * query's payload once. Any event appended in any process (NOTIFY on the events channel) starts a new generation:
+ * the next request reads the database again.
  */
 export function createClientStateCache(db: Db) {
   let generation = 0;
   let lastRevision = -1;
-  const states = new Map<string, StateEntry>();
-  const payloads = new Map<string, Promise<CachedPayload>>();
+  const serving = createServingState();
+  const loads = new Map<string, Load>();
+  /** The generation of the load whose state `serving` holds, per environment: an older load never overwrites it. */
+  const held = new Map<string, number>();
   const changeListeners = new Set<() => void>();
   let unlisten: (() => Promise<void>) | undefined;
   let timer: NodeJS.Timeout | undefined;
 
   const invalidate = () => {
     generation++;
-    payloads.clear();
     for (const listener of changeListeners) listener();
   };
 
-  const stateEntry = (environment: string): StateEntry => {
-    const cached = states.get(environment);
-    if (cached && cached.generation === generation) return cached;
-    const entry: StateEntry = { generation, state: loadEnvironmentState(db, environment) };
-    entry.state.then(
-      (state) => (lastRevision = Math.max(lastRevision, state.revisionId)),
-      () => states.delete(environment),
-    );
-    states.set(environment, entry);
-    return entry;
+  const load = (environment: string): Promise<EnvironmentState> => {
+    const cached = loads.get(environment);
+    if (cached && cached.generation === generation) return cached.state;
+    const loading = generation;
+    const state = loadEnvironmentState(db, environment).then((loaded) => {
+      lastRevision = Math.max(lastRevision, loaded.revisionId);
+      if ((held.get(environment) ?? -1) <= loading) {
+        held.set(environment, loading);
+        serving.set(environment, loaded);
+      }
+      return loaded;
+    });
+    state.catch(() => loads.delete(environment));
+    loads.set(environment, { generation: loading, state });
+    return state;
   };
 
   return {
@@ -69,26 +76,18 @@ export function createClientStateCache(db: Db) {
     get generation(): number {
       return generation;
     },
+    /** The states read so far, keyed by environment: what the in-process SDK handler answers from. */
+    serving: serving as ServingState,
     state(environment: string): Promise<EnvironmentState> {
-      return stateEntry(environment).state;
+      return load(environment);
     },
     async compiled(environment: string): Promise<CompiledSnapshot> {
-      const entry = stateEntry(environment);
-      const state = await entry.state;
-      entry.compiled ??= compileState(state);
-      return entry.compiled;
+      await load(environment);
+      return serving.compiled(environment)!;
     },
-    payload(query: ClientQuery): Promise<CachedPayload> {
-      const hash = queryHash(query);
-      const key = `${generation}|${hash}|${JSON.stringify(query)}`;
-      let cached = payloads.get(key);
-      if (!cached) {
-        if (payloads.size >= MAX_PAYLOADS) payloads.clear();
-        cached = this.state(query.environment).then((state) => preparePayload(state, query));
-        cached.catch(() => payloads.delete(key));
-        payloads.set(key, cached);
-      }
-      return cached;
+    async payload(query: ClientQuery): Promise<CachedPayload> {
+      await load(query.environment);
+      return serving.payload(query.environment, query)!;
     },
     /** Calls listener after every change; returns an unsubscribe. */
     onChange(listener: () => void): () => void {

@@ -3,6 +3,9 @@ import type { FlagDefinition } from '@switchyard/evaluation';
 /** What an SDK token may see: one environment (or `*`) and its projects (or `*`). */
 export type TokenScope = { type: string; environment: string; projects: string[] };
 
+/** A client or frontend token served from memory: its secret, scope and, when it has one, its expiry (epoch ms). */
+export type ServedToken = TokenScope & { token: string; expiresAt?: number };
+
 const projectFilters = new WeakMap<TokenScope, ((flag: FlagDefinition) => boolean) | undefined>();
 
 /** Which flags a token may have evaluated: all, or those in its projects (cached per scope object). */
