@@ -1,8 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { siteDir } from './site';
-
-export const docsDir = path.join(siteDir, 'docs');
+import { docsDir } from './site';
 
 /** One fenced code block of a page, as the reader sees it. */
 export type ProseBlock = {
@@ -59,10 +57,13 @@ export function pageBlocks(page: string, text: string): ProseBlock[] {
   return blocks;
 }
 
-/** Every fenced block of every page under docs/, pages in path order. */
+/**
+ * Every fenced block of every written page under docs/, pages in path order. The API reference pages that the build
+ * generates from openapi.json (in `generated/` folders, not committed) are left out: they are not prose.
+ */
 export function proseBlocks(): ProseBlock[] {
   return readdirSync(docsDir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.mdx'))
+    .filter((file) => file.endsWith('.mdx') && !file.split(path.sep).includes('generated'))
     .sort()
     .flatMap((page) => pageBlocks(page, readFileSync(path.join(docsDir, page), 'utf8')));
 }
