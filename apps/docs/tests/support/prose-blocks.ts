@@ -19,9 +19,9 @@ export type ProseBlock = {
 
 const SHELLS = new Set(['bash', 'sh', 'shell']);
 
-/** Whether a reader would paste this block into a terminal: a shell block, or any block with a curl command. */
+/** Whether a reader would paste this block into a terminal: a shell block, or a block with a curl command in it. */
 export function isShellBlock(block: ProseBlock): boolean {
-  return SHELLS.has(block.lang) || /(^|\s)curl\s/m.test(block.code);
+  return SHELLS.has(block.lang) || /(^|[|;&(])\s*curl\s/m.test(block.code);
 }
 
 /** The value of `name="..."` in a fence's meta string. */
