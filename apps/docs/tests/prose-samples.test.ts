@@ -32,7 +32,10 @@ let server: RunningServer;
 let env: NodeJS.ProcessEnv;
 let shimDir: string;
 
-/** A curl on the PATH that refuses other hosts and fails on an HTTP error unless the block prints the status. */
+/**
+ * A curl on the PATH that refuses other hosts, gives up on one request after 15 s (a page's shell has 60 s), and fails
+ * on an HTTP error unless the block prints the status.
+ */
 function writeCurlShim(dir: string): void {
   const shim = path.join(dir, 'curl');
   writeFileSync(
@@ -48,7 +51,7 @@ for arg in "$@"; do
     -*[iv]*) fail= ;;
   esac
 done
-/usr/bin/curl $fail "$@"
+/usr/bin/curl --max-time 15 $fail "$@"
 status=$?
 # 23 is a write error: the reader's pipe closed early, as \`| head\` does, which is no failure of the command.
 [ "$status" = 23 ] && exit 0
