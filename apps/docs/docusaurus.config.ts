@@ -12,12 +12,15 @@ import rehypeHighlight from './plugins/rehype-highlight';
 import remarkSample from './plugins/remark-sample';
 import { sidebarItemsGenerator } from './plugins/sidebar-items';
 import siteMeta from './plugins/site-meta';
+import { siteUrl } from './plugins/site-url';
 import { generateApiDocs } from './scripts/generate-api-docs';
 
 const siteDir = __dirname;
 const product = readProductVersion(siteDir);
 const docsDir = path.join(siteDir, 'docs');
 const repository = 'https://github.com/switchyard-flags/switchyard';
+// Where the built site is served (DOCS_URL): canonical links, the sitemap and asset paths follow it.
+const site = siteUrl(process.env.DOCS_URL);
 
 // The API reference pages are generated from OpenAPI documents before Docusaurus reads the docs folder, so every
 // entry point (build, start, docs:version, a plain `docusaurus build`) sees the same, current pages. It is
@@ -33,8 +36,8 @@ const config: Config = {
   title: 'Switchyard',
   tagline: 'Self-hosted feature flags, compatible with the Unleash API',
   favicon: 'img/favicon.svg',
-  url: process.env.DOCS_URL ?? 'http://localhost:3000',
-  baseUrl: '/',
+  url: site.url,
+  baseUrl: site.baseUrl,
   organizationName: 'switchyard-flags',
   projectName: 'switchyard',
   onBrokenLinks: 'throw',

@@ -41,8 +41,15 @@ export function llmsSections(version: Pick<LoadedVersion, 'docs' | 'sidebars'>):
   return sections;
 }
 
-export function llmsTxt(title: string, tagline: string, siteUrl: string, sections: LlmsSection[]): string {
-  const base = siteUrl.replace(/\/+$/, '');
+/** llms.txt: the site's pages by section, each linked to its Markdown copy under the site's url and base URL. */
+export function llmsTxt(
+  title: string,
+  tagline: string,
+  url: string,
+  baseUrl: string,
+  sections: LlmsSection[],
+): string {
+  const base = `${url.replace(/\/+$/, '')}${baseUrl}`.replace(/\/+$/, '');
   const lines = [
     `# ${title}`,
     '',
@@ -54,7 +61,7 @@ export function llmsTxt(title: string, tagline: string, siteUrl: string, section
   for (const section of sections) {
     lines.push(`## ${section.title}`, '');
     for (const doc of section.docs)
-      lines.push(`- [${doc.title}](${base}/${markdownPath(doc.permalink)}): ${doc.description}`);
+      lines.push(`- [${doc.title}](${base}/${markdownPath(doc.permalink, baseUrl)}): ${doc.description}`);
     lines.push('');
   }
   return lines.join('\n');
@@ -79,14 +86,14 @@ export default function llmsText(context: LoadContext): Plugin {
           sourceDir: path.dirname(file),
           examplesDir,
         });
-        const target = path.join(outDir, markdownPath(doc.permalink));
+        const target = path.join(outDir, markdownPath(doc.permalink, context.siteConfig.baseUrl));
         await mkdir(path.dirname(target), { recursive: true });
         await writeFile(target, markdown, 'utf8');
       }
-      const { title, tagline, url } = context.siteConfig;
+      const { title, tagline, url, baseUrl } = context.siteConfig;
       await writeFile(
         path.join(outDir, 'llms.txt'),
-        llmsTxt(title, tagline, url, llmsSections(last)),
+        llmsTxt(title, tagline, url, baseUrl, llmsSections(last)),
         'utf8',
       );
     },

@@ -102,6 +102,13 @@ describe('markdownPath', () => {
     ['/reference/segments', 'reference/segments.md'],
     ['/reference/', 'reference.md'],
   ])('%s → %s', (permalink, file) => expect(markdownPath(permalink)).toBe(file));
+
+  it.each([
+    ['/docs/', 'index.md'],
+    ['/docs/reference/segments', 'reference/segments.md'],
+  ])('%s under the base URL /docs/ → %s', (permalink, file) =>
+    expect(markdownPath(permalink, '/docs/')).toBe(file),
+  );
 });
 
 describe('llms.txt', () => {
@@ -131,8 +138,18 @@ describe('llms.txt', () => {
       ['Academy', ['academy/intro']],
       ['Other pages', ['orphan']],
     ]);
-    const text = llmsTxt('Switchyard', 'Flags.', 'https://docs.example.com/', sections);
+    const text = llmsTxt('Switchyard', 'Flags.', 'https://docs.example.com', '/', sections);
     expect(text).toContain('# Switchyard\n\n> Flags.');
     expect(text).toContain('- [Segments](https://docs.example.com/reference/segments.md): Segments.');
+  });
+
+  it('links under the base URL when the site is served from a folder', () => {
+    const inFolder = { ...(version as object), docs: [] } as unknown as Parameters<typeof llmsSections>[0];
+    inFolder.docs.push(
+      ...(version as typeof inFolder).docs.map((d) => ({ ...d, permalink: `/docs${d.permalink}` })),
+    );
+    const text = llmsTxt('Switchyard', 'Flags.', 'https://cdn.example.com', '/docs/', llmsSections(inFolder));
+    expect(text).toContain('(the site root is `https://cdn.example.com/docs/index.md`)');
+    expect(text).toContain('- [Segments](https://cdn.example.com/docs/reference/segments.md): Segments.');
   });
 });

@@ -130,8 +130,12 @@ export function toMarkdown(page: PageSource): string {
     .trim()}\n`;
 }
 
-/** Where the Markdown copy of a route goes in the build folder: `/a/b` → `a/b.md`, `/` → `index.md`. */
-export function markdownPath(permalink: string): string {
-  const clean = permalink.replace(/^\/+/, '').replace(/\/+$/, '');
+/**
+ * Where the Markdown copy of a route goes in the build folder: `/a/b` → `a/b.md`, `/` → `index.md`. The build folder
+ * is served at the site's base URL, so a permalink under a folder (`/docs/a/b` with base URL `/docs/`) loses it.
+ */
+export function markdownPath(permalink: string, baseUrl = '/'): string {
+  const inSite = permalink.startsWith(baseUrl) ? permalink.slice(baseUrl.length) : permalink;
+  const clean = inSite.replace(/^\/+/, '').replace(/\/+$/, '');
   return `${clean || 'index'}.md`;
 }

@@ -2,7 +2,9 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedContent } from '@docusaurus/plugin-content-docs';
 import type { LoadContext, Plugin, PluginModule } from '@docusaurus/types';
+import lunr from 'lunr';
 import { rankSearchIndex, type RankedKind } from './search-ranking';
+import { splitDottedTerms, type SerializedIndex } from './search-tokens';
 
 type SearchPluginModule = {
   default: (context: LoadContext, options: unknown) => Plugin;
@@ -32,9 +34,13 @@ async function searchIndexFiles(dir: string): Promise<string[]> {
     .map((e) => path.join(e.parentPath, e.name));
 }
 
+/** lunr's English stemmer, as the search plugin applies it to the words it indexes. */
+const stem = (word: string) => lunr.stemmer(new lunr.Token(word, {})).toString();
+
 /**
- * The local search plugin, plus a ranking pass over the index it writes: the wrapper runs the pass right after the
- * plugin's own postBuild, which Docusaurus would otherwise run in parallel with ours.
+ * The local search plugin, plus two passes over the index it writes: the parts of dotted names become terms ("node"
+ * of "Node.js"), then the ranking. The wrapper runs them right after the plugin's own postBuild, which Docusaurus
+ * would otherwise run in parallel with ours.
  */
 export default function rankedSearch(context: LoadContext, options: unknown): Plugin {
   const inner = searchLocal.default(context, options);
@@ -46,6 +52,7 @@ export default function rankedSearch(context: LoadContext, options: unknown): Pl
       const kinds = kindsByUrl(docs?.content as LoadedContent);
       for (const file of await searchIndexFiles(props.outDir)) {
         const parts = JSON.parse(await readFile(file, 'utf8'));
+        for (const part of parts as { index: SerializedIndex }[]) splitDottedTerms(part.index, stem);
         rankSearchIndex(parts, kinds);
         await writeFile(file, JSON.stringify(parts), 'utf8');
       }

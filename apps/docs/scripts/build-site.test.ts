@@ -28,4 +28,14 @@ describe('staleReason', () => {
     at(page, 3_000);
     expect(staleReason(site)).toBe('docs changed since the last build');
   });
+
+  it('asks for a build when DOCS_URL differs from the one the build was made for', () => {
+    const stamp = path.join(site, 'build', STAMP_FILE);
+    writeFileSync(stamp, 'x\nDOCS_URL=https://cdn.example.com/docs/\n');
+    at(stamp, 4_000);
+    expect(staleReason(site, { DOCS_URL: 'https://cdn.example.com/docs/' })).toBeUndefined();
+    expect(staleReason(site, {})).toBe(
+      'the last build was for DOCS_URL=https://cdn.example.com/docs/, not DOCS_URL=',
+    );
+  });
 });

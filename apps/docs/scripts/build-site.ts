@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -34,10 +34,18 @@ function newestChange(file: string): number {
   return newest;
 }
 
+/** The stamp's line naming the DOCS_URL a build was made for: its links and paths depend on it. */
+const docsUrlLine = (env: NodeJS.ProcessEnv) => `DOCS_URL=${env.DOCS_URL ?? ''}`;
+
 /** Why the build folder needs rebuilding, or undefined when it is up to date. */
-export function staleReason(siteDir: string): string | undefined {
+export function staleReason(siteDir: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const stamp = path.join(siteDir, 'build', STAMP_FILE);
   if (!existsSync(stamp)) return 'no complete build yet';
+  const builtFor =
+    readFileSync(stamp, 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith('DOCS_URL=')) ?? 'DOCS_URL=';
+  if (builtFor !== docsUrlLine(env)) return `the last build was for ${builtFor}, not ${docsUrlLine(env)}`;
   const built = statSync(stamp).mtimeMs;
   const changed = INPUTS.find((input) => newestChange(path.resolve(siteDir, input)) > built);
   return changed ? `${changed} changed since the last build` : undefined;
@@ -67,6 +75,9 @@ export async function buildSite(
     child.once('exit', resolve);
   });
   if (code !== 0) throw new Error(`docusaurus build exited with code ${code}`);
-  writeFileSync(path.join(siteDir, 'build', STAMP_FILE), `${new Date().toISOString()}\n`);
+  writeFileSync(
+    path.join(siteDir, 'build', STAMP_FILE),
+    `${new Date().toISOString()}\n${docsUrlLine(env)}\n`,
+  );
   return Date.now() - started;
 }

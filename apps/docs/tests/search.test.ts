@@ -80,6 +80,7 @@ describe('search quality', () => {
     ['events', '/reference/events'],
     ['webhook', '/reference/integrations/webhook'],
     ['node.js sdk', '/reference/sdks/node'],
+    ['node sdk', '/reference/sdks/node'],
     ['react', '/reference/sdks/react'],
     ['quickstart', '/quickstart'],
     ['postgresql', '/how-to/how-to-run-on-postgresql'],
@@ -88,7 +89,7 @@ describe('search quality', () => {
     ['email', '/using-unleash/deploy/email'],
   ];
 
-  it('has thirty queries', () => expect(QUERIES).toHaveLength(30));
+  it('has thirty-one queries', () => expect(QUERIES).toHaveLength(31));
 
   it.each(QUERIES)('"%s" finds %s in the top three', (query, route) => {
     const top = search(parts, query)
