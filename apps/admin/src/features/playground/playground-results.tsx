@@ -2,7 +2,9 @@ import { Badge, Button, Code, Group, List, Stack, Table, Text, TextInput } from 
 import { Fragment, useState } from 'react';
 import { describeConstraint } from '../strategies/strategy-summary.ts';
 import {
+  explainConstraint,
   explainFlag,
+  explainStrategy,
   type Outcome,
   type PlaygroundFlag,
   type PlaygroundStrategy,
@@ -79,7 +81,12 @@ export function PlaygroundResults({ results }: { results: Record<string, Playgro
                       {flag ? (
                         <Group gap={6}>
                           {outcome(flag.isEnabled)}
-                          {flag.variant?.enabled && <Badge variant="outline">{flag.variant.name}</Badge>}
+                          {flag.variant?.enabled && (
+                            // Variant names are shown as written: Mantine badges would upper-case them.
+                            <Badge variant="outline" tt="none">
+                              {flag.variant.name}
+                            </Badge>
+                          )}
                         </Group>
                       ) : (
                         '–'
@@ -119,9 +126,7 @@ function Explanation({ environment, flag }: { environment: string; flag: Playgro
       <Text size="sm" fw={600}>
         {environment}: {explainFlag(flag)}
       </Text>
-      <Text size="xs" c="dimmed">
-        {flag.reason}
-      </Text>
+      {flag.variant?.enabled && <Text size="sm">Variant: {flag.variant.name}</Text>}
       {flag.variant?.payload && <Code>{flag.variant.payload.value}</Code>}
       <List size="sm" spacing={4}>
         {flag.strategies.data.map((strategy, index) => (
@@ -140,15 +145,13 @@ function StrategyExplanation({ strategy }: { strategy: PlaygroundStrategy }) {
       <Group gap={6}>
         {outcome(strategy.disabled ? false : strategy.result.enabled)}
         <Text size="sm">{strategy.title || strategy.name}</Text>
-        {strategy.disabled && (
-          <Text size="xs" c="dimmed">
-            (inactive, not evaluated)
-          </Text>
-        )}
       </Group>
+      <Text size="xs" c="dimmed">
+        {explainStrategy(strategy)}
+      </Text>
       {strategy.constraints.map((c, i) => (
         <Text key={i} size="xs" c={c.result ? 'green' : 'red'}>
-          {c.result ? '✓' : '✗'} {describeConstraint(c)}
+          {explainConstraint(c, describeConstraint)}
         </Text>
       ))}
       {strategy.segments.map((s) => (
