@@ -30,7 +30,7 @@ describe('API tokens', () => {
     });
     renderUi(<ApiTokensPage />);
 
-    const listed = await screen.findByLabelText('Secret starts with');
+    const listed = await screen.findByTitle(/^The start of the secret/);
     expect(listed.textContent).toBe('default:development.be7f1a…');
 
     await userEvent.click(screen.getByRole('button', { name: 'New API token' }));

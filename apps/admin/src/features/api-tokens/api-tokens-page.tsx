@@ -53,7 +53,12 @@ export function ApiTokensPage() {
                 <Table.Tr key={token.secret}>
                   <Table.Td>
                     <Text fw={500}>{token.tokenName}</Text>
-                    <Text size="xs" c="dimmed" ff="monospace" aria-label="Secret starts with">
+                    <Text
+                      size="xs"
+                      c="dimmed"
+                      ff="monospace"
+                      title="The start of the secret: the rest was shown once, when the token was created"
+                    >
                       {listedSecretStart(token.secret)}
                     </Text>
                   </Table.Td>

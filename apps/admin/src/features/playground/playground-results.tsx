@@ -150,12 +150,12 @@ function StrategyExplanation({ strategy }: { strategy: PlaygroundStrategy }) {
         {explainStrategy(strategy)}
       </Text>
       {strategy.constraints.map((c, i) => (
-        <Text key={i} size="xs" c={c.result ? 'green' : 'red'}>
+        <Text key={i} size="xs" c={c.result ? undefined : 'red.9'}>
           {explainConstraint(c, describeConstraint)}
         </Text>
       ))}
       {strategy.segments.map((s) => (
-        <Text key={s.id} size="xs" c={s.result ? 'green' : 'red'}>
+        <Text key={s.id} size="xs" c={s.result ? undefined : 'red.9'}>
           {s.result ? '✓' : '✗'} segment {s.name}
           {s.constraints.length ? `: ${s.constraints.map(describeConstraint).join(' and ')}` : ''}
         </Text>
