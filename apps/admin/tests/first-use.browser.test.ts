@@ -137,4 +137,22 @@ describe.skipIf(missing)('admin UI in Chromium: first use', { timeout: 60_000 },
     expect(secret.startsWith(start.slice(0, -1))).toBe(true);
     await session.checkScreen('api-tokens-first-use');
   });
+
+  it('groups the sidebar with icons, shows where a screen sits, and has a favicon', async () => {
+    await session.go('/segments');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const group of ['Flags', 'Configure', 'Access', 'Instance'])
+      await nav.getByRole('group', { name: group }).waitFor();
+    const segments = nav.getByRole('group', { name: 'Configure' }).getByRole('link', { name: 'Segments' });
+    expect(await segments.locator('svg').count()).toBe(1);
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await crumbs.innerText()).toMatch(/^Configure\s*\/\s*Segments$/);
+    expect(await crumbs.getByText('Segments').getAttribute('aria-current')).toBe('page');
+    await session.checkScreen('navigation');
+
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
+    const favicon = await fetch(`${session.server.url}/favicon.svg`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  });
 });

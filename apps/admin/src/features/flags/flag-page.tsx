@@ -1,7 +1,8 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { Crumbs } from '../../ui/crumbs.tsx';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -44,15 +45,13 @@ export function FlagPage() {
   if (isNotFound(overview.error)) return <ProjectNotFound projectId={projectId} />;
   return (
     <>
-      <Breadcrumbs mb="xs">
-        <Anchor component={Link} to="/projects" size="sm">
-          Projects
-        </Anchor>
-        <Anchor component={Link} to={`/projects/${encodeURIComponent(projectId)}`} size="sm">
-          {projectName}
-        </Anchor>
-        <Text size="sm">{flagName}</Text>
-      </Breadcrumbs>
+      <Crumbs
+        items={[
+          { label: 'Projects', to: '/projects' },
+          { label: projectName, to: `/projects/${encodeURIComponent(projectId)}` },
+          { label: flagName },
+        ]}
+      />
       {flag.error instanceof ApiError && flag.error.status === 404 ? (
         <ArchivedFlagNotice
           projectId={projectId}

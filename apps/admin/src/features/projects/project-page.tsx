@@ -1,6 +1,7 @@
-import { Anchor, Breadcrumbs, Button, Group, Select, Tabs, Text } from '@mantine/core';
+import { Button, Group, Select, Tabs, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { Crumbs } from '../../ui/crumbs.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { isNotFound } from '../../ui/not-found.tsx';
@@ -93,12 +94,7 @@ export function ProjectPage() {
   if (isNotFound(overview.error)) return <ProjectNotFound projectId={projectId} />;
   return (
     <>
-      <Breadcrumbs mb="xs">
-        <Anchor component={Link} to="/projects" size="sm">
-          Projects
-        </Anchor>
-        <Text size="sm">{overview.data?.name ?? projectId}</Text>
-      </Breadcrumbs>
+      <Crumbs items={[{ label: 'Projects', to: '/projects' }, { label: overview.data?.name ?? projectId }]} />
       <PageHeader
         title={overview.data?.name ?? projectId}
         description={overview.data?.description ?? undefined}
