@@ -109,7 +109,7 @@ describe.skipIf(missing)('admin UI in Chromium: first use', { timeout: 60_000 },
     await checkout.click();
     await page
       .getByText(
-        'development: Off: strategy "flexibleRollout" did not match: its constraints hold, but its 30% rollout by userId leaves this context out (or the context has no such id)',
+        'development: Off: strategy "Gradual rollout" did not match: its constraints hold, but its 30% rollout by userId leaves this context out (or the context has no such id)',
       )
       .waitFor();
     await page.getByText('✓ email ending in @example.com (the context has ann@example.com)').waitFor();

@@ -8,7 +8,9 @@ import {
   type Outcome,
   type PlaygroundFlag,
   type PlaygroundStrategy,
+  type StrategyTitles,
 } from './playground-types.ts';
+import { useStrategyDefinitions } from '../strategies/use-strategy-definitions.ts';
 
 /** Rows drawn at a time: an instance can have thousands of flags. */
 const PAGE = 100;
@@ -29,6 +31,11 @@ export function PlaygroundResults({ results }: { results: Record<string, Playgro
   const names = matching.slice(0, shown);
   const [open, setOpen] = useState<string | null>(null);
   const find = (env: string, name: string) => results[env]!.find((f) => f.name === name);
+  const definitions = useStrategyDefinitions();
+  const titles: StrategyTitles = (strategy) => {
+    const definition = definitions.data?.find((d) => d.name === strategy);
+    return definition?.title || definition?.displayName || undefined;
+  };
   return (
     <Stack gap="xs">
       <Group justify="space-between">
@@ -101,7 +108,9 @@ export function PlaygroundResults({ results }: { results: Record<string, Playgro
                     <Stack gap="sm">
                       {environments.map((env) => {
                         const flag = find(env, name);
-                        return flag ? <Explanation key={env} environment={env} flag={flag} /> : null;
+                        return flag ? (
+                          <Explanation key={env} environment={env} flag={flag} titles={titles} />
+                        ) : null;
                       })}
                     </Stack>
                   </Table.Td>
@@ -120,18 +129,26 @@ export function PlaygroundResults({ results }: { results: Record<string, Playgro
   );
 }
 
-function Explanation({ environment, flag }: { environment: string; flag: PlaygroundFlag }) {
+function Explanation({
+  environment,
+  flag,
+  titles,
+}: {
+  environment: string;
+  flag: PlaygroundFlag;
+  titles: StrategyTitles;
+}) {
   return (
     <Stack gap={4}>
       <Text size="sm" fw={600}>
-        {environment}: {explainFlag(flag)}
+        {environment}: {explainFlag(flag, titles)}
       </Text>
       {flag.variant?.enabled && <Text size="sm">Variant: {flag.variant.name}</Text>}
       {flag.variant?.payload && <Code>{flag.variant.payload.value}</Code>}
       <List size="sm" spacing={4}>
         {flag.strategies.data.map((strategy, index) => (
           <List.Item key={strategy.id ?? index}>
-            <StrategyExplanation strategy={strategy} />
+            <StrategyExplanation strategy={strategy} titles={titles} />
           </List.Item>
         ))}
       </List>
@@ -139,15 +156,15 @@ function Explanation({ environment, flag }: { environment: string; flag: Playgro
   );
 }
 
-function StrategyExplanation({ strategy }: { strategy: PlaygroundStrategy }) {
+function StrategyExplanation({ strategy, titles }: { strategy: PlaygroundStrategy; titles: StrategyTitles }) {
   return (
     <Stack gap={2}>
       <Group gap={6}>
         {outcome(strategy.disabled ? false : strategy.result.enabled)}
-        <Text size="sm">{strategy.title || strategy.name}</Text>
+        <Text size="sm">{strategy.title || titles(strategy.name) || strategy.name}</Text>
       </Group>
       <Text size="xs" c="dimmed">
-        {explainStrategy(strategy)}
+        {explainStrategy(strategy, titles)}
       </Text>
       {strategy.constraints.map((c, i) => (
         <Text key={i} size="xs" c={c.result ? undefined : 'red.9'}>

@@ -76,6 +76,11 @@ describe('playground', () => {
       'Off: strategy "Half" did not match: its constraints hold, but its 50% rollout by userId leaves this context out (or the context has no such id)',
     );
     expect(explainStrategy({ ...rollout, parameters: { rollout: '0' } })).toMatch(/rollout is 0%/);
+    const untitled = { ...rollout, title: undefined };
+    expect(
+      explainStrategy(untitled, (name) => (name === 'flexibleRollout' ? 'Gradual rollout' : undefined)),
+    ).toMatch(/^strategy "Gradual rollout" did not match/);
+    expect(explainStrategy(untitled)).toMatch(/^strategy "flexibleRollout"/);
     expect(explainStrategy({ ...rollout, constraints: [{ ...constraint, result: false }] })).toMatch(
       /1 of its 1 constraint failed/,
     );

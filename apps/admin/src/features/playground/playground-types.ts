@@ -57,21 +57,25 @@ export function toRequestContext(context: PlaygroundContext): Record<string, unk
   return result;
 }
 
+/** A strategy's readable name ("Gradual rollout") from its definition, when one is known. */
+export type StrategyTitles = (name: string) => string | undefined;
+
 /** Why a flag came out as it did, in one line. */
-export function explainFlag(flag: PlaygroundFlag): string {
+export function explainFlag(flag: PlaygroundFlag, titles?: StrategyTitles): string {
   if (!flag.isEnabledInCurrentEnvironment) return 'Off: the flag is turned off in this environment';
   if (flag.hasUnsatisfiedDependency) return 'Off: a parent flag it depends on is not satisfied';
   const strategies = flag.strategies.data.filter((s) => !s.disabled);
   if (strategies.length === 0) return 'On: the flag is on and has no strategies, so it is on for everyone';
   const winner = strategies.find((s) => s.result.enabled === true);
-  if (winner) return `On: strategy "${strategyTitle(winner)}" matched`;
+  if (winner) return `On: strategy "${strategyTitle(winner, titles)}" matched`;
   if (flag.strategies.result === 'unknown')
     return 'Unknown: a strategy could not be evaluated here (custom strategy)';
-  if (strategies.length === 1) return `Off: ${explainStrategy(strategies[0]!)}`;
+  if (strategies.length === 1) return `Off: ${explainStrategy(strategies[0]!, titles)}`;
   return `Off: none of the ${strategies.length} strategies matched`;
 }
 
-const strategyTitle = (strategy: PlaygroundStrategy) => strategy.title || strategy.name;
+const strategyTitle = (strategy: PlaygroundStrategy, titles?: StrategyTitles) =>
+  strategy.title || titles?.(strategy.name) || strategy.name;
 
 /** Who a rollout counts, by its stickiness setting. */
 function rolloutBy(stickiness: string | undefined): string {
@@ -101,8 +105,8 @@ function rolloutOf(strategy: PlaygroundStrategy): { percent: string; by: string 
  * Why one strategy matched or not, in words: its constraints and segments first, then its own rule — a rollout
  * that leaves this context out, or a list that does not name it.
  */
-export function explainStrategy(strategy: PlaygroundStrategy): string {
-  const title = `strategy "${strategyTitle(strategy)}"`;
+export function explainStrategy(strategy: PlaygroundStrategy, titles?: StrategyTitles): string {
+  const title = `strategy "${strategyTitle(strategy, titles)}"`;
   if (strategy.disabled) return `${title} is inactive, so it was not evaluated`;
   if (strategy.result.enabled === true) return `${title} matched`;
   if (strategy.result.enabled === 'unknown') return `${title} could not be evaluated here (custom strategy)`;
