@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PERSONAL_ACCESS_TOKENS_PATH } from './features/personal-access-tokens/personal-access-tokens-path.ts';
-import { EmptyState } from './ui/query-state.tsx';
+import { NotFound } from './ui/not-found.tsx';
 
 /** Each screen is its own chunk, so the first page loads only the shell. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -112,7 +112,7 @@ export function AppRoutes() {
       <Route path="/profile" element={<ProfilePage />} />
       <Route path="/playground" element={<PlaygroundPage />} />
       <Route path={PERSONAL_ACCESS_TOKENS_PATH} element={<PersonalAccessTokensPage />} />
-      <Route path="*" element={<EmptyState>There is no page at this address.</EmptyState>} />
+      <Route path="*" element={<NotFound>There is no page at this address.</NotFound>} />
     </Routes>
   );
 }

@@ -19,6 +19,7 @@ export default function setup(): void {
   const built = path.join(ADMIN_DIR, 'dist/index.html');
   const sources = Math.max(
     newestChange(path.join(ADMIN_DIR, 'src')),
+    newestChange(path.join(ADMIN_DIR, 'public')),
     ...['index.html', 'vite.config.ts'].map((f) => statSync(path.join(ADMIN_DIR, f)).mtimeMs),
   );
   if (existsSync(built) && statSync(built).mtimeMs > sources) return;

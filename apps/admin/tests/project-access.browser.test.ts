@@ -81,7 +81,7 @@ describe.skipIf(missing)('admin UI in Chromium: project access', { timeout: 60_0
     await vera.getByLabel('Password', { exact: true }).fill('viewer-password-1');
     await vera.getByRole('button', { name: 'Sign in' }).click();
     await vera.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
-    expect(await vera.getByRole('group', { name: 'Admin settings' }).count()).toBe(0);
+    expect(await vera.getByRole('group', { name: 'Access' }).count()).toBe(0);
     expect(await vera.getByRole('link', { name: 'Users' }).count()).toBe(0);
 
     await vera.goto(`${server.url}/projects/team`);

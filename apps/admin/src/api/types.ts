@@ -134,7 +134,14 @@ export type FlagSearchItem = {
   createdAt?: string | null;
   archivedAt?: string | null;
   tags?: Tag[];
-  environments: { name: string; enabled: boolean; type?: string; hasStrategies?: boolean }[];
+  environments: {
+    name: string;
+    enabled: boolean;
+    type?: string;
+    hasStrategies?: boolean;
+    /** When an SDK last reported the flag in this environment. */
+    lastSeenAt?: string | null;
+  }[];
 };
 export type FlagSearchResult = { features: FlagSearchItem[]; total: number };
 

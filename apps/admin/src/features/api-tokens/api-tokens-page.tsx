@@ -7,6 +7,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
 import { CreateApiTokenModal } from './create-api-token-modal.tsx';
+import { listedSecretStart } from './listed-secret.ts';
 import { useApiTokenMutations, useApiTokens } from './use-api-tokens.ts';
 
 export function ApiTokensPage() {
@@ -26,7 +27,7 @@ export function ApiTokensPage() {
     <>
       <PageHeader
         title="API tokens"
-        description="Backend SDKs use client tokens, browser SDKs frontend tokens, scripts admin tokens."
+        description="Backend SDKs use client tokens, browser SDKs frontend tokens, scripts admin tokens. A secret is shown in full once, when its token is created; after that only its start."
         actions={<Button onClick={() => setCreating(true)}>New API token</Button>}
       />
       <QueryState
@@ -52,8 +53,13 @@ export function ApiTokensPage() {
                 <Table.Tr key={token.secret}>
                   <Table.Td>
                     <Text fw={500}>{token.tokenName}</Text>
-                    <Text size="xs" c="dimmed" ff="monospace">
-                      {token.secret}
+                    <Text
+                      size="xs"
+                      c="dimmed"
+                      ff="monospace"
+                      title="The start of the secret: the rest was shown once, when the token was created"
+                    >
+                      {listedSecretStart(token.secret)}
                     </Text>
                   </Table.Td>
                   <Table.Td>

@@ -1,8 +1,6 @@
 import {
   Alert,
   Button,
-  Code,
-  CopyButton,
   Group,
   Modal,
   MultiSelect,
@@ -15,6 +13,7 @@ import {
 import { useState } from 'react';
 import type { ApiToken } from '../../api/types.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
+import { TokenSecret } from '../../ui/token-secret.tsx';
 import { useEnvironments } from '../environments/use-environments.ts';
 import { useProjects } from '../projects/use-projects.ts';
 import { useApiTokenMutations, type ApiTokenInput } from './use-api-tokens.ts';
@@ -56,25 +55,17 @@ export function CreateApiTokenModal({ onClose }: { onClose: () => void }) {
   };
   if (created)
     return (
-      <Modal opened onClose={onClose} title="Token created">
-        <Stack>
-          <Alert color="yellow">Copy the secret now. It is stored hashed and will not be shown again.</Alert>
-          <Code block data-testid="token-secret">
-            {created.secret}
-          </Code>
-          <Group justify="flex-end">
-            <CopyButton value={created.secret}>
-              {({ copied, copy }) => (
-                <Button color={copied ? 'teal' : undefined} onClick={copy}>
-                  {copied ? 'Copied' : 'Copy secret'}
-                </Button>
-              )}
-            </CopyButton>
+      // A stray click beside the dialog must not throw away a secret that cannot be shown again.
+      <Modal opened onClose={onClose} title="Token created" closeOnClickOutside={false} size="lg">
+        <TokenSecret
+          description={created.tokenName}
+          secret={created.secret}
+          actions={
             <Button variant="default" onClick={onClose}>
               Done
             </Button>
-          </Group>
-        </Stack>
+          }
+        />
       </Modal>
     );
   const projectOptions = [

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { Crumbs } from '../../ui/crumbs.tsx';
 import { when } from '../../ui/format.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -25,18 +26,14 @@ export function ChangeRequestPage() {
   const listPath = `/projects/${encodeURIComponent(projectId)}/change-requests`;
   return (
     <>
-      <Breadcrumbs mb="xs">
-        <Anchor component={Link} to="/projects" size="sm">
-          Projects
-        </Anchor>
-        <Anchor component={Link} to={`/projects/${encodeURIComponent(projectId)}`} size="sm">
-          {projectId}
-        </Anchor>
-        <Anchor component={Link} to={listPath} size="sm">
-          Change requests
-        </Anchor>
-        <Text size="sm">#{params.id}</Text>
-      </Breadcrumbs>
+      <Crumbs
+        items={[
+          { label: 'Projects', to: '/projects' },
+          { label: projectId, to: `/projects/${encodeURIComponent(projectId)}` },
+          { label: 'Change requests', to: listPath },
+          { label: `#${params.id}` },
+        ]}
+      />
       {request.error instanceof ApiError && request.error.status === 404 ? (
         <EmptyState>
           There is no change request #{params.id} in {projectId} that you can see (drafts are private to their

@@ -1,5 +1,5 @@
-import { Anchor, Breadcrumbs, Text } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Crumbs } from '../../ui/crumbs.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { ProjectChangeRequests } from './change-request-list.tsx';
 
@@ -8,15 +8,13 @@ export function ChangeRequestsPage() {
   const projectId = useParams().projectId!;
   return (
     <>
-      <Breadcrumbs mb="xs">
-        <Anchor component={Link} to="/projects" size="sm">
-          Projects
-        </Anchor>
-        <Anchor component={Link} to={`/projects/${encodeURIComponent(projectId)}`} size="sm">
-          {projectId}
-        </Anchor>
-        <Text size="sm">Change requests</Text>
-      </Breadcrumbs>
+      <Crumbs
+        items={[
+          { label: 'Projects', to: '/projects' },
+          { label: projectId, to: `/projects/${encodeURIComponent(projectId)}` },
+          { label: 'Change requests' },
+        ]}
+      />
       <PageHeader title="Change requests" description={`Reviewed changes to the flags of ${projectId}.`} />
       <ProjectChangeRequests projectId={projectId} />
     </>

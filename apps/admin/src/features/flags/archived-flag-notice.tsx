@@ -3,20 +3,24 @@ import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import type { FlagSearchResult } from '../../api/types.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { isNotFound, NotFound } from '../../ui/not-found.tsx';
 import { ErrorState, Loading } from '../../ui/query-state.tsx';
 import { useFlagActions } from './use-flag-actions.ts';
 
 /**
  * Shown where a flag cannot be loaded: the server hides archived flags from the project, so look in the archive
- * and offer to revive it.
+ * and offer to revive it; a flag in neither place is not found.
  */
 export function ArchivedFlagNotice({
   projectId,
+  projectName,
   flagName,
   error,
   canEdit,
 }: {
   projectId: string;
+  /** The project's name, to say where the flag was looked for. */
+  projectName: string;
   flagName: string;
   error: Error;
   canEdit: boolean;
@@ -32,7 +36,17 @@ export function ArchivedFlagNotice({
   });
   const { revive } = useFlagActions(projectId, flagName);
   if (archived.isPending) return <Loading label="the flag" />;
-  if (!archived.data) return <ErrorState label="the flag" error={error} />;
+  if (!archived.data)
+    return isNotFound(error) ? (
+      <NotFound
+        title="Flag not found"
+        back={{ to: `/projects/${encodeURIComponent(projectId)}`, label: `Go to ${projectName}` }}
+      >
+        There is no flag named “{flagName}” in {projectName}, neither active nor archived.
+      </NotFound>
+    ) : (
+      <ErrorState label="the flag" error={error} />
+    );
   return (
     <Alert color="gray" title={flagName}>
       <Group justify="space-between">

@@ -21,7 +21,15 @@ import { FlagTags } from './flag-tags.tsx';
 import { useFlagActions } from './use-flag-actions.ts';
 
 /** Type, description, project, tags, who created it and when, and whether it is stale. */
-export function FlagOverview({ flag, canEdit }: { flag: Flag; canEdit: boolean }) {
+export function FlagOverview({
+  flag,
+  projectName,
+  canEdit,
+}: {
+  flag: Flag;
+  projectName: string;
+  canEdit: boolean;
+}) {
   const actions = useFlagActions(flag.project, flag.name);
   const [editing, setEditing] = useState(false);
   const item = (label: string, value: React.ReactNode) => (
@@ -50,16 +58,15 @@ export function FlagOverview({ flag, canEdit }: { flag: Flag; canEdit: boolean }
       </Group>
       <SimpleGrid cols={{ base: 2, md: 4 }} mt="md">
         {item('Type', <Badge variant="outline">{flag.type}</Badge>)}
-        {item('Project', flag.project)}
+        {item('Project', projectName)}
         {item(
           'Created',
           `${flag.createdAt ? new Date(flag.createdAt).toLocaleString() : '–'}${flag.createdBy?.name ? ` by ${flag.createdBy.name}` : ''}`,
         )}
         {item(
-          'Stale',
+          'Status',
           <Switch
-            aria-label="Stale"
-            label={flag.stale ? 'Stale' : 'Active'}
+            label="Stale"
             checked={Boolean(flag.stale)}
             disabled={!canEdit}
             onChange={(e) =>

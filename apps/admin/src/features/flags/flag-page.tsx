@@ -1,16 +1,19 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { Crumbs } from '../../ui/crumbs.tsx';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { isNotFound } from '../../ui/not-found.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { DraftBar } from '../change-requests/draft-bar.tsx';
 import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
 import { EventList } from '../events/event-list.tsx';
 import { FlagUsagePanel } from '../metrics/flag-usage-panel.tsx';
 import { useEvents } from '../events/use-events.ts';
+import { ProjectNotFound } from '../projects/project-not-found.tsx';
 import { useProjectOverview } from '../projects/use-projects.ts';
 import { useSegments } from '../segments/use-segments.ts';
 import { usePermissions } from '../session/use-permissions.ts';
@@ -37,19 +40,26 @@ export function FlagPage() {
   const [cloning, setCloning] = useState(false);
   const [archiving, setArchiving] = useState(false);
   const archiveDraftIn = useDraftEnvironment(projectId);
+  // Named, not by id, once the overview has it; the id stands in while it loads.
+  const projectName = overview.data?.name ?? projectId;
+  if (isNotFound(overview.error)) return <ProjectNotFound projectId={projectId} />;
   return (
     <>
-      <Breadcrumbs mb="xs">
-        <Anchor component={Link} to="/projects" size="sm">
-          Projects
-        </Anchor>
-        <Anchor component={Link} to={`/projects/${encodeURIComponent(projectId)}`} size="sm">
-          {projectId}
-        </Anchor>
-        <Text size="sm">{flagName}</Text>
-      </Breadcrumbs>
+      <Crumbs
+        items={[
+          { label: 'Projects', to: '/projects' },
+          { label: projectName, to: `/projects/${encodeURIComponent(projectId)}` },
+          { label: flagName },
+        ]}
+      />
       {flag.error instanceof ApiError && flag.error.status === 404 ? (
-        <ArchivedFlagNotice projectId={projectId} flagName={flagName} error={flag.error} canEdit={canEdit} />
+        <ArchivedFlagNotice
+          projectId={projectId}
+          projectName={projectName}
+          flagName={flagName}
+          error={flag.error}
+          canEdit={canEdit}
+        />
       ) : (
         <QueryState query={flag} label="the flag">
           {(data) => {
@@ -112,7 +122,7 @@ export function FlagPage() {
                   </Tabs.List>
                   <Tabs.Panel value="environments">
                     <Stack>
-                      <FlagOverview flag={data} canEdit={editable} />
+                      <FlagOverview flag={data} projectName={projectName} canEdit={editable} />
                       {data.environments.length === 0 && (
                         <EmptyState>This project has no environments enabled.</EmptyState>
                       )}

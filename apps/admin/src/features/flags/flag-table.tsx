@@ -2,6 +2,7 @@ import { Anchor, Badge, Checkbox, Group, Switch, Table, Text, UnstyledButton } f
 import { memo, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { FlagSearchItem } from '../../api/types.ts';
+import { ago, when } from '../../ui/format.ts';
 
 export type SortState = { sortBy: string; sortOrder: 'asc' | 'desc' };
 
@@ -146,9 +147,19 @@ const FlagRow = memo(function FlagRow({
               disabled={!canToggle(env) || !state}
               onChange={(e) => onToggle(flag.name, env, e.currentTarget.checked)}
             />
+            {state && <LastSeen at={state.lastSeenAt ?? null} />}
           </Table.Td>
         );
       })}
     </Table.Tr>
   );
 });
+
+/** When SDKs last reported the flag in an environment, from their metrics. */
+function LastSeen({ at }: { at: string | null }) {
+  return (
+    <Text size="xs" c="dimmed" mt={2} title={at ? `Last seen ${when(at)}` : undefined}>
+      {at ? `seen ${ago(at)}` : 'not seen'}
+    </Text>
+  );
+}

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { Crumbs } from '../../ui/crumbs.tsx';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -22,12 +23,7 @@ export function ApplicationPage() {
   const [deleting, setDeleting] = useState(false);
   return (
     <>
-      <Breadcrumbs mb="xs">
-        <Anchor component={Link} to="/applications" size="sm">
-          Applications
-        </Anchor>
-        <Text size="sm">{appName}</Text>
-      </Breadcrumbs>
+      <Crumbs items={[{ label: 'Applications', to: '/applications' }, { label: appName }]} />
       {application.error instanceof ApiError && application.error.status === 404 ? (
         <EmptyState>No application named {appName} has connected.</EmptyState>
       ) : (

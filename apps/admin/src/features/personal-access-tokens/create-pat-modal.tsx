@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { ExpiryPicker } from './expiry-picker.tsx';
 import { DEFAULT_EXPIRY, patExpiry } from './pat-expiry.ts';
-import { PatSecret } from './pat-secret.tsx';
+import { TokenSecret } from '../../ui/token-secret.tsx';
 import { usePersonalAccessTokenMutations, type PatResponse } from './use-personal-access-tokens.ts';
 
 /** The server's limit on a token's description. */
@@ -35,7 +35,7 @@ export function CreatePatModal({ onClose }: { onClose: () => void }) {
     return (
       // A stray click beside the dialog must not throw away a secret that cannot be shown again.
       <Modal opened onClose={onClose} title="Token created" closeOnClickOutside={false}>
-        <PatSecret
+        <TokenSecret
           description={created.description}
           secret={created.secret}
           actions={

@@ -2,11 +2,15 @@ import { Badge, Button, Code, Group, List, Stack, Table, Text, TextInput } from 
 import { Fragment, useState } from 'react';
 import { describeConstraint } from '../strategies/strategy-summary.ts';
 import {
+  explainConstraint,
   explainFlag,
+  explainStrategy,
   type Outcome,
   type PlaygroundFlag,
   type PlaygroundStrategy,
+  type StrategyTitles,
 } from './playground-types.ts';
+import { useStrategyDefinitions } from '../strategies/use-strategy-definitions.ts';
 
 /** Rows drawn at a time: an instance can have thousands of flags. */
 const PAGE = 100;
@@ -27,6 +31,11 @@ export function PlaygroundResults({ results }: { results: Record<string, Playgro
   const names = matching.slice(0, shown);
   const [open, setOpen] = useState<string | null>(null);
   const find = (env: string, name: string) => results[env]!.find((f) => f.name === name);
+  const definitions = useStrategyDefinitions();
+  const titles: StrategyTitles = (strategy) => {
+    const definition = definitions.data?.find((d) => d.name === strategy);
+    return definition?.title || definition?.displayName || undefined;
+  };
   return (
     <Stack gap="xs">
       <Group justify="space-between">
@@ -79,7 +88,12 @@ export function PlaygroundResults({ results }: { results: Record<string, Playgro
                       {flag ? (
                         <Group gap={6}>
                           {outcome(flag.isEnabled)}
-                          {flag.variant?.enabled && <Badge variant="outline">{flag.variant.name}</Badge>}
+                          {flag.variant?.enabled && (
+                            // Variant names are shown as written: Mantine badges would upper-case them.
+                            <Badge variant="outline" tt="none">
+                              {flag.variant.name}
+                            </Badge>
+                          )}
                         </Group>
                       ) : (
                         '–'
@@ -94,7 +108,9 @@ export function PlaygroundResults({ results }: { results: Record<string, Playgro
                     <Stack gap="sm">
                       {environments.map((env) => {
                         const flag = find(env, name);
-                        return flag ? <Explanation key={env} environment={env} flag={flag} /> : null;
+                        return flag ? (
+                          <Explanation key={env} environment={env} flag={flag} titles={titles} />
+                        ) : null;
                       })}
                     </Stack>
                   </Table.Td>
@@ -113,20 +129,26 @@ export function PlaygroundResults({ results }: { results: Record<string, Playgro
   );
 }
 
-function Explanation({ environment, flag }: { environment: string; flag: PlaygroundFlag }) {
+function Explanation({
+  environment,
+  flag,
+  titles,
+}: {
+  environment: string;
+  flag: PlaygroundFlag;
+  titles: StrategyTitles;
+}) {
   return (
     <Stack gap={4}>
       <Text size="sm" fw={600}>
-        {environment}: {explainFlag(flag)}
+        {environment}: {explainFlag(flag, titles)}
       </Text>
-      <Text size="xs" c="dimmed">
-        {flag.reason}
-      </Text>
+      {flag.variant?.enabled && <Text size="sm">Variant: {flag.variant.name}</Text>}
       {flag.variant?.payload && <Code>{flag.variant.payload.value}</Code>}
       <List size="sm" spacing={4}>
         {flag.strategies.data.map((strategy, index) => (
           <List.Item key={strategy.id ?? index}>
-            <StrategyExplanation strategy={strategy} />
+            <StrategyExplanation strategy={strategy} titles={titles} />
           </List.Item>
         ))}
       </List>
@@ -134,25 +156,23 @@ function Explanation({ environment, flag }: { environment: string; flag: Playgro
   );
 }
 
-function StrategyExplanation({ strategy }: { strategy: PlaygroundStrategy }) {
+function StrategyExplanation({ strategy, titles }: { strategy: PlaygroundStrategy; titles: StrategyTitles }) {
   return (
     <Stack gap={2}>
       <Group gap={6}>
         {outcome(strategy.disabled ? false : strategy.result.enabled)}
-        <Text size="sm">{strategy.title || strategy.name}</Text>
-        {strategy.disabled && (
-          <Text size="xs" c="dimmed">
-            (inactive, not evaluated)
-          </Text>
-        )}
+        <Text size="sm">{strategy.title || titles(strategy.name) || strategy.name}</Text>
       </Group>
+      <Text size="xs" c="dimmed">
+        {explainStrategy(strategy, titles)}
+      </Text>
       {strategy.constraints.map((c, i) => (
-        <Text key={i} size="xs" c={c.result ? 'green' : 'red'}>
-          {c.result ? '✓' : '✗'} {describeConstraint(c)}
+        <Text key={i} size="xs" c={c.result ? undefined : 'red.9'}>
+          {explainConstraint(c, describeConstraint)}
         </Text>
       ))}
       {strategy.segments.map((s) => (
-        <Text key={s.id} size="xs" c={s.result ? 'green' : 'red'}>
+        <Text key={s.id} size="xs" c={s.result ? undefined : 'red.9'}>
           {s.result ? '✓' : '✗'} segment {s.name}
           {s.constraints.length ? `: ${s.constraints.map(describeConstraint).join(' and ')}` : ''}
         </Text>

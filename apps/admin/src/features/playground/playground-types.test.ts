@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { explainFlag, toRequestContext, type PlaygroundFlag } from './playground-types.ts';
+import { describeConstraint } from '../strategies/strategy-summary.ts';
+import {
+  explainConstraint,
+  explainFlag,
+  explainStrategy,
+  toRequestContext,
+  type PlaygroundFlag,
+} from './playground-types.ts';
 
 const flag = (patch: Partial<PlaygroundFlag>): PlaygroundFlag => ({
   name: 'f',
@@ -49,6 +56,42 @@ describe('playground', () => {
     ).toBe('Off: none of the 2 strategies matched');
     expect(explainFlag(flag({ strategies: { result: 'unknown', data: [strategy('unknown')] } }))).toMatch(
       /Unknown/,
+    );
+  });
+
+  it('explains a rollout that leaves the context out, after constraints that held', () => {
+    const constraint = {
+      contextName: 'email',
+      operator: 'STR_ENDS_WITH' as const,
+      values: ['@example.com'],
+      result: true,
+      contextValue: 'a@example.com',
+    };
+    const rollout = {
+      ...strategy(false, 'Half'),
+      parameters: { rollout: '50', stickiness: 'userId', groupId: 'f' },
+      constraints: [constraint],
+    };
+    expect(explainFlag(flag({ strategies: { result: false, data: [rollout] } }))).toBe(
+      'Off: strategy "Half" did not match: its constraints hold, but its 50% rollout by userId leaves this context out (or the context has no such id)',
+    );
+    expect(explainStrategy({ ...rollout, parameters: { rollout: '0' } })).toMatch(/rollout is 0%/);
+    const untitled = { ...rollout, title: undefined };
+    expect(
+      explainStrategy(untitled, (name) => (name === 'flexibleRollout' ? 'Gradual rollout' : undefined)),
+    ).toMatch(/^strategy "Gradual rollout" did not match/);
+    expect(explainStrategy(untitled)).toMatch(/^strategy "flexibleRollout"/);
+    expect(explainStrategy({ ...rollout, constraints: [{ ...constraint, result: false }] })).toMatch(
+      /1 of its 1 constraint failed/,
+    );
+    expect(
+      explainStrategy({ ...strategy(false), name: 'userWithId', parameters: { userIds: '1,2' } }),
+    ).toMatch(/userId is not among 1,2/);
+    expect(explainConstraint(constraint, describeConstraint)).toBe(
+      '✓ email ending in @example.com (the context has a@example.com)',
+    );
+    expect(explainConstraint({ ...constraint, result: false, contextValue: null }, describeConstraint)).toBe(
+      '✗ email ending in @example.com (the context has no email)',
     );
   });
 });

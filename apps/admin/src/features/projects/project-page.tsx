@@ -1,8 +1,10 @@
-import { Anchor, Breadcrumbs, Button, Group, Select, Tabs, Text } from '@mantine/core';
+import { Button, Group, Select, Tabs, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { Crumbs } from '../../ui/crumbs.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Pager } from '../../ui/pager.tsx';
+import { isNotFound } from '../../ui/not-found.tsx';
 import { EmptyState, ErrorState, Loading } from '../../ui/query-state.tsx';
 import { ProjectChangeRequests } from '../change-requests/change-request-list.tsx';
 import { DraftBar } from '../change-requests/draft-bar.tsx';
@@ -18,6 +20,7 @@ import { useToggleEnvironment } from '../flags/use-toggle-environment.ts';
 import { ProjectActionsPanel } from '../actions/project-actions-panel.tsx';
 import { ProjectAccessPanel } from '../project-access/project-access-panel.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
+import { ProjectNotFound } from './project-not-found.tsx';
 import { ProjectEnvironmentsButton } from './project-environments-modal.tsx';
 import { projectEnvironmentNames, useProjectOverview } from './use-projects.ts';
 
@@ -88,14 +91,10 @@ export function ProjectPage() {
 
   const total = search.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / filters.pageSize));
+  if (isNotFound(overview.error)) return <ProjectNotFound projectId={projectId} />;
   return (
     <>
-      <Breadcrumbs mb="xs">
-        <Anchor component={Link} to="/projects" size="sm">
-          Projects
-        </Anchor>
-        <Text size="sm">{overview.data?.name ?? projectId}</Text>
-      </Breadcrumbs>
+      <Crumbs items={[{ label: 'Projects', to: '/projects' }, { label: overview.data?.name ?? projectId }]} />
       <PageHeader
         title={overview.data?.name ?? projectId}
         description={overview.data?.description ?? undefined}

@@ -4,7 +4,7 @@ import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
-import { PatSecret } from '../personal-access-tokens/pat-secret.tsx';
+import { TokenSecret } from '../../ui/token-secret.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
 import { useScimSettings, useScimSettingsMutations } from './use-scim-settings.ts';
 
@@ -67,7 +67,7 @@ export function ScimSettingsPage() {
               </Group>
             </Stack>
             {token ? (
-              <PatSecret description="the SCIM token" secret={token} />
+              <TokenSecret description="the SCIM token" secret={token} />
             ) : (
               <Group>
                 <Button

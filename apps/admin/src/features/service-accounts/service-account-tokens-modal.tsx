@@ -1,6 +1,7 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { ServiceAccount } from '../../api/types.ts';
+import { TokenSecret } from '../../ui/token-secret.tsx';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useServiceAccountMutations } from './use-service-accounts.ts';
@@ -34,7 +35,7 @@ export function ServiceAccountTokensModal({
   const [description, setDescription] = useState('');
   const [date, setDate] = useState(inAYear());
   const [local, setLocal] = useState<Record<string, string>>({});
-  const [secret, setSecret] = useState<string | null>(null);
+  const [secret, setSecret] = useState<{ description: string; value: string } | null>(null);
   const { createToken, deleteToken } = useServiceAccountMutations();
   const errors = { ...fieldErrors(createToken.error), ...local };
 
@@ -50,7 +51,7 @@ export function ServiceAccountTokensModal({
       { id: account.id, description: description.trim(), expiresAt: expiry.expiresAt! },
       {
         onSuccess: (token) => {
-          setSecret(token.secret ?? null);
+          setSecret(token.secret ? { description: description.trim(), value: token.secret } : null);
           setDescription('');
         },
       },
@@ -64,25 +65,7 @@ export function ServiceAccountTokensModal({
           A token acts as {account.username}, with the {account.rootRoleName} role, until it expires. Send it
           in the Authorization header.
         </Text>
-        {secret && (
-          <Stack gap="xs">
-            <Alert color="yellow">
-              Copy the secret now. It is stored hashed and will not be shown again.
-            </Alert>
-            <Code block data-testid="token-secret">
-              {secret}
-            </Code>
-            <Group justify="flex-end">
-              <CopyButton value={secret}>
-                {({ copied, copy }) => (
-                  <Button size="xs" color={copied ? 'teal' : undefined} onClick={copy}>
-                    {copied ? 'Copied' : 'Copy secret'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-          </Stack>
-        )}
+        {secret && <TokenSecret description={secret.description} secret={secret.value} />}
         {account.tokens.length === 0 ? (
           <Text size="sm">No tokens yet.</Text>
         ) : (

@@ -5,8 +5,6 @@ import {
   Burger,
   Group,
   Menu,
-  NavLink,
-  ScrollArea,
   Text,
   Tooltip,
   UnstyledButton,
@@ -16,61 +14,16 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useState, type ReactNode } from 'react';
-import { NavLink as RouterLink, useLocation } from 'react-router';
+import { NavLink as RouterLink } from 'react-router';
 import type { Me } from '../../api/types.ts';
 import { Loading } from '../../ui/query-state.tsx';
 import { BannerStrip } from '../banners/banner-strip.tsx';
 import { NotificationMenu } from '../notifications/notification-menu.tsx';
 import { PERSONAL_ACCESS_TOKENS_PATH } from '../personal-access-tokens/personal-access-tokens-path.ts';
 import { canFrom } from '../session/use-permissions.ts';
+import { AppNav, SectionCrumbs } from './app-nav.tsx';
 import { useLogout } from '../session/use-session.ts';
 import { ChangePasswordModal } from '../users/password-modals.tsx';
-
-const NAV: { to: string; label: string }[] = [
-  { to: '/projects', label: 'Projects' },
-  { to: '/segments', label: 'Segments' },
-  { to: '/context', label: 'Context' },
-  { to: '/strategies', label: 'Strategies' },
-  { to: '/environments', label: 'Environments' },
-  { to: '/flag-types', label: 'Flag types' },
-  { to: '/tags', label: 'Tags' },
-  { to: '/applications', label: 'Applications' },
-  { to: '/unknown-flags', label: 'Unknown flags' },
-  { to: '/api-tokens', label: 'API tokens' },
-  { to: '/users', label: 'Users' },
-  { to: '/service-accounts', label: 'Service accounts' },
-  { to: '/roles', label: 'Roles' },
-  { to: '/groups', label: 'Groups' },
-  { to: '/integrations', label: 'Integrations' },
-  { to: '/signal-endpoints', label: 'Signal endpoints' },
-  { to: '/banners', label: 'Banners' },
-  { to: '/maintenance', label: 'Maintenance' },
-  { to: '/cors', label: 'CORS origins' },
-  { to: '/instance', label: 'Instance statistics' },
-  { to: '/login-history', label: 'Login history' },
-  { to: '/single-sign-on', label: 'Single sign-on' },
-  { to: '/scim', label: 'SCIM provisioning' },
-  { to: '/archive', label: 'Archive' },
-  { to: '/events', label: 'Events' },
-  { to: '/playground', label: 'Playground' },
-];
-
-/** Screens only administrators can use: grouped under "Admin settings" and left out for everyone else. */
-const ADMIN_ONLY = new Set([
-  '/api-tokens',
-  '/users',
-  '/roles',
-  '/groups',
-  '/service-accounts',
-  '/banners',
-  '/maintenance',
-  '/cors',
-  '/instance',
-  '/login-history',
-  '/single-sign-on',
-  '/signal-endpoints',
-  '/scim',
-]);
 
 /** The frame around every signed-in screen: navigation, theme switch and the user's menu. */
 export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
@@ -104,40 +57,17 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Main">
-        <ScrollArea>
-          <NavItems items={NAV.filter((item) => !ADMIN_ONLY.has(item.to))} onClick={close} />
-          {isAdmin && (
-            <div role="group" aria-labelledby="admin-settings-heading">
-              <Text id="admin-settings-heading" size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" px="sm">
-                Admin settings
-              </Text>
-              <NavItems items={NAV.filter((item) => ADMIN_ONLY.has(item.to))} onClick={close} />
-            </div>
-          )}
-        </ScrollArea>
+        <AppNav isAdmin={isAdmin} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
         <BannerStrip />
         <main>
+          <SectionCrumbs />
           <Suspense fallback={<Loading label="screen" />}>{children}</Suspense>
         </main>
       </AppShell.Main>
     </AppShell>
   );
-}
-
-function NavItems({ items, onClick }: { items: { to: string; label: string }[]; onClick: () => void }) {
-  const location = useLocation();
-  return items.map((item) => (
-    <NavLink
-      key={item.to}
-      component={RouterLink}
-      to={item.to}
-      label={item.label}
-      active={location.pathname.startsWith(item.to)}
-      onClick={onClick}
-    />
-  ));
 }
 
 function ThemeToggle() {

@@ -44,4 +44,16 @@ describe('strategy summary', () => {
     expect(s('gradualRolloutRandom', { percentage: '5' })).toBe('5% of requests, at random');
     expect(s('myStrategy', { region: 'eu', empty: '' })).toBe('myStrategy with region eu');
   });
+
+  it('leaves a constraint out until its field is chosen', () => {
+    const constraint = { contextName: '', operator: 'IN' as const, values: [] as string[] };
+    const strategy = { name: 'flexibleRollout', parameters: { rollout: '50' }, constraints: [constraint] };
+    expect(summarizeStrategy(strategy)).toBe('50% of users');
+    expect(
+      summarizeStrategy({
+        ...strategy,
+        constraints: [{ ...constraint, contextName: 'country', values: ['NO'] }],
+      }),
+    ).toBe('50% of users with country equal to NO');
+  });
 });

@@ -79,7 +79,8 @@ function subject(strategy: Strategy): string {
  */
 export function summarizeStrategy(strategy: Strategy, segments: Segment[] = []): string {
   let text = subject(strategy);
-  const constraints = strategy.constraints ?? [];
+  // A constraint joins the sentence once its field is chosen: "with  is one of" says nothing.
+  const constraints = (strategy.constraints ?? []).filter((c) => c.contextName);
   if (constraints.length) text += ` with ${constraints.map(describeConstraint).join(' and ')}`;
   const names = (strategy.segments ?? []).map((id) => segments.find((s) => s.id === id)?.name ?? `#${id}`);
   if (names.length) text += `, in segment${names.length > 1 ? 's' : ''} ${names.join(' and ')}`;

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
  * The secret of a token just created: the one time anyone sees it, since the server keeps only a hash.
  * `actions` sit beside the copy button.
  */
-export function PatSecret({
+export function TokenSecret({
   description,
   secret,
   actions,
