@@ -70,6 +70,8 @@ export async function measureWorkers(say: (message: string) => void): Promise<Wo
       const etag = full.headers.get('etag')!;
       await full.arrayBuffer();
       const measure = async (endpoint: string, headers: Record<string, string>, script?: string) => {
+        // BENCH_ONLY=frontend measures only the endpoints whose name contains it.
+        if (process.env.BENCH_ONLY && !endpoint.includes(process.env.BENCH_ONLY)) return;
         say(`WORKERS=${workers} ${endpoint}: ${CONNECTIONS} connections, ${SECONDS} s`);
         const pids = processTree(bench.pid);
         const before = await sum(pids, cpuSeconds);

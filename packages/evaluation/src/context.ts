@@ -35,7 +35,10 @@ export function rootId(
   context: Context,
   field: 'userId' | 'sessionId' | 'remoteAddress',
 ): string | undefined {
-  const value = asString(ownValue(context, field));
+  // A plain read: no object's prototype has these three names, so the own-keys check is not needed here, and
+  // this runs for every flag of every evaluation.
+  const raw = (context as Record<string, unknown>)[field];
+  const value = typeof raw === 'string' ? raw : asString(raw);
   return value === '' ? undefined : value;
 }
 

@@ -77,6 +77,19 @@ describe('createJoinedHasher', () => {
     }
   });
 
+  it('hashes one suffix under prefixes of every offset, with other hashes run in between', () => {
+    const hashers = ['abcd', 'a', 'ab', 'abc'].map(
+      (prefix) => [prefix, createJoinedHasher(prefix, 0)] as const,
+    );
+    for (const suffix of ['user-9', 'u', 'session-123456789', 'ü-ü']) {
+      for (const [prefix, hash] of hashers) {
+        const got = hash(suffix);
+        murmurHash3(`noise-${'y'.repeat(prefix.length * 50)}`);
+        expect(got, `${prefix}:${suffix}`).toBe(murmurHash3Joined(prefix, suffix, 0));
+      }
+    }
+  });
+
   it('is unaffected by other hashes run between its calls', () => {
     const hash = createJoinedHasher('group', 0);
     const first = hash('user-1');

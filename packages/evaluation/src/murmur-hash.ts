@@ -127,31 +127,61 @@ export function murmurHash3Joined(prefix: string, suffix: string, seed = 0): num
 
 /**
  * A hasher for `"<prefix>:<suffix>"` with a fixed prefix, such as a strategy's groupId: the prefix is encoded and
- * its whole blocks mixed once, so each call only encodes and mixes the suffix. Same results as murmurHash3Joined.
+ * its whole blocks mixed once, so each call only mixes the suffix's blocks. Same results as murmurHash3Joined.
  */
 export function createJoinedHasher(prefix: string, seed = 0): (suffix: string) => number {
   const head = new TextEncoder().encode(`${prefix}:`);
   const mixedBytes = head.length - (head.length % 4);
   const state = mixBlocks(head, mixedBytes, seed | 0);
-  const rest = head.slice(mixedBytes);
+  // The 0-3 prefix bytes after its whole blocks start the suffix's first block.
+  const restLength = head.length - mixedBytes;
+  let restWord = 0;
+  for (let i = 0; i < restLength; i++) restWord |= (head[mixedBytes + i] ?? 0) << (8 * i);
   return (suffix) => {
-    const encoded = encodeSuffix(suffix);
-    ensureCapacity(rest.length + encoded.length);
-    scratch.set(rest, 0);
-    scratch.set(encoded, rest.length);
-    return finishScratch(rest.length + encoded.length, state, mixedBytes);
+    const words = suffixWords(suffix, restLength);
+    const length = restLength + lastSuffixLength;
+    const fullBlocks = length >>> 2;
+    let hash = state;
+    for (let k = 0; k < fullBlocks; k++) {
+      hash ^= mixBlock(k === 0 ? words[0]! | restWord : words[k]!);
+      hash = rotateLeft(hash, 13);
+      hash = (Math.imul(hash, 5) + 0xe6546b64) | 0;
+    }
+    if (length & 3) hash ^= mixBlock(fullBlocks === 0 ? words[0]! | restWord : words[fullBlocks]!);
+    hash ^= mixedBytes + length;
+    hash ^= hash >>> 16;
+    hash = Math.imul(hash, 0x85ebca6b);
+    hash ^= hash >>> 13;
+    hash = Math.imul(hash, 0xc2b2ae35);
+    hash ^= hash >>> 16;
+    return hash >>> 0;
   };
 }
 
 // Evaluating every flag for one context hashes the same id (the userId, say) hundreds of times in a row, each
-// with another prefix: its UTF-8 bytes are encoded once and reused while it stays the same.
+// with another prefix: its UTF-8 bytes are packed into 32-bit block words once per offset (the 0-3 prefix bytes
+// that precede it in its first block) and reused while it stays the same.
 let lastSuffix: string | undefined;
+let lastSuffixLength = 0;
 let lastSuffixBytes = new Uint8Array(0);
+const lastSuffixWords: (Int32Array | undefined)[] = [undefined, undefined, undefined, undefined];
 
-function encodeSuffix(suffix: string): Uint8Array {
+function suffixWords(suffix: string, offset: number): Int32Array {
   if (suffix !== lastSuffix) {
-    lastSuffixBytes = scratch.slice(0, writeUtf8(suffix, 0));
+    lastSuffixLength = writeUtf8(suffix, 0);
+    lastSuffixBytes = scratch.slice(0, lastSuffixLength);
     lastSuffix = suffix;
+    lastSuffixWords.fill(undefined);
   }
-  return lastSuffixBytes;
+  let words = lastSuffixWords[offset];
+  if (!words) {
+    // The suffix's bytes as they fall in blocks after `offset` bytes of prefix, which stay zero here.
+    words = new Int32Array((offset + lastSuffixLength + 3) >>> 2 || 1);
+    for (let i = 0; i < lastSuffixLength; i++) {
+      const at = offset + i;
+      words[at >>> 2] = (words[at >>> 2] ?? 0) | ((lastSuffixBytes[i] ?? 0) << (8 * (at & 3)));
+    }
+    lastSuffixWords[offset] = words;
+  }
+  return words;
 }

@@ -37,14 +37,22 @@ export const json = (
 
 export async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
   const type = request.headers['content-type'] ?? '';
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY)
-      throw new EdgeError(413, 'ContentTooLargeError', `The body is larger than ${MAX_BODY} bytes`);
-    chunks.push(chunk);
-  }
+  // Events rather than an async iterator: this runs for every Frontend API request.
+  const chunks = await new Promise<Buffer[]>((resolve, reject) => {
+    const received: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        request.removeAllListeners('data');
+        request.resume();
+        reject(new EdgeError(413, 'ContentTooLargeError', `The body is larger than ${MAX_BODY} bytes`));
+      } else received.push(chunk);
+    });
+    request.once('end', () => resolve(received));
+    request.once('error', reject);
+  });
+  const size = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
   if (!size) return {};
   if (!/^application\/(.+\+)?json\b/i.test(type))
     throw new EdgeError(
@@ -53,7 +61,7 @@ export async function readJson(request: IncomingMessage): Promise<Record<string,
       `Unsupported Media Type: ${type || '(none)'}; send application/json`,
     );
   let body: unknown;
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8');
   try {
     body = JSON.parse(text);
   } catch {
