@@ -91,6 +91,7 @@ import {
   MAY_HOLD_BAD_TEXT,
 } from './http/storable-input.ts';
 import type { ServingParts } from './cluster/primary.ts';
+import { eventsAppendedHere } from './features/events/event-store.ts';
 import { createSdkHandler, type SdkHandler } from './features/serving/sdk-handler.ts';
 import { IN_PROCESS_ROUTES } from './features/serving/sdk-routes.ts';
 import { createSdkTokenLookup } from './features/serving/sdk-tokens.ts';
@@ -104,6 +105,8 @@ export type AppDeps = {
   config: Config;
   /** Receives what worker processes are fed from (cluster/primary.ts), when the server runs with workers. */
   shareServing?: (parts: ServingParts) => void;
+  /** Awaited before answering a request that recorded an event: the workers catch up (cluster/primary.ts). */
+  afterChange?: () => Promise<void>;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -236,6 +239,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) access.forget();
   });
+  // With workers, a request that recorded a change answers once every worker serves it (cluster/primary.ts).
+  if (deps.afterChange) {
+    const appendedBefore = new WeakMap<object, number>();
+    app.addHook('onRequest', async (request) => {
+      appendedBefore.set(request, eventsAppendedHere());
+    });
+    app.addHook('onSend', async (request) => {
+      if (eventsAppendedHere() !== appendedBefore.get(request)) await deps.afterChange!();
+    });
+  }
   registerAuth(app, resolver, access, () => {
     for (const listener of credentialListeners) listener();
   });

@@ -110,6 +110,13 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     default: 'info',
   },
   {
+    name: 'WORKERS',
+    description:
+      'How many processes serve the SDK endpoints (client features, delta, streaming, Frontend API, OFREP). With 2 or more, a primary process owns the database and the admin API and listens on loopback only, and that many worker processes share the public port, answer SDKs from memory, are kept current by the primary within milliseconds, and forward everything else to it; a worker that dies is replaced. 1 runs everything in one process. The default is the number of CPU cores.',
+    default: 'the number of CPU cores',
+    example: '4',
+  },
+  {
     name: 'SESSION_MAX_AGE_HOURS',
     description: 'How long an admin UI login session stays valid, in hours.',
     default: '48',

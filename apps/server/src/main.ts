@@ -51,6 +51,7 @@ async function main(): Promise<void> {
   // the caller's address in X-Forwarded-For: trusted from loopback, then as TRUST_PROXY says.
   const withWorkers = config.workers > 1;
   let parts: ServingParts | undefined;
+  let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
   const app = await buildApp({
     db,
     config: {
@@ -64,12 +65,12 @@ async function main(): Promise<void> {
     },
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     shareServing: (shared) => (parts = shared),
+    afterChange: withWorkers ? async () => workers?.catchUp() : undefined,
   });
   say(`app built (${took()})`);
   await app.listen(withWorkers ? { port: 0, host: '127.0.0.1' } : { port: config.port, host: config.host });
   const address = app.server.address();
   let port = typeof address === 'object' && address ? address.port : config.port;
-  let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
   if (withWorkers) {
     say(`primary process listening on http://127.0.0.1:${port} (loopback only: its workers forward to it)`);
     workers = await startWorkers({

@@ -188,19 +188,16 @@ describe('WORKERS=2', () => {
     expect(cases).toBeGreaterThan(240);
   }, 300_000);
 
-  it('brings a change to every worker within a second', async () => {
+  it('serves a change on every worker by the time the request that made it is answered', async () => {
     await admin.createFlag('spreads');
     await admin.addStrategy('spreads', 'development', { name: 'default' });
-    await until('the flag on every worker', () => workersCurrent());
-    await admin.setEnabled('spreads', 'development', true);
-    const took = await until('the change on every worker', async () => {
+    for (const on of [true, false, true]) {
+      await admin.setEnabled('spreads', 'development', on);
       for (let i = 0; i < 4; i++) {
         const toggles = JSON.parse((await frontend(server.url, {})).body).toggles as { name: string }[];
-        if (!toggles.some((toggle) => toggle.name === 'spreads')) return false;
+        expect(toggles.some((toggle) => toggle.name === 'spreads')).toBe(on);
       }
-      return true;
-    });
-    expect(took).toBeLessThan(1_000);
+    }
   });
 
   it('answers with the same headers as the primary, CORS included', async () => {
@@ -227,15 +224,7 @@ describe('WORKERS=2', () => {
     });
     for (let i = 0; i < 4; i++) expect((await frontend(server.url, {}, created.secret)).status).toBe(200);
     await admin.call('DELETE', `/api/admin/api-tokens/${encodeURIComponent(created.secret)}`);
-    await until(
-      '401 from every worker',
-      async () => {
-        for (let i = 0; i < 4; i++)
-          if ((await frontend(server.url, {}, created.secret)).status !== 401) return false;
-        return true;
-      },
-      1_000,
-    );
+    for (let i = 0; i < 4; i++) expect((await frontend(server.url, {}, created.secret)).status).toBe(401);
   });
 
   it('counts metrics sent to any worker once', async () => {

@@ -12,6 +12,8 @@ export type ToWorker =
   | { kind: 'changed'; frontendOrigins: string[] }
   /** The answer to `validate`: the tokens among those asked about that are valid client or frontend tokens. */
   | { kind: 'tokens'; id: number; tokens: ServedToken[] }
+  /** Answer `synced` with this number once every message before it is applied. */
+  | { kind: 'sync'; seq: number }
   /** Stop listening, finish what is in flight and exit. */
   | { kind: 'stop' };
 
@@ -19,7 +21,8 @@ export type ToPrimary =
   | { kind: 'want'; environment: string }
   | { kind: 'validate'; id: number; secrets: string[] }
   /** The worker is ready for messages (sent earlier, they would be lost): the primary answers with `changed`. */
-  | { kind: 'hello' };
+  | { kind: 'hello' }
+  | { kind: 'synced'; seq: number };
 
 /** The primary's internal address and what the worker needs to reach it, passed in the worker's environment. */
 export const PRIMARY_URL_VARIABLE = 'SWITCHYARD_PRIMARY_URL';

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import type { EnvironmentState } from '../features/client-api/client-feature.ts';
 import type { ClientStateCache } from '../features/client-api/client-state-cache.ts';
 import type { SdkTokenLookup } from '../features/serving/sdk-tokens.ts';
 import { PRIMARY_URL_VARIABLE, type ToPrimary, type ToWorker } from './cluster-messages.ts';
@@ -15,6 +16,8 @@ export type ServingParts = {
 /** A burst of changes (an import, a script) becomes one push per environment. */
 const PUSH_DELAY_MS = 10;
 const STOP_TIMEOUT_MS = 9_000;
+/** How long a change waits for the workers at most: a hung worker must not hang the admin API. */
+const CATCH_UP_TIMEOUT_MS = 2_000;
 
 /**
  * Forks the workers that serve SDKs on the public port and keeps them current: every environment a worker asked
@@ -26,7 +29,7 @@ export async function startWorkers(deps: {
   primaryUrl: string;
   parts: ServingParts;
   say: (message: string) => void;
-}): Promise<{ port: number; stop(): Promise<void> }> {
+}): Promise<{ port: number; catchUp(): Promise<void>; stop(): Promise<void> }> {
   const { cache, lookUpTokens } = deps.parts;
   const wanted = new Set<string>();
   let stopping = false;
@@ -36,9 +39,14 @@ export async function startWorkers(deps: {
     for (const worker of Object.values(cluster.workers ?? {}))
       if (worker?.isConnected()) worker.send(message);
   };
-  const sendState = async (environment: string, to: (message: ToWorker) => void) => {
+  /** The state last broadcast per environment: the same state is not sent twice. */
+  const sent = new Map<string, EnvironmentState>();
+  const sendState = async (environment: string, to: (message: ToWorker) => void, always = true) => {
     try {
-      to({ kind: 'state', environment, state: await cache.state(environment) });
+      const state = await cache.state(environment);
+      if (!always && sent.get(environment) === state) return;
+      if (to === broadcast) sent.set(environment, state);
+      to({ kind: 'state', environment, state });
     } catch (error) {
       deps.say(`could not send environment ${environment} to the workers: ${(error as Error).message}`);
     }
@@ -55,7 +63,7 @@ export async function startWorkers(deps: {
           origins = fresh;
           broadcast({ kind: 'changed', frontendOrigins: origins });
         }
-        for (const environment of wanted) await sendState(environment, broadcast);
+        for (const environment of wanted) await sendState(environment, broadcast, false);
       });
     }, PUSH_DELAY_MS);
   };
@@ -68,10 +76,42 @@ export async function startWorkers(deps: {
     schedulePush();
   });
 
+  // A change this process made is served by every worker before the request that made it is answered.
+  let lastSeq = 0;
+  const syncing = new Map<number, { left: Set<number>; done: () => void }>();
+  const catchUp = async (): Promise<void> => {
+    if (!wanted.size || stopping) return;
+    // The change is committed: read it now rather than when its notification arrives.
+    cache.invalidate();
+    for (const environment of wanted) await sendState(environment, broadcast, false);
+    const seq = ++lastSeq;
+    const workers = Object.values(cluster.workers ?? {}).filter((worker) =>
+      worker?.isConnected(),
+    ) as Worker[];
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => finish(), CATCH_UP_TIMEOUT_MS);
+      const finish = () => {
+        clearTimeout(timer);
+        syncing.delete(seq);
+        resolve();
+      };
+      syncing.set(seq, { left: new Set(workers.map((worker) => worker.id)), done: finish });
+      for (const worker of workers) worker.send({ kind: 'sync', seq } satisfies ToWorker);
+    });
+  };
+  const synced = (worker: Worker, seq: number | undefined) => {
+    for (const [each, wait] of syncing) {
+      if (seq !== undefined && each !== seq) continue;
+      wait.left.delete(worker.id);
+      if (wait.left.size === 0) wait.done();
+    }
+  };
+
   const listen = (worker: Worker) => {
     const reply = (message: ToWorker) => worker.isConnected() && worker.send(message);
     worker.on('message', (message: ToPrimary) => {
       if (message.kind === 'hello') reply({ kind: 'changed', frontendOrigins: origins });
+      else if (message.kind === 'synced') synced(worker, message.seq);
       else if (message.kind === 'want') {
         wanted.add(message.environment);
         void sendState(message.environment, reply);
@@ -105,6 +145,7 @@ export async function startWorkers(deps: {
   });
 
   cluster.on('exit', (worker, code, signal) => {
+    synced(worker, undefined);
     if (stopping) return;
     deps.say(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
     fork();
@@ -112,6 +153,7 @@ export async function startWorkers(deps: {
 
   return {
     port,
+    catchUp,
     async stop() {
       stopping = true;
       unsubscribe();

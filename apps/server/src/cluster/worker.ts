@@ -69,7 +69,8 @@ export async function runWorker(): Promise<void> {
         listening = true;
         server.listen(config.port, config.host);
       }
-    } else if (message.kind === 'stop') stop();
+    } else if (message.kind === 'sync') send({ kind: 'synced', seq: message.seq });
+    else if (message.kind === 'stop') stop();
   });
   process.on('disconnect', () => process.exit(0));
   process.on('SIGTERM', stop);

@@ -103,6 +103,13 @@ function whereClause(query: EventQuery): { filter: string; params: unknown[] } {
   return { filter: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
 }
 
+let appendedHere = 0;
+/**
+ * How many events this process has appended so far (committed or not): a request that raised it may have changed
+ * what SDKs are served, which is what the server's workers need to catch up with before it answers (cluster/).
+ */
+export const eventsAppendedHere = (): number => appendedHere;
+
 export function createEventStore(db: Db) {
   return {
     /**
@@ -127,6 +134,7 @@ export function createEventStore(db: Db) {
       );
       await enqueueDeliveries(db, row!);
       await db.notify(EVENTS_CHANNEL, String(row!.id));
+      appendedHere++;
       return toEvent(row!);
     },
     /** The newest events first, with the number of all events that match. */
