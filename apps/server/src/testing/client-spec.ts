@@ -77,7 +77,7 @@ export type AdminCall = (options: {
   method: 'POST' | 'PUT';
   url: string;
   payload?: unknown;
-}) => Promise<{ statusCode: number; body: string; json(): any }>;
+}) => Promise<{ statusCode: number; body: string; json(): unknown }>;
 
 export function readSpec(file: string): Spec {
   return JSON.parse(readFileSync(path.join(specDir, file), 'utf8'));
@@ -100,7 +100,7 @@ export async function loadSpec(admin: AdminCall, spec: Spec, refusals: string[])
       payload: { name: segment.name ?? `segment-${segment.id}`, constraints: segment.constraints },
     });
     if (response.statusCode === 201 || response.statusCode === 200)
-      segmentIds.set(segment.id, response.json().id);
+      segmentIds.set(segment.id, (response.json() as { id: number }).id);
   }
   const flagUrl = (name: string) => `/api/admin/projects/default/features/${encodeURIComponent(name)}`;
   const must = async (flag: string, options: Parameters<AdminCall>[0]) => {
