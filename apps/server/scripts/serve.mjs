@@ -2,12 +2,16 @@
 // `npm run server`: bundles the server (scripts/build.mjs, about a second) unless the bundle is current, and runs the
 // bundle in this process, so signals such as SIGTERM reach the server itself and no TypeScript loader stays in memory.
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleIsCurrent } from './bundle-inputs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-if (bundleIsCurrent()) {
+// A worker process (WORKERS, src/cluster/) runs the bundle its primary just checked.
+if (cluster.isWorker) {
+  // nothing to build
+} else if (bundleIsCurrent()) {
   console.log('[build] dist/main.mjs is current');
 } else {
   const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
