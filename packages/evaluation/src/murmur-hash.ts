@@ -100,7 +100,11 @@ function finishScratch(length: number, state: number, mixedBytes: number): numbe
       hash ^= mixBlock(tail);
   }
 
-  hash ^= mixedBytes + length;
+  return finalise(hash ^ (mixedBytes + length));
+}
+
+/** MurmurHash3's final avalanche, after the length is mixed in, as an unsigned integer. */
+function finalise(hash: number): number {
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b);
   hash ^= hash >>> 13;
@@ -148,13 +152,7 @@ export function createJoinedHasher(prefix: string, seed = 0): (suffix: string) =
       hash = (Math.imul(hash, 5) + 0xe6546b64) | 0;
     }
     if (length & 3) hash ^= mixBlock(fullBlocks === 0 ? words[0]! | restWord : words[fullBlocks]!);
-    hash ^= mixedBytes + length;
-    hash ^= hash >>> 16;
-    hash = Math.imul(hash, 0x85ebca6b);
-    hash ^= hash >>> 13;
-    hash = Math.imul(hash, 0xc2b2ae35);
-    hash ^= hash >>> 16;
-    return hash >>> 0;
+    return finalise(hash ^ (mixedBytes + length));
   };
 }
 
