@@ -96,6 +96,8 @@ const frontend = (base: string, context: Record<string, unknown>, token = FRONTE
   });
 
 beforeAll(async () => {
+  // Workers are forked from the bundle `npm run server` runs.
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: path.resolve(import.meta.dirname, '..') });
   dataDir = await mkdtemp(path.join(tmpdir(), 'switchyard-workers-'));
   server = await startServerProcess(
     {
@@ -116,7 +118,7 @@ beforeAll(async () => {
 afterAll(async () => {
   const code = await server?.stop();
   await rm(dataDir, { recursive: true, force: true });
-  expect(code).toBe(0);
+  if (server) expect(code).toBe(0);
 });
 
 describe('WORKERS=2', () => {
