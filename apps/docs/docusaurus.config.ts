@@ -12,6 +12,7 @@ import rehypeHighlight from './plugins/rehype-highlight';
 import remarkSample from './plugins/remark-sample';
 import { sidebarItemsGenerator } from './plugins/sidebar-items';
 import siteMeta from './plugins/site-meta';
+import { ssrTemplate } from './plugins/ssr-template';
 import { siteUrl } from './plugins/site-url';
 import { generateApiDocs } from './scripts/generate-api-docs';
 
@@ -44,7 +45,14 @@ const config: Config = {
   onBrokenAnchors: 'throw',
   onDuplicateRoutes: 'throw',
   future: {
-    v4: true,
+    v4: {
+      removeLegacyPostBuildHeadAttribute: true,
+      // Off: the layer polyfill for older browsers raised the theme's selectors above our unlayered brand colours.
+      useCssCascadeLayers: false,
+      siteStorageNamespacing: true,
+      fasterByDefault: true,
+      mdx1CompatDisabledByDefault: true,
+    },
     faster: true,
     // Docusaurus' git strategies run one `git log` per page or fail without commits; ours reads history once.
     experimental_vcs: createGitDates(),
@@ -64,6 +72,9 @@ const config: Config = {
     },
   },
   i18n: { defaultLocale: 'en', locales: ['en'] },
+  // Pages load as HTML and hydrate on first use (decision record 0018).
+  ssrTemplate: ssrTemplate(),
+  clientModules: [path.join(siteDir, 'src', 'client', 'hydration-mark.ts')],
   presets: [
     [
       'classic',
@@ -115,7 +126,8 @@ const config: Config = {
     docs: { sidebar: { hideable: true, autoCollapseCategories: false } },
     navbar: {
       title: 'Switchyard',
-      logo: { alt: 'Switchyard', src: 'img/logo.svg' },
+      // Decorative beside the site title; sized so the navbar does not shift when it loads.
+      logo: { alt: '', src: 'img/logo.svg', width: 32, height: 32 },
       hideOnScroll: false,
       items: [
         { type: 'docSidebar', sidebarId: 'documentation', position: 'left', label: 'Docs' },

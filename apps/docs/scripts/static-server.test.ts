@@ -2,13 +2,18 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listen, resolveFile, staticHandler } from './static-server';
+import { gunzipSync } from 'node:zlib';
+import { chooseEncoding, listen, resolveFile, staticHandler } from './static-server';
 
 const root = mkdtempSync(path.join(tmpdir(), 'static-'));
 mkdirSync(path.join(root, 'reference', 'sdks'), { recursive: true });
 writeFileSync(path.join(root, 'index.html'), 'home');
 writeFileSync(path.join(root, 'reference', 'sdks', 'index.html'), 'sdks');
 writeFileSync(path.join(root, '404.html'), 'missing');
+const script = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+mkdirSync(path.join(root, 'assets'));
+writeFileSync(path.join(root, 'assets', 'main.js'), script);
+writeFileSync(path.join(root, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('resolveFile', () => {
@@ -41,6 +46,43 @@ describe('staticHandler', () => {
       const missing = await fetch(`${url}/nope`);
       expect([missing.status, await missing.text()]).toEqual([404, 'missing']);
       expect((await fetch(`${url}/`, { method: 'POST' })).status).toBe(405);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('compression', () => {
+  it('chooses brotli, then gzip, and honours q=0', () => {
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    expect(chooseEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(chooseEncoding('*')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBeUndefined();
+    expect(chooseEncoding(undefined)).toBeUndefined();
+  });
+
+  it('serves text gzipped as a CDN would, and images as they are', async () => {
+    const { server, url } = await listen(staticHandler(root), 0);
+    try {
+      const plain = await fetch(`${url}/assets/main.js`, { headers: { 'Accept-Encoding': 'identity' } });
+      expect([plain.headers.get('content-encoding'), await plain.text()]).toEqual([null, script]);
+      // node's fetch decodes bodies itself, so read the raw bytes through a plain request.
+      const { request } = await import('node:http');
+      const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        request(`${url}/assets/main.js`, { headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+      expect(raw.headers['content-encoding']).toBe('gzip');
+      expect(raw.headers.vary).toBe('Accept-Encoding');
+      expect(raw.body.length).toBeLessThan(script.length / 10);
+      expect(gunzipSync(raw.body).toString()).toBe(script);
+      const image = await fetch(`${url}/logo.png`, { headers: { 'Accept-Encoding': 'gzip, br' } });
+      expect(image.headers.get('content-encoding')).toBeNull();
     } finally {
       server.close();
     }

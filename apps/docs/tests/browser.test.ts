@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser } from './support/browser';
+import { browserAvailable, hydrate, launchBrowser } from './support/browser';
 import { serveBuild } from './support/site';
 import { startSwitchyard, TOKENS, type RunningServer } from './support/switchyard-server';
 
@@ -64,6 +64,7 @@ describe.skipIf(!available)('the docs in Chromium', () => {
 
     await followSidebar(page, 'SDKs', /\/reference\/sdks\/?$/);
     await followSidebar(page, 'Node', /\/reference\/sdks\/node$/);
+    await hydrate(page);
 
     const html = page.locator('html');
     for (let i = 0; i < 3 && (await html.getAttribute('data-theme')) !== 'dark'; i += 1)
@@ -91,6 +92,7 @@ describe.skipIf(!available)('the docs in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${site.url}/reference/api/unleash/get-projects`);
     await page.locator('h2', { hasText: 'Try it' }).waitFor();
+    await hydrate(page);
     await page.getByRole('textbox', { name: 'Server URL' }).fill(server.url);
     await page.getByRole('textbox', { name: 'API token' }).fill(TOKENS.admin);
     await page.getByRole('button', { name: 'Send' }).click();
@@ -110,10 +112,12 @@ describe.skipIf(!available)('the docs in Chromium', () => {
   it('switches between the docs and academy sidebars in the mobile menu', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${site.url}/reference/segments`);
+    await hydrate(page);
     await page.locator('button.navbar__toggle').click();
     const menu = page.locator('.navbar-sidebar');
     await menu.locator('li.sidebar-switch a.menu__link').click();
     await page.waitForURL(/\/unleash-academy\/introduction$/);
+    await hydrate(page);
     await page.locator('button.navbar__toggle').click();
     await menu.locator('li.sidebar-switch a.menu__link').click();
     await page.waitForURL(new RegExp(`^${site.url}/$`));

@@ -14,8 +14,10 @@
  *   change to an SDK streaming from the edge (bench-edge.json).
  * - `workers` (bench/workers.ts): the SDK endpoints with WORKERS=1 and 2, wrk, a new Frontend API context per
  *   request; CPU per request and RSS over every process (bench-workers.json).
+ * - `docs` (bench/docs.ts), only when asked: Lighthouse mobile scores of a concept and an API page of the built docs
+ *   served gzipped (bench-docs.json).
  * `npm run bench -- startup` (or `-- permissions`, `-- throughput`, `-- change-requests`, `-- integrations`,
- * `-- edge`, `-- workers`) runs one of them; with no argument, all seven.
+ * `-- edge`, `-- workers`, `-- docs`) runs one of them; with no argument, the first seven.
  * `npm run bench -- soak [--minutes 10]` runs the long mixed-traffic soak of soak.ts instead.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -36,6 +38,7 @@ import { measureChangeRequests } from './change-requests.ts';
 import { measureIntegrations } from './integrations.ts';
 import { measureEdge } from './edge.ts';
 import { measureWorkers } from './workers.ts';
+import { measureDocs } from './docs.ts';
 import { measurePermissions } from './permissions.ts';
 import { measureStartup } from './startup.ts';
 import { runWrk, wrkAvailable } from './wrk.ts';
@@ -341,6 +344,14 @@ async function workers() {
   say(`wrote test-output/${file}`);
 }
 
+async function docs() {
+  const rows = await measureDocs(say);
+  console.table(rows);
+  await mkdir('test-output', { recursive: true });
+  await writeFile('test-output/bench-docs.json', JSON.stringify(rows, null, 2));
+  say('wrote test-output/bench-docs.json');
+}
+
 const SCENARIOS = [
   'startup',
   'permissions',
@@ -349,6 +360,7 @@ const SCENARIOS = [
   'integrations',
   'edge',
   'workers',
+  'docs',
   'soak',
 ];
 const scenario = process.argv[2]?.startsWith('--') ? undefined : process.argv[2];
@@ -367,4 +379,5 @@ else {
   if (scenario === undefined || scenario === 'integrations') await integrations();
   if (scenario === undefined || scenario === 'edge') await edge();
   if (scenario === undefined || scenario === 'workers') await workers();
+  if (scenario === 'docs') await docs();
 }

@@ -22,3 +22,13 @@ export function launchBrowser(): Promise<Browser> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
 }
+
+/**
+ * Makes a page live: pages load as HTML and hydrate on first use (plugins/ssr-template.ts), so a test that needs the
+ * React app (search, Try it, the colour switch) moves the pointer, as a reader does, and waits for the app.
+ */
+export async function hydrate(page: import('playwright-core').Page): Promise<void> {
+  await page.mouse.move(2, 2);
+  await page.mouse.move(4, 4);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
+}

@@ -1,15 +1,21 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 // The local search bar (autocomplete, worker client, highlighting: about 15 kB gzip) loads on first use, not with
 // every page.
 const LocalSearchBar = lazy(() => import('@theme-original/SearchBar'));
 
-type PlaceholderProps = { value: string; onActivate: () => void; onType: (value: string) => void };
+type PlaceholderProps = {
+  value: string;
+  onActivate: () => void;
+  onType: (value: string) => void;
+  inputRef?: RefObject<HTMLInputElement | null>;
+};
 
-function Placeholder({ value, onActivate, onType }: PlaceholderProps): ReactNode {
+function Placeholder({ value, onActivate, onType, inputRef }: PlaceholderProps): ReactNode {
   return (
     <div className="navbar__search">
       <input
+        ref={inputRef}
         type="search"
         className="navbar__search-input"
         placeholder="Search"
@@ -56,6 +62,14 @@ export default function SearchBar(): ReactNode {
     setTyped(value);
     setActive(true);
   };
+  const placeholderInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // Pages hydrate on first use (decision record 0018): a reader who focused the box or typed before the app
+    // arrived keeps what they started.
+    const input = placeholderInput.current;
+    if (input && (input.value !== '' || document.activeElement === input)) type(input.value);
+    // Only at hydration.
+  }, []);
   useEffect(() => {
     if (active) return undefined;
     // Keep the search shortcut (Ctrl/Cmd+K) working before the search bar has loaded.
@@ -68,7 +82,9 @@ export default function SearchBar(): ReactNode {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [active]);
-  const placeholder = <Placeholder value={typed} onActivate={activate} onType={type} />;
+  const placeholder = (
+    <Placeholder value={typed} onActivate={activate} onType={type} inputRef={placeholderInput} />
+  );
   if (!active) return placeholder;
   return (
     <Suspense fallback={placeholder}>

@@ -1,0 +1,7 @@
+/**
+ * Marks the page once React has hydrated it (`<html data-hydrated>`), so code and tests that need the app (a Try it
+ * panel, search) can tell a static page from a live one. Pages hydrate on first use (plugins/ssr-template.ts).
+ */
+export function onRouteDidUpdate(): void {
+  document.documentElement.dataset.hydrated = 'true';
+}
