@@ -1,3 +1,4 @@
+import { PARAMETER_TYPES } from '@switchyard/rules';
 import {
   Alert,
   Button,
@@ -16,7 +17,7 @@ import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { useStrategyDefinitionMutations } from './use-strategy-definitions.ts';
 
-const TYPES = ['string', 'percentage', 'list', 'number', 'boolean'];
+const TYPES = [...PARAMETER_TYPES];
 
 /** Defines a custom strategy: its name and the parameters the strategy editor will ask for. */
 export function StrategyDefinitionModal({

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Segment, Strategy, StrategyDefinition } from '../../api/types.ts';
 import { renderUi } from '../../testing/render.tsx';
 import { StrategyEditor } from './strategy-editor.tsx';
-import { BUILT_IN_STRATEGIES, newStrategy, strategyProblems } from './strategy-model.ts';
+import { BUILT_IN_STRATEGIES, definitionFor, newStrategy, strategyProblems } from './strategy-model.ts';
 
 const definitions: StrategyDefinition[] = [
   ...BUILT_IN_STRATEGIES,
@@ -124,14 +124,14 @@ describe('strategy editor', () => {
     const strategy: Strategy = {
       ...newStrategy('flexibleRollout', 'checkout'),
       parameters: { rollout: '150', stickiness: '', groupId: 'g' },
-      constraints: [{ contextName: 'email', operator: 'IN', values: [] }],
-      variants: [{ name: 'a', weight: 1000, weightType: 'fix' }],
+      constraints: [{ contextName: 'age', operator: 'NUM_GT', value: 'ten' }],
+      variants: [{ name: 'a', weight: 1200, weightType: 'fix' }],
     };
-    expect(strategyProblems(strategy, BUILT_IN_STRATEGIES[0])).toEqual({
+    expect(strategyProblems(strategy, definitionFor('flexibleRollout', definitions))).toEqual({
       'parameters.rollout': 'A whole percentage from 0 to 100',
       'parameters.stickiness': 'stickiness is required',
       constraints: 'Fix the constraints marked below',
-      variants: 'At least one variant must have a variable weight',
+      variants: 'The "fix" weights add up to 1200, more than 1000',
     });
   });
 });
