@@ -2,15 +2,17 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Constraint, ContextField } from '../../api/types.ts';
+import type { Constraint } from '../../api/types.ts';
+import type { ContextField } from '../../api/wire.ts';
 import { renderUi } from '../../testing/render.tsx';
+import { buildContextField } from '../../testing/wire-builders.ts';
 import { ConstraintListEditor } from './constraint-list-editor.tsx';
 
 const fields: ContextField[] = [
-  { name: 'userId' },
-  { name: 'email' },
-  { name: 'country', legalValues: [{ value: 'NO' }, { value: 'SE' }] },
-  { name: 'appVersion' },
+  buildContextField({ name: 'userId' }),
+  buildContextField({ name: 'email' }),
+  buildContextField({ name: 'country', legalValues: [{ value: 'NO' }, { value: 'SE' }] }),
+  buildContextField({ name: 'appVersion' }),
 ];
 
 let latest: Constraint[] = [];

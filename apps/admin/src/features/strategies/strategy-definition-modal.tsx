@@ -12,7 +12,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useState } from 'react';
-import type { StrategyDefinition, StrategyParameterDefinition } from '../../api/types.ts';
+import type { StrategyDefinition, StrategyParameterDefinition } from '../../api/wire.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { useStrategyDefinitionMutations } from './use-strategy-definitions.ts';

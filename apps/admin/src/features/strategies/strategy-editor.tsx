@@ -1,5 +1,6 @@
 import { Alert, Divider, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import type { ContextField, Segment, Strategy, StrategyDefinition } from '../../api/types.ts';
+import type { Segment, Strategy } from '../../api/types.ts';
+import type { ContextField, StrategyDefinition } from '../../api/wire.ts';
 import { ConstraintListEditor } from '../constraints/constraint-list-editor.tsx';
 import { SegmentPicker } from '../segments/segment-picker.tsx';
 import { newStrategy } from './strategy-model.ts';

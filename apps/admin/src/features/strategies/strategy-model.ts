@@ -4,7 +4,8 @@ import {
   flexibleRolloutDefaults,
   isPercentage,
 } from '@switchyard/rules';
-import type { Strategy, StrategyDefinition } from '../../api/types.ts';
+import type { Strategy } from '../../api/types.ts';
+import type { StrategyDefinition } from '../../api/wire.ts';
 import { isConstraintValid } from '../constraints/constraint-validation.ts';
 import { toWireConstraint } from '../constraints/constraint-model.ts';
 import { variantsProblem } from './variants-problem.ts';
@@ -12,7 +13,9 @@ import { variantsProblem } from './variants-problem.ts';
 /** The built-in strategies, used when the server's list is not available yet. */
 export const BUILT_IN_STRATEGIES: StrategyDefinition[] = SHARED_BUILT_INS.map((strategy) => ({
   ...strategy,
+  displayName: strategy.title,
   editable: false,
+  deprecated: false,
 }));
 
 export function newStrategy(name: string, flagName: string, defaultStickiness = 'default'): Strategy {
