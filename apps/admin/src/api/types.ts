@@ -1,49 +1,9 @@
 /**
- * Wire shapes of the Unleash-compatible admin API, as the UI reads and writes them. Fields the server may not
- * send yet are optional so screens degrade instead of breaking.
+ * Hand-written wire shapes still waiting to move to `wire.ts`, which derives every shape from the generated
+ * `schema.d.ts`: what is left are the shapes the flag, strategy, constraint and segment editors also build.
+ * Fields the server may not send yet are optional so screens degrade instead of breaking.
  */
-
-export type Project = {
-  id: string;
-  name: string;
-  description?: string | null;
-  health?: number;
-  featureCount?: number;
-  memberCount?: number;
-  mode?: string;
-  defaultStickiness?: string;
-  createdAt?: string;
-};
-export type ProjectOverview = {
-  name: string;
-  description?: string | null;
-  health?: number;
-  mode?: string;
-  defaultStickiness?: string;
-  environments?: { environment: string }[] | string[];
-  featureTypeCounts?: { type: string; count: number }[];
-};
-
-export type Operator =
-  | 'IN'
-  | 'NOT_IN'
-  | 'STR_STARTS_WITH'
-  | 'STR_ENDS_WITH'
-  | 'STR_CONTAINS'
-  | 'NUM_EQ'
-  | 'NUM_GT'
-  | 'NUM_GTE'
-  | 'NUM_LT'
-  | 'NUM_LTE'
-  | 'DATE_AFTER'
-  | 'DATE_BEFORE'
-  | 'SEMVER_EQ'
-  | 'SEMVER_GT'
-  | 'SEMVER_GTE'
-  | 'SEMVER_LT'
-  | 'SEMVER_LTE'
-  | 'REGEX'
-  | 'IN_CIDR';
+import type { Operator } from '@switchyard/rules';
 
 export type Constraint = {
   contextName: string;
@@ -109,27 +69,6 @@ export type Flag = {
   tags?: Tag[];
 };
 
-/** One row of GET /api/admin/search/features. */
-export type FlagSearchItem = {
-  name: string;
-  type: string;
-  description?: string | null;
-  project: string;
-  stale?: boolean;
-  createdAt?: string | null;
-  archivedAt?: string | null;
-  tags?: Tag[];
-  environments: {
-    name: string;
-    enabled: boolean;
-    type?: string;
-    hasStrategies?: boolean;
-    /** When an SDK last reported the flag in this environment. */
-    lastSeenAt?: string | null;
-  }[];
-};
-export type FlagSearchResult = { features: FlagSearchItem[]; total: number };
-
 export type Segment = {
   id: number;
   name: string;
@@ -139,20 +78,4 @@ export type Segment = {
   usedInFeatures?: number;
   usedInProjects?: number;
   createdAt?: string;
-};
-
-export type Application = {
-  appName: string;
-  description: string | null;
-  url: string | null;
-  createdAt: string;
-  seenAt: string | null;
-};
-export type ApplicationInstance = {
-  instanceId: string;
-  environment: string;
-  sdkType: string;
-  sdkVersion: string | null;
-  lastSeen: string;
-  strategies: string[];
 };

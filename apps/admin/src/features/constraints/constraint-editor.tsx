@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Select, Stack, Switch, Text } from '@mantine/core';
-import type { Constraint, Operator } from '../../api/types.ts';
+import type { Operator } from '@switchyard/rules';
+import type { Constraint } from '../../api/types.ts';
 import type { ContextField } from '../../api/wire.ts';
 import { describeConstraint } from '../strategies/strategy-summary.ts';
 import { changeOperator } from './constraint-model.ts';
