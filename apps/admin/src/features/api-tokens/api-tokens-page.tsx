@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { ApiToken } from '../../api/types.ts';
+import type { ApiToken } from '../../api/wire.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';

@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import type { ApiToken } from '../../api/types.ts';
+import type { ApiToken } from '../../api/wire.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { TokenSecret } from '../../ui/token-secret.tsx';
 import { useEnvironments } from '../environments/use-environments.ts';

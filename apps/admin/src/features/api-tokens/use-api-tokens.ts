@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { ApiToken } from '../../api/types.ts';
+import type { ApiToken } from '../../api/wire.ts';
 
 export function useApiTokens(enabled: boolean) {
   return useQuery({

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Banner } from '../../api/types.ts';
+import type { Banner } from '../../api/wire.ts';
 import { renderUi } from '../../testing/render.tsx';
 import {
   BannerFormModal,

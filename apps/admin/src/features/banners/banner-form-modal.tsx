@@ -11,7 +11,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import type { Banner, BannerVariant } from '../../api/types.ts';
+import type { Banner, BannerVariant } from '../../api/wire.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { BannerView, linkKind } from './banner-view.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { Banner, BannerVariant } from '../../api/types.ts';
+import type { Banner, BannerVariant } from '../../api/wire.ts';
 
 export type BannerLook = Pick<
   Banner,

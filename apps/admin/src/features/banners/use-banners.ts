@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { Banner } from '../../api/types.ts';
+import type { Banner } from '../../api/wire.ts';
 
 export type BannerInput = Omit<Banner, 'id' | 'createdAt'>;
 

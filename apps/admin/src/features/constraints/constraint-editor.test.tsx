@@ -2,15 +2,17 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Constraint, ContextField } from '../../api/types.ts';
+import type { Constraint } from '../../api/types.ts';
+import type { ContextField } from '../../api/wire.ts';
 import { renderUi } from '../../testing/render.tsx';
+import { buildContextField } from '../../testing/wire-builders.ts';
 import { ConstraintListEditor } from './constraint-list-editor.tsx';
 
 const fields: ContextField[] = [
-  { name: 'userId' },
-  { name: 'email' },
-  { name: 'country', legalValues: [{ value: 'NO' }, { value: 'SE' }] },
-  { name: 'appVersion' },
+  buildContextField({ name: 'userId' }),
+  buildContextField({ name: 'email' }),
+  buildContextField({ name: 'country', legalValues: [{ value: 'NO' }, { value: 'SE' }] }),
+  buildContextField({ name: 'appVersion' }),
 ];
 
 let latest: Constraint[] = [];
@@ -68,19 +70,20 @@ describe('constraint editor', () => {
     await pick('Operator 1', /version ≥/);
     const value = screen.getByRole('textbox', { name: 'Value 1' });
     expect((value as HTMLInputElement).value).toBe('v2.0.0');
-    expect(screen.getByText(/Leave out the leading "v"/)).toBeTruthy();
+    expect(screen.getByText(/no leading "v"/)).toBeTruthy();
     await userEvent.clear(value);
     await userEvent.type(value, '2.0.0');
-    expect(screen.queryByText(/Leave out/)).toBeNull();
+    expect(screen.queryByText(/no leading "v"/)).toBeNull();
     expect(latest[0]).toMatchObject({ operator: 'SEMVER_GTE', value: '2.0.0', values: [] });
     // Versions have no case: the switch is gone.
     expect(screen.queryByRole('switch', { name: 'Case-insensitive' })).toBeNull();
   });
 
-  it('offers no invert for a regex and flags an invalid pattern', async () => {
+  it('lets a regex be inverted, as the server does, and flags an invalid pattern', async () => {
     renderUi(<Harness initial={[{ contextName: 'email', operator: 'REGEX', value: '(a' }]} showProblems />);
-    expect(screen.queryByRole('switch', { name: 'Invert (NOT)' })).toBeNull();
-    expect(screen.getByText(/Not a valid regular expression/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('switch', { name: 'Invert (NOT)' }));
+    expect(latest[0]!.inverted).toBe(true);
+    expect(screen.getByText(/not a valid RE2 regular expression/)).toBeTruthy();
   });
 
   it('shows a date picker with a time zone and stores the instant', async () => {
@@ -102,7 +105,7 @@ describe('constraint editor', () => {
         showProblems
       />,
     );
-    expect(screen.getByText('Enter a number')).toBeTruthy();
+    expect(screen.getByText('"ten" is not a number')).toBeTruthy();
     expect(screen.getByText(/"10.0.0.0\/40" is not an IP address/)).toBeTruthy();
     const second = screen.getByRole('group', { name: 'Constraint 2' });
     await userEvent.click(within(second).getByRole('button', { name: 'Remove constraint 2' }));

@@ -1,5 +1,7 @@
 import { Button, Group, Paper, Select, Stack, Switch, Text } from '@mantine/core';
-import type { Constraint, ContextField, Operator } from '../../api/types.ts';
+import type { Operator } from '@switchyard/rules';
+import type { Constraint } from '../../api/types.ts';
+import type { ContextField } from '../../api/wire.ts';
 import { describeConstraint } from '../strategies/strategy-summary.ts';
 import { changeOperator } from './constraint-model.ts';
 import { constraintProblems } from './constraint-validation.ts';

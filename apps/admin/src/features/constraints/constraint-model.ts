@@ -1,4 +1,5 @@
-import type { Constraint, Operator } from '../../api/types.ts';
+import type { Operator } from '@switchyard/rules';
+import type { Constraint } from '../../api/types.ts';
 import { isMultiValue, operatorInfo } from './operators.ts';
 
 export function newConstraint(contextName = ''): Constraint {

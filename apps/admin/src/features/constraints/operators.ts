@@ -1,8 +1,9 @@
-import type { Operator } from '../../api/types.ts';
+import { operatorRule, takesList, type Operator } from '@switchyard/rules';
 
-/** What a constraint's value looks like for an operator, which decides the input the editor shows. */
+/** Which input the editor shows for an operator: a list of strings, or one value of a type. */
 export type ValueKind = 'list' | 'number' | 'date' | 'semver' | 'regex' | 'cidr';
 
+/** How the editor presents an operator; what it accepts comes from `@switchyard/rules`. */
 export type OperatorInfo = {
   operator: Operator;
   label: string;
@@ -14,51 +15,47 @@ export type OperatorInfo = {
   group: 'Strings' | 'Numbers' | 'Dates' | 'Versions' | 'Network';
 };
 
-const op = (
-  operator: Operator,
-  label: string,
-  phrase: string,
-  kind: ValueKind,
-  group: OperatorInfo['group'],
-  flags: { caseInsensitive?: boolean; invertible?: boolean } = {},
-): OperatorInfo => ({
-  operator,
-  label,
-  phrase,
-  kind,
-  group,
-  caseInsensitive: flags.caseInsensitive ?? false,
-  invertible: flags.invertible ?? true,
-});
+type Copy = Pick<OperatorInfo, 'label' | 'phrase' | 'group'>;
 
-export const OPERATORS: OperatorInfo[] = [
-  op('IN', 'is one of', 'equal to', 'list', 'Strings'),
-  op('NOT_IN', 'is not one of', 'not equal to', 'list', 'Strings'),
-  op('STR_STARTS_WITH', 'starts with', 'starting with', 'list', 'Strings', { caseInsensitive: true }),
-  op('STR_ENDS_WITH', 'ends with', 'ending in', 'list', 'Strings', { caseInsensitive: true }),
-  op('STR_CONTAINS', 'contains', 'containing', 'list', 'Strings', { caseInsensitive: true }),
-  op('REGEX', 'matches regex', 'matching', 'regex', 'Strings', { caseInsensitive: true, invertible: false }),
-  op('NUM_EQ', '=', 'equal to', 'number', 'Numbers'),
-  op('NUM_GT', '>', 'greater than', 'number', 'Numbers'),
-  op('NUM_GTE', '≥', 'at least', 'number', 'Numbers'),
-  op('NUM_LT', '<', 'less than', 'number', 'Numbers'),
-  op('NUM_LTE', '≤', 'at most', 'number', 'Numbers'),
-  op('DATE_AFTER', 'is after', 'after', 'date', 'Dates'),
-  op('DATE_BEFORE', 'is before', 'before', 'date', 'Dates'),
-  op('SEMVER_EQ', 'version =', 'at version', 'semver', 'Versions'),
-  op('SEMVER_GT', 'version >', 'above version', 'semver', 'Versions'),
-  op('SEMVER_GTE', 'version ≥', 'at or above version', 'semver', 'Versions'),
-  op('SEMVER_LT', 'version <', 'below version', 'semver', 'Versions'),
-  op('SEMVER_LTE', 'version ≤', 'at or below version', 'semver', 'Versions'),
-  op('IN_CIDR', 'is in network', 'in network', 'cidr', 'Network'),
-];
+const COPY: Record<Operator, Copy> = {
+  IN: { label: 'is one of', phrase: 'equal to', group: 'Strings' },
+  NOT_IN: { label: 'is not one of', phrase: 'not equal to', group: 'Strings' },
+  STR_STARTS_WITH: { label: 'starts with', phrase: 'starting with', group: 'Strings' },
+  STR_ENDS_WITH: { label: 'ends with', phrase: 'ending in', group: 'Strings' },
+  STR_CONTAINS: { label: 'contains', phrase: 'containing', group: 'Strings' },
+  REGEX: { label: 'matches regex', phrase: 'matching', group: 'Strings' },
+  NUM_EQ: { label: '=', phrase: 'equal to', group: 'Numbers' },
+  NUM_GT: { label: '>', phrase: 'greater than', group: 'Numbers' },
+  NUM_GTE: { label: '≥', phrase: 'at least', group: 'Numbers' },
+  NUM_LT: { label: '<', phrase: 'less than', group: 'Numbers' },
+  NUM_LTE: { label: '≤', phrase: 'at most', group: 'Numbers' },
+  DATE_AFTER: { label: 'is after', phrase: 'after', group: 'Dates' },
+  DATE_BEFORE: { label: 'is before', phrase: 'before', group: 'Dates' },
+  SEMVER_EQ: { label: 'version =', phrase: 'at version', group: 'Versions' },
+  SEMVER_GT: { label: 'version >', phrase: 'above version', group: 'Versions' },
+  SEMVER_GTE: { label: 'version ≥', phrase: 'at or above version', group: 'Versions' },
+  SEMVER_LT: { label: 'version <', phrase: 'below version', group: 'Versions' },
+  SEMVER_LTE: { label: 'version ≤', phrase: 'at or below version', group: 'Versions' },
+  IN_CIDR: { label: 'is in network', phrase: 'in network', group: 'Network' },
+};
+
+function info(operator: Operator): OperatorInfo {
+  const rule = operatorRule(operator);
+  return {
+    operator,
+    ...COPY[operator],
+    kind: rule.valueType === 'string' ? 'list' : rule.valueType,
+    caseInsensitive: rule.caseInsensitive,
+    invertible: rule.invertible,
+  };
+}
+
+/** The operators in the order the editor lists them (the strings first, as most constraints use them). */
+export const OPERATORS: OperatorInfo[] = (Object.keys(COPY) as Operator[]).map(info);
 
 export function operatorInfo(operator: Operator): OperatorInfo {
   return OPERATORS.find((o) => o.operator === operator) ?? OPERATORS[0]!;
 }
 
 /** List operators keep `values`; the others keep a single `value`. */
-export function isMultiValue(operator: Operator): boolean {
-  const kind = operatorInfo(operator).kind;
-  return kind === 'list' || kind === 'cidr';
-}
+export const isMultiValue = (operator: Operator): boolean => takesList(operator);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { ContextField } from '../../api/types.ts';
+import type { ContextField } from '../../api/wire.ts';
 
 export function useContextFields() {
   return useQuery({

@@ -13,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import type { Environment } from '../../api/types.ts';
+import type { Environment } from '../../api/wire.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';

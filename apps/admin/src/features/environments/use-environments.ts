@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { Environment } from '../../api/types.ts';
+import type { Environment } from '../../api/wire.ts';
 
 export function useEnvironments() {
   return useQuery({

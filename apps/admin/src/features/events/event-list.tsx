@@ -1,5 +1,5 @@
 import { Accordion, Badge, Code, Group, Text } from '@mantine/core';
-import type { Event } from '../../api/types.ts';
+import type { Event } from '../../api/wire.ts';
 
 /** Events newest first; each opens to show what changed. */
 export function EventList({ events }: { events: Event[] }) {

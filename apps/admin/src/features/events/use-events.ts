@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { EventSearchResult } from '../../api/types.ts';
+import type { EventSearchResult } from '../../api/wire.ts';
 
 export type EventFilters = {
   feature?: string;

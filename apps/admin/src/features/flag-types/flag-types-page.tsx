@@ -1,6 +1,6 @@
 import { Button, Group, NumberInput, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { FlagType } from '../../api/types.ts';
+import type { FlagType } from '../../api/wire.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { FlagType } from '../../api/types.ts';
+import type { FlagType } from '../../api/wire.ts';
 
 export function useFlagTypes() {
   return useQuery({

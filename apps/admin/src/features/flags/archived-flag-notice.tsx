@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { FlagSearchResult } from '../../api/types.ts';
+import type { FlagSearchResult } from '../../api/wire.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { isNotFound, NotFound } from '../../ui/not-found.tsx';
 import { ErrorState, Loading } from '../../ui/query-state.tsx';

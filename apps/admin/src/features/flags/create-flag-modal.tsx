@@ -1,3 +1,4 @@
+import { flagNameProblem } from '@switchyard/rules';
 import {
   Alert,
   Button,
@@ -18,7 +19,6 @@ import type { Flag } from '../../api/types.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { useFlagTypes } from '../flag-types/use-flag-types.ts';
-import { flagNameProblem } from './flag-name.ts';
 import { useValidateFlagName } from './use-validate-flag-name.ts';
 
 type Draft = { name: string; type: string; description: string; impressionData: boolean };

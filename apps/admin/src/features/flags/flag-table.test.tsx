@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../testing/render.tsx';
+import { buildFlagSearchItem } from '../../testing/wire-builders.ts';
 import { FlagTable } from './flag-table.tsx';
 
 describe('flag table', () => {
@@ -12,7 +13,7 @@ describe('flag table', () => {
         <FlagTable
           projectId="web"
           flags={[
-            {
+            buildFlagSearchItem({
               name: 'checkout',
               type: 'release',
               project: 'web',
@@ -20,7 +21,7 @@ describe('flag table', () => {
                 { name: 'development', enabled: true, lastSeenAt: seen },
                 { name: 'production', enabled: false, lastSeenAt: null },
               ],
-            },
+            }),
           ]}
           environments={['development', 'production']}
           selected={new Set()}

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Checkbox, Group, Switch, Table, Text, UnstyledButton } from '@mantine/core';
 import { memo, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { FlagSearchItem } from '../../api/types.ts';
+import type { FlagSearchItem } from '../../api/wire.ts';
 import { ago, when } from '../../ui/format.ts';
 
 export type SortState = { sortBy: string; sortOrder: 'asc' | 'desc' };

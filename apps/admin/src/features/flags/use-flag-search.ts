@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { FlagSearchResult } from '../../api/types.ts';
+import type { FlagSearchResult } from '../../api/wire.ts';
 import { toSearchQuery, type FlagFilters } from './flag-search-params.ts';
 
 export const flagSearchKey = (projectId: string) => ['flags', 'search', projectId] as const;

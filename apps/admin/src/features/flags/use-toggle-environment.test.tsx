@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FlagSearchResult } from '../../api/types.ts';
+import type { FlagSearchResult } from '../../api/wire.ts';
+import { buildFlagSearchItem } from '../../testing/wire-builders.ts';
 import { flagSearchKey } from './use-flag-search.ts';
 import { useToggleEnvironment } from './use-toggle-environment.ts';
 
@@ -12,8 +13,8 @@ afterEach(() => vi.unstubAllGlobals());
 const page: FlagSearchResult = {
   total: 2,
   features: [
-    { name: 'a', type: 'release', project: 'p', environments: [{ name: 'production', enabled: false }] },
-    { name: 'b', type: 'release', project: 'p', environments: [{ name: 'production', enabled: false }] },
+    buildFlagSearchItem({ name: 'a', project: 'p', environments: [{ name: 'production', enabled: false }] }),
+    buildFlagSearchItem({ name: 'b', project: 'p', environments: [{ name: 'production', enabled: false }] }),
   ],
 };
 

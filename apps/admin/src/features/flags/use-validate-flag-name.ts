@@ -1,7 +1,7 @@
+import { flagNameProblem } from '@switchyard/rules';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../api/client.ts';
-import { flagNameProblem } from './flag-name.ts';
 
 /**
  * Checks a flag name as it is typed: first the local rule, then (after a pause) the server, which also knows

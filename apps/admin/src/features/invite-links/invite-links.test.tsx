@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { InviteLink } from '../../api/types.ts';
+import type { InviteLink } from '../../api/wire.ts';
 import { renderUi } from '../../testing/render.tsx';
 import { InviteLinkPanel } from './invite-link-panel.tsx';
 import { SignUpPage, signUpProblems } from './sign-up-page.tsx';
@@ -16,8 +16,9 @@ const link = (secret: string, enabled: boolean, expiresAt: string, createdAt: st
   enabled,
   expiresAt,
   createdAt,
+  createdBy: 'admin',
   users: [],
-  role: { name: 'Viewer' },
+  role: { id: 3, name: 'Viewer', type: 'root', description: 'Read only' },
 });
 
 describe('invite links', () => {

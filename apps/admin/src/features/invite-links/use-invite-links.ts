@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { InviteLink } from '../../api/types.ts';
+import type { InviteLink } from '../../api/wire.ts';
 
 export function useInviteLinks(enabled: boolean) {
   return useQuery({

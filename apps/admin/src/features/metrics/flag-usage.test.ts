@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HourlyCount } from '../../api/types.ts';
+import type { HourlyCount } from '../../api/wire.ts';
 import { applicationsOf, hourlyBuckets, shareOn, usageByEnvironment, variantTotals } from './flag-usage.ts';
 
 const NOW = Date.parse('2026-11-24T12:34:00.000Z');

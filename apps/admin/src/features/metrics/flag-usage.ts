@@ -1,4 +1,4 @@
-import type { HourlyCount } from '../../api/types.ts';
+import type { HourlyCount } from '../../api/wire.ts';
 
 export type HourBucket = { hour: Date; yes: number; no: number };
 export type EnvironmentUsage = { environment: string; yes: number; no: number };

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { Application, ApplicationDetails, HourlyCount } from '../../api/types.ts';
+import type { Application } from '../../api/wire.ts';
+import type { ApplicationDetails, HourlyCount } from '../../api/wire.ts';
 
 /** Usage reports arrive every minute or so; the views refresh on that rhythm. */
 const REFRESH_MS = 60_000;

@@ -1,5 +1,5 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import type { ContextField } from '../../api/types.ts';
+import type { ContextField } from '../../api/wire.ts';
 import type { PlaygroundContext } from './playground-types.ts';
 
 const STANDARD = ['appName', 'userId', 'sessionId', 'remoteAddress', 'currentTime'] as const;

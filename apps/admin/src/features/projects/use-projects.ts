@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { Project, ProjectOverview } from '../../api/types.ts';
+import type { Project, ProjectOverview } from '../../api/wire.ts';
 
 export type ProjectInput = { id: string; name: string; description: string; defaultStickiness: string };
 

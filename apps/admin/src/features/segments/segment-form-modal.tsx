@@ -1,6 +1,6 @@
+import type { Segment } from '../../api/types.ts';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import type { Segment } from '../../api/types.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { ConstraintListEditor } from '../constraints/constraint-list-editor.tsx';

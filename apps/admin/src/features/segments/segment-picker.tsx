@@ -1,5 +1,5 @@
-import { MultiSelect, Text } from '@mantine/core';
 import type { Segment } from '../../api/types.ts';
+import { MultiSelect, Text } from '@mantine/core';
 
 /** Picks the segments a strategy requires; all of them must match, as well as its own constraints. */
 export function SegmentPicker({

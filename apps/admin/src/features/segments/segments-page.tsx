@@ -1,6 +1,6 @@
+import type { Segment } from '../../api/types.ts';
 import { Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { Segment } from '../../api/types.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';

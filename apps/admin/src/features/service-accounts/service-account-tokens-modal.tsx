@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import type { ServiceAccount } from '../../api/types.ts';
+import type { ServiceAccount } from '../../api/wire.ts';
 import { TokenSecret } from '../../ui/token-secret.tsx';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';

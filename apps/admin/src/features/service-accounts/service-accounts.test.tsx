@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ServiceAccount } from '../../api/types.ts';
+import type { ServiceAccount } from '../../api/wire.ts';
 import { renderUi } from '../../testing/render.tsx';
 import { CreateServiceAccountModal, usernameProblem } from './create-service-account-modal.tsx';
 import { ServiceAccountTokensModal, expiryOf, inAYear } from './service-account-tokens-modal.tsx';
@@ -14,6 +14,7 @@ const account: ServiceAccount = {
   name: 'Deploy pipeline',
   rootRole: 2,
   rootRoleName: 'Editor',
+  isAPI: true,
   createdAt: '2026-11-01T10:00:00.000Z',
   seenAt: null,
   tokens: [

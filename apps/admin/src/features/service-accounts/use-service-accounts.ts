@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { AccountToken, ServiceAccount } from '../../api/types.ts';
+import type { AccountToken, ServiceAccount } from '../../api/wire.ts';
 
 export function useServiceAccounts(enabled: boolean) {
   return useQuery({

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Me } from '../../api/types.ts';
+import type { Me } from '../../api/wire.ts';
 import { ErrorState } from '../../ui/query-state.tsx';
 import { LoginPage } from './login-page.tsx';
 import { useSession } from './use-session.ts';

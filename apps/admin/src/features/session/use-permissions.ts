@@ -1,6 +1,6 @@
 import { accessFromGrantList, allows, type PermissionName } from '@switchyard/access';
 import { useMemo } from 'react';
-import type { Me } from '../../api/types.ts';
+import type { Me } from '../../api/wire.ts';
 import { useSession } from './use-session.ts';
 
 /** Where a control acts: the project and environment its request will name (left out: any). */

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../api/client.ts';
-import type { Me } from '../../api/types.ts';
+import type { Me } from '../../api/wire.ts';
 
 export const sessionKey = ['session'] as const;
 

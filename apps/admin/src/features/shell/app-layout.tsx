@@ -15,7 +15,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useState, type ReactNode } from 'react';
 import { NavLink as RouterLink } from 'react-router';
-import type { Me } from '../../api/types.ts';
+import type { Me } from '../../api/wire.ts';
 import { Loading } from '../../ui/query-state.tsx';
 import { BannerStrip } from '../banners/banner-strip.tsx';
 import { NotificationMenu } from '../notifications/notification-menu.tsx';

@@ -1,3 +1,4 @@
+import { PARAMETER_TYPES } from '@switchyard/rules';
 import {
   Alert,
   Button,
@@ -11,12 +12,12 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useState } from 'react';
-import type { StrategyDefinition, StrategyParameterDefinition } from '../../api/types.ts';
+import type { StrategyDefinition, StrategyParameterDefinition } from '../../api/wire.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { useStrategyDefinitionMutations } from './use-strategy-definitions.ts';
 
-const TYPES = ['string', 'percentage', 'list', 'number', 'boolean'];
+const TYPES = [...PARAMETER_TYPES];
 
 /** Defines a custom strategy: its name and the parameters the strategy editor will ask for. */
 export function StrategyDefinitionModal({

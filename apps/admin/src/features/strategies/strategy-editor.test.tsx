@@ -2,25 +2,26 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Segment, Strategy, StrategyDefinition } from '../../api/types.ts';
+import type { Segment, Strategy } from '../../api/types.ts';
+import type { StrategyDefinition } from '../../api/wire.ts';
 import { renderUi } from '../../testing/render.tsx';
+import { buildContextField, buildParameter, buildStrategyDefinition } from '../../testing/wire-builders.ts';
 import { StrategyEditor } from './strategy-editor.tsx';
-import { BUILT_IN_STRATEGIES, newStrategy, strategyProblems } from './strategy-model.ts';
+import { BUILT_IN_STRATEGIES, definitionFor, newStrategy, strategyProblems } from './strategy-model.ts';
 
 const definitions: StrategyDefinition[] = [
   ...BUILT_IN_STRATEGIES,
-  {
+  buildStrategyDefinition({
     name: 'region',
     title: 'By region',
     description: 'On in the listed regions',
-    editable: true,
     parameters: [
-      { name: 'regions', type: 'list', required: true },
-      { name: 'share', type: 'percentage' },
-      { name: 'beta', type: 'boolean' },
-      { name: 'note', type: 'string' },
+      buildParameter({ name: 'regions', type: 'list', required: true }),
+      buildParameter({ name: 'share', type: 'percentage' }),
+      buildParameter({ name: 'beta', type: 'boolean' }),
+      buildParameter({ name: 'note', type: 'string' }),
     ],
-  },
+  }),
 ];
 const segments: Segment[] = [{ id: 3, name: 'beta-testers', constraints: [] }];
 
@@ -34,7 +35,10 @@ function Harness({ initial, showProblems = false }: { initial: Strategy; showPro
       strategy={strategy}
       flagName="checkout"
       definitions={definitions}
-      contextFields={[{ name: 'email' }, { name: 'tenant', stickiness: true }]}
+      contextFields={[
+        buildContextField({ name: 'email' }),
+        buildContextField({ name: 'tenant', stickiness: true }),
+      ]}
       segments={segments}
       stickinessOptions={['default', 'userId', 'sessionId', 'random', 'tenant']}
       errors={showProblems ? strategyProblems(strategy, definition) : {}}
@@ -124,14 +128,14 @@ describe('strategy editor', () => {
     const strategy: Strategy = {
       ...newStrategy('flexibleRollout', 'checkout'),
       parameters: { rollout: '150', stickiness: '', groupId: 'g' },
-      constraints: [{ contextName: 'email', operator: 'IN', values: [] }],
-      variants: [{ name: 'a', weight: 1000, weightType: 'fix' }],
+      constraints: [{ contextName: 'age', operator: 'NUM_GT', value: 'ten' }],
+      variants: [{ name: 'a', weight: 1200, weightType: 'fix' }],
     };
-    expect(strategyProblems(strategy, BUILT_IN_STRATEGIES[0])).toEqual({
+    expect(strategyProblems(strategy, definitionFor('flexibleRollout', definitions))).toEqual({
       'parameters.rollout': 'A whole percentage from 0 to 100',
       'parameters.stickiness': 'stickiness is required',
       constraints: 'Fix the constraints marked below',
-      variants: 'At least one variant must have a variable weight',
+      variants: 'The "fix" weights add up to 1200, more than 1000',
     });
   });
 });

@@ -1,9 +1,11 @@
 import { Alert, Divider, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import type { ContextField, Segment, Strategy, StrategyDefinition } from '../../api/types.ts';
+import type { Segment, Strategy } from '../../api/types.ts';
+import type { ContextField, StrategyDefinition } from '../../api/wire.ts';
 import { ConstraintListEditor } from '../constraints/constraint-list-editor.tsx';
 import { SegmentPicker } from '../segments/segment-picker.tsx';
 import { newStrategy } from './strategy-model.ts';
 import { StrategyParameters } from './strategy-parameters.tsx';
+import { StrategyPreview } from './strategy-preview.tsx';
 import { summarizeStrategy } from './strategy-summary.ts';
 import { VariantsEditor } from './variants-editor.tsx';
 
@@ -98,6 +100,9 @@ export function StrategyEditor(props: StrategyEditorProps) {
           value={strategy.segments ?? []}
           onChange={(segments) => onChange({ ...strategy, segments })}
         />
+      </Section>
+      <Section title="Preview">
+        <StrategyPreview strategy={strategy} flagName={props.flagName} segments={props.segments} />
       </Section>
       <Section title="Variants" error={props.showProblems ? errors.variants : undefined}>
         <Text size="sm" c="dimmed">

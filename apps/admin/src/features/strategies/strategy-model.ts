@@ -1,32 +1,25 @@
-import type { Strategy, StrategyDefinition } from '../../api/types.ts';
+import {
+  BUILT_IN_STRATEGIES as SHARED_BUILT_INS,
+  FLEXIBLE_ROLLOUT,
+  flexibleRolloutDefaults,
+  isPercentage,
+} from '@switchyard/rules';
+import type { Strategy } from '../../api/types.ts';
+import type { StrategyDefinition } from '../../api/wire.ts';
 import { isConstraintValid } from '../constraints/constraint-validation.ts';
 import { toWireConstraint } from '../constraints/constraint-model.ts';
 import { variantsProblem } from './variants-problem.ts';
 
 /** The built-in strategies, used when the server's list is not available yet. */
-export const BUILT_IN_STRATEGIES: StrategyDefinition[] = [
-  {
-    name: 'flexibleRollout',
-    title: 'Gradual rollout',
-    parameters: [
-      { name: 'rollout', type: 'percentage', required: false },
-      { name: 'stickiness', type: 'string', required: true },
-      { name: 'groupId', type: 'string', required: true },
-    ],
-  },
-  { name: 'default', title: 'Standard', parameters: [] },
-  { name: 'userWithId', title: 'User IDs', parameters: [{ name: 'userIds', type: 'list', required: false }] },
-  { name: 'remoteAddress', title: 'IPs', parameters: [{ name: 'IPs', type: 'list', required: true }] },
-  {
-    name: 'applicationHostname',
-    title: 'Hosts',
-    parameters: [{ name: 'hostNames', type: 'list', required: false }],
-  },
-];
+export const BUILT_IN_STRATEGIES: StrategyDefinition[] = SHARED_BUILT_INS.map((strategy) => ({
+  ...strategy,
+  displayName: strategy.title,
+  editable: false,
+  deprecated: false,
+}));
 
 export function newStrategy(name: string, flagName: string, defaultStickiness = 'default'): Strategy {
-  const parameters: Record<string, string> =
-    name === 'flexibleRollout' ? { rollout: '100', stickiness: defaultStickiness, groupId: flagName } : {};
+  const parameters = name === FLEXIBLE_ROLLOUT ? flexibleRolloutDefaults(flagName, defaultStickiness) : {};
   return { name, title: '', disabled: false, constraints: [], parameters, segments: [], variants: [] };
 }
 
@@ -40,7 +33,7 @@ export function strategyProblems(
     const value = (strategy.parameters[parameter.name] ?? '').trim();
     const key = `parameters.${parameter.name}`;
     if (parameter.required && !value) problems[key] = `${parameter.name} is required`;
-    else if (parameter.type === 'percentage' && value && !/^(100|[1-9]?\d)$/.test(value))
+    else if (parameter.type === 'percentage' && value && !isPercentage(value))
       problems[key] = 'A whole percentage from 0 to 100';
     else if (parameter.type === 'number' && value && !Number.isFinite(Number(value)))
       problems[key] = 'Enter a number';

@@ -1,5 +1,5 @@
 import { Group, NumberInput, Select, Slider, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
-import type { StrategyDefinition, StrategyParameterDefinition } from '../../api/types.ts';
+import type { StrategyDefinition, StrategyParameterDefinition } from '../../api/wire.ts';
 
 const LABELS: Record<string, string> = {
   rollout: 'Rollout',

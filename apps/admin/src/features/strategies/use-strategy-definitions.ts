@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { StrategyDefinition, StrategyParameterDefinition } from '../../api/types.ts';
+import type { StrategyDefinition, StrategyParameterDefinition } from '../../api/wire.ts';
 
 export function useStrategyDefinitions() {
   return useQuery({

@@ -1,6 +1,6 @@
+import { weightProblem } from '@switchyard/rules';
 import type { Variant } from '../../api/types.ts';
 import { payloadProblem } from './payload.ts';
-import { weightProblem } from './variant-weights.ts';
 
 /** What is wrong with a variant list before saving, or undefined. */
 export function variantsProblem(variants: Variant[]): string | undefined {

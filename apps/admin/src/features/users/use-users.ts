@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { ListedUser } from '../../api/types.ts';
+import type { User } from '../../api/wire.ts';
 
 /** The three root roles, by the ids the API uses. */
 export const ROOT_ROLES = [
@@ -21,7 +21,7 @@ export function useUsers(enabled: boolean) {
   return useQuery({
     queryKey: ['users'],
     enabled,
-    queryFn: async () => (await call<{ users: ListedUser[] }>('getUsers')).users,
+    queryFn: async () => (await call<{ users: User[] }>('getUsers')).users,
   });
 }
 
@@ -30,12 +30,12 @@ export function useUserMutations() {
   const onSettled = () => queryClient.invalidateQueries({ queryKey: ['users'] });
   return {
     create: useMutation({
-      mutationFn: (body: UserInput) => call<ListedUser & { emailSent?: boolean }>('createUser', { body }),
+      mutationFn: (body: UserInput) => call<User & { emailSent?: boolean }>('createUser', { body }),
       onSettled,
     }),
     setRole: useMutation({
       mutationFn: ({ id, rootRole }: { id: number; rootRole: number }) =>
-        call<ListedUser>('updateUser', { params: { id }, body: { rootRole } }),
+        call<User>('updateUser', { params: { id }, body: { rootRole } }),
       onSettled,
     }),
     remove: useMutation({

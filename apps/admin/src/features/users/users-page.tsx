@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { ListedUser } from '../../api/types.ts';
+import type { User } from '../../api/wire.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -16,7 +16,7 @@ import { RootRoleSelect } from './root-role-select.tsx';
 import { useUserMutations, useUsers } from './use-users.ts';
 import { when } from '../../ui/format.ts';
 
-const displayName = (user: ListedUser) => user.name ?? user.username ?? user.email ?? `user ${user.id}`;
+const displayName = (user: User) => user.name ?? user.username ?? user.email ?? `user ${user.id}`;
 
 /** Who can sign in, and with which root role. Only administrators see it. */
 export function UsersPage() {
@@ -25,10 +25,10 @@ export function UsersPage() {
   const users = useUsers(allowed);
   const { setRole, remove } = useUserMutations();
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<ListedUser | null>(null);
-  const [resetting, setResetting] = useState<ListedUser | null>(null);
-  const [linking, setLinking] = useState<ListedUser | null>(null);
-  const [inspecting, setInspecting] = useState<ListedUser | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
+  const [linking, setLinking] = useState<User | null>(null);
+  const [inspecting, setInspecting] = useState<User | null>(null);
   if (!allowed)
     return (
       <>
@@ -36,7 +36,7 @@ export function UsersPage() {
         <Alert color="gray">Only administrators can see and add users.</Alert>
       </>
     );
-  const changeRole = (user: ListedUser, rootRole: number) => {
+  const changeRole = (user: User, rootRole: number) => {
     setRole.mutate(
       { id: user.id, rootRole },
       {

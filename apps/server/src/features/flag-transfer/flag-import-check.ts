@@ -1,7 +1,7 @@
+import { flagNameProblem } from '@switchyard/rules';
 import { BadDataError } from '../../http/errors.ts';
 import { CONTEXT_FIELD_NAME_PATTERN, duplicateValues } from '../context/context-field.ts';
 import { comparedValues, constraintProblems, normalizeConstraint } from '../flags/constraint.ts';
-import { flagNameProblem } from '../flags/flag-name.ts';
 import { normalizeVariants, type VariantInput } from '../flags/variant.ts';
 import { TAG_TYPE_NAME_PATTERN, TAG_VALUE_MAX_LENGTH, TAG_VALUE_MIN_LENGTH } from '../tags/tag.ts';
 import { checkDependencies } from './flag-import-dependency-check.ts';

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { OPERATORS } from '@switchyard/rules';
 import { describe, expect, it } from 'vitest';
 import { constraintProblems, normalizeConstraint } from './constraint.ts';
 
@@ -72,5 +74,24 @@ describe('constraints', () => {
     expect(found[0]!.message).toContain(message);
     expect(found[0]!.message).toContain(`constraint on "a" (${input.operator})`);
     expect(found[0]!.path).toBe(`/body/constraints/0${suffix}`);
+  });
+});
+
+/** Every `enum` of an `operator` property anywhere in the published OpenAPI document. */
+function publishedOperatorEnums(node: unknown, key = ''): unknown[][] {
+  if (Array.isArray(node)) return node.flatMap((child) => publishedOperatorEnums(child));
+  if (typeof node !== 'object' || node === null) return [];
+  const own = key === 'operator' && 'enum' in node && Array.isArray(node.enum) ? [node.enum] : [];
+  return [...own, ...Object.entries(node).flatMap(([k, child]) => publishedOperatorEnums(child, k))];
+}
+
+describe('the published operators', () => {
+  it("are the shared rules' operators wherever openapi.json lists them", () => {
+    const document: unknown = JSON.parse(
+      readFileSync(new URL('../../../openapi.json', import.meta.url), 'utf8'),
+    );
+    const enums = publishedOperatorEnums(document);
+    expect(enums.length).toBeGreaterThan(0);
+    for (const published of enums) expect(published).toEqual(OPERATORS);
   });
 });

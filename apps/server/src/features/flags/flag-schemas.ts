@@ -1,6 +1,6 @@
+import { MAX_FLAG_NAME_LENGTH } from '@switchyard/rules';
 import { Type, type Static } from 'typebox';
 import { Nullable } from './nullable-schema.ts';
-import { MAX_FLAG_NAME_LENGTH } from './flag-name.ts';
 import { exampleStrategy, StrategyResponse } from './strategy-schemas.ts';
 import { exampleVariants, VariantResponse } from './variant-schemas.ts';
 

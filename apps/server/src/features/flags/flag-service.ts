@@ -1,9 +1,9 @@
+import { flagNameProblem } from '@switchyard/rules';
 import type { Db } from '../../db/db.ts';
 import { BadDataError, type ErrorDetail, InvalidOperationError, NameExistsError } from '../../http/errors.ts';
 import type { Actor, Flag } from './flag.ts';
 import { recordFlagEvent } from './flag-events.ts';
 import { requireFlag, requireProject } from './flag-lookup.ts';
-import { flagNameProblem } from './flag-name.ts';
 import { createFlagStore, type FlagChanges } from './flag-store.ts';
 import { applyPatch, type PatchOperation } from './json-patch.ts';
 

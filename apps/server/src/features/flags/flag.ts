@@ -1,4 +1,5 @@
 /** Domain types of flag management. Wire shapes live in the *-schemas.ts files, rows in the stores. */
+import { FLEXIBLE_ROLLOUT, flexibleRolloutDefaults } from '@switchyard/rules';
 
 /** Who makes a change, as recorded in events. */
 export type Actor = { name: string; userId: number | null };
@@ -117,8 +118,8 @@ export type FlagEnvironmentSummary = Omit<FlagEnvironment, 'variants'> & {
 /** The strategy a flag gets when it is turned on with nothing active: on for everyone, sticky per user. */
 export function defaultStrategyFor(flagName: string): StrategyInput {
   return {
-    name: 'flexibleRollout',
+    name: FLEXIBLE_ROLLOUT,
     constraints: [],
-    parameters: { rollout: '100', stickiness: 'default', groupId: flagName },
+    parameters: flexibleRolloutDefaults(flagName),
   };
 }

@@ -1,3 +1,4 @@
+import { FLEXIBLE_ROLLOUT, flexibleRolloutDefaults } from '@switchyard/rules';
 import type { Db } from '../../db/db.ts';
 import { BadDataError, type ErrorDetail } from '../../http/errors.ts';
 import {
@@ -79,10 +80,10 @@ export async function resolveStrategy(
   const parameters = Object.fromEntries(
     Object.entries(request.parameters ?? {}).map(([key, value]) => [key, String(value)]),
   );
-  if (request.name === 'flexibleRollout') {
-    if (!parameters.rollout) parameters.rollout = '100';
-    if (!parameters.stickiness) parameters.stickiness = defaultStickiness;
-    if (!parameters.groupId) parameters.groupId = flag.name;
+  if (request.name === FLEXIBLE_ROLLOUT) {
+    for (const [key, value] of Object.entries(flexibleRolloutDefaults(flag.name, defaultStickiness))) {
+      if (!parameters[key]) parameters[key] = value;
+    }
   }
   const constraints = await validateConstraints(db, request.constraints ?? [], '/body/constraints');
   const variants = normalizeVariants(request.variants ?? [], '/body/variants');

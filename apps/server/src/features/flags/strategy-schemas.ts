@@ -1,5 +1,5 @@
+import { OPERATORS } from '@switchyard/rules';
 import { Type, type Static } from 'typebox';
-import { OPERATORS } from './constraint.ts';
 import { Nullable } from './nullable-schema.ts';
 import { StrategyVariantBody, StrategyVariantResponse } from './variant-schemas.ts';
 

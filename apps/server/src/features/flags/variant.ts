@@ -1,8 +1,7 @@
+import { spreadWeights, weightProblem } from '@switchyard/rules';
 import { BadDataError, type ErrorDetail } from '../../http/errors.ts';
 import type { Override, Payload, Variant, WeightType } from './flag.ts';
 
-/** Variant weights are parts of this total; SDKs pick a bucket in 1..TOTAL_WEIGHT. */
-export const TOTAL_WEIGHT = 1000;
 export const PAYLOAD_TYPES = ['string', 'json', 'csv', 'number'] as const;
 
 export type VariantInput = {
@@ -65,32 +64,12 @@ export function normalizeVariants(
       });
     }
   });
-  const variable = inputs.filter((input) => (input.weightType ?? 'variable') === 'variable');
-  const fixedTotal = inputs
-    .filter((input) => input.weightType === 'fix')
-    .reduce((sum, input) => sum + (input.weight ?? 0), 0);
-  if (fixedTotal > TOTAL_WEIGHT) {
-    problems.push({ message: `The "fix" weights add up to ${fixedTotal}, more than ${TOTAL_WEIGHT}`, path });
-  }
-  if (variable.length === 0 && fixedTotal <= 0) {
-    problems.push({ message: 'The variant weights add up to 0; give at least one variant a weight', path });
-  }
+  const problem = weightProblem(inputs);
+  if (problem) problems.push({ message: problem, path });
   if (problems.length) throw new BadDataError(problems[0]!.message, problems);
 
-  const share = variable.length ? Math.floor((TOTAL_WEIGHT - fixedTotal) / variable.length) : 0;
-  let remainder = variable.length ? (TOTAL_WEIGHT - fixedTotal) % variable.length : 0;
-  const variants = inputs.map((input): Variant => {
-    const weightType = input.weightType ?? 'variable';
-    let weight = input.weight ?? 0;
-    if (weightType === 'variable') {
-      weight = share + (remainder > 0 ? 1 : 0);
-      remainder--;
-    }
-    const variant: Variant = {
-      name: input.name,
-      weight,
-      weightType,
-    };
+  const variants = spreadWeights(inputs).map((input): Variant => {
+    const variant: Variant = { name: input.name, weight: input.weight, weightType: input.weightType };
     const stickiness = input.stickiness ?? defaultStickiness;
     if (stickiness) variant.stickiness = stickiness;
     if (input.payload) variant.payload = { type: input.payload.type, value: input.payload.value };

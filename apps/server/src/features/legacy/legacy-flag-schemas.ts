@@ -1,5 +1,5 @@
+import { MAX_FLAG_NAME_LENGTH } from '@switchyard/rules';
 import { Type, type Static } from 'typebox';
-import { MAX_FLAG_NAME_LENGTH } from '../flags/flag-name.ts';
 import { Nullable } from '../flags/nullable-schema.ts';
 import { ConstraintBody, ConstraintResponse, exampleConstraint } from '../flags/strategy-schemas.ts';
 import { VariantBody, VariantResponse } from '../flags/variant-schemas.ts';

@@ -1,3 +1,4 @@
+import { FLEXIBLE_ROLLOUT, flexibleRolloutDefaults } from '@switchyard/rules';
 import type { Db } from '../../db/db.ts';
 import { BadDataError, NotFoundError } from '../../http/errors.ts';
 import type { Actor } from '../events/actor.ts';
@@ -57,7 +58,7 @@ export function createProjectEnvironmentService(db: Db) {
     stickiness: string,
     base = '/body',
   ): Promise<DefaultStrategyConfig> {
-    if (input.name !== 'flexibleRollout') {
+    if (input.name !== FLEXIBLE_ROLLOUT) {
       const message = 'Only "flexibleRollout" strategy can be used as a default strategy for an environment';
       throw new BadDataError(message, [{ message, path: `${base}/name` }]);
     }
@@ -72,7 +73,7 @@ export function createProjectEnvironmentService(db: Db) {
     }
     const constraints = await validateConstraints(db, input.constraints ?? [], `${base}/constraints`);
     const variants = normalizeVariants(input.variants ?? [], `${base}/variants`, stickiness);
-    const parameters: Record<string, string> = { rollout: '100', stickiness, groupId: '' };
+    const parameters = flexibleRolloutDefaults('', stickiness);
     for (const [key, value] of Object.entries(input.parameters ?? {})) parameters[key] = String(value);
     return {
       name: input.name,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BUILT_IN_STRATEGIES } from '@switchyard/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -62,6 +63,27 @@ describe('strategy definitions', () => {
     const unknown = await t.admin({ method: 'GET', url: '/api/admin/strategies/nope' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().name).toBe('NotFoundError');
+  });
+
+  it('lists the built-in strategies the shared rules describe', async () => {
+    const response = await t.admin({ method: 'GET', url: '/api/admin/strategies' });
+    const builtIn = response
+      .json()
+      .strategies.filter((s: { editable: boolean }) => !s.editable)
+      .map((s: { name: string; displayName: string; description: string; parameters: unknown[] }) => ({
+        name: s.name,
+        title: s.displayName,
+        description: s.description,
+        parameters: s.parameters,
+      }));
+    expect(builtIn).toEqual(
+      BUILT_IN_STRATEGIES.map(({ name, title, description, parameters }) => ({
+        name,
+        title,
+        description,
+        parameters,
+      })),
+    );
   });
 
   it('creates a custom strategy and records strategy-created', async () => {

@@ -1,5 +1,6 @@
+import { PARAMETER_TYPES } from '@switchyard/rules';
 import { Type } from 'typebox';
-import { PARAMETER_TYPES, STRATEGY_NAME_PATTERN } from './strategy.ts';
+import { STRATEGY_NAME_PATTERN } from './strategy.ts';
 
 const exampleParameter = {
   name: 'tenants',

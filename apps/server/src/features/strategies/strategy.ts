@@ -1,6 +1,6 @@
-/** The kinds of value a strategy parameter holds; SDKs always receive them as strings. */
-export const PARAMETER_TYPES = ['string', 'percentage', 'list', 'number', 'boolean'] as const;
-export type ParameterType = (typeof PARAMETER_TYPES)[number];
+import type { ParameterType } from '@switchyard/rules';
+
+export type { ParameterType };
 
 export type StrategyParameter = {
   name: string;

@@ -1,0 +1,43 @@
+/**
+ * Names for the wire shapes the UI reads, every one derived from the generated `schema.d.ts` (from the server's
+ * openapi.json): no shape is written by hand here, so the UI cannot drift from what the server sends.
+ */
+import type { components, operations } from './schema';
+
+type Schemas = components['schemas'];
+type SuccessOf<Responses> = Responses extends { 200: infer Ok }
+  ? Ok
+  : Responses extends { 201: infer Created }
+    ? Created
+    : never;
+/** The JSON body a successful call of a server operation answers with. */
+export type ResponseOf<Id extends keyof operations> =
+  SuccessOf<operations[Id]['responses']> extends { content: { 'application/json': infer Body } }
+    ? Body
+    : never;
+
+export type Banner = Schemas['bannerSchema'];
+export type BannerVariant = Banner['variant'];
+export type ApiToken = Schemas['apiTokenSchema'];
+export type Event = Schemas['eventSchema'];
+export type EventSearchResult = ResponseOf<'searchEvents'>;
+export type FlagType = Schemas['featureTypeSchema'];
+export type TagType = Schemas['tagTypeSchema'];
+export type Environment = Schemas['environmentSchema'];
+export type ServiceAccount = Schemas['serviceAccountSchema'];
+export type AccountToken = ServiceAccount['tokens'][number];
+export type ContextField = Schemas['contextFieldSchema'];
+export type StrategyDefinition = Schemas['strategySchema'];
+export type StrategyParameterDefinition = StrategyDefinition['parameters'][number];
+export type User = Schemas['userSchema'];
+/** The signed-in user and the grant list the UI decides with (see features/session/use-permissions.ts). */
+export type Me = ResponseOf<'getMe'>;
+export type HourlyCount = ResponseOf<'getRawFeatureMetrics'>['data'][number];
+export type ApplicationDetails = ResponseOf<'getApplication'>;
+export type InviteLink = ResponseOf<'createPublicSignupToken'>;
+export type Application = ResponseOf<'getApplications'>['applications'][number];
+export type ApplicationInstance = ApplicationDetails['instances'][number];
+export type Project = Schemas['projectSchema'];
+export type ProjectOverview = ResponseOf<'getProjectOverview'>;
+export type FlagSearchResult = ResponseOf<'searchFeatures'>;
+export type FlagSearchItem = FlagSearchResult['features'][number];

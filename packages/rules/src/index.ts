@@ -1,0 +1,5 @@
+export * from './operators.ts';
+export * from './constraint-problems.ts';
+export * from './built-in-strategies.ts';
+export * from './flag-name.ts';
+export * from './variant-weights.ts';
