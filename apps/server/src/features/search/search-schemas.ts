@@ -161,9 +161,13 @@ export const SearchResponse = Type.Object(
         createdBy: Type.Object({ id: Type.Integer(), name: Type.String(), imageUrl: Type.String() }),
         lifecycle: Type.Object(
           {
-            stage: Type.Union(
-              ['initial', 'pre-live', 'live', 'completed', 'archived'].map((stage) => Type.Literal(stage)),
-            ),
+            stage: Type.Union([
+              Type.Literal('initial'),
+              Type.Literal('pre-live'),
+              Type.Literal('live'),
+              Type.Literal('completed'),
+              Type.Literal('archived'),
+            ]),
           },
           { description: 'The stage the flag is in now; the flag page lists when it entered each.' },
         ),
