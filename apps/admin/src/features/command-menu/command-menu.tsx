@@ -1,12 +1,18 @@
 import { Button, Kbd } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CreateFlagModal } from '../flags/create-flag-modal.tsx';
-import { ProjectFormModal } from '../projects/project-form-modal.tsx';
 import { CommandMenuDialog } from './command-menu-dialog.tsx';
 import type { CommandEntry } from './match-entries.ts';
 import { useCommandEntries } from './use-command-entries.ts';
+
+// The create forms load when an action asks for them, so the shell stays small.
+const CreateFlagModal = lazy(async () => ({
+  default: (await import('../flags/create-flag-modal.tsx')).CreateFlagModal,
+}));
+const ProjectFormModal = lazy(async () => ({
+  default: (await import('../projects/project-form-modal.tsx')).ProjectFormModal,
+}));
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -49,10 +55,12 @@ export function CommandMenu() {
         onChoose={choose}
         onClose={close}
       />
-      {creating === 'project' && <ProjectFormModal opened onClose={() => setCreating(undefined)} />}
-      {typeof creating === 'object' && (
-        <CreateFlagModal projectId={creating.flagIn} onClose={() => setCreating(undefined)} />
-      )}
+      <Suspense>
+        {creating === 'project' && <ProjectFormModal opened onClose={() => setCreating(undefined)} />}
+        {typeof creating === 'object' && (
+          <CreateFlagModal projectId={creating.flagIn} onClose={() => setCreating(undefined)} />
+        )}
+      </Suspense>
     </>
   );
 }
