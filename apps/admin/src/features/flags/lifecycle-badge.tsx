@@ -17,7 +17,7 @@ const STAGES: Record<LifecycleStageName, { label: string; color: string }> = {
 export function LifecycleBadge({ stage }: { stage: LifecycleStageName }) {
   const { label, color } = STAGES[stage];
   return (
-    <Badge variant="light" color={color} size="sm" title={`Lifecycle stage: ${label}`}>
+    <Badge variant="dot" color={color} size="sm" title={`Lifecycle stage: ${label}`}>
       {label}
     </Badge>
   );

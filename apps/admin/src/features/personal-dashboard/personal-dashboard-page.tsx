@@ -104,7 +104,7 @@ function MyProjects({ projects }: { projects: PersonalDashboard['projects'] }) {
                 <Badge variant="light" color="gray">
                   {project.featureCount} flag{project.featureCount === 1 ? '' : 's'}
                 </Badge>
-                <Badge variant="light" color={project.health >= 75 ? 'green' : 'orange'}>
+                <Badge variant="dot" color={project.health >= 75 ? 'green' : 'orange'}>
                   health {project.health}%
                 </Badge>
               </Group>

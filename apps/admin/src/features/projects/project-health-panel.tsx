@@ -88,7 +88,7 @@ export function ProjectHealthPanel({ projectId }: { projectId: string }) {
                   >
                     {flag.name}
                   </Anchor>
-                  <Badge size="xs" color={flag.stale ? 'orange' : 'yellow'} variant="light">
+                  <Badge size="xs" color={flag.stale ? 'orange' : 'yellow'} variant="dot">
                     {flag.stale ? 'stale' : 'potentially stale'}
                   </Badge>
                 </Group>

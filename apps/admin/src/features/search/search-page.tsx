@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { EmptyState, ErrorState, Loading } from '../../ui/query-state.tsx';
 import { FavoriteButton } from '../favorites/favorite-button.tsx';
@@ -22,6 +23,10 @@ export function SearchPage() {
   const pages = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
   return (
     <>
+      <PageHeader
+        title="Search flags"
+        description="Every project at once; filters use the server's search operators. Favorites come first."
+      />
       <SearchFiltersBar filters={filters} onChange={change} />
       {search.isPending ? (
         <Loading label="flags" />
