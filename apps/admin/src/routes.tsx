@@ -73,12 +73,19 @@ const LoginHistoryPage = page(
 );
 const ProfilePage = page(() => import('./features/profile/profile-page.tsx'), 'ProfilePage');
 const ScimSettingsPage = page(() => import('./features/scim/scim-settings-page.tsx'), 'ScimSettingsPage');
+const SearchPage = page(() => import('./features/search/search-page.tsx'), 'SearchPage');
+const PersonalDashboardPage = page(
+  () => import('./features/personal-dashboard/personal-dashboard-page.tsx'),
+  'PersonalDashboardPage',
+);
 const PlaygroundPage = page(() => import('./features/playground/playground-page.tsx'), 'PlaygroundPage');
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<Navigate to="/projects" replace />} />
+      <Route path="/personal" element={<PersonalDashboardPage />} />
+      <Route path="/search" element={<SearchPage />} />
       <Route path="/projects" element={<ProjectListPage />} />
       <Route path="/projects/:projectId" element={<ProjectPage />} />
       <Route path="/projects/:projectId/flags/:flagName" element={<FlagPage />} />

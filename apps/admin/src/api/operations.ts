@@ -249,6 +249,22 @@ export const operations = {
   getScimSettings: ['GET', '/api/admin/scim-settings'],
   setScimSettings: ['POST', '/api/admin/scim-settings'],
   generateNewToken: ['POST', '/api/admin/scim-settings/generate-new-token'],
+  // The command menu, search, dashboard, lifecycle and project settings (issue: the admin UI, typed end to end).
+  addFavoriteFeature: ['POST', '/api/admin/projects/{projectId}/features/{featureName}/favorites'],
+  removeFavoriteFeature: ['DELETE', '/api/admin/projects/{projectId}/features/{featureName}/favorites'],
+  addFavoriteProject: ['POST', '/api/admin/projects/{projectId}/favorites'],
+  removeFavoriteProject: ['DELETE', '/api/admin/projects/{projectId}/favorites'],
+  complete: ['POST', '/api/admin/projects/{projectId}/features/{featureName}/lifecycle/complete'],
+  uncomplete: ['POST', '/api/admin/projects/{projectId}/features/{featureName}/lifecycle/uncomplete'],
+  getPersonalDashboard: ['GET', '/api/admin/personal-dashboard'],
+  getProjectHealthReport: ['GET', '/api/admin/projects/{projectId}/health-report'],
+  getProjectApiTokens: ['GET', '/api/admin/projects/{projectId}/api-tokens'],
+  createProjectApiToken: ['POST', '/api/admin/projects/{projectId}/api-tokens'],
+  deleteProjectApiToken: ['DELETE', '/api/admin/projects/{projectId}/api-tokens/{token}'],
+  addDefaultStrategyToProjectEnvironment: [
+    'POST',
+    '/api/admin/projects/{projectId}/environments/{environment}/default-strategy',
+  ],
 } as const satisfies Record<string, readonly [Method, string]>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

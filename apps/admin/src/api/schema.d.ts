@@ -30737,6 +30737,9 @@ export interface operations {
            *             "id": 1,
            *             "name": "admin",
            *             "imageUrl": ""
+           *           },
+           *           "lifecycle": {
+           *             "stage": "live"
            *           }
            *         }
            *       ],
@@ -30777,6 +30780,10 @@ export interface operations {
               impressionData: boolean;
               /** Format: date-time */
               lastSeenAt: string | null;
+              /** @description The stage the flag is in now; the flag page lists when it entered each. */
+              lifecycle: {
+                stage: 'initial' | 'pre-live' | 'live' | 'completed' | 'archived';
+              };
               name: string;
               project: string;
               segments: string[];

@@ -3,6 +3,8 @@
  * they add no dependency and no request; decorative, so screen readers skip them and read the label beside.
  */
 const PATHS = {
+  dashboard: 'M4 4h7v9H4zM13 4h7v5h-7zM13 11h7v9h-7zM4 15h7v5H4z',
+  search: 'M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM15.5 15.5L20 20',
   projects: 'M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z',
   archive: 'M3 5h18v4H3zM5 9v10h14V9M10 13h4',
   playground: 'M8 5l11 7-11 7z',

@@ -20,7 +20,10 @@ import { usePermissions } from '../session/use-permissions.ts';
 import { ArchivedFlagNotice } from './archived-flag-notice.tsx';
 import { CloneFlagModal } from './clone-flag-modal.tsx';
 import { EnvironmentPanel } from './environment-panel.tsx';
+import { FavoriteButton } from '../favorites/favorite-button.tsx';
 import { FlagDependencies } from './flag-dependencies.tsx';
+import { FlagLifecycle } from './flag-lifecycle.tsx';
+import type { LifecycleStageName } from './lifecycle-badge.tsx';
 import { FlagOverview } from './flag-overview.tsx';
 import { FlagVariantsPanel } from './flag-variants-panel.tsx';
 import { useFlag } from './use-flag.ts';
@@ -71,6 +74,16 @@ export function FlagPage() {
                   title={
                     <Group gap="sm">
                       {data.name}
+                      <FavoriteButton
+                        target={{ projectId, flagName: data.name }}
+                        favorite={Boolean((data as { favorite?: boolean }).favorite)}
+                      />
+                      <FlagLifecycle
+                        projectId={projectId}
+                        flagName={data.name}
+                        stage={lifecycleStage(data, archived)}
+                        canEdit={canEdit}
+                      />
                       {archived && <Badge color="gray">archived</Badge>}
                       {data.stale && <Badge color="orange">stale</Badge>}
                     </Group>
@@ -200,4 +213,11 @@ function FlagHistory({ flagName }: { flagName: string }) {
       {(data) => <EventList events={data.events} />}
     </QueryState>
   );
+}
+
+/** The stage getFeature sends, or what the flag's state says when it sends none. */
+function lifecycleStage(flag: object, archived: boolean): LifecycleStageName {
+  const sent =
+    'lifecycle' in flag ? (flag.lifecycle as { stage?: LifecycleStageName } | undefined)?.stage : undefined;
+  return sent ?? (archived ? 'archived' : 'initial');
 }

@@ -20,7 +20,10 @@ import { useToggleEnvironment } from '../flags/use-toggle-environment.ts';
 import { ProjectActionsPanel } from '../actions/project-actions-panel.tsx';
 import { ProjectAccessPanel } from '../project-access/project-access-panel.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
+import { FavoriteButton } from '../favorites/favorite-button.tsx';
+import { ProjectHealthPanel } from './project-health-panel.tsx';
 import { ProjectNotFound } from './project-not-found.tsx';
+import { ProjectSettingsPanel } from './project-settings-panel.tsx';
 import { ProjectEnvironmentsButton } from './project-environments-modal.tsx';
 import { projectEnvironmentNames, useProjectOverview } from './use-projects.ts';
 
@@ -96,7 +99,15 @@ export function ProjectPage() {
     <>
       <Crumbs items={[{ label: 'Projects', to: '/projects' }, { label: overview.data?.name ?? projectId }]} />
       <PageHeader
-        title={overview.data?.name ?? projectId}
+        title={
+          <Group gap="xs">
+            {overview.data?.name ?? projectId}
+            <FavoriteButton
+              target={{ projectId }}
+              favorite={Boolean((overview.data as { favorite?: boolean } | undefined)?.favorite)}
+            />
+          </Group>
+        }
         description={overview.data?.description ?? undefined}
         actions={
           <>
@@ -130,6 +141,8 @@ export function ProjectPage() {
       <Tabs value={tab} onChange={(value) => setTab(value ?? 'flags')} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="flags">Flags</Tabs.Tab>
+          <Tabs.Tab value="settings">Settings</Tabs.Tab>
+          <Tabs.Tab value="health">Health</Tabs.Tab>
           <Tabs.Tab value="change-requests">Change requests</Tabs.Tab>
           {canReadAccess && <Tabs.Tab value="access">Access</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="actions">Actions</Tabs.Tab>}
@@ -200,6 +213,12 @@ export function ProjectPage() {
               </Group>
             </>
           )}
+        </Tabs.Panel>
+        <Tabs.Panel value="settings">
+          <ProjectSettingsPanel projectId={projectId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="health">
+          <ProjectHealthPanel projectId={projectId} />
         </Tabs.Panel>
         <Tabs.Panel value="change-requests">
           <ProjectChangeRequests projectId={projectId} />

@@ -18,6 +18,7 @@ import { NavLink as RouterLink } from 'react-router';
 import type { Me } from '../../api/wire.ts';
 import { Loading } from '../../ui/query-state.tsx';
 import { BannerStrip } from '../banners/banner-strip.tsx';
+import { CommandMenu } from '../command-menu/command-menu.tsx';
 import { NotificationMenu } from '../notifications/notification-menu.tsx';
 import { PERSONAL_ACCESS_TOKENS_PATH } from '../personal-access-tokens/personal-access-tokens-path.ts';
 import { canFrom } from '../session/use-permissions.ts';
@@ -50,6 +51,7 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
             </Text>
           </Group>
           <Group gap="xs">
+            <CommandMenu />
             <ThemeToggle />
             <NotificationMenu />
             <UserMenu me={me} />

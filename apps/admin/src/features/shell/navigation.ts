@@ -12,6 +12,8 @@ export const NAVIGATION: NavGroup[] = [
   {
     label: 'Flags',
     items: [
+      { to: '/personal', label: 'Dashboard', icon: 'dashboard' },
+      { to: '/search', label: 'Search', icon: 'search' },
       { to: '/projects', label: 'Projects', icon: 'projects' },
       { to: '/playground', label: 'Playground', icon: 'playground' },
       { to: '/archive', label: 'Archive', icon: 'archive' },

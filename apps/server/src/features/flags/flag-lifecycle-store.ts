@@ -11,14 +11,25 @@ type StageRow = {
   completed_at: Date | null;
 };
 
-/** When the flag was first turned on in an environment of the given kind, from the event log. */
-const firstEnabled = (comparison: string) => `(SELECT min(ev.created_at) FROM events ev
+/** When the flag `alias` was first turned on in an environment of the given kind, from the event log. */
+const firstEnabled = (comparison: string, alias = 'f') => `(SELECT min(ev.created_at) FROM events ev
     JOIN environments e ON e.name = ev.environment
-   WHERE ev.feature_name = f.name AND ev.type = 'feature-environment-enabled' AND ev.created_at >= f.created_at
-     AND e.type ${comparison} 'production')`;
-const enabledNow = (comparison: string) => `EXISTS (SELECT 1 FROM flag_environments fe
+   WHERE ev.feature_name = ${alias}.name AND ev.type = 'feature-environment-enabled'
+     AND ev.created_at >= ${alias}.created_at AND e.type ${comparison} 'production')`;
+const enabledNow = (comparison: string, alias = 'f') => `EXISTS (SELECT 1 FROM flag_environments fe
     JOIN environments e ON e.name = fe.environment_name
-   WHERE fe.flag_name = f.name AND fe.enabled AND e.type ${comparison} 'production')`;
+   WHERE fe.flag_name = ${alias}.name AND fe.enabled AND e.type ${comparison} 'production')`;
+
+/**
+ * The current stage of the flag `alias` (a row with name, created_at and archived_at), given its completion row
+ * `completion` joined beside it: the one rule the stage count and the flag search share.
+ */
+export const currentStageSql = (alias: string, completion: string) =>
+  `CASE WHEN ${alias}.archived_at IS NOT NULL THEN 'archived'
+        WHEN ${completion}.flag_name IS NOT NULL THEN 'completed'
+        WHEN ${enabledNow('=', alias)} OR ${firstEnabled('=', alias)} IS NOT NULL THEN 'live'
+        WHEN ${enabledNow('<>', alias)} OR ${firstEnabled('<>', alias)} IS NOT NULL THEN 'pre-live'
+        ELSE 'initial' END`;
 
 export const LIFECYCLE_COUNT_KEYS: Record<LifecycleStageName, string> = {
   initial: 'initial',
@@ -66,11 +77,7 @@ export function createFlagLifecycleStore(db: Db) {
     async countByStage(): Promise<Record<LifecycleStageName, number>> {
       const rows = await db.query<{ stage: LifecycleStageName; n: number }>(
         `SELECT stage, count(*)::int AS n FROM (
-           SELECT CASE WHEN f.archived_at IS NOT NULL THEN 'archived'
-                       WHEN c.flag_name IS NOT NULL THEN 'completed'
-                       WHEN ${enabledNow('=')} OR ${firstEnabled('=')} IS NOT NULL THEN 'live'
-                       WHEN ${enabledNow('<>')} OR ${firstEnabled('<>')} IS NOT NULL THEN 'pre-live'
-                       ELSE 'initial' END AS stage
+           SELECT ${currentStageSql('f', 'c')} AS stage
              FROM flags f LEFT JOIN flag_completions c ON c.flag_name = f.name) AS current
           GROUP BY stage`,
       );

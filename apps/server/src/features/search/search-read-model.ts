@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db.ts';
+import type { LifecycleStageName } from '../flags/flag.ts';
 import type { SearchQuery } from './search-query.ts';
 import { countSql, pageSql } from './search-sql.ts';
 
@@ -34,6 +35,7 @@ export type SearchFlag = {
   tags: { type: string; value: string; color: string | null }[];
   segments: string[];
   createdBy: { id: number; name: string };
+  lifecycle: { stage: LifecycleStageName };
 };
 
 type PageRow = {
@@ -53,6 +55,7 @@ type PageRow = {
   environments: (Omit<SearchEnvironment, 'lastSeenAt'> & { lastSeenAt: string | null })[];
   tags: { type: string; value: string; color: string | null }[];
   segments: string[];
+  lifecycle_stage: LifecycleStageName;
 };
 
 const toSearchFlag = (row: PageRow): SearchFlag => ({
@@ -78,6 +81,7 @@ const toSearchFlag = (row: PageRow): SearchFlag => ({
   segments: [...row.segments].sort(),
   // Unleash shows flags without a known creator as created by "unknown" with id 0.
   createdBy: { id: row.user_id ?? 0, name: row.user_name ?? 'unknown' },
+  lifecycle: { stage: row.lifecycle_stage },
 });
 
 /** The flag table's query across flags, environments, tags, segments, dependencies, favorites and metrics. */

@@ -131,6 +131,22 @@ describe('GET /api/admin/search/features (searchFeatures)', () => {
     expect(result.features.find((flag) => flag.name === 'zeta-segment')!.segments).toEqual(['vip']);
   });
 
+  it('gives each flag its current lifecycle stage', async () => {
+    await t.db.query("INSERT INTO flag_completions (flag_name, status) VALUES ('gamma-old', 'kept')");
+    const stages = Object.fromEntries(
+      (await search()).features.map((flag) => [flag.name, (flag.lifecycle as { stage: string }).stage]),
+    );
+    expect(stages).toEqual({
+      'gamma-old': 'completed',
+      'alpha-checkout': 'pre-live',
+      'beta-search': 'initial',
+      'epsilon-child': 'initial',
+      'zeta-segment': 'initial',
+    });
+    expect((await search('?archived=IS:true')).features[0]!.lifecycle).toEqual({ stage: 'archived' });
+    await t.db.query("DELETE FROM flag_completions WHERE flag_name = 'gamma-old'");
+  });
+
   it('finds text in names, descriptions and tags, case-insensitively, any of several fragments', async () => {
     expect(await names('?query=CHECKOUT')).toEqual(['alpha-checkout']);
     expect(await names('?query=one-page')).toEqual(['alpha-checkout']);

@@ -130,6 +130,7 @@ const exampleFlag = {
   segments: [],
   tags: [{ type: 'simple', value: 'team-checkout', color: null }],
   createdBy: { id: 1, name: 'admin', imageUrl: '' },
+  lifecycle: { stage: 'live' },
 };
 
 /** Unleash's searchFeaturesSchema. */
@@ -158,6 +159,18 @@ export const SearchResponse = Type.Object(
           }),
         ),
         createdBy: Type.Object({ id: Type.Integer(), name: Type.String(), imageUrl: Type.String() }),
+        lifecycle: Type.Object(
+          {
+            stage: Type.Union([
+              Type.Literal('initial'),
+              Type.Literal('pre-live'),
+              Type.Literal('live'),
+              Type.Literal('completed'),
+              Type.Literal('archived'),
+            ]),
+          },
+          { description: 'The stage the flag is in now; the flag page lists when it entered each.' },
+        ),
       }),
     ),
     total: Type.Integer({ description: 'How many flags match the filters, over all pages.' }),

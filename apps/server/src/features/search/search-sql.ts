@@ -1,3 +1,4 @@
+import { currentStageSql } from '../flags/flag-lifecycle-store.ts';
 import type { Filter, SearchQuery, SetOperator, State, ValueOperator } from './search-query.ts';
 
 /** A statement and its parameters. */
@@ -156,7 +157,7 @@ export function countSql(query: SearchQuery): Sql {
 
 /**
  * One statement for one page: the flags in order, each with its environments (from its project's environments),
- * tags, segments, dependency role and creator. The decoration runs for the page's rows only.
+ * tags, segments, dependency role, lifecycle stage and creator. The decoration runs for the page's rows only.
  */
 export function pageSql(query: SearchQuery): Sql {
   const params = new Params();
@@ -177,6 +178,7 @@ WITH page AS (
 )
 SELECT p.name, p.description, p.type, p.project_id, p.stale, p.impression_data, p.created_at, p.archived_at,
        p.last_seen_at, p.favorite, u.id AS user_id, coalesce(u.name, u.username, u.email) AS user_name,
+       ${currentStageSql('p', 'lc')} AS lifecycle_stage,
        CASE WHEN EXISTS (SELECT 1 FROM flag_dependencies d WHERE d.parent = p.name) THEN 'parent'
             WHEN EXISTS (SELECT 1 FROM flag_dependencies d WHERE d.child = p.name) THEN 'child' END AS dependency_type,
        (SELECT coalesce(json_agg(json_build_object(
@@ -205,6 +207,7 @@ SELECT p.name, p.description, p.type, p.project_id, p.stale, p.impression_data, 
          WHERE s.flag_name = p.name) AS segments
   FROM page p
   LEFT JOIN users u ON u.id = p.created_by_user_id
+  LEFT JOIN flag_completions lc ON lc.flag_name = p.name
  ORDER BY ${orderBy(query, 'p')}`;
   return { text, params: params.values };
 }

@@ -1,0 +1,54 @@
+import type { NavGroup } from '../shell/navigation.ts';
+import type { CommandEntry } from './match-entries.ts';
+
+/** Every sidebar screen the user can see, plus the one only the user menu leads to. */
+export function screenEntries(navigation: NavGroup[]): CommandEntry[] {
+  const screens: CommandEntry[] = navigation.flatMap((group) =>
+    group.items.map((item) => ({
+      id: `screen:${item.to}`,
+      kind: 'screen' as const,
+      label: item.label,
+      detail: group.label,
+      to: item.to,
+    })),
+  );
+  return [
+    ...screens,
+    { id: 'screen:/profile', kind: 'screen', label: 'Profile and sessions', detail: 'You', to: '/profile' },
+  ];
+}
+
+/** Things to do rather than places to go: a new project, or a new flag in each project the user may create in. */
+export function actionEntries(
+  projects: { id: string; name: string }[],
+  can: { createProject: boolean; createFlagIn: (projectId: string) => boolean },
+): CommandEntry[] {
+  const actions: CommandEntry[] = [];
+  if (can.createProject)
+    actions.push({
+      id: 'action:create-project',
+      kind: 'action',
+      label: 'Create project',
+      action: 'create-project',
+    });
+  for (const project of projects)
+    if (can.createFlagIn(project.id))
+      actions.push({
+        id: `action:create-flag:${project.id}`,
+        kind: 'action',
+        label: `Create flag in ${project.name}`,
+        detail: project.id,
+        action: { createFlagIn: project.id },
+      });
+  return actions;
+}
+
+/** The way from the menu to the search screen: every flag matching the text, with filters to narrow them. */
+export function searchAllEntry(query: string): CommandEntry {
+  return {
+    id: 'action:search',
+    kind: 'action',
+    label: `Search all flags for “${query.trim()}”`,
+    to: `/search?${new URLSearchParams({ q: query.trim() }).toString()}`,
+  };
+}

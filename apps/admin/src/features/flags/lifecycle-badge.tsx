@@ -1,0 +1,31 @@
+import { Badge } from '@mantine/core';
+import type { operations } from '../../api/schema';
+
+/** A flag's lifecycle stage, as the search and the flag page send it. */
+export type LifecycleStageName =
+  operations['searchFeatures']['responses'][200]['content']['application/json']['features'][number]['lifecycle']['stage'];
+
+const STAGES: Record<LifecycleStageName, { label: string; color: string }> = {
+  initial: { label: 'Initial', color: 'gray' },
+  'pre-live': { label: 'Pre-live', color: 'blue' },
+  live: { label: 'Live', color: 'green' },
+  completed: { label: 'Completed', color: 'violet' },
+  archived: { label: 'Archived', color: 'dark' },
+};
+
+/** Where a flag is between creation and clean-up: initial, pre-live, live, completed, archived. */
+export function LifecycleBadge({ stage }: { stage: LifecycleStageName }) {
+  const { label, color } = STAGES[stage];
+  return (
+    <Badge variant="dot" color={color} size="sm" title={`Lifecycle stage: ${label}`}>
+      {label}
+    </Badge>
+  );
+}
+
+/** The stage of a search row, while the hand-written row type (api/types.ts) does not name it yet. */
+export function stageOf(flag: object): LifecycleStageName | undefined {
+  return 'lifecycle' in flag
+    ? (flag.lifecycle as { stage: LifecycleStageName } | undefined)?.stage
+    : undefined;
+}

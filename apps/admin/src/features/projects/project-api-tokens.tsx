@@ -1,0 +1,141 @@
+import { Button, Group, Paper, Select, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { call } from '../../api/client.ts';
+import type { operations } from '../../api/schema';
+import { notifyError } from '../../ui/notify.ts';
+import { TokenSecret } from '../../ui/token-secret.tsx';
+
+type ProjectToken =
+  operations['getProjectApiTokens']['responses'][200]['content']['application/json']['tokens'][number];
+
+const tokensKey = (projectId: string) => ['projects', projectId, 'api-tokens'] as const;
+
+/** The API tokens scoped to this project: listed, created (secret shown once) and deleted. */
+export function ProjectApiTokens({
+  projectId,
+  environments,
+  can,
+}: {
+  projectId: string;
+  environments: string[];
+  can: { create: boolean; remove: boolean };
+}) {
+  const queryClient = useQueryClient();
+  const tokens = useQuery({
+    queryKey: tokensKey(projectId),
+    queryFn: async () =>
+      (await call<{ tokens: ProjectToken[] }>('getProjectApiTokens', { params: { projectId } })).tokens,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: tokensKey(projectId) });
+  const [tokenName, setTokenName] = useState('');
+  const [type, setType] = useState('client');
+  const [environment, setEnvironment] = useState(environments[0] ?? 'development');
+  const create = useMutation({
+    mutationFn: () =>
+      call<ProjectToken>('createProjectApiToken', {
+        params: { projectId },
+        body: { tokenName, type, environment },
+      }),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (secret: string) => call('deleteProjectApiToken', { params: { projectId, token: secret } }),
+    onSuccess: refresh,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(undefined, {
+      onSuccess: () => setTokenName(''),
+      onError: (e) => notifyError(e, 'create the token'),
+    });
+  };
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="project-tokens">
+      <Title id="project-tokens" order={2} size="h4" mb="sm">
+        API tokens
+      </Title>
+      {create.data && <TokenSecret description={create.data.tokenName} secret={create.data.secret} />}
+      {can.create && (
+        <form onSubmit={submit}>
+          <Group align="flex-end" gap="sm" my="sm">
+            <TextInput
+              label="Token name"
+              required
+              value={tokenName}
+              onChange={(e) => setTokenName(e.currentTarget.value)}
+            />
+            <Select
+              label="Type"
+              data={[
+                { value: 'client', label: 'Server SDK' },
+                { value: 'frontend', label: 'Frontend SDK' },
+              ]}
+              value={type}
+              onChange={(value) => setType(value ?? 'client')}
+              allowDeselect={false}
+              w={150}
+            />
+            <Select
+              label="Environment"
+              data={environments}
+              value={environment}
+              onChange={(value) => setEnvironment(value ?? environment)}
+              allowDeselect={false}
+              w={160}
+            />
+            <Button type="submit" loading={create.isPending}>
+              Create token
+            </Button>
+          </Group>
+        </form>
+      )}
+      {tokens.data?.length ? (
+        <Table aria-labelledby="project-tokens" verticalSpacing={4}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>Environment</Table.Th>
+              <Table.Th>Secret</Table.Th>
+              {can.remove && <Table.Th>Delete</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {tokens.data.map((token) => (
+              <Table.Tr key={token.secret}>
+                <Table.Td>{token.tokenName}</Table.Td>
+                <Table.Td>{token.type}</Table.Td>
+                <Table.Td>{token.environment}</Table.Td>
+                <Table.Td>
+                  <Text size="xs" ff="monospace">
+                    {token.secret}
+                  </Text>
+                </Table.Td>
+                {can.remove && (
+                  <Table.Td>
+                    <Button
+                      size="compact-sm"
+                      color="red"
+                      variant="subtle"
+                      aria-label={`Delete token ${token.tokenName}`}
+                      onClick={() =>
+                        remove.mutate(token.secret, { onError: (e) => notifyError(e, 'delete the token') })
+                      }
+                    >
+                      Delete
+                    </Button>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {tokens.error ? 'You may not see this project’s tokens.' : 'No tokens for this project yet.'}
+        </Text>
+      )}
+    </Paper>
+  );
+}

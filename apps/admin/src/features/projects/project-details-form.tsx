@@ -1,0 +1,98 @@
+import { Button, Group, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { call } from '../../api/client.ts';
+import type { ProjectOverview } from '../../api/types.ts';
+import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
+import { notifySuccess } from '../../ui/notify.ts';
+
+type Mode = 'open' | 'protected' | 'private';
+const MODES: { value: Mode; label: string }[] = [
+  { value: 'open', label: 'Open: everyone sees the project' },
+  { value: 'protected', label: 'Protected: everyone sees it; members change it' },
+  { value: 'private', label: 'Private: only members see it' },
+];
+
+/** The project's name, description, collaboration mode and default stickiness (updateProject). */
+export function ProjectDetailsForm({
+  projectId,
+  overview,
+  canEdit,
+}: {
+  projectId: string;
+  overview: ProjectOverview;
+  canEdit: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(overview.name);
+  const [description, setDescription] = useState(overview.description ?? '');
+  const [mode, setMode] = useState<Mode>(
+    (MODES.find((m) => m.value === overview.mode)?.value ?? 'open') as Mode,
+  );
+  const [stickiness, setStickiness] = useState(overview.defaultStickiness ?? 'default');
+  const save = useMutation({
+    mutationFn: () =>
+      call('updateProject', {
+        params: { projectId },
+        body: { name: name.trim(), description, mode, defaultStickiness: stickiness.trim() || 'default' },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects'] }),
+  });
+  const errors = fieldErrors(save.error);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(undefined, { onSuccess: () => notifySuccess('Project settings saved') });
+  };
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="project-details">
+      <Title id="project-details" order={2} size="h4" mb="sm">
+        Details
+      </Title>
+      <form onSubmit={submit}>
+        <Stack maw={560}>
+          <TextInput
+            label="Name"
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errorFor(errors, 'name')}
+            disabled={!canEdit}
+          />
+          <Textarea
+            label="Description"
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            error={errorFor(errors, 'description')}
+            maxLength={1000}
+            autosize
+            minRows={2}
+            disabled={!canEdit}
+          />
+          <Select
+            label="Collaboration mode"
+            data={MODES}
+            value={mode}
+            onChange={(value) => setMode((value ?? 'open') as Mode)}
+            allowDeselect={false}
+            disabled={!canEdit}
+          />
+          <TextInput
+            label="Default stickiness"
+            description="default, userId, sessionId, random or a context field"
+            value={stickiness}
+            onChange={(e) => setStickiness(e.currentTarget.value)}
+            error={errorFor(errors, 'defaultStickiness')}
+            disabled={!canEdit}
+          />
+          {canEdit && (
+            <Group>
+              <Button type="submit" loading={save.isPending}>
+                Save settings
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

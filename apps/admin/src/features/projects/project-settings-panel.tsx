@@ -1,0 +1,47 @@
+import { Stack } from '@mantine/core';
+import { QueryState } from '../../ui/query-state.tsx';
+import { usePermissions } from '../session/use-permissions.ts';
+import { ProjectApiTokens } from './project-api-tokens.tsx';
+import { ProjectDefaultStrategies } from './project-default-strategies.tsx';
+import { ProjectDetailsForm } from './project-details-form.tsx';
+import { useProjectOverview } from './use-projects.ts';
+
+/** The project page's Settings tab: details, default strategies and the project's API tokens. */
+export function ProjectSettingsPanel({ projectId }: { projectId: string }) {
+  const overview = useProjectOverview(projectId);
+  const { can } = usePermissions();
+  const where = { project: projectId };
+  return (
+    <QueryState query={overview} label="the project's settings">
+      {(data) => {
+        const environments = (data.environments ?? []).map((e) =>
+          typeof e === 'string' ? { environment: e } : e,
+        );
+        return (
+          <Stack>
+            <ProjectDetailsForm
+              projectId={projectId}
+              overview={data}
+              canEdit={can('UPDATE_PROJECT', where)}
+            />
+            <ProjectDefaultStrategies
+              projectId={projectId}
+              environments={environments}
+              canEdit={can('PROJECT_DEFAULT_STRATEGY_WRITE', where)}
+            />
+            {can('READ_PROJECT_API_TOKEN', where) && (
+              <ProjectApiTokens
+                projectId={projectId}
+                environments={environments.map((e) => e.environment)}
+                can={{
+                  create: can('CREATE_PROJECT_API_TOKEN', where),
+                  remove: can('DELETE_PROJECT_API_TOKEN', where),
+                }}
+              />
+            )}
+          </Stack>
+        );
+      }}
+    </QueryState>
+  );
+}
