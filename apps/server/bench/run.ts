@@ -14,10 +14,12 @@
  *   change to an SDK streaming from the edge (bench-edge.json).
  * - `workers` (bench/workers.ts): the SDK endpoints with WORKERS=1 and 2, wrk, a new Frontend API context per
  *   request; CPU per request and RSS over every process (bench-workers.json).
+ * - `admin` (bench/admin.ts), only when asked: the admin UI in Chromium with 10,000 flags: first-load JS, the table
+ *   interactive, the command menu's answer (bench-admin.json).
  * - `docs` (bench/docs.ts), only when asked: Lighthouse mobile scores of a concept and an API page of the built docs
  *   served gzipped (bench-docs.json).
  * `npm run bench -- startup` (or `-- permissions`, `-- throughput`, `-- change-requests`, `-- integrations`,
- * `-- edge`, `-- workers`, `-- docs`) runs one of them; with no argument, the first seven.
+ * `-- edge`, `-- workers`, `-- admin`, `-- docs`) runs one of them; with no argument, the first seven.
  * `npm run bench -- soak [--minutes 10]` runs the long mixed-traffic soak of soak.ts instead.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -39,6 +41,7 @@ import { measureIntegrations } from './integrations.ts';
 import { measureEdge } from './edge.ts';
 import { measureWorkers } from './workers.ts';
 import { measureDocs } from './docs.ts';
+import { measureAdmin } from './admin.ts';
 import { measurePermissions } from './permissions.ts';
 import { measureStartup } from './startup.ts';
 import { runWrk, wrkAvailable } from './wrk.ts';
@@ -344,6 +347,19 @@ async function workers() {
   say(`wrote test-output/${file}`);
 }
 
+async function admin() {
+  const figures = await measureAdmin(say);
+  console.table({
+    'first-load JS (kB gzip)': figures.firstLoadJsKb,
+    [`${figures.flags}-flag table interactive, median (ms)`]: figures.tableInteractiveMs.median,
+    'command menu: last keystroke to flag shown, median (ms)': figures.commandMenuMs.typed.median,
+    'command menu: name pasted to flag shown, median (ms)': figures.commandMenuMs.pasted.median,
+  });
+  await mkdir('test-output', { recursive: true });
+  await writeFile('test-output/bench-admin.json', JSON.stringify(figures, null, 2));
+  say('wrote test-output/bench-admin.json');
+}
+
 async function docs() {
   const rows = await measureDocs(say);
   console.table(rows);
@@ -360,6 +376,7 @@ const SCENARIOS = [
   'integrations',
   'edge',
   'workers',
+  'admin',
   'docs',
   'soak',
 ];
@@ -379,5 +396,6 @@ else {
   if (scenario === undefined || scenario === 'integrations') await integrations();
   if (scenario === undefined || scenario === 'edge') await edge();
   if (scenario === undefined || scenario === 'workers') await workers();
+  if (scenario === 'admin') await admin();
   if (scenario === 'docs') await docs();
 }
