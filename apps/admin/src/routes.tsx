@@ -73,6 +73,12 @@ const LoginHistoryPage = page(
 );
 const ProfilePage = page(() => import('./features/profile/profile-page.tsx'), 'ProfilePage');
 const ScimSettingsPage = page(() => import('./features/scim/scim-settings-page.tsx'), 'ScimSettingsPage');
+const UserSessionsPage = page(() => import('./features/users/user-sessions-page.tsx'), 'UserSessionsPage');
+const AccessOverviewPage = page(
+  () => import('./features/users/access-overview-page.tsx'),
+  'AccessOverviewPage',
+);
+const LatestEventsPage = page(() => import('./features/events/latest-events-page.tsx'), 'LatestEventsPage');
 const PlaygroundPage = page(() => import('./features/playground/playground-page.tsx'), 'PlaygroundPage');
 
 export function AppRoutes() {
@@ -112,6 +118,9 @@ export function AppRoutes() {
       <Route path="/profile" element={<ProfilePage />} />
       <Route path="/playground" element={<PlaygroundPage />} />
       <Route path={PERSONAL_ACCESS_TOKENS_PATH} element={<PersonalAccessTokensPage />} />
+      <Route path="/user-sessions" element={<UserSessionsPage />} />
+      <Route path="/access-overview" element={<AccessOverviewPage />} />
+      <Route path="/events/latest" element={<LatestEventsPage />} />
       <Route path="*" element={<NotFound>There is no page at this address.</NotFound>} />
     </Routes>
   );

@@ -249,6 +249,17 @@ export const operations = {
   getScimSettings: ['GET', '/api/admin/scim-settings'],
   setScimSettings: ['POST', '/api/admin/scim-settings'],
   generateNewToken: ['POST', '/api/admin/scim-settings/generate-new-token'],
+  searchUsers: ['GET', '/api/admin/user-admin/search'],
+  getAdminCount: ['GET', '/api/admin/user-admin/admin-count'],
+  getInactiveUsers: ['GET', '/api/admin/user-admin/inactive'],
+  deleteInactiveUsers: ['POST', '/api/admin/user-admin/inactive/delete'],
+  validateUserPassword: ['POST', '/api/admin/user-admin/validate-password'],
+  getUserRoles: ['GET', '/api/admin/user/roles'],
+  getActiveSessions: ['GET', '/api/admin/user-sessions'],
+  revokeSession: ['DELETE', '/api/admin/user-sessions/{sessionId}'],
+  getAccessOverview: ['GET', '/api/admin/access/overview'],
+  getEvents: ['GET', '/api/admin/events'],
+  getEventsForToggle: ['GET', '/api/admin/events/{featureName}'],
 } as const satisfies Record<string, readonly [Method, string]>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -349,4 +360,8 @@ export const beyondOss: OperationId[] = [
   'getScimSettings',
   'setScimSettings',
   'generateNewToken',
+  // Unleash Enterprise's admin view of everyone's sessions and access overview.
+  'getActiveSessions',
+  'revokeSession',
+  'getAccessOverview',
 ];
