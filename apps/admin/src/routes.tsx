@@ -79,6 +79,7 @@ const AccessOverviewPage = page(
   'AccessOverviewPage',
 );
 const LatestEventsPage = page(() => import('./features/events/latest-events-page.tsx'), 'LatestEventsPage');
+const SignalsPage = page(() => import('./features/signals/signals-page.tsx'), 'SignalsPage');
 const PlaygroundPage = page(() => import('./features/playground/playground-page.tsx'), 'PlaygroundPage');
 
 export function AppRoutes() {
@@ -121,6 +122,7 @@ export function AppRoutes() {
       <Route path="/user-sessions" element={<UserSessionsPage />} />
       <Route path="/access-overview" element={<AccessOverviewPage />} />
       <Route path="/events/latest" element={<LatestEventsPage />} />
+      <Route path="/signals" element={<SignalsPage />} />
       <Route path="*" element={<NotFound>There is no page at this address.</NotFound>} />
     </Routes>
   );
