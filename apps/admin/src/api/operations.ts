@@ -281,6 +281,25 @@ export const operations = {
   getOutdatedSdks: ['GET', '/api/admin/metrics/sdks/outdated'],
   getInstanceAdminStatsCsv: ['GET', '/api/admin/instance-admin/statistics/csv'],
   getTelemetrySettings: ['GET', '/api/admin/telemetry/settings'],
+  deleteFeatures: ['POST', '/api/admin/projects/{projectId}/delete'],
+  reviveFeatures: ['POST', '/api/admin/projects/{projectId}/revive'],
+  createFeatureLink: ['POST', '/api/admin/projects/{projectId}/features/{featureName}/link'],
+  updateFeatureLink: ['PUT', '/api/admin/projects/{projectId}/features/{featureName}/link/{linkId}'],
+  deleteFeatureLink: ['DELETE', '/api/admin/projects/{projectId}/features/{featureName}/link/{linkId}'],
+  listParentVariantOptions: ['GET', '/api/admin/projects/{projectId}/features/{parent}/parent-variants'],
+  getChangeRequestApprovers: ['GET', '/api/admin/projects/{projectId}/change-requests/{id}/approvers'],
+  addChangeRequestReviewers: ['PUT', '/api/admin/projects/{projectId}/change-requests/{id}/approvers'],
+  getAvailableChangeRequestReviewers: [
+    'GET',
+    '/api/admin/projects/{projectId}/change-requests/available-reviewers/{environment}',
+  ],
+  getChangeRequestsCount: ['GET', '/api/admin/projects/{projectId}/change-requests/count'],
+  getOpenChangeRequestsForUser: ['GET', '/api/admin/projects/{projectId}/change-requests/open'],
+  getPendingChangeRequestsForFeature: [
+    'GET',
+    '/api/admin/projects/{projectId}/change-requests/pending/{featureName}',
+  ],
+  getScheduledChangeRequests: ['GET', '/api/admin/projects/{projectId}/change-requests/scheduled'],
 } as const satisfies Record<string, readonly [Method, string]>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -393,4 +412,11 @@ export const beyondOss: OperationId[] = [
   'enableActions',
   'disableActions',
   'cloneEnvironment',
+  'getChangeRequestApprovers',
+  'addChangeRequestReviewers',
+  'getAvailableChangeRequestReviewers',
+  'getChangeRequestsCount',
+  'getOpenChangeRequestsForUser',
+  'getPendingChangeRequestsForFeature',
+  'getScheduledChangeRequests',
 ];
