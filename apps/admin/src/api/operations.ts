@@ -300,6 +300,12 @@ export const operations = {
     '/api/admin/projects/{projectId}/change-requests/pending/{featureName}',
   ],
   getScheduledChangeRequests: ['GET', '/api/admin/projects/{projectId}/change-requests/scheduled'],
+  getProjectApiTokens: ['GET', '/api/admin/projects/{projectId}/api-tokens'],
+  createProjectApiToken: ['POST', '/api/admin/projects/{projectId}/api-tokens'],
+  deleteProjectApiToken: ['DELETE', '/api/admin/projects/{projectId}/api-tokens/{token}'],
+  getProjectEnvironments: ['GET', '/api/admin/environments/project/{projectId}'],
+  updateContextFieldLegalValue: ['POST', '/api/admin/context/{contextField}/legal-values'],
+  deleteContextFieldLegalValue: ['DELETE', '/api/admin/context/{contextField}/legal-values/{legalValue}'],
 } as const satisfies Record<string, readonly [Method, string]>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

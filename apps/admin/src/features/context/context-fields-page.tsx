@@ -17,6 +17,7 @@ import type { ContextField } from '../../api/types.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { useNameCheck } from '../../api/use-name-check.ts';
 import { ContextFieldUsageModal } from './context-field-usage-modal.tsx';
+import { LegalValuesModal } from './legal-values-modal.tsx';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -30,6 +31,7 @@ export function ContextFieldsPage() {
   const [editing, setEditing] = useState<ContextField | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ContextField | null>(null);
   const [inspecting, setInspecting] = useState<ContextField | null>(null);
+  const [valuesOf, setValuesOf] = useState<ContextField | null>(null);
   const { remove } = useContextFieldMutations();
   return (
     <>
@@ -71,6 +73,9 @@ export function ContextFieldsPage() {
                   {canEdit && (
                     <Table.Td>
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        <Button size="xs" variant="default" onClick={() => setValuesOf(field)}>
+                          Values
+                        </Button>
                         <Button size="xs" variant="default" onClick={() => setInspecting(field)}>
                           Used by
                         </Button>
@@ -89,6 +94,7 @@ export function ContextFieldsPage() {
           </Table>
         )}
       </QueryState>
+      {valuesOf && <LegalValuesModal field={valuesOf} onClose={() => setValuesOf(null)} />}
       {inspecting && <ContextFieldUsageModal field={inspecting.name} onClose={() => setInspecting(null)} />}
       {editing && (
         <ContextFieldModal field={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
