@@ -306,6 +306,8 @@ export const operations = {
   getProjectEnvironments: ['GET', '/api/admin/environments/project/{projectId}'],
   updateContextFieldLegalValue: ['POST', '/api/admin/context/{contextField}/legal-values'],
   deleteContextFieldLegalValue: ['DELETE', '/api/admin/context/{contextField}/legal-values/{legalValue}'],
+  checkDependenciesExist: ['GET', '/api/admin/projects/{projectId}/dependencies'],
+  validateArchiveFeatures: ['POST', '/api/admin/projects/{projectId}/archive/validate'],
 } as const satisfies Record<string, readonly [Method, string]>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
