@@ -100,7 +100,10 @@ function LinkForm({
           disabled={!url.trim()}
           loading={save.isPending}
           onClick={() =>
-            save.mutate({ id: link?.id, url: url.trim(), title: title.trim() || undefined }, { onSuccess: onDone })
+            save.mutate(
+              { id: link?.id, url: url.trim(), title: title.trim() || undefined },
+              { onSuccess: onDone },
+            )
           }
         >
           {link ? 'Save link' : 'Add link'}
