@@ -52,12 +52,12 @@ export function ApplicationOverviewPanel({ appName }: { appName: string }) {
                   {env.sdks.join(', ') || 'No SDK reported'}
                 </Text>
                 {env.issues.outdatedSdks.length > 0 && (
-                  <Text size="sm" c="orange">
+                  <Text size="sm" fw={500}>
                     Outdated: {env.issues.outdatedSdks.join(', ')}
                   </Text>
                 )}
                 {env.issues.missingFeatures.length > 0 && (
-                  <List size="sm" c="red">
+                  <List size="sm">
                     {env.issues.missingFeatures.map((flag) => (
                       <List.Item key={flag}>asks for unknown flag {flag}</List.Item>
                     ))}

@@ -12,7 +12,7 @@ export function OutdatedSdksPanel() {
   });
   if (!outdated.data?.length) return null;
   return (
-    <Alert color="orange" title="Outdated SDKs" mb="md">
+    <Alert color="yellow" title="Outdated SDKs" mb="md">
       <Text size="sm" mb="xs">
         These applications run SDK versions that are too old for some features; upgrade them.
       </Text>
