@@ -78,6 +78,13 @@ const PersonalDashboardPage = page(
   () => import('./features/personal-dashboard/personal-dashboard-page.tsx'),
   'PersonalDashboardPage',
 );
+const UserSessionsPage = page(() => import('./features/users/user-sessions-page.tsx'), 'UserSessionsPage');
+const AccessOverviewPage = page(
+  () => import('./features/users/access-overview-page.tsx'),
+  'AccessOverviewPage',
+);
+const LatestEventsPage = page(() => import('./features/events/latest-events-page.tsx'), 'LatestEventsPage');
+const SignalsPage = page(() => import('./features/signals/signals-page.tsx'), 'SignalsPage');
 const PlaygroundPage = page(() => import('./features/playground/playground-page.tsx'), 'PlaygroundPage');
 
 export function AppRoutes() {
@@ -119,6 +126,10 @@ export function AppRoutes() {
       <Route path="/profile" element={<ProfilePage />} />
       <Route path="/playground" element={<PlaygroundPage />} />
       <Route path={PERSONAL_ACCESS_TOKENS_PATH} element={<PersonalAccessTokensPage />} />
+      <Route path="/user-sessions" element={<UserSessionsPage />} />
+      <Route path="/access-overview" element={<AccessOverviewPage />} />
+      <Route path="/events/latest" element={<LatestEventsPage />} />
+      <Route path="/signals" element={<SignalsPage />} />
       <Route path="*" element={<NotFound>There is no page at this address.</NotFound>} />
     </Routes>
   );

@@ -153,7 +153,8 @@ describe.skipIf(missing)('admin UI in Chromium: running Switchyard', { timeout: 
     await page.getByRole('link', { name: 'checkout-service' }).click();
     await page.getByRole('heading', { level: 1, name: 'checkout-service' }).waitFor();
     await page.getByRole('cell', { name: 'checkout-1' }).waitFor();
-    await page.getByText('unleash-node-sdk:6.12.1').waitFor();
+    // Shown in the instance table and in the per-environment overview.
+    await page.getByText('unleash-node-sdk:6.12.1').first().waitFor();
     await checkScreen('application');
 
     await go('/projects/web-shop/flags/checkout-v2');

@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Switch, Table, Text } from '@mantine/core';
+import { ActionsConfigList } from './actions-config-list.tsx';
 import { useState } from 'react';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
@@ -19,7 +20,7 @@ export function ProjectActionsPanel({
 }) {
   const sets = useActionSets(projectId);
   const endpoints = useSignalEndpoints();
-  const { remove } = useActionSetMutations(projectId);
+  const { remove, setEnabled } = useActionSetMutations(projectId);
   const [editing, setEditing] = useState<{ actionSet?: ActionSet } | null>(null);
   const [logOf, setLogOf] = useState<ActionSet | null>(null);
   const [deleting, setDeleting] = useState<ActionSet | null>(null);
@@ -85,9 +86,21 @@ export function ProjectActionsPanel({
                     ))}
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={set.enabled ? 'green' : 'gray'}>
-                      {set.enabled ? 'Enabled' : 'Disabled'}
-                    </Badge>
+                    <Switch
+                      aria-label={`${set.name} runs`}
+                      checked={set.enabled}
+                      label={set.enabled ? 'Enabled' : 'Disabled'}
+                      onChange={(event) => {
+                        const enabled = event.currentTarget.checked;
+                        setEnabled.mutate(
+                          { id: set.id, enabled },
+                          {
+                            onSuccess: () => notifySuccess(`${set.name} ${enabled ? 'runs' : 'is paused'}`),
+                            onError: (error) => notifyError(error, `switch ${set.name}`),
+                          },
+                        );
+                      }}
+                    />
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
@@ -139,6 +152,7 @@ export function ProjectActionsPanel({
           <Text size="sm">Its event log is deleted with it. To pause it, disable it instead.</Text>
         </ConfirmModal>
       )}
+      <ActionsConfigList projectId={projectId} />
     </>
   );
 }

@@ -43,9 +43,30 @@ export function useActionSetMutations(projectId: string) {
           : call<ActionSet>('updateActions', { params: { projectId, actionSetId: id }, body }),
       onSettled,
     }),
+    setEnabled: useMutation({
+      mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
+        call(enabled ? 'enableActions' : 'disableActions', { params: { projectId, actionSetId: id } }),
+      onSettled,
+    }),
     remove: useMutation({
       mutationFn: (id: number) => call('deleteActions', { params: { projectId, actionSetId: id } }),
       onSettled,
     }),
   };
+}
+
+export type ActionDescription = {
+  label: string;
+  description: string;
+  category?: string;
+  permissions: string[];
+};
+
+/** What each action does and the permissions its service account needs, as the server describes them. */
+export function useActionsConfig(projectId: string) {
+  return useQuery({
+    queryKey: [...key(projectId), 'config'],
+    staleTime: Infinity,
+    queryFn: () => call<Record<string, ActionDescription>>('getActionsConfig', { params: { projectId } }),
+  });
 }

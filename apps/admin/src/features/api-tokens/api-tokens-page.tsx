@@ -9,6 +9,7 @@ import { usePermissions } from '../session/use-permissions.ts';
 import { CreateApiTokenModal } from './create-api-token-modal.tsx';
 import { listedSecretStart } from './listed-secret.ts';
 import { useApiTokenMutations, useApiTokens } from './use-api-tokens.ts';
+import { ProjectApiTokensPanel } from './project-api-tokens-panel.tsx';
 
 export function ApiTokensPage() {
   const allowed = usePermissions().can('ADMIN');
@@ -102,6 +103,7 @@ export function ApiTokensPage() {
           <Text size="sm">Anything using this token gets 401 from its next request on.</Text>
         </ConfirmModal>
       )}
+      <ProjectApiTokensPanel />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
+import { ArchivedBulkBar, type ArchivedRef } from './archived-bulk-bar.tsx';
 
 const PAGE = 50;
 
@@ -47,6 +48,13 @@ export function ArchivePage() {
     onSettled: done,
   });
   const [deleting, setDeleting] = useState<FlagSearchItem | null>(null);
+  const [selected, setSelected] = useState<ArchivedRef[]>([]);
+  const toggle = (flag: FlagSearchItem, on: boolean) =>
+    setSelected((current) =>
+      on
+        ? [...current, { name: flag.name, project: flag.project }]
+        : current.filter((ref) => ref.name !== flag.name),
+    );
   return (
     <>
       <PageHeader
@@ -60,6 +68,7 @@ export function ArchivePage() {
         w={260}
         mb="sm"
       />
+      <ArchivedBulkBar selected={selected} onDone={() => setSelected([])} />
       <QueryState
         query={archived}
         label="archived flags"
@@ -71,6 +80,7 @@ export function ArchivePage() {
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
+                  {canEdit && <Table.Th aria-label="Select" />}
                   <Table.Th>Flag</Table.Th>
                   <Table.Th>Project</Table.Th>
                   <Table.Th>Archived</Table.Th>
@@ -80,6 +90,15 @@ export function ArchivePage() {
               <Table.Tbody>
                 {data.features.map((flag) => (
                   <Table.Tr key={flag.name}>
+                    {canEdit && (
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={`Select ${flag.name}`}
+                          checked={selected.some((ref) => ref.name === flag.name)}
+                          onChange={(event) => toggle(flag, event.currentTarget.checked)}
+                        />
+                      </Table.Td>
+                    )}
                     <Table.Td>
                       <Text fw={500}>{flag.name}</Text>
                     </Table.Td>

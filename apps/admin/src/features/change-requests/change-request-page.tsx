@@ -10,6 +10,7 @@ import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
 import { useSession } from '../session/use-session.ts';
 import { ChangeList } from './change-diff-view.tsx';
+import { ChangeRequestReviewers } from './change-request-reviewers.tsx';
 import { ChangeRequestComments } from './change-request-comments.tsx';
 import { ChangeRequestPlayground } from './change-request-playground.tsx';
 import { StateBadge, titleOf } from './change-request-state.tsx';
@@ -117,6 +118,7 @@ function Review({ request }: { request: ChangeRequest }) {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack>
             <ReviewActions request={request} />
+            <ChangeRequestReviewers request={request} canEdit={rights.edit} />
             {request.features.length > 0 && <ChangeRequestPlayground request={request} />}
           </Stack>
         </Grid.Col>

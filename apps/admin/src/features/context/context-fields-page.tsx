@@ -15,6 +15,9 @@ import {
 import { useState } from 'react';
 import type { ContextField } from '../../api/wire.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { useNameCheck } from '../../api/use-name-check.ts';
+import { ContextFieldUsageModal } from './context-field-usage-modal.tsx';
+import { LegalValuesModal } from './legal-values-modal.tsx';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -27,6 +30,8 @@ export function ContextFieldsPage() {
   const canEdit = usePermissions().can('UPDATE_CONTEXT_FIELD');
   const [editing, setEditing] = useState<ContextField | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ContextField | null>(null);
+  const [inspecting, setInspecting] = useState<ContextField | null>(null);
+  const [valuesOf, setValuesOf] = useState<ContextField | null>(null);
   const { remove } = useContextFieldMutations();
   return (
     <>
@@ -68,6 +73,12 @@ export function ContextFieldsPage() {
                   {canEdit && (
                     <Table.Td>
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        <Button size="xs" variant="default" onClick={() => setValuesOf(field)}>
+                          Values
+                        </Button>
+                        <Button size="xs" variant="default" onClick={() => setInspecting(field)}>
+                          Used by
+                        </Button>
                         <Button size="xs" variant="default" onClick={() => setEditing(field)}>
                           Edit
                         </Button>
@@ -83,6 +94,8 @@ export function ContextFieldsPage() {
           </Table>
         )}
       </QueryState>
+      {valuesOf && <LegalValuesModal field={valuesOf} onClose={() => setValuesOf(null)} />}
+      {inspecting && <ContextFieldUsageModal field={inspecting.name} onClose={() => setInspecting(null)} />}
       {editing && (
         <ContextFieldModal field={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       )}
@@ -121,6 +134,7 @@ function ContextFieldModal({ field, onClose }: { field?: ContextField; onClose: 
   const [tried, setTried] = useState(false);
   const { save } = useContextFieldMutations();
   const errors = fieldErrors(save.error);
+  const taken = useNameCheck('validateContextFieldName');
   const nameProblem = !name.trim()
     ? 'A name is required'
     : /\s/.test(name)
@@ -134,8 +148,12 @@ function ContextFieldModal({ field, onClose }: { field?: ContextField; onClose: 
           label="Name"
           disabled={Boolean(field)}
           value={name}
-          error={(tried ? nameProblem : undefined) ?? errorFor(errors, 'name')}
-          onChange={(e) => setName(e.currentTarget.value)}
+          error={(tried ? nameProblem : undefined) ?? taken.problem ?? errorFor(errors, 'name')}
+          onChange={(e) => {
+            taken.clear();
+            setName(e.currentTarget.value);
+          }}
+          onBlur={(e) => !field && void taken.check(e.currentTarget.value)}
         />
         <Textarea
           label="Description"

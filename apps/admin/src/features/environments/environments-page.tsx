@@ -15,6 +15,7 @@ import {
 import { useState } from 'react';
 import type { Environment } from '../../api/wire.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { CloneEnvironmentModal } from './clone-environment-modal.tsx';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -28,6 +29,7 @@ export function EnvironmentsPage() {
   const m = useEnvironmentMutations();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Environment | null>(null);
+  const [cloning, setCloning] = useState<Environment | null>(null);
   const move = (list: Environment[], from: number, to: number) => {
     const names = list.map((e) => e.name);
     const [moved] = names.splice(from, 1);
@@ -100,11 +102,16 @@ export function EnvironmentsPage() {
                   </Table.Td>
                   {isAdmin && (
                     <Table.Td>
-                      {!env.protected && (
-                        <Button size="xs" variant="light" color="red" onClick={() => setDeleting(env)}>
-                          Delete
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        <Button size="xs" variant="default" onClick={() => setCloning(env)}>
+                          Clone
                         </Button>
-                      )}
+                        {!env.protected && (
+                          <Button size="xs" variant="light" color="red" onClick={() => setDeleting(env)}>
+                            Delete
+                          </Button>
+                        )}
+                      </Group>
                     </Table.Td>
                   )}
                 </Table.Tr>
@@ -114,6 +121,7 @@ export function EnvironmentsPage() {
         )}
       </QueryState>
       {creating && <CreateEnvironmentModal onClose={() => setCreating(false)} />}
+      {cloning && <CloneEnvironmentModal source={cloning} onClose={() => setCloning(null)} />}
       {deleting && (
         <ConfirmModal
           opened

@@ -1,4 +1,5 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -54,7 +55,15 @@ export function EventsPage() {
   };
   return (
     <>
-      <PageHeader title="Event log" description="Every change, newest first." />
+      <PageHeader
+        title="Event log"
+        description="Every change, newest first."
+        actions={
+          <Button component={Link} to="/events/latest" variant="default">
+            Latest and flag history
+          </Button>
+        }
+      />
       <Group mb="sm" align="flex-end">
         <Select
           label="Type"

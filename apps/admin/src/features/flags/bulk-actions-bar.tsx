@@ -4,6 +4,7 @@ import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { ExportFlagsModal } from '../flag-transfer/export-flags-modal.tsx';
 import { parseTag, tagLabel, useTags } from '../tags/use-tags.ts';
 import { useBulkAction, type BulkAction } from './use-bulk-actions.ts';
+import { ArchiveDependencyWarning } from '../flag-dependencies/archive-dependency-warning.tsx';
 
 /** Appears when flags are selected: switch them per environment, mark stale, archive or tag them together. */
 export function BulkActionsBar({
@@ -83,6 +84,7 @@ export function BulkActionsBar({
           {selected.slice(0, 10).join(', ')}
           {selected.length > 10 ? ` and ${selected.length - 10} more` : ''}
         </Text>
+        {archiving && <ArchiveDependencyWarning projectId={projectId} flags={selected} />}
       </ConfirmModal>
       {exporting && (
         <ExportFlagsModal

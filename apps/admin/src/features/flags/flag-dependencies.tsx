@@ -7,6 +7,7 @@ import type { Flag } from '../../api/types.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
 import { useFlagActions } from './use-flag-actions.ts';
+import { useParentVariants } from '../flag-dependencies/use-parent-variants.ts';
 
 /** Parent flags this flag depends on (one level only), and the flags that depend on it. */
 export function FlagDependencies({ flag, canEdit }: { flag: Flag; canEdit: boolean }) {
@@ -73,6 +74,7 @@ function AddDependency({ flag, onDone }: { flag: Flag; onDone: () => void }) {
   const draftIn = useDraftEnvironment(flag.project);
   const [enabled, setEnabled] = useState(true);
   const [variants, setVariants] = useState<string[]>([]);
+  const parentVariants = useParentVariants(flag.project, parent);
   return (
     <Stack gap="xs">
       {addDependency.error && <Alert color="red">{addDependency.error.message}</Alert>}
@@ -92,6 +94,7 @@ function AddDependency({ flag, onDone }: { flag: Flag; onDone: () => void }) {
       {enabled && (
         <TagsInput
           label="Only with these parent variants (optional)"
+          data={parentVariants.data ?? []}
           value={variants}
           onChange={setVariants}
         />

@@ -25,6 +25,7 @@ import { FlagDependencies } from './flag-dependencies.tsx';
 import { FlagLifecycle } from './flag-lifecycle.tsx';
 import type { LifecycleStageName } from './lifecycle-badge.tsx';
 import { FlagOverview } from './flag-overview.tsx';
+import { FlagLinks } from '../flag-links/flag-links.tsx';
 import { FlagVariantsPanel } from './flag-variants-panel.tsx';
 import { useFlag } from './use-flag.ts';
 import { useFlagActions } from './use-flag-actions.ts';
@@ -136,6 +137,7 @@ export function FlagPage() {
                   <Tabs.Panel value="environments">
                     <Stack>
                       <FlagOverview flag={data} projectName={projectName} canEdit={editable} />
+                      <FlagLinks flag={data} canEdit={editable} />
                       {data.environments.length === 0 && (
                         <EmptyState>This project has no environments enabled.</EmptyState>
                       )}

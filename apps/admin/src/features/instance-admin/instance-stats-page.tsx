@@ -1,5 +1,7 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { operations } from '../../api/operations.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { TelemetryNote } from './telemetry-note.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { type InstanceStats, useInstanceStats } from './use-instance-stats.ts';
 
@@ -53,6 +55,7 @@ export function InstanceStatsPage() {
         {(s) => (
           <Stack maw={960}>
             <Figures stats={s} />
+            <TelemetryNote />
             <Title order={3} size="h4">
               Activity
             </Title>
@@ -97,7 +100,7 @@ export function InstanceStatsPage() {
               <Text size="sm" c="dimmed">
                 Instance {s.instanceId} · checksum {s.sum.slice(0, 12)}…
               </Text>
-              <Anchor href="/api/admin/instance-admin/statistics/csv" size="sm" download>
+              <Anchor href={operations.getInstanceAdminStatsCsv[1]} size="sm" download>
                 Download as CSV
               </Anchor>
             </Group>

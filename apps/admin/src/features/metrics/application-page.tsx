@@ -6,6 +6,7 @@ import { Crumbs } from '../../ui/crumbs.tsx';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { ApplicationOverviewPanel } from './application-overview-panel.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
 import { ApplicationDetailsModal } from './application-details-modal.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
@@ -74,6 +75,10 @@ export function ApplicationPage() {
                   Its instances and usage counts are removed. If one of its SDKs reports again, it comes back.
                 </Text>
               </ConfirmModal>
+              <Title order={2} size="h4">
+                Overview
+              </Title>
+              <ApplicationOverviewPanel appName={app.appName} />
               <Title order={2} size="h4">
                 Instances
               </Title>

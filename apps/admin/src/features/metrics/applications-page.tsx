@@ -1,6 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { OutdatedSdksPanel } from './outdated-sdks-panel.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { useApplications } from './use-metrics.ts';
 import { when } from '../../ui/format.ts';
@@ -14,6 +15,7 @@ export function ApplicationsPage() {
         title="Applications"
         description="The applications your SDKs run in, by the appName they report, with when they were last heard from."
       />
+      <OutdatedSdksPanel />
       <QueryState
         query={applications}
         label="applications"

@@ -4,6 +4,7 @@ import { when } from '../../ui/format.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
+import { MyRolesPanel } from '../users/my-roles-panel.tsx';
 import { PERSONAL_ACCESS_TOKENS_PATH } from '../personal-access-tokens/personal-access-tokens-path.ts';
 import { useMySessions, useProfile, useRevokeSession, type Profile, type Session } from './use-profile.ts';
 
@@ -19,6 +20,7 @@ export function ProfilePage() {
       <QueryState query={profile} label="your profile">
         {(data) => <Holdings profile={data} />}
       </QueryState>
+      <MyRolesPanel />
       <Title order={2} size="h4" mt="xl" mb="sm">
         Sessions
       </Title>

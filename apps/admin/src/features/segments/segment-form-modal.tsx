@@ -7,6 +7,7 @@ import { ConstraintListEditor } from '../constraints/constraint-list-editor.tsx'
 import { toWireConstraint } from '../constraints/constraint-model.ts';
 import { isConstraintValid } from '../constraints/constraint-validation.ts';
 import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
+import { useNameCheck } from '../../api/use-name-check.ts';
 import { useContextFields } from '../context/use-context-fields.ts';
 import { useSegmentMutations, useSegmentUsage } from './use-segments.ts';
 
@@ -21,6 +22,7 @@ export function SegmentFormModal({ segment, onClose }: { segment?: Segment; onCl
   const { save } = useSegmentMutations();
   const draftIn = useDraftEnvironment(segment?.project);
   const errors = fieldErrors(save.error);
+  const taken = useNameCheck('validateSegment');
   const constraintErrors: Record<number, string> = {};
   for (const [key, message] of Object.entries(errors)) {
     const match = /^constraints\.(\d+)/.exec(key);
@@ -59,9 +61,16 @@ export function SegmentFormModal({ segment, onClose }: { segment?: Segment; onCl
           required
           value={name}
           error={
-            (showProblems && !name.trim() ? 'A name is required' : undefined) ?? errorFor(errors, 'name')
+            (showProblems && !name.trim() ? 'A name is required' : undefined) ??
+            taken.problem ??
+            errorFor(errors, 'name')
           }
-          onChange={(e) => setName(e.currentTarget.value)}
+          onChange={(e) => {
+            taken.clear();
+            setName(e.currentTarget.value);
+          }}
+          // A renamed or new segment must not take another's name.
+          onBlur={(e) => e.currentTarget.value !== segment?.name && void taken.check(e.currentTarget.value)}
         />
         <Textarea
           label="Description"

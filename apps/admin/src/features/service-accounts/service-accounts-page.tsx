@@ -6,6 +6,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
+import { UserPermissionsModal } from '../users/user-permissions-modal.tsx';
 import { RootRoleSelect } from '../users/root-role-select.tsx';
 import { CreateServiceAccountModal } from './create-service-account-modal.tsx';
 import { ServiceAccountTokensModal } from './service-account-tokens-modal.tsx';
@@ -22,6 +23,7 @@ export function ServiceAccountsPage() {
   const [creating, setCreating] = useState(false);
   const [tokensOf, setTokensOf] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<ServiceAccount | null>(null);
+  const [inspecting, setInspecting] = useState<ServiceAccount | null>(null);
   if (!allowed)
     return (
       <>
@@ -84,6 +86,9 @@ export function ServiceAccountsPage() {
                   <Table.Td>{when(account.seenAt)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button size="xs" variant="default" onClick={() => setInspecting(account)}>
+                        Permissions
+                      </Button>
                       <Button size="xs" variant="default" onClick={() => setTokensOf(account.id)}>
                         Tokens
                       </Button>
@@ -122,6 +127,13 @@ export function ServiceAccountsPage() {
             log.
           </Text>
         </ConfirmModal>
+      )}
+      {inspecting && (
+        <UserPermissionsModal
+          serviceAccount
+          user={{ id: inspecting.id, label: inspecting.name ?? inspecting.username }}
+          onClose={() => setInspecting(null)}
+        />
       )}
     </>
   );

@@ -43,6 +43,8 @@ export const NAVIGATION: NavGroup[] = [
       admin({ to: '/api-tokens', label: 'API tokens', icon: 'tokens' }),
       admin({ to: '/single-sign-on', label: 'Single sign-on', icon: 'signOn' }),
       admin({ to: '/scim', label: 'SCIM provisioning', icon: 'sync' }),
+      admin({ to: '/access-overview', label: 'Access overview', icon: 'roles' }),
+      admin({ to: '/user-sessions', label: 'Sessions', icon: 'users' }),
     ],
   },
   {

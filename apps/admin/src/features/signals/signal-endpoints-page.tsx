@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Switch, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
@@ -18,7 +19,7 @@ import {
 export function SignalEndpointsPage() {
   const isAdmin = usePermissions().can('ADMIN');
   const endpoints = useSignalEndpoints(isAdmin);
-  const { remove } = useSignalEndpointMutations();
+  const { remove, setEnabled } = useSignalEndpointMutations();
   const [editing, setEditing] = useState<{ endpoint?: SignalEndpoint } | null>(null);
   const [tokensOf, setTokensOf] = useState<SignalEndpoint | null>(null);
   const [logOf, setLogOf] = useState<SignalEndpoint | null>(null);
@@ -38,7 +39,14 @@ export function SignalEndpointsPage() {
       <PageHeader
         title="Signal endpoints"
         description="URLs your monitoring and other systems post signals to, with a token. A project's actions turn flags on or off when a signal matches."
-        actions={<Button onClick={() => setEditing({})}>New signal endpoint</Button>}
+        actions={
+          <>
+            <Button component={Link} to="/signals" variant="default">
+              All signals
+            </Button>
+            <Button onClick={() => setEditing({})}>New signal endpoint</Button>
+          </>
+        }
       />
       <QueryState
         query={endpoints}
@@ -70,9 +78,22 @@ export function SignalEndpointsPage() {
                   </Table.Td>
                   <Table.Td>{endpoint.tokens.length}</Table.Td>
                   <Table.Td>
-                    <Badge color={endpoint.enabled ? 'green' : 'gray'}>
-                      {endpoint.enabled ? 'Enabled' : 'Disabled'}
-                    </Badge>
+                    <Switch
+                      aria-label={`${endpoint.name} receives signals`}
+                      checked={endpoint.enabled}
+                      label={endpoint.enabled ? 'Enabled' : 'Disabled'}
+                      onChange={(event) => {
+                        const enabled = event.currentTarget.checked;
+                        setEnabled.mutate(
+                          { id: endpoint.id, enabled },
+                          {
+                            onSuccess: () =>
+                              notifySuccess(`${endpoint.name} ${enabled ? 'receives' : 'ignores'} signals`),
+                            onError: (error) => notifyError(error, `switch ${endpoint.name}`),
+                          },
+                        );
+                      }}
+                    />
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">

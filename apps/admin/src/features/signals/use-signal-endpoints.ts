@@ -46,6 +46,11 @@ export function useSignalEndpointMutations() {
           : call<SignalEndpoint>('updateSignalEndpoint', { params: { id }, body }),
       onSettled,
     }),
+    setEnabled: useMutation({
+      mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
+        call(enabled ? 'enableSignalEndpoint' : 'disableSignalEndpoint', { params: { id } }),
+      onSettled,
+    }),
     remove: useMutation({
       mutationFn: (id: number) => call('deleteSignalEndpoint', { params: { id } }),
       onSettled,

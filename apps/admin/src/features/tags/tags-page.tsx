@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { useNameCheck } from '../../api/use-name-check.ts';
 import { fieldErrors } from '../../ui/field-errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -43,6 +44,7 @@ function TagTypesPanel({ canEdit }: { canEdit: boolean }) {
   const [description, setDescription] = useState('');
   const [tried, setTried] = useState(false);
   const errors = fieldErrors(saveTagType.error);
+  const taken = useNameCheck('validateTagType');
   const nameProblem =
     tagPartProblem(name, 'tag type name') ??
     (/^[A-Za-z0-9._~-]+$/.test(name.trim()) ? undefined : 'Letters, digits and . _ ~ - only');
@@ -91,8 +93,12 @@ function TagTypesPanel({ canEdit }: { canEdit: boolean }) {
             <TextInput
               label="New tag type"
               value={name}
-              error={(tried ? nameProblem : undefined) ?? errors.name ?? errors.form}
-              onChange={(e) => setName(e.currentTarget.value)}
+              error={(tried ? nameProblem : undefined) ?? taken.problem ?? errors.name ?? errors.form}
+              onChange={(e) => {
+                taken.clear();
+                setName(e.currentTarget.value);
+              }}
+              onBlur={(e) => void taken.check(e.currentTarget.value)}
             />
             <TextInput
               label="Description"
@@ -129,8 +135,9 @@ function TagTypesPanel({ canEdit }: { canEdit: boolean }) {
 }
 
 function TagsPanel({ canEdit }: { canEdit: boolean }) {
-  const tags = useTags();
   const types = useTagTypes();
+  const [shown, setShown] = useState<string | null>(null);
+  const tags = useTags(shown);
   const { createTag, deleteTag } = useTagMutations();
   const [type, setType] = useState<string | null>('simple');
   const [value, setValue] = useState('');
@@ -139,9 +146,21 @@ function TagsPanel({ canEdit }: { canEdit: boolean }) {
   const valueProblem = tagPartProblem(value, 'tag value');
   return (
     <Paper withBorder p="md" component="section" aria-label="Tags">
-      <Title order={2} size="h4" mb="sm">
-        Tags
-      </Title>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          Tags
+        </Title>
+        <Select
+          aria-label="Show tags of type"
+          placeholder="All types"
+          data={(types.data ?? []).map((t) => t.name)}
+          value={shown}
+          onChange={setShown}
+          clearable
+          size="xs"
+          w={180}
+        />
+      </Group>
       <QueryState
         query={tags}
         label="tags"

@@ -3,10 +3,15 @@ import { call } from '../../api/client.ts';
 import type { Tag } from '../../api/types.ts';
 import type { TagType } from '../../api/wire.ts';
 
-export function useTags() {
+/** Every tag, or only those of one type when `type` is given. */
+export function useTags(type?: string | null) {
   return useQuery({
-    queryKey: ['tags'],
-    queryFn: async () => (await call<{ tags: Tag[] }>('getTags')).tags,
+    queryKey: ['tags', type ?? ''],
+    queryFn: async () =>
+      (type
+        ? await call<{ tags: Tag[] }>('getTagsByType', { params: { type } })
+        : await call<{ tags: Tag[] }>('getTags')
+      ).tags,
   });
 }
 

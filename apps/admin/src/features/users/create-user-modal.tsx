@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
+import { usePasswordCheck } from './use-password-check.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { ROOT_ROLES, useUserMutations } from './use-users.ts';
 
@@ -19,7 +20,12 @@ export function CreateUserModal({ onClose }: { onClose: () => void }) {
   const [form, setForm] = useState<Form>({ name: '', username: '', email: '', password: '', rootRole: '3' });
   const [local, setLocal] = useState<Record<string, string>>({});
   const { create } = useUserMutations();
-  const errors = { ...fieldErrors(create.error), ...local };
+  const strength = usePasswordCheck();
+  const errors: Record<string, string> = {
+    ...fieldErrors(create.error),
+    ...(strength.problem ? { password: strength.problem } : {}),
+    ...local,
+  };
   const set = (field: keyof Form) => (value: string) =>
     setForm((current) => ({ ...current, [field]: value }));
 
@@ -78,7 +84,11 @@ export function CreateUserModal({ onClose }: { onClose: () => void }) {
             required
             value={form.password}
             error={errorFor(errors, 'password')}
-            onChange={(e) => set('password')(e.currentTarget.value)}
+            onChange={(e) => {
+              strength.clear();
+              set('password')(e.currentTarget.value);
+            }}
+            onBlur={(e) => void strength.check(e.currentTarget.value)}
           />
           <Select
             label="Role"

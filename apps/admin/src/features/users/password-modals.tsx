@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { call } from '../../api/client.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
+import { usePasswordCheck } from './use-password-check.ts';
 
 const MIN_LENGTH = 8;
 
@@ -33,12 +34,18 @@ function PasswordForm({
   const [form, setForm] = useState({ oldPassword: '', password: '', confirmPassword: '' });
   const [local, setLocal] = useState<Record<string, string>>({});
   const save = useMutation({ mutationFn: send });
-  const errors = { ...fieldErrors(save.error), ...local };
+  const strength = usePasswordCheck();
+  const errors: Record<string, string> = {
+    ...fieldErrors(save.error),
+    ...(strength.problem ? { password: strength.problem } : {}),
+    ...local,
+  };
   const field = (name: keyof typeof form) => ({
     value: form[name],
     error: errorFor(errors, name),
     onChange: (event: { currentTarget: { value: string } }) => {
       const value = event.currentTarget.value;
+      if (name === 'password') strength.clear();
       setForm((current) => ({ ...current, [name]: value }));
     },
   });
@@ -68,6 +75,7 @@ function PasswordForm({
             label="New password"
             description={`At least ${MIN_LENGTH} characters.`}
             {...field('password')}
+            onBlur={(event) => void strength.check(event.currentTarget.value)}
           />
           <PasswordInput label="New password again" {...field('confirmPassword')} />
           <Group justify="flex-end">

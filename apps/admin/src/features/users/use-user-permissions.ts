@@ -7,11 +7,22 @@ export type UserPermissionsResponse =
 export type PermissionCheck = UserPermissionsResponse['overview']['root'][number];
 
 /** What a user may do in one project and environment, as the server decides it (roles, groups, custom roles). */
-export function useUserPermissions(id: number, where: { project?: string; environment?: string }) {
+export function useUserPermissions(
+  id: number,
+  where: { project?: string; environment?: string },
+  /** Service accounts answer the same question at their own path. */
+  serviceAccount = false,
+) {
   return useQuery({
-    queryKey: ['users', id, 'permissions', where.project ?? '', where.environment ?? ''],
+    queryKey: [
+      serviceAccount ? 'service-accounts' : 'users',
+      id,
+      'permissions',
+      where.project ?? '',
+      where.environment ?? '',
+    ],
     queryFn: () =>
-      call<UserPermissionsResponse>('getUserPermissions', {
+      call<UserPermissionsResponse>(serviceAccount ? 'getServiceAccountPermissions' : 'getUserPermissions', {
         params: { id },
         query: { project: where.project, environment: where.environment },
       }),

@@ -44,3 +44,23 @@ export function useUserMutations() {
     }),
   };
 }
+
+/** Users whose name, username or email contains `q`; off while `q` is empty. */
+export function useUserSearch(q: string) {
+  return useQuery({
+    queryKey: ['users', 'search', q],
+    enabled: q.trim().length > 0,
+    queryFn: ({ signal }) => call<ListedUser[]>('searchUsers', { query: { q: q.trim() }, signal }),
+  });
+}
+
+export type AdminCount = { password: number; noPassword: number; service: number };
+
+/** How many administrators there are, by how they sign in: the last one should not be removed by accident. */
+export function useAdminCount(enabled: boolean) {
+  return useQuery({
+    queryKey: ['users', 'admin-count'],
+    enabled,
+    queryFn: () => call<AdminCount>('getAdminCount'),
+  });
+}

@@ -11,19 +11,25 @@ import { useUserPermissions, type PermissionCheck } from './use-user-permissions
  */
 export function UserPermissionsModal({
   user,
+  serviceAccount,
   onClose,
 }: {
   user: { id: number; label: string };
+  serviceAccount?: boolean;
   onClose: () => void;
 }) {
   const projects = useProjects();
   const environments = useEnvironments();
   const [project, setProject] = useState<string | null>(null);
   const [environment, setEnvironment] = useState<string | null>(null);
-  const permissions = useUserPermissions(user.id, {
-    project: project ?? undefined,
-    environment: environment ?? undefined,
-  });
+  const permissions = useUserPermissions(
+    user.id,
+    {
+      project: project ?? undefined,
+      environment: environment ?? undefined,
+    },
+    serviceAccount,
+  );
   return (
     <Modal opened onClose={onClose} title={`Permissions of ${user.label}`} size="xl">
       <Stack>

@@ -1,4 +1,6 @@
-import { Alert, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Link } from 'react-router';
 import { useState } from 'react';
 import type { User } from '../../api/wire.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
@@ -13,7 +15,8 @@ import { SetPasswordModal } from './password-modals.tsx';
 import { ResetLinkModal } from '../password-reset/reset-link-modal.tsx';
 import { UserPermissionsModal } from './user-permissions-modal.tsx';
 import { RootRoleSelect } from './root-role-select.tsx';
-import { useUserMutations, useUsers } from './use-users.ts';
+import { useAdminCount, useUserMutations, useUserSearch, useUsers } from './use-users.ts';
+import { InactiveUsersPanel } from './inactive-users-panel.tsx';
 import { when } from '../../ui/format.ts';
 
 const displayName = (user: User) => user.name ?? user.username ?? user.email ?? `user ${user.id}`;
@@ -23,6 +26,10 @@ export function UsersPage() {
   const allowed = usePermissions().can('ADMIN');
   const me = useSession().data?.user;
   const users = useUsers(allowed);
+  const admins = useAdminCount(allowed);
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 250);
+  const found = useUserSearch(q);
   const { setRole, remove } = useUserMutations();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<User | null>(null);
@@ -50,14 +57,40 @@ export function UsersPage() {
       <PageHeader
         title="Users"
         description="People who sign in to this admin UI. Admins manage users and tokens, Editors change flags, Viewers look."
-        actions={<Button onClick={() => setCreating(true)}>New user</Button>}
+        actions={
+          <Group gap="xs">
+            <Button component={Link} to="/user-sessions" variant="default">
+              Sessions
+            </Button>
+            <Button component={Link} to="/access-overview" variant="default">
+              Access overview
+            </Button>
+            <Button onClick={() => setCreating(true)}>New user</Button>
+          </Group>
+        }
       />
       <InviteLinkPanel />
+      <InactiveUsersPanel />
+      <Group justify="space-between" mb="sm">
+        <TextInput
+          aria-label="Search users"
+          placeholder="Search by name, username or email"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={320}
+        />
+        {admins.data && (
+          <Text size="sm" c="dimmed">
+            {admins.data.password + admins.data.noPassword} administrators
+            {admins.data.service > 0 && ` and ${admins.data.service} admin service accounts`}
+          </Text>
+        )}
+      </Group>
       <QueryState
-        query={users}
+        query={q ? found : users}
         label="users"
         isEmpty={(list) => list.length === 0}
-        empty={<EmptyState>No users yet.</EmptyState>}
+        empty={<EmptyState>{q ? `No user matches "${q}".` : 'No users yet.'}</EmptyState>}
       >
         {(list) => (
           <Table striped>

@@ -1,0 +1,189 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { call } from '../../api/client.ts';
+import type { ApiToken } from '../../api/types.ts';
+import { when } from '../../ui/format.ts';
+import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { EmptyState, QueryState } from '../../ui/query-state.tsx';
+import { TokenSecret } from '../../ui/token-secret.tsx';
+import { useProjects } from '../projects/use-projects.ts';
+
+type ProjectEnvironment = { name: string; enabled: boolean };
+
+/** One project's tokens, as a project owner manages them: scoped to that project, in one of its environments. */
+export function ProjectApiTokensPanel() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Paper withBorder p="md" mt="xl" component="section" aria-label="Project tokens">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          Tokens of one project
+        </Title>
+        <Button size="xs" variant="default" onClick={() => setOpen(!open)}>
+          {open ? 'Hide' : 'Show'}
+        </Button>
+      </Group>
+      {open && <ProjectTokens />}
+    </Paper>
+  );
+}
+
+function ProjectTokens() {
+  const projects = useProjects();
+  const [projectId, setProjectId] = useState<string | null>(null);
+  return (
+    <Stack mt="sm">
+      <Select
+        label="Project"
+        placeholder="Pick a project"
+        data={(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+        value={projectId}
+        onChange={setProjectId}
+        searchable
+        w={260}
+      />
+      {projectId && <TokensOf projectId={projectId} />}
+    </Stack>
+  );
+}
+
+function TokensOf({ projectId }: { projectId: string }) {
+  const queryClient = useQueryClient();
+  const key = ['projects', projectId, 'api-tokens'];
+  const tokens = useQuery({
+    queryKey: key,
+    queryFn: async () =>
+      (await call<{ tokens: ApiToken[] }>('getProjectApiTokens', { params: { projectId } })).tokens,
+  });
+  const environments = useQuery({
+    queryKey: ['environments', 'project', projectId],
+    queryFn: async () =>
+      (
+        await call<{ environments: ProjectEnvironment[] }>('getProjectEnvironments', {
+          params: { projectId },
+        })
+      ).environments.filter((env) => env.enabled),
+  });
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: key });
+  const create = useMutation({
+    mutationFn: (body: { tokenName: string; type: 'client' | 'frontend'; environment: string }) =>
+      call<ApiToken>('createProjectApiToken', { params: { projectId }, body }),
+    onSettled,
+  });
+  const remove = useMutation({
+    mutationFn: (token: string) => call('deleteProjectApiToken', { params: { projectId, token } }),
+    onSettled,
+  });
+  const [name, setName] = useState('');
+  const [type, setType] = useState<'client' | 'frontend'>('client');
+  const [environment, setEnvironment] = useState<string | null>(null);
+  const [created, setCreated] = useState<ApiToken | null>(null);
+  return (
+    <Stack>
+      <QueryState
+        query={tokens}
+        label="project tokens"
+        isEmpty={(list) => list.length === 0}
+        empty={<EmptyState>No tokens for {projectId} alone.</EmptyState>}
+      >
+        {(list) => (
+          <Table>
+            <Table.Tbody>
+              {list.map((token) => (
+                <Table.Tr key={token.secret}>
+                  <Table.Td>{token.tokenName}</Table.Td>
+                  <Table.Td>{token.type}</Table.Td>
+                  <Table.Td>{token.environment}</Table.Td>
+                  <Table.Td>{when(token.seenAt ?? null)}</Table.Td>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete token ${token.tokenName}`}
+                      onClick={() =>
+                        remove.mutate(token.secret, {
+                          onSuccess: () => notifySuccess(`Deleted ${token.tokenName}`),
+                          onError: (error) => notifyError(error, 'delete the token'),
+                        })
+                      }
+                    >
+                      ×
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </QueryState>
+      {created ? (
+        <TokenSecret
+          description={created.tokenName}
+          secret={created.secret}
+          actions={
+            <Button size="xs" variant="default" onClick={() => setCreated(null)}>
+              Done
+            </Button>
+          }
+        />
+      ) : (
+        <Group align="flex-end">
+          <TextInput
+            label="Token name"
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+          />
+          <Select
+            label="Type"
+            data={['client', 'frontend']}
+            value={type}
+            allowDeselect={false}
+            onChange={(value) => setType(value === 'frontend' ? 'frontend' : 'client')}
+            w={120}
+          />
+          <Select
+            label="Environment"
+            data={(environments.data ?? []).map((env) => env.name)}
+            value={environment}
+            onChange={setEnvironment}
+            w={180}
+          />
+          <Button
+            disabled={!name.trim() || !environment}
+            loading={create.isPending}
+            onClick={() =>
+              environment &&
+              create.mutate(
+                { tokenName: name.trim(), type, environment },
+                {
+                  onSuccess: (token) => {
+                    setCreated(token);
+                    setName('');
+                  },
+                  onError: (error) => notifyError(error, 'create the token'),
+                },
+              )
+            }
+          >
+            Create project token
+          </Button>
+        </Group>
+      )}
+      <Text size="xs" c="dimmed">
+        These tokens reach only {projectId}; they are also listed above with every other token.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../api/client.ts';
+
+/** The variant names a chosen parent flag can serve, to pick from when a dependency asks for variants. */
+export function useParentVariants(projectId: string, parent: string | null) {
+  return useQuery({
+    queryKey: ['flag', projectId, parent, 'parent-variants'],
+    enabled: Boolean(parent),
+    queryFn: () => call<string[]>('listParentVariantOptions', { params: { projectId, parent: parent! } }),
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client.ts';
+import { flagKey } from '../flags/use-flag.ts';
+
+export type FlagLink = { id: string; url: string; title?: string | null };
+export type FlagLinkInput = { url: string; title?: string };
+
+/** Add, change and remove a flag's links; each refreshes the flag, which carries them. */
+export function useFlagLinks(projectId: string, featureName: string) {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: flagKey(projectId, featureName) });
+  const params = { projectId, featureName };
+  return {
+    save: useMutation({
+      mutationFn: ({ id, ...body }: FlagLinkInput & { id?: string }) =>
+        id === undefined
+          ? call('createFeatureLink', { params, body })
+          : call('updateFeatureLink', { params: { ...params, linkId: id }, body }),
+      onSettled,
+    }),
+    remove: useMutation({
+      mutationFn: (linkId: string) => call('deleteFeatureLink', { params: { ...params, linkId } }),
+      onSettled,
+    }),
+  };
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client.ts';
+
+export type InactiveUser = {
+  id: number;
+  name?: string;
+  username?: string;
+  email?: string;
+  createdAt?: string;
+  seenAt?: string | null;
+};
+
+/** Users who have not signed in for a long while (the server decides how long). */
+export function useInactiveUsers(enabled = true) {
+  return useQuery({
+    queryKey: ['users', 'inactive'],
+    enabled,
+    queryFn: async () => (await call<{ inactiveUsers: InactiveUser[] }>('getInactiveUsers')).inactiveUsers,
+  });
+}
+
+export function useDeleteInactiveUsers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => call('deleteInactiveUsers', { body: { ids } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}
