@@ -16,6 +16,10 @@ export type ResponseOf<Id extends keyof operations> =
     ? Body
     : never;
 
+type BodyOf<Request> = Request extends { content: { 'application/json': infer Body } } ? Body : never;
+/** The JSON body a server operation takes. */
+export type RequestOf<Id extends keyof operations> = BodyOf<operations[Id]['requestBody']>;
+
 export type Banner = Schemas['bannerSchema'];
 export type BannerVariant = Banner['variant'];
 export type ApiToken = Schemas['apiTokenSchema'];
@@ -41,3 +45,18 @@ export type Project = Schemas['projectSchema'];
 export type ProjectOverview = ResponseOf<'getProjectOverview'>;
 export type FlagSearchResult = ResponseOf<'searchFeatures'>;
 export type FlagSearchItem = FlagSearchResult['features'][number];
+export type Flag = ResponseOf<'getFeature'>;
+export type FlagEnvironment = Flag['environments'][number];
+export type Strategy = FlagEnvironment['strategies'][number];
+/** A strategy in the editor: the fields the server assigns on save are absent until then. */
+export type StrategyDraft = Omit<Strategy, 'id' | 'featureName' | 'sortOrder'> &
+  Partial<Pick<Strategy, 'id' | 'featureName' | 'sortOrder'>>;
+/** A constraint as the server answers it: `operator` stays a string (stored rows predate the operator list); narrow it with `isOperator`. */
+export type Constraint = Strategy['constraints'][number];
+export type Variant = Flag['variants'][number];
+export type Payload = NonNullable<Variant['payload']>;
+export type PayloadType = Payload['type'];
+export type Dependency = Flag['dependencies'][number];
+export type DependencyBody = RequestOf<'addFeatureDependency'>;
+export type Tag = Flag['tags'][number];
+export type Segment = Schemas['adminSegmentSchema'];

@@ -1,6 +1,10 @@
 import type {
+  Constraint,
   ContextField,
+  FlagEnvironment,
   FlagSearchItem,
+  Segment,
+  Strategy,
   StrategyDefinition,
   StrategyParameterDefinition,
 } from '../api/wire.ts';
@@ -73,6 +77,7 @@ export function buildFlagSearchItem(
     favorite: false,
     impressionData: false,
     lastSeenAt: null,
+    lifecycle: { stage: 'initial' },
     project: 'default',
     segments: [],
     stale: false,
@@ -80,5 +85,65 @@ export function buildFlagSearchItem(
     type: 'release',
     ...fields,
     environments: (fields.environments ?? []).map(buildSearchEnvironment),
+  };
+}
+
+export function buildConstraint(
+  fields: Partial<Constraint> & Pick<Constraint, 'contextName' | 'operator'>,
+): Constraint {
+  return { values: [], caseInsensitive: false, inverted: false, ...fields };
+}
+
+/** A saved strategy as the server answers it; constraints are given as builders' input. */
+export function buildStrategy(
+  fields: Partial<Omit<Strategy, 'constraints'>> &
+    Pick<Strategy, 'name'> & { constraints?: Parameters<typeof buildConstraint>[0][] },
+): Strategy {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    featureName: 'checkout',
+    title: null,
+    disabled: false,
+    sortOrder: 0,
+    parameters: {},
+    segments: [],
+    variants: [],
+    ...fields,
+    constraints: (fields.constraints ?? []).map(buildConstraint),
+  };
+}
+
+export function buildSegment(
+  fields: Partial<Omit<Segment, 'constraints'>> &
+    Pick<Segment, 'id' | 'name'> & { constraints?: Parameters<typeof buildConstraint>[0][] },
+): Segment {
+  return {
+    createdAt: '2026-01-01T00:00:00.000Z',
+    createdBy: null,
+    description: null,
+    project: null,
+    usedInFeatures: null,
+    usedInProjects: null,
+    ...fields,
+    constraints: (fields.constraints ?? []).map(buildConstraint),
+  };
+}
+
+/** One environment of a flag as the server answers it. */
+export function buildFlagEnvironment(
+  fields: Partial<FlagEnvironment> & Pick<FlagEnvironment, 'name' | 'enabled'>,
+): FlagEnvironment {
+  return {
+    environment: fields.name,
+    featureName: 'checkout',
+    hasEnabledStrategies: fields.enabled && (fields.strategies ?? []).length > 0,
+    hasStrategies: (fields.strategies ?? []).length > 0,
+    lastSeenAt: null,
+    sortOrder: 0,
+    strategies: [],
+    type: 'development',
+    variantCount: 0,
+    variants: [],
+    ...fields,
   };
 }

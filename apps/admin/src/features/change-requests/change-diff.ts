@@ -1,4 +1,4 @@
-import type { Constraint, Variant } from '../../api/types.ts';
+import type { Constraint, Variant } from '../../api/wire.ts';
 import { describeConstraint } from '../strategies/strategy-summary.ts';
 
 /** One line of a before/after table: a field and its value before and after the change (absent: none). */

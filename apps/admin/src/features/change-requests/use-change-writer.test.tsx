@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../testing/fake-server.ts';
 import { renderUi } from '../../testing/render.tsx';
+import { buildFlagEnvironment, buildStrategy } from '../../testing/wire-builders.ts';
 import { EnvironmentPanel } from '../flags/environment-panel.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -37,11 +38,11 @@ function panel(environment: string) {
     <EnvironmentPanel
       projectId="team"
       flagName="checkout"
-      environment={{
+      environment={buildFlagEnvironment({
         name: environment,
         enabled: false,
-        strategies: [{ id: 's1', name: 'default', constraints: [], parameters: {} }],
-      }}
+        strategies: [buildStrategy({ id: 's1', name: 'default' })],
+      })}
       otherEnvironments={[]}
       segments={[]}
       defaultStickiness="default"

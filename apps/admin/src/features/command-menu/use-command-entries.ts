@@ -2,7 +2,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { call } from '../../api/client.ts';
-import type { FlagSearchResult } from '../../api/types.ts';
+import type { FlagSearchResult } from '../../api/wire.ts';
 import { useProjects } from '../projects/use-projects.ts';
 import { useSegments } from '../segments/use-segments.ts';
 import { usePermissions } from '../session/use-permissions.ts';

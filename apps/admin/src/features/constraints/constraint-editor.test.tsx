@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Constraint } from '../../api/types.ts';
+import type { Constraint } from '../../api/wire.ts';
 import type { ContextField } from '../../api/wire.ts';
 import { renderUi } from '../../testing/render.tsx';
-import { buildContextField } from '../../testing/wire-builders.ts';
+import { buildConstraint, buildContextField } from '../../testing/wire-builders.ts';
 import { ConstraintListEditor } from './constraint-list-editor.tsx';
 
 const fields: ContextField[] = [
@@ -57,7 +57,7 @@ describe('constraint editor', () => {
   });
 
   it('offers legal values for a field that has them', async () => {
-    renderUi(<Harness initial={[{ contextName: 'country', operator: 'IN', values: [] }]} />);
+    renderUi(<Harness initial={[buildConstraint({ contextName: 'country', operator: 'IN', values: [] })]} />);
     await userEvent.click(screen.getByRole('combobox', { name: 'Value 1' }));
     await userEvent.click(await screen.findByRole('option', { name: 'SE' }));
     expect(latest[0]!.values).toEqual(['SE']);
@@ -65,7 +65,10 @@ describe('constraint editor', () => {
 
   it('types the value per operator: a version keeps the first list entry, then is checked as semver', async () => {
     renderUi(
-      <Harness initial={[{ contextName: 'appVersion', operator: 'IN', values: ['v2.0.0'] }]} showProblems />,
+      <Harness
+        initial={[buildConstraint({ contextName: 'appVersion', operator: 'IN', values: ['v2.0.0'] })]}
+        showProblems
+      />,
     );
     await pick('Operator 1', /version ≥/);
     const value = screen.getByRole('textbox', { name: 'Value 1' });
@@ -80,14 +83,23 @@ describe('constraint editor', () => {
   });
 
   it('lets a regex be inverted, as the server does, and flags an invalid pattern', async () => {
-    renderUi(<Harness initial={[{ contextName: 'email', operator: 'REGEX', value: '(a' }]} showProblems />);
+    renderUi(
+      <Harness
+        initial={[buildConstraint({ contextName: 'email', operator: 'REGEX', value: '(a' })]}
+        showProblems
+      />,
+    );
     await userEvent.click(screen.getByRole('switch', { name: 'Invert (NOT)' }));
     expect(latest[0]!.inverted).toBe(true);
     expect(screen.getByText(/not a valid RE2 regular expression/)).toBeTruthy();
   });
 
   it('shows a date picker with a time zone and stores the instant', async () => {
-    renderUi(<Harness initial={[{ contextName: 'currentTime', operator: 'DATE_AFTER', value: '' }]} />);
+    renderUi(
+      <Harness
+        initial={[buildConstraint({ contextName: 'currentTime', operator: 'DATE_AFTER', value: '' })]}
+      />,
+    );
     await pick('Time zone', 'UTC');
     const input = screen.getByLabelText('Value 1');
     expect(input.getAttribute('type')).toBe('datetime-local');
@@ -99,8 +111,8 @@ describe('constraint editor', () => {
     renderUi(
       <Harness
         initial={[
-          { contextName: 'userId', operator: 'NUM_GT', value: 'ten' },
-          { contextName: 'userId', operator: 'IN_CIDR', values: ['10.0.0.0/40'] },
+          buildConstraint({ contextName: 'userId', operator: 'NUM_GT', value: 'ten' }),
+          buildConstraint({ contextName: 'userId', operator: 'IN_CIDR', values: ['10.0.0.0/40'] }),
         ]}
         showProblems
       />,

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Select, Stack, Switch, Text } from '@mantine/core';
 import type { Operator } from '@switchyard/rules';
-import type { Constraint } from '../../api/types.ts';
+import type { Constraint } from '../../api/wire.ts';
 import type { ContextField } from '../../api/wire.ts';
 import { describeConstraint } from '../strategies/strategy-summary.ts';
 import { changeOperator } from './constraint-model.ts';

@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import type { Constraint } from '../../api/types.ts';
+import type { Constraint } from '../../api/wire.ts';
 import type { ContextField } from '../../api/wire.ts';
 import { newConstraint } from './constraint-model.ts';
 import { ConstraintEditor } from './constraint-editor.tsx';

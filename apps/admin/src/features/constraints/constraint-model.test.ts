@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { changeOperator, newConstraint, toWireConstraint } from './constraint-model.ts';
 import { constraintProblems } from './constraint-validation.ts';
 import { instantToWallTime, wallTimeToInstant } from './zoned-date.ts';
+import { buildConstraint } from '../../testing/wire-builders.ts';
 
 describe('constraint model', () => {
   it('keeps the first list entry when switching to a single-value operator, and back', () => {
@@ -26,7 +27,9 @@ describe('constraint model', () => {
   });
 
   it('sends trimmed values for list operators and a single value for the rest', () => {
-    expect(toWireConstraint({ contextName: 'a', operator: 'IN', values: [' x ', '', 'y'] })).toEqual({
+    expect(
+      toWireConstraint(buildConstraint({ contextName: 'a', operator: 'IN', values: [' x ', '', 'y'] })),
+    ).toEqual({
       contextName: 'a',
       operator: 'IN',
       values: ['x', 'y'],
@@ -34,7 +37,9 @@ describe('constraint model', () => {
       inverted: false,
     });
     expect(
-      toWireConstraint({ contextName: 'a', operator: 'NUM_LT', value: ' 5 ', values: ['junk'] }),
+      toWireConstraint(
+        buildConstraint({ contextName: 'a', operator: 'NUM_LT', value: ' 5 ', values: ['junk'] }),
+      ),
     ).toMatchObject({
       value: '5',
       values: [],
@@ -43,7 +48,7 @@ describe('constraint model', () => {
 });
 
 describe('constraint validation', () => {
-  const problem = (c: Parameters<typeof constraintProblems>[0]) => constraintProblems(c).value;
+  const problem = (c: Parameters<typeof buildConstraint>[0]) => constraintProblems(buildConstraint(c)).value;
   it('refuses what the server refuses, and nothing more', () => {
     // An empty list and an inverted regex are accepted, as the server does (docs/decisions/0002).
     expect(problem({ contextName: 'a', operator: 'IN', values: [] })).toBeUndefined();
@@ -67,7 +72,9 @@ describe('constraint validation', () => {
       problem({ contextName: 'a', operator: 'IN_CIDR', values: ['10.0.0.0/8', '::1', '2001:db8::/32'] }),
     ).toBeUndefined();
     expect(problem({ contextName: 'a', operator: 'IN_CIDR', values: ['10.0.0.0/33'] })).toMatch(/not an IP/);
-    expect(constraintProblems({ contextName: '', operator: 'IN', values: ['x'] }).contextName).toBeTruthy();
+    expect(
+      constraintProblems(buildConstraint({ contextName: '', operator: 'IN', values: ['x'] })).contextName,
+    ).toBeTruthy();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Operator } from '@switchyard/rules';
-import type { Constraint } from '../../api/types.ts';
+import type { Constraint } from '../../api/wire.ts';
 import { isMultiValue, operatorInfo } from './operators.ts';
 
 export function newConstraint(contextName = ''): Constraint {

@@ -1,5 +1,5 @@
 import { constraintProblems as ruleProblems } from '@switchyard/rules';
-import type { Constraint } from '../../api/types.ts';
+import type { Constraint } from '../../api/wire.ts';
 import { toWireConstraint } from './constraint-model.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Group, Select, TagsInput, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import type { Constraint } from '../../api/types.ts';
+import type { Constraint } from '../../api/wire.ts';
 import { operatorInfo } from './operators.ts';
 import { instantToWallTime, localTimeZone, timeZones, wallTimeToInstant } from './zoned-date.ts';
 

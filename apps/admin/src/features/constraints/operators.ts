@@ -1,4 +1,4 @@
-import { operatorRule, takesList, type Operator } from '@switchyard/rules';
+import { isOperator, operatorRule, takesList, type Operator } from '@switchyard/rules';
 
 /** Which input the editor shows for an operator: a list of strings, or one value of a type. */
 export type ValueKind = 'list' | 'number' | 'date' | 'semver' | 'regex' | 'cidr';
@@ -53,9 +53,10 @@ function info(operator: Operator): OperatorInfo {
 /** The operators in the order the editor lists them (the strings first, as most constraints use them). */
 export const OPERATORS: OperatorInfo[] = (Object.keys(COPY) as Operator[]).map(info);
 
-export function operatorInfo(operator: Operator): OperatorInfo {
-  return OPERATORS.find((o) => o.operator === operator) ?? OPERATORS[0]!;
+/** A stored constraint's operator is a plain string on the wire (rows may predate the list): unknown ones show as the first. */
+export function operatorInfo(operator: string): OperatorInfo {
+  return (isOperator(operator) && OPERATORS.find((o) => o.operator === operator)) || OPERATORS[0]!;
 }
 
 /** List operators keep `values`; the others keep a single `value`. */
-export const isMultiValue = (operator: Operator): boolean => takesList(operator);
+export const isMultiValue = (operator: string): boolean => takesList(operator);

@@ -15,7 +15,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/client.ts';
-import type { Flag } from '../../api/types.ts';
+import type { Flag } from '../../api/wire.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { useFlagTypes } from '../flag-types/use-flag-types.ts';

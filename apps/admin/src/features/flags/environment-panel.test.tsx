@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../testing/render.tsx';
+import { buildFlagEnvironment, buildStrategy } from '../../testing/wire-builders.ts';
 import { EnvironmentPanel } from './environment-panel.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -18,19 +19,14 @@ function signedInWith(permissions: Grant[]) {
   );
 }
 
-const strategy = {
-  id: 's1',
-  name: 'default',
-  constraints: [],
-  parameters: {},
-};
+const strategy = buildStrategy({ id: 's1', name: 'default' });
 
 function renderPanel(environment: string, editable = true) {
   return renderUi(
     <EnvironmentPanel
       projectId="team"
       flagName="checkout"
-      environment={{ name: environment, enabled: false, strategies: [strategy] }}
+      environment={buildFlagEnvironment({ name: environment, enabled: false, strategies: [strategy] })}
       otherEnvironments={['development', 'production'].filter((name) => name !== environment)}
       segments={[]}
       defaultStickiness="default"

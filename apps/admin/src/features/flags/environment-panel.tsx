@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Menu, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { FlagEnvironment, Segment, Strategy } from '../../api/types.ts';
+import type { FlagEnvironment, Segment, StrategyDraft } from '../../api/wire.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
@@ -45,8 +45,8 @@ export function EnvironmentPanel({
   );
   const toggle = useToggleEnvironment();
   const mutations = useStrategyMutations(projectId, flagName);
-  const [editing, setEditing] = useState<Strategy | null>(null);
-  const [deleting, setDeleting] = useState<Strategy | null>(null);
+  const [editing, setEditing] = useState<StrategyDraft | null>(null);
+  const [deleting, setDeleting] = useState<StrategyDraft | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   // Where change requests are on, a switch is first confirmed as a draft: it takes effect only when applied.
   const draftIn = useDraftEnvironment(projectId, env);

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '../../api/client.ts';
-import type { Flag } from '../../api/types.ts';
+import type { Flag } from '../../api/wire.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
 import { useFlagActions } from './use-flag-actions.ts';

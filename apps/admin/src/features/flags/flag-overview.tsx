@@ -13,7 +13,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useState } from 'react';
-import type { Flag } from '../../api/types.ts';
+import type { Flag } from '../../api/wire.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useFlagTypes } from '../flag-types/use-flag-types.ts';

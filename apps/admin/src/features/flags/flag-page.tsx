@@ -23,10 +23,11 @@ import { EnvironmentPanel } from './environment-panel.tsx';
 import { FavoriteButton } from '../favorites/favorite-button.tsx';
 import { FlagDependencies } from './flag-dependencies.tsx';
 import { FlagLifecycle } from './flag-lifecycle.tsx';
-import type { LifecycleStageName } from './lifecycle-badge.tsx';
+import { isLifecycleStage, type LifecycleStageName } from './lifecycle-badge.tsx';
 import { FlagOverview } from './flag-overview.tsx';
 import { FlagLinks } from '../flag-links/flag-links.tsx';
 import { FlagVariantsPanel } from './flag-variants-panel.tsx';
+import type { Flag } from '../../api/wire.ts';
 import { useFlag } from './use-flag.ts';
 import { useFlagActions } from './use-flag-actions.ts';
 
@@ -75,10 +76,7 @@ export function FlagPage() {
                   title={
                     <Group gap="sm">
                       {data.name}
-                      <FavoriteButton
-                        target={{ projectId, flagName: data.name }}
-                        favorite={Boolean((data as { favorite?: boolean }).favorite)}
-                      />
+                      <FavoriteButton target={{ projectId, flagName: data.name }} favorite={data.favorite} />
                       <FlagLifecycle
                         projectId={projectId}
                         flagName={data.name}
@@ -217,9 +215,8 @@ function FlagHistory({ flagName }: { flagName: string }) {
   );
 }
 
-/** The stage getFeature sends, or what the flag's state says when it sends none. */
-function lifecycleStage(flag: object, archived: boolean): LifecycleStageName {
-  const sent =
-    'lifecycle' in flag ? (flag.lifecycle as { stage?: LifecycleStageName } | undefined)?.stage : undefined;
-  return sent ?? (archived ? 'archived' : 'initial');
+/** The stage getFeature sends, or what the flag's state says when it is not one the badge knows. */
+function lifecycleStage(flag: Flag, archived: boolean): LifecycleStageName {
+  const sent = flag.lifecycle.stage;
+  return isLifecycleStage(sent) ? sent : archived ? 'archived' : 'initial';
 }

@@ -3,7 +3,7 @@ import { memo, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { FlagSearchItem } from '../../api/wire.ts';
 import { ago, when } from '../../ui/format.ts';
-import { LifecycleBadge, stageOf } from './lifecycle-badge.tsx';
+import { LifecycleBadge } from './lifecycle-badge.tsx';
 
 export type SortState = { sortBy: string; sortOrder: 'asc' | 'desc' };
 
@@ -120,7 +120,7 @@ const FlagRow = memo(function FlagRow({
           >
             {flag.name}
           </Anchor>
-          {stageOf(flag) && <LifecycleBadge stage={stageOf(flag)!} />}
+          <LifecycleBadge stage={flag.lifecycle.stage} />
           {flag.stale && (
             <Badge size="xs" color="orange">
               stale

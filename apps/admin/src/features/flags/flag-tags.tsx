@@ -1,5 +1,5 @@
 import { Badge, CloseButton, Group, Select } from '@mantine/core';
-import type { Tag } from '../../api/types.ts';
+import type { Tag } from '../../api/wire.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { parseTag, tagLabel, useTags } from '../tags/use-tags.ts';
 import { useFlagActions } from './use-flag-actions.ts';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { Flag, Variant } from '../../api/types.ts';
+import type { Flag, Variant } from '../../api/wire.ts';
 import { fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { stickinessOptions, useContextFields } from '../context/use-context-fields.ts';

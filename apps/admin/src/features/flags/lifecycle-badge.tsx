@@ -23,9 +23,7 @@ export function LifecycleBadge({ stage }: { stage: LifecycleStageName }) {
   );
 }
 
-/** The stage of a search row, while the hand-written row type (api/types.ts) does not name it yet. */
-export function stageOf(flag: object): LifecycleStageName | undefined {
-  return 'lifecycle' in flag
-    ? (flag.lifecycle as { stage: LifecycleStageName } | undefined)?.stage
-    : undefined;
+/** getFeature sends the stage as a plain string; only the stages the badge knows are shown as such. */
+export function isLifecycleStage(stage: string): stage is LifecycleStageName {
+  return Object.hasOwn(STAGES, stage);
 }

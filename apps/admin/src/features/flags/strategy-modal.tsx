@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
-import type { Strategy } from '../../api/types.ts';
+import type { StrategyDraft } from '../../api/wire.ts';
 import { fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
@@ -22,7 +22,7 @@ export function StrategyModal({
   projectId: string;
   flagName: string;
   environment: string;
-  initial: Strategy;
+  initial: StrategyDraft;
   onClose: () => void;
 }) {
   const [strategy, setStrategy] = useState(initial);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { Tag } from '../../api/types.ts';
+import type { Tag } from '../../api/wire.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useChangeWriter, type Written } from '../change-requests/use-change-writer.ts';
 

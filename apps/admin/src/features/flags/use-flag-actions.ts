@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { Dependency, Flag, Tag, Variant } from '../../api/types.ts';
+import type { DependencyBody, Flag, Tag, Variant } from '../../api/wire.ts';
 import { useChangeWriter } from '../change-requests/use-change-writer.ts';
 import { flagKey } from './use-flag.ts';
 
@@ -55,7 +55,7 @@ export function useFlagActions(projectId: string, featureName: string) {
       onSuccess: refresh,
     }),
     addDependency: useMutation({
-      mutationFn: (dependency: Dependency) =>
+      mutationFn: (dependency: DependencyBody) =>
         write({
           project: projectId,
           changes: { feature, action: 'addDependency', payload: dependency },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { Flag } from '../../api/types.ts';
+import type { Flag } from '../../api/wire.ts';
 
 export const flagKey = (projectId: string, flagName: string) => ['flag', projectId, flagName] as const;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { Flag, Strategy } from '../../api/types.ts';
+import type { Flag, Strategy, StrategyDraft } from '../../api/wire.ts';
 import { draftsFromCache, useChangeWriter } from '../change-requests/use-change-writer.ts';
 import { toWireStrategy } from '../strategies/strategy-model.ts';
 import { flagKey } from './use-flag.ts';
@@ -23,7 +23,7 @@ export function useStrategyMutations(projectId: string, featureName: string) {
   const where = (environment: string): Where => ({ projectId, featureName, environment });
   return {
     save: useMutation({
-      mutationFn: ({ environment, strategy }: { environment: string; strategy: Strategy }) =>
+      mutationFn: ({ environment, strategy }: { environment: string; strategy: StrategyDraft }) =>
         write({
           project: projectId,
           environment,
@@ -94,7 +94,7 @@ export function useStrategyMutations(projectId: string, featureName: string) {
     }),
     copy: useMutation({
       mutationFn: ({ strategies, to }: { strategies: Strategy[]; to: string }) => {
-        const bodies = strategies.map((strategy) => toWireStrategy({ ...strategy, id: undefined }));
+        const bodies = strategies.map((strategy) => toWireStrategy(strategy));
         return write({
           project: projectId,
           environment: to,

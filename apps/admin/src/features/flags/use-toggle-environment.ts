@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { Flag } from '../../api/types.ts';
+import type { Flag } from '../../api/wire.ts';
 import type { FlagSearchResult } from '../../api/wire.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { draftsFromCache, useChangeWriter } from '../change-requests/use-change-writer.ts';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildConstraint } from '../../testing/wire-builders.ts';
 import { describeConstraint } from '../strategies/strategy-summary.ts';
 import {
   explainConstraint,
@@ -61,9 +62,7 @@ describe('playground', () => {
 
   it('explains a rollout that leaves the context out, after constraints that held', () => {
     const constraint = {
-      contextName: 'email',
-      operator: 'STR_ENDS_WITH' as const,
-      values: ['@example.com'],
+      ...buildConstraint({ contextName: 'email', operator: 'STR_ENDS_WITH', values: ['@example.com'] }),
       result: true,
       contextValue: 'a@example.com',
     };

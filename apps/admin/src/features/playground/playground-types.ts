@@ -1,4 +1,4 @@
-import type { Constraint } from '../../api/types.ts';
+import type { Constraint } from '../../api/wire.ts';
 
 export type Outcome = boolean | 'unknown';
 /** A constraint as the server checked it: `contextValue` is what the context held (null when it had none). */

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Select, Stack, Textarea, TextInput, Title } from 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { call } from '../../api/client.ts';
-import type { ProjectOverview } from '../../api/types.ts';
+import type { ProjectOverview } from '../../api/wire.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 

@@ -1,4 +1,4 @@
-import type { Segment } from '../../api/types.ts';
+import type { Segment } from '../../api/wire.ts';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';

@@ -1,4 +1,4 @@
-import type { Segment } from '../../api/types.ts';
+import type { Segment } from '../../api/wire.ts';
 import { MultiSelect, Text } from '@mantine/core';
 
 /** Picks the segments a strategy requires; all of them must match, as well as its own constraints. */

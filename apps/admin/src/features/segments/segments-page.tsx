@@ -1,4 +1,4 @@
-import type { Segment } from '../../api/types.ts';
+import type { Segment } from '../../api/wire.ts';
 import { Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';

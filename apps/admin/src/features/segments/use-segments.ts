@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { Constraint, Segment } from '../../api/types.ts';
+import type { Constraint, Segment } from '../../api/wire.ts';
 import { useChangeWriter } from '../change-requests/use-change-writer.ts';
 
 export function useSegments() {

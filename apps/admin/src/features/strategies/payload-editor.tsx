@@ -1,5 +1,5 @@
 import { Group, JsonInput, Select, TextInput, Textarea } from '@mantine/core';
-import type { Payload, PayloadType } from '../../api/types.ts';
+import type { Payload, PayloadType } from '../../api/wire.ts';
 import { payloadProblem } from './payload.ts';
 
 const TYPES = [

@@ -1,4 +1,4 @@
-import type { Payload } from '../../api/types.ts';
+import type { Payload } from '../../api/wire.ts';
 
 /** What is wrong with a variant payload, checked per type before it is sent. */
 export function payloadProblem(payload: Payload | undefined): string | undefined {

@@ -1,5 +1,5 @@
 import { explain, type FlagExplanation, type StrategyExplanation } from '@switchyard/evaluation';
-import type { Segment, Strategy } from '../../api/types.ts';
+import type { Segment, StrategyDraft } from '../../api/wire.ts';
 import { toWireConstraint } from '../constraints/constraint-model.ts';
 
 /** One sample context and what the strategy being edited does for it. */
@@ -16,7 +16,7 @@ function failingConstraint(explanation: StrategyExplanation): string {
   return failed ? `constraint on ${failed.contextName} fails` : 'a constraint fails';
 }
 
-function reasonFor(strategy: Strategy, result: FlagExplanation): string {
+function reasonFor(strategy: StrategyDraft, result: FlagExplanation): string {
   const explanation = result.strategies[0];
   if (!explanation) return 'no strategy';
   if (explanation.disabled) return 'the strategy is inactive';
@@ -37,7 +37,7 @@ function reasonFor(strategy: Strategy, result: FlagExplanation): string {
  * use (`@switchyard/evaluation`). `context` adds fields every sample shares, such as the signed-in user's.
  */
 export function previewStrategy(
-  strategy: Strategy,
+  strategy: StrategyDraft,
   flagName: string,
   segments: Segment[],
   userIds: string[],

@@ -2,10 +2,16 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Segment, Strategy } from '../../api/types.ts';
+import type { Segment, StrategyDraft } from '../../api/wire.ts';
 import type { StrategyDefinition } from '../../api/wire.ts';
 import { renderUi } from '../../testing/render.tsx';
-import { buildContextField, buildParameter, buildStrategyDefinition } from '../../testing/wire-builders.ts';
+import {
+  buildConstraint,
+  buildContextField,
+  buildParameter,
+  buildSegment,
+  buildStrategyDefinition,
+} from '../../testing/wire-builders.ts';
 import { StrategyEditor } from './strategy-editor.tsx';
 import { BUILT_IN_STRATEGIES, definitionFor, newStrategy, strategyProblems } from './strategy-model.ts';
 
@@ -23,10 +29,10 @@ const definitions: StrategyDefinition[] = [
     ],
   }),
 ];
-const segments: Segment[] = [{ id: 3, name: 'beta-testers', constraints: [] }];
+const segments: Segment[] = [buildSegment({ id: 3, name: 'beta-testers' })];
 
-let latest: Strategy;
-function Harness({ initial, showProblems = false }: { initial: Strategy; showProblems?: boolean }) {
+let latest: StrategyDraft;
+function Harness({ initial, showProblems = false }: { initial: StrategyDraft; showProblems?: boolean }) {
   const [strategy, setStrategy] = useState(initial);
   latest = strategy;
   const definition = definitions.find((d) => d.name === strategy.name);
@@ -125,10 +131,10 @@ describe('strategy editor', () => {
   });
 
   it('reports what must be fixed before saving', () => {
-    const strategy: Strategy = {
+    const strategy: StrategyDraft = {
       ...newStrategy('flexibleRollout', 'checkout'),
       parameters: { rollout: '150', stickiness: '', groupId: 'g' },
-      constraints: [{ contextName: 'age', operator: 'NUM_GT', value: 'ten' }],
+      constraints: [buildConstraint({ contextName: 'age', operator: 'NUM_GT', value: 'ten' })],
       variants: [{ name: 'a', weight: 1200, weightType: 'fix' }],
     };
     expect(strategyProblems(strategy, definitionFor('flexibleRollout', definitions))).toEqual({

@@ -1,5 +1,5 @@
 import { Alert, Divider, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import type { Segment, Strategy } from '../../api/types.ts';
+import type { Segment, StrategyDraft } from '../../api/wire.ts';
 import type { ContextField, StrategyDefinition } from '../../api/wire.ts';
 import { ConstraintListEditor } from '../constraints/constraint-list-editor.tsx';
 import { SegmentPicker } from '../segments/segment-picker.tsx';
@@ -10,7 +10,7 @@ import { summarizeStrategy } from './strategy-summary.ts';
 import { VariantsEditor } from './variants-editor.tsx';
 
 export type StrategyEditorProps = {
-  strategy: Strategy;
+  strategy: StrategyDraft;
   flagName: string;
   definitions: StrategyDefinition[];
   contextFields: ContextField[];
@@ -20,7 +20,7 @@ export type StrategyEditorProps = {
   errors: Record<string, string>;
   showProblems: boolean;
   canChangeType: boolean;
-  onChange: (strategy: Strategy) => void;
+  onChange: (strategy: StrategyDraft) => void;
 };
 
 /** Everything about one strategy: type, parameters, constraints, segments and variants, with a live summary. */

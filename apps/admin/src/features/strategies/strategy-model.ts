@@ -4,7 +4,7 @@ import {
   flexibleRolloutDefaults,
   isPercentage,
 } from '@switchyard/rules';
-import type { Strategy } from '../../api/types.ts';
+import type { StrategyDraft } from '../../api/wire.ts';
 import type { StrategyDefinition } from '../../api/wire.ts';
 import { isConstraintValid } from '../constraints/constraint-validation.ts';
 import { toWireConstraint } from '../constraints/constraint-model.ts';
@@ -18,14 +18,14 @@ export const BUILT_IN_STRATEGIES: StrategyDefinition[] = SHARED_BUILT_INS.map((s
   deprecated: false,
 }));
 
-export function newStrategy(name: string, flagName: string, defaultStickiness = 'default'): Strategy {
+export function newStrategy(name: string, flagName: string, defaultStickiness = 'default'): StrategyDraft {
   const parameters = name === FLEXIBLE_ROLLOUT ? flexibleRolloutDefaults(flagName, defaultStickiness) : {};
   return { name, title: '', disabled: false, constraints: [], parameters, segments: [], variants: [] };
 }
 
 /** Problems keyed like the server's detail paths: `parameters.rollout`, `constraints`, `variants`. */
 export function strategyProblems(
-  strategy: Strategy,
+  strategy: StrategyDraft,
   definition: StrategyDefinition | undefined,
 ): Record<string, string> {
   const problems: Record<string, string> = {};
@@ -47,7 +47,7 @@ export function strategyProblems(
 }
 
 /** The body for POST/PUT of a strategy. */
-export function toWireStrategy(strategy: Strategy) {
+export function toWireStrategy(strategy: StrategyDraft) {
   return {
     name: strategy.name,
     title: strategy.title?.trim() || undefined,

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Strategy } from '../../api/types.ts';
+import type { StrategyDraft } from '../../api/wire.ts';
 import { renderUi } from '../../testing/render.tsx';
+import { buildConstraint } from '../../testing/wire-builders.ts';
 import { newStrategy } from './strategy-model.ts';
 import { StrategyPreview } from './strategy-preview.tsx';
 
@@ -10,7 +11,7 @@ const count = () => screen.getByTestId('strategy-preview-count').textContent;
 const sample = (userId: string) =>
   within(screen.getByRole('list', { name: 'Sample users' })).getByLabelText(userId);
 
-function rollout(percent: string, extra: Partial<Strategy> = {}): Strategy {
+function rollout(percent: string, extra: Partial<StrategyDraft> = {}): StrategyDraft {
   const strategy = newStrategy('flexibleRollout', 'checkout');
   return { ...strategy, parameters: { ...strategy.parameters, rollout: percent }, ...extra };
 }
@@ -30,7 +31,7 @@ describe('strategy preview', () => {
 
   it('shows which users a constraint leaves out, and why', async () => {
     const strategy = rollout('100', {
-      constraints: [{ contextName: 'userId', operator: 'NOT_IN', values: ['user-3'] }],
+      constraints: [buildConstraint({ contextName: 'userId', operator: 'NOT_IN', values: ['user-3'] })],
     });
     renderUi(<StrategyPreview strategy={strategy} flagName="checkout" segments={[]} />);
     expect(count()).toBe('9 of 10 sample users get the flag');
@@ -44,7 +45,9 @@ describe('strategy preview', () => {
 
   it('asks for the other fields the constraints read and applies them to every sample', async () => {
     const strategy = rollout('100', {
-      constraints: [{ contextName: 'email', operator: 'STR_ENDS_WITH', values: ['@example.com'] }],
+      constraints: [
+        buildConstraint({ contextName: 'email', operator: 'STR_ENDS_WITH', values: ['@example.com'] }),
+      ],
     });
     renderUi(<StrategyPreview strategy={strategy} flagName="checkout" segments={[]} />);
     expect(count()).toBe('0 of 10 sample users get the flag');

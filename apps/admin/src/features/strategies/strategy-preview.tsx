@@ -1,9 +1,9 @@
 import { Badge, Group, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { Segment, Strategy } from '../../api/types.ts';
+import type { Segment, StrategyDraft } from '../../api/wire.ts';
 import { previewStrategy, SAMPLE_USER_IDS } from './preview-strategy.ts';
 
-export type StrategyPreviewProps = { strategy: Strategy; flagName: string; segments: Segment[] };
+export type StrategyPreviewProps = { strategy: StrategyDraft; flagName: string; segments: Segment[] };
 
 /** Who gets the flag from the strategy as it is being edited, for a few sample users, computed in the browser. */
 export function StrategyPreview({ strategy, flagName, segments }: StrategyPreviewProps) {

@@ -1,4 +1,4 @@
-import type { Constraint, Segment, Strategy } from '../../api/types.ts';
+import type { Constraint, Segment, StrategyDraft } from '../../api/wire.ts';
 import { operatorInfo } from '../constraints/operators.ts';
 
 /** "NO, SE or DK". */
@@ -45,7 +45,7 @@ export function describeConstraint(constraint: Constraint): string {
   return `${constraint.contextName} ${not}${info.phrase} ${values}${anyCase}`;
 }
 
-function subject(strategy: Strategy): string {
+function subject(strategy: StrategyDraft): string {
   const p = strategy.parameters ?? {};
   switch (strategy.name) {
     case 'default':
@@ -77,7 +77,7 @@ function subject(strategy: Strategy): string {
  * What a strategy does, in one sentence: "50% of users with email ending in @example.com, in segment
  * beta-testers".
  */
-export function summarizeStrategy(strategy: Strategy, segments: Segment[] = []): string {
+export function summarizeStrategy(strategy: StrategyDraft, segments: Segment[] = []): string {
   let text = subject(strategy);
   // A constraint joins the sentence once its field is chosen: "with  is one of" says nothing.
   const constraints = (strategy.constraints ?? []).filter((c) => c.contextName);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Variant } from '../../api/types.ts';
+import type { Variant } from '../../api/wire.ts';
 import { addVariant, percentOf, removeVariant, setFixedPercent } from './variant-weights.ts';
 
 const sum = (variants: Variant[]) => variants.reduce((total, v) => total + v.weight, 0);

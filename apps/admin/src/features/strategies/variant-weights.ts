@@ -1,5 +1,5 @@
 import { spreadWeights } from '@switchyard/rules';
-import type { Variant } from '../../api/types.ts';
+import type { Variant } from '../../api/wire.ts';
 
 // Every change re-spreads the weights by the server's rule, so they always add up to 100% when they can.
 

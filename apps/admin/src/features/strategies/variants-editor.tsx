@@ -11,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { Variant } from '../../api/types.ts';
+import type { Variant } from '../../api/wire.ts';
 import { PayloadEditor } from './payload-editor.tsx';
 import { variantsProblem } from './variants-problem.ts';
 import { addVariant, percentOf, removeVariant, setFixedPercent, setStickiness } from './variant-weights.ts';

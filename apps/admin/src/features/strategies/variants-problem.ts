@@ -1,5 +1,5 @@
 import { weightProblem } from '@switchyard/rules';
-import type { Variant } from '../../api/types.ts';
+import type { Variant } from '../../api/wire.ts';
 import { payloadProblem } from './payload.ts';
 
 /** What is wrong with a variant list before saving, or undefined. */

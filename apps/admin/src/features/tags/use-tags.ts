@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { Tag } from '../../api/types.ts';
+import type { Tag } from '../../api/wire.ts';
 import type { TagType } from '../../api/wire.ts';
 
 /** Every tag, or only those of one type when `type` is given. */
