@@ -13,7 +13,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
-import type { ApiToken } from '../../api/types.ts';
+import type { ApiToken } from '../../api/wire.ts';
 import { when } from '../../ui/format.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';

@@ -2,7 +2,7 @@ import { Badge, Button, CloseButton, Group, Modal, Stack, Text, TextInput } from
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
-import type { ContextField } from '../../api/types.ts';
+import type { ContextField } from '../../api/wire.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { useContextFields } from './use-context-fields.ts';

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput }
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
-import type { Environment } from '../../api/types.ts';
+import type { Environment } from '../../api/wire.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 

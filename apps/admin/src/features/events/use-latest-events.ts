@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { Event } from '../../api/types.ts';
+import type { ResponseOf } from '../../api/wire.ts';
 
 export type LatestEventFilters = { project?: string; flag?: string; type?: string };
-type LatestEvents = { events: Event[]; totalEvents: number };
+type LatestEvents = ResponseOf<'getEvents'>;
 
 /**
  * The newest events, without search syntax: one flag's history comes from its own path, otherwise the whole

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { User } from '../../api/wire.ts';
+import type { ResponseOf, User } from '../../api/wire.ts';
 
 /** The three root roles, by the ids the API uses. */
 export const ROOT_ROLES = [
@@ -50,11 +50,11 @@ export function useUserSearch(q: string) {
   return useQuery({
     queryKey: ['users', 'search', q],
     enabled: q.trim().length > 0,
-    queryFn: ({ signal }) => call<ListedUser[]>('searchUsers', { query: { q: q.trim() }, signal }),
+    queryFn: ({ signal }) => call<User[]>('searchUsers', { query: { q: q.trim() }, signal }),
   });
 }
 
-export type AdminCount = { password: number; noPassword: number; service: number };
+export type AdminCount = ResponseOf<'getAdminCount'>;
 
 /** How many administrators there are, by how they sign in: the last one should not be removed by accident. */
 export function useAdminCount(enabled: boolean) {
