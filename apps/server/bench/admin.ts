@@ -104,6 +104,14 @@ export async function measureAdmin(say: (message: string) => void): Promise<Admi
       );
       // The first tab warms the server's and the browser's caches, as a reader's earlier visit would.
       if (i > 0) loads.push(Math.round(Number(await ready.jsonValue())));
+      if (i === RUNS)
+        say(
+          `last load, ms after navigation start: ${String(
+            await tab.evaluate(
+              `performance.getEntriesByType('resource').filter((e) => /\\/api\\/|\\.js$/.test(e.name)).map((e) => e.name.replace(/^.*\\//, '') + ' ' + e.startTime.toFixed(0) + '-' + e.responseEnd.toFixed(0)).join(', ')`,
+            ),
+          )}`,
+        );
       await tab.close();
     }
 

@@ -12,8 +12,10 @@ import { matchEntries, type CommandEntry } from './match-entries.ts';
 
 /** Flags the server sends per query: the menu lists at most MATCH_LIMIT entries of every kind together. */
 const FLAG_LIMIT = 10;
-/** Typing pauses this long before the server is asked (a search of 10,000 flags takes about 20 ms); the last answer
- * stays, filtered here, meanwhile. */
+/**
+ * The first keystroke (or a pasted name) asks the server at once; while typing goes on it is asked once typing
+ * pauses this long (a search of 10,000 flags takes about 45 ms). The last answer stays, filtered here, meanwhile.
+ */
 const FLAG_DEBOUNCE_MS = 50;
 
 /**
@@ -22,7 +24,7 @@ const FLAG_DEBOUNCE_MS = 50;
  * server answer included, so the list follows the typing at once and the server only refines it.
  */
 export function useCommandEntries(query: string, enabled: boolean): CommandEntry[] {
-  const [debounced] = useDebouncedValue(query.trim(), FLAG_DEBOUNCE_MS);
+  const [debounced] = useDebouncedValue(query.trim(), FLAG_DEBOUNCE_MS, { leading: true });
   const flags = useQuery({
     queryKey: ['flags', 'command-menu', debounced],
     queryFn: ({ signal }) =>
