@@ -258,6 +258,8 @@ export const operations = {
   uncomplete: ['POST', '/api/admin/projects/{projectId}/features/{featureName}/lifecycle/uncomplete'],
   getPersonalDashboard: ['GET', '/api/admin/personal-dashboard'],
   getProjectHealthReport: ['GET', '/api/admin/projects/{projectId}/health-report'],
+  getProjectStatus: ['GET', '/api/admin/projects/{projectId}/status'],
+  getProjectInsights: ['GET', '/api/admin/projects/{projectId}/insights'],
   getProjectApiTokens: ['GET', '/api/admin/projects/{projectId}/api-tokens'],
   createProjectApiToken: ['POST', '/api/admin/projects/{projectId}/api-tokens'],
   deleteProjectApiToken: ['DELETE', '/api/admin/projects/{projectId}/api-tokens/{token}'],

@@ -4,19 +4,18 @@ import { Link } from 'react-router';
 import { call } from '../../api/client.ts';
 import type { operations } from '../../api/schema';
 import { QueryState } from '../../ui/query-state.tsx';
-import { LifecycleBadge, type LifecycleStageName } from '../flags/lifecycle-badge.tsx';
+import { ProjectInsights } from './project-insights.tsx';
 
 type HealthReport = operations['getProjectHealthReport']['responses'][200]['content']['application/json'];
 type Found = operations['searchFeatures']['responses'][200]['content']['application/json'];
 
-/** The most flags one search page holds; the stage counts say when a project has more. */
-const COUNTED = 100;
-const STAGES: LifecycleStageName[] = ['initial', 'pre-live', 'live', 'completed'];
-
 const search = (projectId: string, extra: Record<string, string>, limit: number) =>
   call<Found>('searchFeatures', { query: { project: `IS:${projectId}`, limit, sortBy: 'name', ...extra } });
 
-/** The project's health: stale and potentially stale flags to clean up, and how many flags are in each stage. */
+/**
+ * The project's health: figures, how many flags are in each lifecycle stage, activity and lead time, and the stale
+ * and potentially stale flags to clean up.
+ */
 export function ProjectHealthPanel({ projectId }: { projectId: string }) {
   const report = useQuery({
     queryKey: ['projects', projectId, 'health-report'],
@@ -25,10 +24,6 @@ export function ProjectHealthPanel({ projectId }: { projectId: string }) {
   const stale = useQuery({
     queryKey: ['flags', 'search', projectId, 'cleanup'],
     queryFn: () => search(projectId, { state: 'IS_ANY_OF:stale,potentially-stale' }, 20),
-  });
-  const all = useQuery({
-    queryKey: ['flags', 'search', projectId, 'stages'],
-    queryFn: () => search(projectId, {}, COUNTED),
   });
   return (
     <Stack>
@@ -42,32 +37,7 @@ export function ProjectHealthPanel({ projectId }: { projectId: string }) {
           </SimpleGrid>
         )}
       </QueryState>
-      <Paper withBorder p="md" component="section" aria-labelledby="lifecycle-counts">
-        <Title id="lifecycle-counts" order={2} size="h4" mb="sm">
-          Flags per lifecycle stage
-        </Title>
-        <QueryState query={all} label="lifecycle stages">
-          {(data) => (
-            <>
-              <Group gap="lg">
-                {STAGES.map((stage) => (
-                  <Group key={stage} gap={6}>
-                    <LifecycleBadge stage={stage} />
-                    <Text size="sm" fw={600}>
-                      {data.features.filter((f) => f.lifecycle.stage === stage).length}
-                    </Text>
-                  </Group>
-                ))}
-              </Group>
-              {data.total > COUNTED && (
-                <Text size="xs" c="dimmed" mt="xs">
-                  Counted over the first {COUNTED} of {data.total} flags.
-                </Text>
-              )}
-            </>
-          )}
-        </QueryState>
-      </Paper>
+      <ProjectInsights projectId={projectId} />
       <Paper withBorder p="md" component="section" aria-labelledby="cleanup">
         <Title id="cleanup" order={2} size="h4" mb="sm">
           To clean up
