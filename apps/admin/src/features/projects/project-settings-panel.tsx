@@ -2,11 +2,12 @@ import { Stack } from '@mantine/core';
 import { QueryState } from '../../ui/query-state.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
 import { ProjectApiTokens } from './project-api-tokens.tsx';
+import { ProjectContextFields } from './project-context-fields.tsx';
 import { ProjectDefaultStrategies } from './project-default-strategies.tsx';
 import { ProjectDetailsForm } from './project-details-form.tsx';
 import { useProjectOverview } from './use-projects.ts';
 
-/** The project page's Settings tab: details, default strategies and the project's API tokens. */
+/** The project page's Settings tab: details, default strategies, the project's context fields and API tokens. */
 export function ProjectSettingsPanel({ projectId }: { projectId: string }) {
   const overview = useProjectOverview(projectId);
   const { can } = usePermissions();
@@ -29,6 +30,7 @@ export function ProjectSettingsPanel({ projectId }: { projectId: string }) {
               environments={environments}
               canEdit={can('PROJECT_DEFAULT_STRATEGY_WRITE', where)}
             />
+            <ProjectContextFields projectId={projectId} canEdit={can('UPDATE_PROJECT_CONTEXT', where)} />
             {can('READ_PROJECT_API_TOKEN', where) && (
               <ProjectApiTokens
                 projectId={projectId}

@@ -1,0 +1,140 @@
+import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { call } from '../../api/client.ts';
+import type { ContextField } from '../../api/wire.ts';
+import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
+import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { QueryState } from '../../ui/query-state.tsx';
+
+/** The context fields that belong to one project: its constraints can test them; other projects do not see them. */
+export function ProjectContextFields({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
+  const queryClient = useQueryClient();
+  const queryKey = ['projects', projectId, 'context'];
+  const fields = useQuery({
+    queryKey,
+    queryFn: () => call<ContextField[]>('getContextFieldsForProject', { params: { projectId } }),
+  });
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey });
+  const create = useMutation({
+    mutationFn: (body: { name: string; description: string }) =>
+      call('createContextFieldForProject', { params: { projectId }, body }),
+    onSuccess,
+  });
+  const remove = useMutation({
+    mutationFn: (name: string) =>
+      call('deleteContextFieldForProject', { params: { projectId, contextField: name } }),
+    onSuccess,
+  });
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const errors = fieldErrors(create.error);
+  const add = () =>
+    create.mutate(
+      { name: name.trim(), description: description.trim() },
+      {
+        onSuccess: () => {
+          notifySuccess(`Context field "${name.trim()}" added to the project`);
+          setName('');
+          setDescription('');
+        },
+      },
+    );
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="project-context-fields">
+      <Title id="project-context-fields" order={2} size="h4" mb="xs">
+        Project context fields
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Fields only this project's constraints can test, beside the global ones.
+      </Text>
+      <Stack>
+        <QueryState
+          query={fields}
+          label="the project's context fields"
+          isEmpty={(list) => list.length === 0}
+          empty={<Text size="sm">This project has no context fields of its own.</Text>}
+        >
+          {(list) => (
+            <Table>
+              <Table.Tbody>
+                {list.map((field) => (
+                  <Table.Tr key={field.name}>
+                    <Table.Td>
+                      <Text fw={500}>{field.name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {field.description}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {(field.legalValues ?? []).map((v) => (
+                          <Badge key={v.value} size="sm">
+                            {v.value}
+                          </Badge>
+                        ))}
+                      </Group>
+                    </Table.Td>
+                    {canEdit && (
+                      <Table.Td align="right">
+                        <Button
+                          size="xs"
+                          color="red"
+                          variant="subtle"
+                          onClick={() => setDeleting(field.name)}
+                        >
+                          Delete {field.name}
+                        </Button>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </QueryState>
+        {canEdit && (
+          <Group align="flex-end">
+            <TextInput
+              label="New field name"
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              error={errorFor(errors, 'name')}
+            />
+            <TextInput
+              label="Description"
+              value={description}
+              onChange={(event) => setDescription(event.currentTarget.value)}
+            />
+            <Button onClick={add} loading={create.isPending} disabled={!name.trim()}>
+              Add field
+            </Button>
+          </Group>
+        )}
+        {errors.form && (
+          <Text size="sm" c="red" role="alert">
+            {errors.form}
+          </Text>
+        )}
+      </Stack>
+      <ConfirmModal
+        opened={deleting !== null}
+        title={`Delete the context field "${deleting}"?`}
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          remove.mutate(deleting!, {
+            onSuccess: () => notifySuccess(`Context field "${deleting}" deleted`),
+            onError: (error) => notifyError(error, 'delete the context field'),
+            onSettled: () => setDeleting(null),
+          })
+        }
+      >
+        Constraints that test it stop matching on it.
+      </ConfirmModal>
+    </Paper>
+  );
+}
