@@ -99,7 +99,7 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'New flag' }).click();
     const dialog = page.getByRole('dialog', { name: 'New flag' });
     await dialog.getByLabel('Name').fill('bad name');
-    await dialog.getByText(/no spaces/).waitFor();
+    await dialog.getByText(/must be URL-friendly/).waitFor();
     await dialog.getByLabel('Name').fill('checkout-v2');
     await dialog.getByText('This name is available').waitFor();
     await dialog.getByRole('button', { name: 'Create flag' }).click();

@@ -86,7 +86,7 @@ describe.skipIf(missing)('admin UI in Chromium: finding flags and projects', { t
   it('saves a project description from the settings tab and shows its health', async () => {
     await session.go('/projects/shop');
     await page.getByRole('tab', { name: 'Settings' }).click();
-    await page.getByLabel('Description').fill('Flags of the shop team');
+    await page.getByLabel('Description', { exact: true }).fill('Flags of the shop team');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect
       .poll(async () => (await api('GET', '/api/admin/projects/shop')).description)

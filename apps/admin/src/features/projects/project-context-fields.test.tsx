@@ -34,7 +34,7 @@ describe('ProjectContextFields', () => {
 
     await userEvent.clear(screen.getByRole('textbox', { name: 'New field name' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'New field name' }), 'region');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Description' }), 'Sales region');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Field description' }), 'Sales region');
     await userEvent.click(screen.getByRole('button', { name: 'Add field' }));
     expect(await screen.findByText('region')).toBeTruthy();
     expect(await server.sent('POST /api/admin/projects/web/context')[1]!.json()).toEqual({

@@ -104,7 +104,7 @@ export function ProjectContextFields({ projectId, canEdit }: { projectId: string
               error={errorFor(errors, 'name')}
             />
             <TextInput
-              label="Description"
+              label="Field description"
               value={description}
               onChange={(event) => setDescription(event.currentTarget.value)}
             />
