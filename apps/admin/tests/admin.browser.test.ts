@@ -305,56 +305,29 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
   });
 
-  it(`shows a project of ${BULK_FLAGS} flags quickly`, async () => {
-    // Time from navigation start to the first row's switch being usable, measured by the page itself. The best
-    // of three loads in fresh tabs, since this machine's two cores are shared with other work.
-    const loads: number[] = [];
-    let breakdown = '';
-    for (let i = 0; i < 3; i++) {
-      const tab = await page.context().newPage();
-      await tab.goto(`${server.url}/projects/bulk`);
-      const ready = await tab.waitForFunction(
-        () => {
-          const input = document.querySelector<HTMLInputElement>(
-            'input[aria-label="bulk-00001 in development"]',
-          );
-          return input && !input.disabled ? performance.now() : false;
-        },
-        null,
-        { polling: 'raf', timeout: 15_000 },
-      );
-      loads.push(Number(await ready.jsonValue()));
-      breakdown = await tab.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .filter((e) => /\/api\/|\.js$/.test(e.name))
-          .map(
-            (e) =>
-              `${new URL(e.name).pathname.replace(/^.*\//, '')} ${e.startTime.toFixed(0)}–${(e as PerformanceResourceTiming).responseEnd.toFixed(0)}`,
-          )
-          .join(', '),
-      );
-      // Only one page of flags reaches the browser, whatever the project's size.
-      expect(await tab.locator('tbody tr').count()).toBeLessThanOrEqual(200);
-      await tab.close();
-    }
+  it(`shows a project of ${BULK_FLAGS} flags one page at a time`, async () => {
+    // Speed is measured by `npm run bench -- admin`, not here: this checks that a fresh tab of a large project
+    // becomes usable, holds only one page of rows, and finds any flag through the server's search.
+    const tab = await page.context().newPage();
+    await tab.goto(`${server.url}/projects/bulk`);
+    await tab.waitForFunction(
+      () => {
+        const input = document.querySelector<HTMLInputElement>(
+          'input[aria-label="bulk-00001 in development"]',
+        );
+        return Boolean(input && !input.disabled);
+      },
+      null,
+      { polling: 'raf', timeout: 15_000 },
+    );
+    expect(await tab.locator('tbody tr').count()).toBeLessThanOrEqual(200);
+    await tab.close();
     await go('/projects/bulk');
     await page.getByText(`${BULK_FLAGS} flags`).waitFor();
-    const searchStarted = performance.now();
     await page.getByLabel('Search').fill('bulk-09999');
     await page.getByRole('link', { name: 'bulk-09999' }).waitFor();
     await page.getByText('1 flag', { exact: true }).waitFor();
-    const searched = performance.now() - searchStarted;
-    const best = Math.min(...loads);
-    console.log(`[admin] last load, ms after navigation start: ${breakdown}`);
-    console.log(
-      `[admin] ${BULK_FLAGS}-flag table interactive after ${loads.map((ms) => ms.toFixed(0)).join(' / ')} ms (best ${best.toFixed(0)} ms, navigation start to first switch usable); search answered in ${searched.toFixed(0)} ms (incl. 250 ms typing pause)`,
-    );
     await checkScreen('project-10000');
-    // The target is 1.5 s; on a machine shared with other test workers the guard is looser, and the figure
-    // above is what the report quotes.
-    console.log(`[admin] 1.5 s target ${best < 1500 ? 'met' : 'missed on this run'}`);
-    expect(best).toBeLessThan(3000);
   });
 
   it('switches flags optimistically and acts on a selection', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { chooseEncoding, listen, resolveFile, staticHandler } from './static-server';
+import { listen, resolveFile, staticHandler } from './static-server';
 
 const root = mkdtempSync(path.join(tmpdir(), 'static-'));
 mkdirSync(path.join(root, 'reference', 'sdks'), { recursive: true });
@@ -53,14 +53,6 @@ describe('staticHandler', () => {
 });
 
 describe('compression', () => {
-  it('chooses brotli, then gzip, and honours q=0', () => {
-    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
-    expect(chooseEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
-    expect(chooseEncoding('*')).toBe('gzip');
-    expect(chooseEncoding('identity')).toBeUndefined();
-    expect(chooseEncoding(undefined)).toBeUndefined();
-  });
-
   it('serves text gzipped as a CDN would, and images as they are', async () => {
     const { server, url } = await listen(staticHandler(root), 0);
     try {

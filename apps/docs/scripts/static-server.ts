@@ -1,8 +1,8 @@
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { chooseEncoding, createCompressionCache } from '@switchyard/compression';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -41,46 +41,12 @@ export function resolveFile(root: string, urlPath: string): string | undefined {
 /** Text types a CDN would compress; images and fonts are compressed already. */
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.xml', '.txt', '.md']);
 
-type Encoding = 'br' | 'gzip';
-
-/** The best encoding the client accepts, as a CDN would choose it (`q=0` refuses one). */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => part && !/;\s*q=0(\.0*)?$/.test(part))
-      .map((part) => part.split(';')[0]!.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return undefined;
-}
-
-/** Compressed bodies, made once per file version: a build folder does not change under a running server. */
-function compressedCache(): (file: string, encoding: Encoding) => Buffer {
-  const cache = new Map<string, Buffer>();
-  return (file, encoding) => {
-    const key = `${encoding}:${statSync(file).mtimeMs}:${file}`;
-    let body = cache.get(key);
-    if (!body) {
-      const raw = readFileSync(file);
-      body =
-        encoding === 'br'
-          ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
-          : gzipSync(raw, { level: 9 });
-      cache.set(key, body);
-    }
-    return body;
-  };
-}
-
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Serves a build folder; unknown paths get the site's 404 page. */
 export function staticHandler(root: string): StaticHandler {
   const absolute = path.resolve(root);
-  const compressed = compressedCache();
+  const compressed = createCompressionCache();
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();

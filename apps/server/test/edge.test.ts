@@ -153,6 +153,53 @@ describe('npm run edge', () => {
     expect(browser.getVariant('checkout')).toMatchObject({ name: 'blue', payload: { value: 'navy' } });
   });
 
+  it('lets pages on other origins call the Frontend API and OFREP, not the Client API', async () => {
+    const page = 'https://app.example.com';
+    const preflight = await fetch(`${edge.url}/api/frontend`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: page,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization, unleash-appname',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization, unleash-appname');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    const answer = await fetch(`${edge.url}/api/frontend?userId=u1`, {
+      headers: { origin: page, authorization: FRONTEND },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(answer.headers.get('access-control-expose-headers')).toBe('ETag');
+    const ofrep = await fetch(`${edge.url}/ofrep/v1/evaluate/flags`, {
+      method: 'POST',
+      headers: { origin: page, authorization: FRONTEND, 'content-type': 'application/json' },
+      body: JSON.stringify({ context: { targetingKey: 'u1' } }),
+    });
+    expect(ofrep.headers.get('access-control-allow-origin')).toBe('*');
+    const client = await fetch(`${edge.url}/api/client/features`, {
+      headers: { origin: page, authorization: CLIENT },
+    });
+    expect(client.status).toBe(200);
+    expect(client.headers.get('access-control-allow-origin')).toBeNull();
+
+    // CORS_ORIGIN narrows it to the origins listed.
+    const narrow = await startEdge(edgeEnv(server.url, { CORS_ORIGIN: 'https://shop.example.com' }));
+    const allowed = await fetch(`${narrow.url}/api/frontend`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'GET' },
+    });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.example.com');
+    const other = await fetch(`${narrow.url}/api/frontend`, {
+      method: 'OPTIONS',
+      headers: { origin: page, 'access-control-request-method': 'GET' },
+    });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    await narrow.stop();
+  });
+
   it('answers OFREP for the OpenFeature OFREP provider', async () => {
     await OpenFeature.setProviderAndWait(
       'edge',

@@ -16,6 +16,8 @@ export type EdgeConfig = {
   pollIntervalMs: number;
   appName: string;
   instanceId: string;
+  /** Origins whose pages may call the Frontend API and OFREP (`CORS_ORIGIN`, comma-separated; `*` by default). */
+  corsOrigins: string[];
 };
 
 const seconds = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
@@ -26,6 +28,26 @@ const seconds = (env: NodeJS.ProcessEnv, name: string, fallback: number): number
     throw new Error(`${name} must be a positive number of seconds, got "${raw}"`);
   return value * 1000;
 };
+
+/** `*`, or origins such as `https://app.example.com`: a scheme, a host and maybe a port, nothing more. */
+function corsOrigins(raw: string | undefined): string[] {
+  const list = (raw ?? '*')
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  for (const origin of list) {
+    if (origin === '*') continue;
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || parsed.origin !== origin)
+      throw new Error(`CORS_ORIGIN must list * or origins such as https://app.example.com, got "${origin}"`);
+  }
+  return list.length > 0 ? list : ['*'];
+}
 
 export function readEdgeConfig(env: NodeJS.ProcessEnv = process.env): EdgeConfig {
   const upstream = env.UPSTREAM_URL;
@@ -54,5 +76,6 @@ export function readEdgeConfig(env: NodeJS.ProcessEnv = process.env): EdgeConfig
     pollIntervalMs: seconds(env, 'FEATURES_REFRESH_INTERVAL_SECONDS', 10),
     appName: env.EDGE_APP_NAME ?? 'switchyard-edge',
     instanceId: env.EDGE_INSTANCE_ID ?? `${hostname()}-${randomUUID().slice(0, 8)}`,
+    corsOrigins: corsOrigins(env.CORS_ORIGIN),
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readEdgeConfig } from './edge-config.ts';
 import { createEdgeMetrics, type BulkApplication, type BulkMetric } from './edge-metrics.ts';
 import { scopeKey, scopeOfKey } from './edge-sync.ts';
 import { createEdgeTokens } from './edge-tokens.ts';
@@ -102,5 +103,22 @@ describe('createEdgeMetrics', () => {
     ]);
     await metrics.flush();
     expect(sent).toHaveLength(1); // production has no client token at this edge: held, not sent
+  });
+});
+
+describe('readEdgeConfig', () => {
+  const env = { UPSTREAM_URL: 'http://127.0.0.1:4242' };
+  it('lets every origin call the Frontend API unless CORS_ORIGIN lists some', () => {
+    expect(readEdgeConfig(env).corsOrigins).toEqual(['*']);
+    expect(
+      readEdgeConfig({ ...env, CORS_ORIGIN: 'https://app.example.com, http://localhost:5173' }).corsOrigins,
+    ).toEqual(['https://app.example.com', 'http://localhost:5173']);
+  });
+
+  it('refuses a CORS_ORIGIN entry that is not an origin, naming it', () => {
+    expect(() => readEdgeConfig({ ...env, CORS_ORIGIN: 'https://app.example.com/path' })).toThrow(
+      /CORS_ORIGIN .*"https:\/\/app\.example\.com\/path"/,
+    );
+    expect(() => readEdgeConfig({ ...env, CORS_ORIGIN: 'app.example.com' })).toThrow(/CORS_ORIGIN/);
   });
 });

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServingAnswers } from '../features/serving/serving-answers.ts';
 import { createServingState } from '../features/serving/serving-state.ts';
+import { corsOptionsFor, corsPreflightHeaders, corsResponseHeaders } from '../http/cors.ts';
 import type { EdgeConfig } from './edge-config.ts';
 import { createEdgeHandler } from './edge-http.ts';
 import { createEdgeMetrics } from './edge-metrics.ts';
@@ -11,6 +12,9 @@ import { createEdgeTokens } from './edge-tokens.ts';
 import { createUpstream } from './edge-upstream.ts';
 
 export type Log = (level: 'info' | 'warn', message: string) => void;
+
+/** The edge has no Admin API, and its Client API serves backend SDKs: no browser origin is allowed there. */
+const NO_API_CORS = { origins: [], credentials: false };
 
 /** How long after a change the snapshot file is written: a burst of changes makes one write. */
 const SNAPSHOT_DELAY_MS = 500;
@@ -46,7 +50,23 @@ export function createEdge(config: EdgeConfig, log: Log) {
     ready: () => pendingTokens.size === 0 && serving.keys().length > 0,
     log,
   });
-  const server: Server = createServer((request, response) => void handler.handle(request, response));
+  const server: Server = createServer((request, response) => {
+    // Browser SDKs on other origins call the Frontend API and OFREP; the rule is the server's (http/cors.ts).
+    const cors = corsOptionsFor(request.url, config.corsOrigins, NO_API_CORS);
+    const origin = request.headers.origin;
+    if (
+      request.method === 'OPTIONS' &&
+      cors.origin !== false &&
+      request.headers['access-control-request-method']
+    ) {
+      const headers = corsPreflightHeaders(cors, origin, request.headers['access-control-request-headers']);
+      response.writeHead(204, { ...headers, 'content-length': '0' }).end();
+      return;
+    }
+    for (const [name, value] of Object.entries(corsResponseHeaders(cors, origin)))
+      response.setHeader(name, value);
+    void handler.handle(request, response);
+  });
   server.keepAliveTimeout = 65_000;
 
   let snapshotTimer: NodeJS.Timeout | undefined;

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { chooseEncoding } from './compressed-files.ts';
 
 let t: TestApp;
 let uiDir: string;
@@ -27,13 +26,6 @@ afterAll(async () => {
 });
 
 describe('the admin UI files', () => {
-  it('negotiates Brotli, then gzip, and honours q=0', () => {
-    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
-    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
-    expect(chooseEncoding('identity')).toBeUndefined();
-    expect(chooseEncoding(undefined)).toBeUndefined();
-  });
-
   it('sends scripts compressed, cached for a year when hashed, and the app shell revalidated', async () => {
     const br = await t.app.inject({ url: '/assets/app-1a2b.js', headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.statusCode).toBe(200);

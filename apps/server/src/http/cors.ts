@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 /** Browsers on other origins that may call the Admin and Client APIs (the docs' "Try it" panels, a team's scripts). */
 export type ApiCors = { origins: string[]; credentials: boolean };
 
-type CorsOptions = {
+export type CorsOptions = {
   origin: boolean | string | string[];
   credentials?: boolean;
   exposedHeaders?: string[];
@@ -74,5 +74,30 @@ export function corsResponseHeaders(
   if (options.credentials) headers['access-control-allow-credentials'] = 'true';
   if (options.exposedHeaders?.length)
     headers['access-control-expose-headers'] = options.exposedHeaders.join(', ');
+  return headers;
+}
+
+/** The methods a preflight allows: those of the SDK and API routes (@fastify/cors's default list). */
+const PREFLIGHT_METHODS = 'GET,HEAD,PUT,PATCH,POST,DELETE';
+
+/**
+ * The answer to a preflight (`OPTIONS` with `Access-Control-Request-Method`) under `options`, for servers outside
+ * Fastify (the edge): the simple headers, the methods, the headers the browser asked for, and how long to keep it.
+ */
+export function corsPreflightHeaders(
+  options: CorsOptions,
+  origin: string | undefined,
+  requestedHeaders: string | undefined,
+): Record<string, string> {
+  const headers = corsResponseHeaders(options, origin);
+  if (!headers['access-control-allow-origin']) return headers;
+  headers['access-control-allow-methods'] = PREFLIGHT_METHODS;
+  if (requestedHeaders) {
+    headers['access-control-allow-headers'] = requestedHeaders;
+    headers.vary = headers.vary
+      ? `${headers.vary}, Access-Control-Request-Headers`
+      : 'Access-Control-Request-Headers';
+  }
+  if (options.maxAge !== undefined) headers['access-control-max-age'] = String(options.maxAge);
   return headers;
 }

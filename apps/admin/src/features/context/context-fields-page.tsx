@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Group,
   Modal,
@@ -16,6 +15,7 @@ import { useState } from 'react';
 import type { ContextField } from '../../api/wire.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { useNameCheck } from '../../api/use-name-check.ts';
+import { ContextFieldCells } from './context-field-cells.tsx';
 import { ContextFieldUsageModal } from './context-field-usage-modal.tsx';
 import { LegalValuesModal } from './legal-values-modal.tsx';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
@@ -54,21 +54,7 @@ export function ContextFieldsPage() {
             <Table.Tbody>
               {list.map((field) => (
                 <Table.Tr key={field.name}>
-                  <Table.Td>
-                    <Text fw={500}>{field.name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {field.description}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {(field.legalValues ?? []).map((v) => (
-                        <Badge key={v.value} size="sm">
-                          {v.value}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
+                  <ContextFieldCells field={field} />
                   <Table.Td>{field.stickiness ? 'yes' : 'no'}</Table.Td>
                   {canEdit && (
                     <Table.Td>

@@ -1,8 +1,5 @@
-import { Group, MultiSelect, SegmentedControl, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useState } from 'react';
-import { useFlagTypes } from '../flag-types/use-flag-types.ts';
-import { tagLabel, useTags } from '../tags/use-tags.ts';
+import { Group, SegmentedControl } from '@mantine/core';
+import { FlagSearchInput, FlagTypeAndTagPickers } from './flag-filter-inputs.tsx';
 import type { FlagFilters } from './flag-search-params.ts';
 
 /** Search box and filters above the flag table; typing waits a moment before asking the server. */
@@ -13,40 +10,19 @@ export function FlagFiltersBar({
   filters: FlagFilters;
   onChange: (change: Partial<FlagFilters>) => void;
 }) {
-  const [text, setText] = useState(filters.query);
-  const search = useDebouncedCallback((query: string) => onChange({ query, page: 1 }), 250);
-  const types = useFlagTypes();
-  const tags = useTags();
   return (
     <Group mb="sm" align="flex-end" gap="sm">
-      <TextInput
-        label="Search"
+      <FlagSearchInput
+        query={filters.query}
         placeholder="Name or description"
-        value={text}
-        onChange={(e) => {
-          setText(e.currentTarget.value);
-          search(e.currentTarget.value);
-        }}
-        w={260}
+        onSearch={(query) => onChange({ query, page: 1 })}
+        width={260}
       />
-      <MultiSelect
-        label="Type"
-        placeholder={filters.types.length ? undefined : 'Any type'}
-        data={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
-        value={filters.types}
-        onChange={(value) => onChange({ types: value, page: 1 })}
-        clearable
-        w={220}
-      />
-      <MultiSelect
-        label="Tag"
-        placeholder={filters.tags.length ? undefined : 'Any tag'}
-        data={(tags.data ?? []).map(tagLabel)}
-        value={filters.tags}
-        onChange={(value) => onChange({ tags: value, page: 1 })}
-        searchable
-        clearable
-        w={220}
+      <FlagTypeAndTagPickers
+        types={filters.types}
+        tags={filters.tags}
+        onChange={(change) => onChange({ ...change, page: 1 })}
+        width={220}
       />
       <SegmentedControl
         aria-label="State"

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
 import type { ContextField } from '../../api/wire.ts';
+import { ContextFieldCells } from '../context/context-field-cells.tsx';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
@@ -62,21 +63,7 @@ export function ProjectContextFields({ projectId, canEdit }: { projectId: string
               <Table.Tbody>
                 {list.map((field) => (
                   <Table.Tr key={field.name}>
-                    <Table.Td>
-                      <Text fw={500}>{field.name}</Text>
-                      <Text size="xs" c="dimmed">
-                        {field.description}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {(field.legalValues ?? []).map((v) => (
-                          <Badge key={v.value} size="sm">
-                            {v.value}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
+                    <ContextFieldCells field={field} />
                     {canEdit && (
                       <Table.Td align="right">
                         <Button

@@ -1,9 +1,6 @@
 import { Group, MultiSelect, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useState } from 'react';
-import { useFlagTypes } from '../flag-types/use-flag-types.ts';
+import { FlagSearchInput, FlagTypeAndTagPickers } from '../flags/flag-filter-inputs.tsx';
 import { useProjects } from '../projects/use-projects.ts';
-import { tagLabel, useTags } from '../tags/use-tags.ts';
 import type { SearchFilters } from './search-params.ts';
 
 /** The search screen's text box and filters, one per search operator the server offers here. */
@@ -14,25 +11,17 @@ export function SearchFiltersBar({
   filters: SearchFilters;
   onChange: (change: Partial<SearchFilters>) => void;
 }) {
-  const [text, setText] = useState(filters.query);
-  const search = useDebouncedCallback((query: string) => onChange({ query, page: 1 }), 250);
   const projects = useProjects();
-  const types = useFlagTypes();
-  const tags = useTags();
   const [operator = 'IS_BEFORE', day = ''] = filters.created ? filters.created.split(':') : [];
   const setCreated = (nextOperator: string, nextDay: string) =>
     onChange({ created: nextDay ? `${nextOperator}:${nextDay}` : '', page: 1 });
   return (
     <Group mb="sm" align="flex-end" gap="sm">
-      <TextInput
-        label="Search"
+      <FlagSearchInput
+        query={filters.query}
         placeholder="Name, description or tag"
-        value={text}
-        onChange={(e) => {
-          setText(e.currentTarget.value);
-          search(e.currentTarget.value);
-        }}
-        w={240}
+        onSearch={(query) => onChange({ query, page: 1 })}
+        width={240}
       />
       <MultiSelect
         label="Project"
@@ -44,24 +33,11 @@ export function SearchFiltersBar({
         clearable
         w={220}
       />
-      <MultiSelect
-        label="Type"
-        placeholder={filters.types.length ? undefined : 'Any type'}
-        data={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
-        value={filters.types}
-        onChange={(value) => onChange({ types: value, page: 1 })}
-        clearable
-        w={200}
-      />
-      <MultiSelect
-        label="Tag"
-        placeholder={filters.tags.length ? undefined : 'Any tag'}
-        data={(tags.data ?? []).map(tagLabel)}
-        value={filters.tags}
-        onChange={(value) => onChange({ tags: value, page: 1 })}
-        searchable
-        clearable
-        w={200}
+      <FlagTypeAndTagPickers
+        types={filters.types}
+        tags={filters.tags}
+        onChange={(change) => onChange({ ...change, page: 1 })}
+        width={200}
       />
       <Select
         label="State"
