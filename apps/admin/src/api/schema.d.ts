@@ -5842,7 +5842,7 @@ export interface components {
       /** @description The single project, `*` for all, or `[]` for several. */
       project: string;
       projects: string[];
-      /** @description The full secret when the token is created; a masked form in lists. */
+      /** @description The full secret when the token is created; in lists, a masked form: the prefix and the first and last 6 characters of the random part (`…#` and a hash fingerprint for a secret too short to show any). */
       secret: string;
       /** Format: date-time */
       seenAt: string | null;
@@ -6331,7 +6331,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "secret": "a3f1c2…9b2e41d0",
+     *       "secret": "a3f1c2…deeff0",
      *       "name": "Onboarding week",
      *       "enabled": true,
      *       "expiresAt": "2026-02-01T00:00:00.000Z",
@@ -7326,7 +7326,7 @@ export interface operations {
            * @example {
            *       "tokens": [
            *         {
-           *           "secret": "default:development.be7f1a4e6b1c47bd9a3d2f4c8e6a1b0c9d8e7f6a5b4c3d2e1f0a9b8c",
+           *           "secret": "default:development.be7f1a…0a9b8c",
            *           "tokenName": "checkout-service",
            *           "type": "client",
            *           "project": "default",
@@ -7429,7 +7429,7 @@ export interface operations {
             /** @description The single project, `*` for all, or `[]` for several. */
             project: string;
             projects: string[];
-            /** @description The full secret when the token is created; a masked form in lists. */
+            /** @description The full secret when the token is created; in lists, a masked form: the prefix and the first and last 6 characters of the random part (`…#` and a hash fingerprint for a secret too short to show any). */
             secret: string;
             /** Format: date-time */
             seenAt: string | null;
@@ -7509,7 +7509,7 @@ export interface operations {
            * @example {
            *       "tokens": [
            *         {
-           *           "secret": "default:development.be7f1a4e6b1c47bd9a3d2f4c8e6a1b0c9d8e7f6a5b4c3d2e1f0a9b8c",
+           *           "secret": "default:development.be7f1a…0a9b8c",
            *           "tokenName": "checkout-service",
            *           "type": "client",
            *           "project": "default",
@@ -14802,7 +14802,7 @@ export interface operations {
            * @example {
            *       "tokens": [
            *         {
-           *           "secret": "a3f1c2…9b2e41d0",
+           *           "secret": "a3f1c2…deeff0",
            *           "name": "Onboarding week",
            *           "enabled": true,
            *           "expiresAt": "2026-02-01T00:00:00.000Z",
@@ -14988,7 +14988,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "secret": "a3f1c2…9b2e41d0",
+           *       "secret": "a3f1c2…deeff0",
            *       "name": "Onboarding week",
            *       "enabled": true,
            *       "expiresAt": "2026-02-01T00:00:00.000Z",
@@ -15104,7 +15104,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "secret": "a3f1c2…9b2e41d0",
+           *       "secret": "a3f1c2…deeff0",
            *       "name": "Onboarding week",
            *       "enabled": true,
            *       "expiresAt": "2026-02-01T00:00:00.000Z",
@@ -19245,7 +19245,7 @@ export interface operations {
               /** @description The single project, `*` for all, or `[]` for several. */
               project: string;
               projects: string[];
-              /** @description The full secret when the token is created; a masked form in lists. */
+              /** @description The full secret when the token is created; in lists, a masked form: the prefix and the first and last 6 characters of the random part (`…#` and a hash fingerprint for a secret too short to show any). */
               secret: string;
               /** Format: date-time */
               seenAt: string | null;
@@ -19353,7 +19353,7 @@ export interface operations {
             /** @description The single project, `*` for all, or `[]` for several. */
             project: string;
             projects: string[];
-            /** @description The full secret when the token is created; a masked form in lists. */
+            /** @description The full secret when the token is created; in lists, a masked form: the prefix and the first and last 6 characters of the random part (`…#` and a hash fingerprint for a secret too short to show any). */
             secret: string;
             /** Format: date-time */
             seenAt: string | null;

@@ -19,19 +19,24 @@ const token = (secret: string) => ({
 });
 
 describe('API tokens', () => {
-  it('lists only the start of each secret, and shows the whole secret of a token just created', async () => {
+  it('lists the first and last characters of each secret, and shows the whole secret of a token just created', async () => {
     fakeServer({
       'GET /api/admin/user': { user: { id: 1 }, permissions: [{ permission: 'ADMIN' }] },
-      // As the server lists it: the real start, then a fingerprint of the hash.
-      'GET /api/admin/api-tokens': { tokens: [token('default:development.be7f1a…0c4d9e21')] },
+      // As the server lists them: the real start and end, and (for a short or an older secret) the start, `…#` and
+      // a fingerprint of the hash.
+      'GET /api/admin/api-tokens': {
+        tokens: [token('default:development.be7f1a…9b8c'), token('default:development.c0ffee…#0c4d9e21')],
+      },
       'GET /api/admin/environments': { environments: [{ name: 'development', sortOrder: 1 }] },
       'GET /api/admin/projects': { projects: [{ id: 'default', name: 'Default' }] },
       'POST /api/admin/api-tokens': token(SECRET),
     });
     renderUi(<ApiTokensPage />);
 
-    const listed = await screen.findByTitle(/^The start of the secret/);
-    expect(listed.textContent).toBe('default:development.be7f1a…');
+    const ending = await screen.findByTitle(/^The first and last characters of the secret/);
+    expect(ending.textContent).toBe('default:development.be7f1a…9b8c');
+    const start = screen.getByTitle(/^The start of the secret/);
+    expect(start.textContent).toBe('default:development.c0ffee…');
 
     await userEvent.click(screen.getByRole('button', { name: 'New API token' }));
     const dialog = screen.getByRole('dialog');

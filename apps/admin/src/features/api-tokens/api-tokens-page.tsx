@@ -7,7 +7,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
 import { CreateApiTokenModal } from './create-api-token-modal.tsx';
-import { listedSecretStart } from './listed-secret.ts';
+import { ListedSecret } from './listed-secret.tsx';
 import { useApiTokenMutations, useApiTokens } from './use-api-tokens.ts';
 import { ProjectApiTokensPanel } from './project-api-tokens-panel.tsx';
 
@@ -28,7 +28,7 @@ export function ApiTokensPage() {
     <>
       <PageHeader
         title="API tokens"
-        description="Backend SDKs use client tokens, browser SDKs frontend tokens, scripts admin tokens. A secret is shown in full once, when its token is created; after that only its start."
+        description="Backend SDKs use client tokens, browser SDKs frontend tokens, scripts admin tokens. A secret is shown in full once, when its token is created; after that only its first and last characters."
         actions={<Button onClick={() => setCreating(true)}>New API token</Button>}
       />
       <QueryState
@@ -54,14 +54,7 @@ export function ApiTokensPage() {
                 <Table.Tr key={token.secret}>
                   <Table.Td>
                     <Text fw={500}>{token.tokenName}</Text>
-                    <Text
-                      size="xs"
-                      c="dimmed"
-                      ff="monospace"
-                      title="The start of the secret: the rest was shown once, when the token was created"
-                    >
-                      {listedSecretStart(token.secret)}
-                    </Text>
+                    <ListedSecret listed={token.secret} />
                   </Table.Td>
                   <Table.Td>
                     <Badge>{token.type}</Badge>

@@ -18,6 +18,7 @@ import { when } from '../../ui/format.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { TokenSecret } from '../../ui/token-secret.tsx';
+import { ListedSecret } from './listed-secret.tsx';
 import { useProjects } from '../projects/use-projects.ts';
 
 type ProjectEnvironment = { name: string; enabled: boolean };
@@ -103,7 +104,10 @@ function TokensOf({ projectId }: { projectId: string }) {
             <Table.Tbody>
               {list.map((token) => (
                 <Table.Tr key={token.secret}>
-                  <Table.Td>{token.tokenName}</Table.Td>
+                  <Table.Td>
+                    {token.tokenName}
+                    <ListedSecret listed={token.secret} />
+                  </Table.Td>
                   <Table.Td>{token.type}</Table.Td>
                   <Table.Td>{token.environment}</Table.Td>
                   <Table.Td>{when(token.seenAt ?? null)}</Table.Td>

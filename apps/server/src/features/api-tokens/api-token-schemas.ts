@@ -1,5 +1,8 @@
 import { Type, type Static } from 'typebox';
 
+/** How a list shows the example secret (maskSecret). */
+const LISTED_SECRET = 'default:development.be7f1a…0a9b8c';
+
 const exampleToken = {
   secret: 'default:development.be7f1a4e6b1c47bd9a3d2f4c8e6a1b0c9d8e7f6a5b4c3d2e1f0a9b8c',
   tokenName: 'checkout-service',
@@ -16,7 +19,8 @@ const exampleToken = {
 export const ApiTokenResponse = Type.Object(
   {
     secret: Type.String({
-      description: 'The full secret when the token is created; a masked form in lists.',
+      description:
+        'The full secret when the token is created; in lists, a masked form: the prefix and the first and last 6 characters of the random part (`…#` and a hash fingerprint for a secret too short to show any).',
     }),
     tokenName: Type.String(),
     username: Type.String({ description: 'Same as tokenName, kept for older clients.' }),
@@ -34,7 +38,7 @@ export const ApiTokenResponse = Type.Object(
 
 export const ApiTokenListResponse = Type.Object(
   { tokens: Type.Array(Type.Ref('apiTokenSchema')) },
-  { examples: [{ tokens: [{ ...exampleToken, username: exampleToken.tokenName }] }] },
+  { examples: [{ tokens: [{ ...exampleToken, secret: LISTED_SECRET, username: exampleToken.tokenName }] }] },
 );
 
 export const CreateApiTokenBody = Type.Object(

@@ -31,12 +31,20 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
-/** What a list shows instead of the secret: the prefix, a few characters, and a mask. */
+/** Random characters a secret must have before a list shows any of them: 12 shown leave at least 20 hidden. */
+const SHOWN_FROM = 32;
+
+/**
+ * What a list shows instead of the secret, also the key that finds it (unique): the prefix, then the first and
+ * last 6 characters of the random part (every generated secret has 56). A short secret given at creation shows none
+ * of its characters: `…#` and 8 characters of its hash stand in for them (as for secrets listed before migration 0075).
+ */
 export function maskSecret(secret: string): string {
   const dot = secret.indexOf('.');
   const prefix = dot >= 0 ? secret.slice(0, dot + 1) : '';
   const rest = dot >= 0 ? secret.slice(dot + 1) : secret;
-  return `${prefix}${rest.slice(0, 6)}…${hashSecret(secret).slice(0, 8)}`;
+  if (rest.length >= SHOWN_FROM) return `${prefix}${rest.slice(0, 6)}…${rest.slice(-6)}`;
+  return `${prefix}…#${hashSecret(secret).slice(0, 8)}`;
 }
 
 /** Reads project and environment from a secret given in INIT_*_API_TOKENS. */

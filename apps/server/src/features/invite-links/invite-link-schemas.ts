@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { RoleResponse } from '../users/user-schemas.ts';
 
 const exampleLink = {
-  secret: 'a3f1c2…9b2e41d0',
+  secret: 'a3f1c2…deeff0',
   name: 'Onboarding week',
   enabled: true,
   expiresAt: '2026-02-01T00:00:00.000Z',
