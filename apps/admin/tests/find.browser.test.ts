@@ -92,6 +92,16 @@ describe.skipIf(missing)('admin UI in Chromium: finding flags and projects', { t
       .poll(async () => (await api('GET', '/api/admin/projects/shop')).description)
       .toBe('Flags of the shop team');
     await session.checkScreen('find-project-settings');
+
+    // A segment of the project's own, made from its settings.
+    await page.getByRole('button', { name: 'New project segment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New segment in shop' });
+    await dialog.getByLabel('Name', { exact: true }).fill('shop-regulars');
+    await dialog.getByRole('button', { name: 'Create segment' }).click();
+    await page.getByRole('button', { name: 'Edit segment shop-regulars' }).waitFor();
+    const segments = (await api('GET', '/api/admin/segments')).segments as { name: string; project: string }[];
+    expect(segments.find((segment) => segment.name === 'shop-regulars')?.project).toBe('shop');
+
     await page.getByRole('tab', { name: 'Health' }).click();
     await page.getByRole('heading', { name: 'Flags per lifecycle stage' }).waitFor();
     await session.checkScreen('find-project-health');

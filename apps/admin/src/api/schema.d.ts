@@ -3683,7 +3683,7 @@ export interface paths {
     put?: never;
     /**
      * Create a segment
-     * @description Creates a segment. Constraints are checked like strategy constraints: the operator must be known and values must suit it (numbers, dates, semantic versions, regular expressions, CIDR ranges, legal values). A segment may hold at most 1000 values. Requires the CREATE_SEGMENT permission.
+     * @description Creates a segment. Constraints are checked like strategy constraints: the operator must be known and values must suit it (numbers, dates, semantic versions, regular expressions, CIDR ranges, legal values). A segment may hold at most 1000 values. Requires the CREATE_SEGMENT permission, or UPDATE_PROJECT_SEGMENT in each project it names.
      */
     post: operations['createSegment'];
     delete?: never;
@@ -3706,13 +3706,13 @@ export interface paths {
     get: operations['getSegment'];
     /**
      * Update a segment
-     * @description Replaces the name, description, project and constraints of a segment. SDKs receive the new constraints on their next fetch. A segment used by flags of several projects cannot be limited to one of them. Requires the UPDATE_SEGMENT permission.
+     * @description Replaces the name, description, project and constraints of a segment. SDKs receive the new constraints on their next fetch. A segment used by flags of several projects cannot be limited to one of them. Requires the UPDATE_SEGMENT permission, or UPDATE_PROJECT_SEGMENT in each project it names.
      */
     put: operations['updateSegment'];
     post?: never;
     /**
      * Delete a segment
-     * @description Deletes a segment. A segment that flag strategies still use is refused with 409 and a message naming the flags. Requires the DELETE_SEGMENT permission.
+     * @description Deletes a segment. A segment that flag strategies still use is refused with 409 and a message naming the flags. Requires the DELETE_SEGMENT permission, or UPDATE_PROJECT_SEGMENT in each project it names.
      */
     delete: operations['removeSegment'];
     options?: never;

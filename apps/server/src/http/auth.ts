@@ -53,6 +53,12 @@ export type RouteAuth = {
   environment?: ScopeSource | ScopeResolver;
   /** A write that change requests review where they are on (http/change-request-guard.ts). */
   reviewedBy?: ReviewedBy;
+  /**
+   * A project permission that also allows the request where it names projects and holds this permission in each
+   * (a project's members manage the project's own segments without the root permission). A request that names no
+   * project (a global segment) needs `permission`.
+   */
+  orInProjects?: Permission;
 };
 
 declare module 'fastify' {
@@ -300,7 +306,9 @@ async function authorize(request: FastifyRequest, resolver: AccessResolver): Pro
     const [privateProject] = await resolver.privateProjects(hidden);
     if (privateProject !== undefined) throw new NotFoundError(`Could not find project "${privateProject}"`);
   }
-  if (!allows(access, permission, scope)) {
+  const inProjects =
+    auth.orInProjects !== undefined && projects.length > 0 && allows(access, auth.orInProjects, scope);
+  if (!inProjects && !allows(access, permission, scope)) {
     const where = projects.length ? ` in project ${projects.join(', ')}` : '';
     const environments = scope.environments?.length ? ` (environment ${scope.environments.join(', ')})` : '';
     throw new NoAccessError(`You need the ${permission} permission${where}${environments} to do this`);

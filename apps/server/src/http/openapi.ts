@@ -154,12 +154,18 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const operation = schema as { operationId?: string; tags?: string[] } | undefined;
       if (operation?.operationId && UNSTABLE_OPERATIONS.has(operation.operationId))
         schema = { ...schema, tags: [...(operation.tags ?? []), 'Unstable'] } as typeof schema;
-      const permission = (route.config as { auth?: RouteAuth } | undefined)?.auth?.permission;
+      const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth;
+      const permission = auth?.permission;
       if (!permission || !schema) return { schema, url };
-      const description = [schema.description, `Requires the ${permission} permission.`]
+      const alternative = auth.orInProjects ? `, or ${auth.orInProjects} in each project it names` : '';
+      const description = [schema.description, `Requires the ${permission} permission${alternative}.`]
         .filter(Boolean)
         .join(' ');
-      return { schema: { ...schema, description, 'x-permission': permission } as typeof schema, url };
+      const extensions = {
+        'x-permission': permission,
+        ...(auth.orInProjects ? { 'x-project-permission': auth.orInProjects } : {}),
+      };
+      return { schema: { ...schema, description, ...extensions } as typeof schema, url };
     },
     transformObject: (input) =>
       'openapiObject' in input ? withErrorExamples(input.openapiObject) : input.swaggerObject,

@@ -5,9 +5,10 @@ import { ProjectApiTokens } from './project-api-tokens.tsx';
 import { ProjectContextFields } from './project-context-fields.tsx';
 import { ProjectDefaultStrategies } from './project-default-strategies.tsx';
 import { ProjectDetailsForm } from './project-details-form.tsx';
+import { ProjectSegments } from './project-segments.tsx';
 import { useProjectOverview } from './use-projects.ts';
 
-/** The project page's Settings tab: details, default strategies, the project's context fields and API tokens. */
+/** The project page's Settings tab: details, default strategies, the project's segments, context fields and API tokens. */
 export function ProjectSettingsPanel({ projectId }: { projectId: string }) {
   const overview = useProjectOverview(projectId);
   const { can } = usePermissions();
@@ -29,6 +30,10 @@ export function ProjectSettingsPanel({ projectId }: { projectId: string }) {
               projectId={projectId}
               environments={environments}
               canEdit={can('PROJECT_DEFAULT_STRATEGY_WRITE', where)}
+            />
+            <ProjectSegments
+              projectId={projectId}
+              canEdit={can('UPDATE_PROJECT_SEGMENT', where) || can('UPDATE_SEGMENT')}
             />
             <ProjectContextFields projectId={projectId} canEdit={can('UPDATE_PROJECT_CONTEXT', where)} />
             {can('READ_PROJECT_API_TOKEN', where) && (

@@ -11,8 +11,20 @@ import { useNameCheck } from '../../api/use-name-check.ts';
 import { useContextFields } from '../context/use-context-fields.ts';
 import { useSegmentMutations, useSegmentUsage } from './use-segments.ts';
 
-/** Create or edit a segment: a named list of constraints shared by many strategies. */
-export function SegmentFormModal({ segment, onClose }: { segment?: Segment; onClose: () => void }) {
+/**
+ * Create or edit a segment: a named list of constraints shared by many strategies. `project` makes a new segment
+ * that project's own (only its flags may use it).
+ */
+export function SegmentFormModal({
+  segment,
+  project: newIn,
+  onClose,
+}: {
+  segment?: Segment;
+  project?: string;
+  onClose: () => void;
+}) {
+  const project = segment ? segment.project : newIn;
   const [name, setName] = useState(segment?.name ?? '');
   const [description, setDescription] = useState(segment?.description ?? '');
   const [constraints, setConstraints] = useState(segment?.constraints ?? []);
@@ -20,7 +32,8 @@ export function SegmentFormModal({ segment, onClose }: { segment?: Segment; onCl
   const contextFields = useContextFields();
   const usage = useSegmentUsage(segment?.id);
   const { save } = useSegmentMutations();
-  const draftIn = useDraftEnvironment(segment?.project);
+  // Creating a segment is never drafted; changing or deleting a project's segment is where change requests are on.
+  const draftIn = useDraftEnvironment(segment ? project : undefined);
   const errors = fieldErrors(save.error);
   const taken = useNameCheck('validateSegment');
   const constraintErrors: Record<number, string> = {};
@@ -36,7 +49,7 @@ export function SegmentFormModal({ segment, onClose }: { segment?: Segment; onCl
         id: segment?.id,
         name: name.trim(),
         description,
-        ...(segment?.project ? { project: segment.project } : {}),
+        ...(project ? { project } : {}),
         constraints: constraints.map(toWireConstraint),
       },
       {
@@ -52,7 +65,7 @@ export function SegmentFormModal({ segment, onClose }: { segment?: Segment; onCl
       opened
       onClose={onClose}
       size="xl"
-      title={segment ? `Edit segment ${segment.name}` : 'New segment'}
+      title={segment ? `Edit segment ${segment.name}` : project ? `New segment in ${project}` : 'New segment'}
     >
       <Stack>
         {errors.form && <Alert color="red">{errors.form}</Alert>}

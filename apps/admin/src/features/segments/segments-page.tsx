@@ -6,7 +6,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
-import { describeConstraint } from '../strategies/strategy-summary.ts';
+import { SegmentCells } from './segment-cells.tsx';
 import { SegmentFormModal } from './segment-form-modal.tsx';
 import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
 import { useSegmentMutations, useSegments, useSegmentUsage } from './use-segments.ts';
@@ -36,28 +36,18 @@ export function SegmentsPage() {
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Constraints</Table.Th>
                 <Table.Th>Used in</Table.Th>
+                <Table.Th>Available to</Table.Th>
                 {canEdit && <Table.Th aria-label="Actions" />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {list.map((segment) => (
                 <Table.Tr key={segment.id}>
-                  <Table.Td>
-                    <Text fw={500}>{segment.name}</Text>
-                    {segment.description && (
-                      <Text size="xs" c="dimmed">
-                        {segment.description}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {segment.constraints.map(describeConstraint).join(' and ') || 'none'}
-                    </Text>
-                  </Table.Td>
+                  <SegmentCells segment={segment} />
                   <Table.Td>
                     {segment.usedInFeatures ?? 0} flag(s), {segment.usedInProjects ?? 0} project(s)
                   </Table.Td>
+                  <Table.Td>{segment.project ?? 'every project'}</Table.Td>
                   {canEdit && (
                     <Table.Td>
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
@@ -87,7 +77,8 @@ export function SegmentsPage() {
   );
 }
 
-function DeleteSegment({ segment, onClose }: { segment: Segment; onClose: () => void }) {
+/** Confirms deleting a segment, naming the strategies that still use it. */
+export function DeleteSegment({ segment, onClose }: { segment: Segment; onClose: () => void }) {
   const usage = useSegmentUsage(segment.id);
   const { remove } = useSegmentMutations();
   const draftIn = useDraftEnvironment(segment.project);

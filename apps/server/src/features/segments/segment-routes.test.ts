@@ -374,4 +374,73 @@ describe('segments', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(await snapshot()).toEqual(before);
   });
+
+  it("lets a project's owners manage its own segments, and nothing global or elsewhere", async () => {
+    await t.db.query("INSERT INTO projects (id, name) VALUES ('garden', 'Garden') ON CONFLICT DO NOTHING");
+    const owner = await t.as('Viewer');
+    const [user] = await t.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'test-viewer'");
+    const granted = await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects/shop/access',
+      payload: { roles: [4], users: [user!.id], groups: [] },
+    });
+    expect(granted.statusCode).toBe(200);
+
+    const created = await owner({
+      method: 'POST',
+      url: '/api/admin/segments',
+      payload: { name: 'shop-regulars', project: 'shop', constraints: [region] },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    const renamed = await owner({
+      method: 'PUT',
+      url: `/api/admin/segments/${id}`,
+      payload: { name: 'shop-loyal', project: 'shop', constraints: [region] },
+    });
+    expect(renamed.statusCode).toBe(204);
+
+    const global = await t.admin({
+      method: 'POST',
+      url: '/api/admin/segments',
+      payload: { name: 'everyone-eu', constraints: [region] },
+    });
+    const before = await snapshot();
+    const refused = [
+      // A global segment, a segment of another project, and moving the project's segment out of it.
+      { method: 'POST' as const, url: '/api/admin/segments', payload: { name: 'g', constraints: [] } },
+      {
+        method: 'POST' as const,
+        url: '/api/admin/segments',
+        payload: { name: 'g', project: 'garden', constraints: [] },
+      },
+      {
+        method: 'PUT' as const,
+        url: `/api/admin/segments/${id}`,
+        payload: { name: 'shop-loyal', constraints: [region] },
+      },
+      {
+        method: 'PUT' as const,
+        url: `/api/admin/segments/${id}`,
+        payload: { name: 'shop-loyal', project: 'garden', constraints: [region] },
+      },
+      {
+        method: 'PUT' as const,
+        url: `/api/admin/segments/${global.json().id}`,
+        payload: { name: 'everyone-eu', project: 'shop', constraints: [region] },
+      },
+      { method: 'DELETE' as const, url: `/api/admin/segments/${global.json().id}` },
+      { method: 'DELETE' as const, url: '/api/admin/segments/999999' },
+    ];
+    for (const attempt of refused) {
+      const response = await owner(attempt);
+      expect(response.statusCode, `${attempt.method} ${JSON.stringify(attempt.payload ?? attempt.url)}`).toBe(
+        403,
+      );
+      expect(response.json().name).toBe('NoAccessError');
+    }
+    expect(await snapshot()).toEqual(before);
+
+    expect((await owner({ method: 'DELETE', url: `/api/admin/segments/${id}` })).statusCode).toBe(204);
+  });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inTransaction, type Db } from '../../db/db.ts';
+import type { ScopeResolver } from '../../http/auth.ts';
 import { describe, errorResponses, noContent } from '../../http/operation.ts';
 import { actorOf } from '../events/actor.ts';
 import { toStrategyUseResponse } from '../strategies/strategy-use.ts';
@@ -27,11 +28,40 @@ export const toSegmentResponse = (segment: Segment) => ({
   createdAt: segment.createdAt.toISOString(),
 });
 
+/**
+ * The projects a segment write touches: the segment's own project (update, delete) and the one the body gives it
+ * (create, update). None when any of them is global, so that only the root permission allows the write.
+ */
+const segmentProjects =
+  (db: Db): ScopeResolver =>
+  async (request) => {
+    const targets: (string | null | undefined)[] = [];
+    const id = Number((request.params as { id?: unknown } | undefined)?.id);
+    if ('id' in ((request.params as object | undefined) ?? {})) {
+      const [row] =
+        Number.isInteger(id) && id > 0 && id <= 2_147_483_647
+          ? await db.query<{ project: string | null }>(
+              'SELECT project_id AS project FROM segments WHERE id = $1',
+              [id],
+            )
+          : [];
+      targets.push(row?.project);
+    }
+    if (request.method !== 'DELETE') {
+      const project = (request.body as { project?: unknown } | undefined)?.project;
+      targets.push(typeof project === 'string' && project !== '' ? project : null);
+    }
+    return targets.every((target): target is string => typeof target === 'string')
+      ? [...new Set(targets)]
+      : [];
+  };
+
 /** /api/admin/segments: reusable constraint sets. Editors manage them; every change is an event for SDKs. */
 export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addSchema(SegmentResponse);
     const service = createSegmentService(deps.db);
+    const project = segmentProjects(deps.db);
 
     app.get(
       '/api/admin/segments',
@@ -69,7 +99,7 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.post(
       '/api/admin/segments',
       {
-        config: { auth: { permission: 'CREATE_SEGMENT' } },
+        config: { auth: { permission: 'CREATE_SEGMENT', orInProjects: 'UPDATE_PROJECT_SEGMENT', project } },
         schema: {
           ...describe(
             'Segments',
@@ -119,7 +149,14 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.put(
       '/api/admin/segments/:id',
       {
-        config: { auth: { permission: 'UPDATE_SEGMENT', reviewedBy: 'segment' } },
+        config: {
+          auth: {
+            permission: 'UPDATE_SEGMENT',
+            orInProjects: 'UPDATE_PROJECT_SEGMENT',
+            project,
+            reviewedBy: 'segment',
+          },
+        },
         schema: {
           ...describe(
             'Segments',
@@ -146,7 +183,14 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/admin/segments/:id',
       {
-        config: { auth: { permission: 'DELETE_SEGMENT', reviewedBy: 'segment' } },
+        config: {
+          auth: {
+            permission: 'DELETE_SEGMENT',
+            orInProjects: 'UPDATE_PROJECT_SEGMENT',
+            project,
+            reviewedBy: 'segment',
+          },
+        },
         schema: {
           ...describe(
             'Segments',
