@@ -96,7 +96,7 @@ describe.skipIf(missing)('admin UI in Chromium: finding flags and projects', { t
     // A segment of the project's own, made from its settings.
     await page.getByRole('button', { name: 'New project segment' }).click();
     const dialog = page.getByRole('dialog', { name: 'New segment in shop' });
-    await dialog.getByLabel('Name', { exact: true }).fill('shop-regulars');
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('shop-regulars');
     await dialog.getByRole('button', { name: 'Create segment' }).click();
     await page.getByRole('button', { name: 'Edit segment shop-regulars' }).waitFor();
     const segments = (await api('GET', '/api/admin/segments')).segments as { name: string; project: string }[];
