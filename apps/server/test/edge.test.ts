@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OFREPProvider } from '@openfeature/ofrep-provider';
@@ -6,6 +6,7 @@ import { OpenFeature } from '@openfeature/server-sdk';
 import { Unleash } from 'unleash-client';
 import { InMemoryStorageProvider, UnleashClient } from 'unleash-proxy-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEdge } from '../scripts/build-edge.ts';
 import { adminClient } from '../src/testing/admin-client.ts';
 import { startEdgeProcess, type EdgeProcess } from '../src/testing/edge-process.ts';
 import { startServerProcess, type ServerProcess } from '../src/testing/server-process.ts';
@@ -43,8 +44,8 @@ const edgeEnv = (upstream: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-const startEdge = async (env: Record<string, string>) => {
-  const started = await startEdgeProcess(env);
+const startEdge = async (env: Record<string, string>, script?: string) => {
+  const started = await startEdgeProcess(env, 60_000, script);
   edges.push(started);
   return started;
 };
@@ -198,6 +199,30 @@ describe('npm run edge', () => {
     });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     await narrow.stop();
+  });
+
+  it('runs from the single-file build (npm run build:edge) with nothing but Node', async () => {
+    const file = path.join(dataDir, 'bundle', 'switchyard-edge.mjs');
+    const { packages } = await buildEdge(file);
+    expect(packages).toEqual([]);
+    const imports = [...(await readFile(file, 'utf8')).matchAll(/\bfrom\s+"([^"]+)"/g)].map(
+      (match) => match[1]!,
+    );
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((name) => !name.startsWith('node:'))).toEqual([]);
+
+    const built = await startEdge(edgeEnv(server.url), file);
+    await until(
+      'the built edge to be ready',
+      async () => (await fetch(`${built.url}/internal-backstage/ready`)).ok,
+    );
+    const answer = await features(built.url);
+    expect(answer.status).toBe(200);
+    const names = ((await answer.json()) as { features: { name: string }[] }).features.map(
+      (flag) => flag.name,
+    );
+    expect(names).toEqual(expect.arrayContaining(['checkout', 'later']));
+    await built.stop();
   });
 
   it('answers OFREP for the OpenFeature OFREP provider', async () => {

@@ -13,14 +13,19 @@ export type EdgeProcess = {
   stop(): Promise<number | null>;
 };
 
-/** Starts `npm run edge`'s entry (`src/edge/edge-main.ts`) as a child process and waits until /health answers. */
+/**
+ * Starts `npm run edge`'s entry (`src/edge/edge-main.ts`), or a built `script` run by plain Node, as a child process
+ * and waits until /health answers.
+ */
 export async function startEdgeProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
+  script?: string,
 ): Promise<EdgeProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/edge/edge-main.ts'], {
+  const args = script ? [script] : ['--import', 'tsx', 'src/edge/edge-main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), INTERFACE: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
