@@ -3,3 +3,4 @@ export * from './constraint-problems.ts';
 export * from './built-in-strategies.ts';
 export * from './flag-name.ts';
 export * from './variant-weights.ts';
+export * from './segments.ts';

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
+import { segmentUsableIn } from '@switchyard/rules';
 import { useState } from 'react';
 import type { StrategyDraft } from '../../api/wire.ts';
 import { fieldErrors } from '../../ui/field-errors.ts';
@@ -64,7 +65,7 @@ export function StrategyModal({
           flagName={flagName}
           definitions={list}
           contextFields={contextFields.data ?? []}
-          segments={segments.data ?? []}
+          segments={(segments.data ?? []).filter((segment) => segmentUsableIn(segment.project, projectId))}
           stickinessOptions={stickinessOptions(contextFields.data)}
           errors={errors}
           showProblems={showProblems}

@@ -1,4 +1,9 @@
-import { FLEXIBLE_ROLLOUT, flexibleRolloutDefaults } from '@switchyard/rules';
+import {
+  FLEXIBLE_ROLLOUT,
+  flexibleRolloutDefaults,
+  segmentUsableIn,
+  STRATEGY_SEGMENTS_LIMIT,
+} from '@switchyard/rules';
 import type { Db } from '../../db/db.ts';
 import { BadDataError, type ErrorDetail } from '../../http/errors.ts';
 import {
@@ -91,9 +96,14 @@ export async function resolveStrategy(
   const segments = [...new Set(request.segments ?? [])];
   const found = await store.segments(segments);
   const problems: ErrorDetail[] = [];
+  if (segments.length > STRATEGY_SEGMENTS_LIMIT)
+    problems.push({
+      message: `Strategies may not have more than ${STRATEGY_SEGMENTS_LIMIT} segments`,
+      path: '/body/segments',
+    });
   for (const id of segments) {
     if (!found.has(id)) problems.push({ message: `Segment ${id} does not exist`, path: '/body/segments' });
-    else if (found.get(id) !== null && found.get(id) !== flag.project) {
+    else if (!segmentUsableIn(found.get(id), flag.project)) {
       problems.push({
         message: `Segment ${id} belongs to project "${found.get(id)}" and cannot be used in "${flag.project}"`,
         path: '/body/segments',

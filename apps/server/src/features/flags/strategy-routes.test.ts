@@ -111,6 +111,11 @@ describe('addFeatureStrategy', () => {
     [{ name: 'noSuchStrategy' }, '/body/name', 'Could not find strategy type: noSuchStrategy'],
     [{ name: 'default', segments: [99999] }, '/body/segments', 'Segment 99999 does not exist'],
     [
+      { name: 'default', segments: [99991, 99992, 99993, 99994, 99995, 99996] },
+      '/body/segments',
+      'more than 5 segments',
+    ],
+    [
       { name: 'default', constraints: [{ contextName: 'a', operator: 'BOGUS', values: ['x'] }] },
       '/body/constraints/0/operator',
       undefined,

@@ -22,6 +22,5 @@ export type SegmentInput = {
   constraints: ConstraintInput[];
 };
 
-/** Unleash's limits: SDKs receive every value of every segment, so both stay small. */
+/** Unleash's limit: SDKs receive every value of every segment, so it stays small (per strategy: @switchyard/rules). */
 export const SEGMENT_VALUES_LIMIT = 1000;
-export const STRATEGY_SEGMENTS_LIMIT = 5;

@@ -2,7 +2,7 @@ import type { Db } from '../../db/db.ts';
 import { BadDataError, NotFoundError } from '../../http/errors.ts';
 import type { Actor } from '../events/actor.ts';
 import { createEventStore } from '../events/event-store.ts';
-import { STRATEGY_SEGMENTS_LIMIT } from '../segments/segment.ts';
+import { segmentUsableIn, STRATEGY_SEGMENTS_LIMIT } from '@switchyard/rules';
 
 export type StrategySegmentsChange = {
   projectId: string;
@@ -71,7 +71,7 @@ export function createStrategySegmentsService(db: Db) {
     );
     const missing = ids.filter((id) => !rows.some((row) => row.id === id));
     if (missing.length) throw bad(`No segment has id ${missing.join(', ')}`);
-    const foreign = rows.find((row) => row.project_id !== null && row.project_id !== project);
+    const foreign = rows.find((row) => !segmentUsableIn(row.project_id, project));
     if (foreign) {
       throw bad(`Segment "${foreign.name}" belongs to project "${foreign.project_id}", not "${project}"`);
     }

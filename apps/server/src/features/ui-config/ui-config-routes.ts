@@ -8,7 +8,8 @@ import { describe, errorResponses, noContent } from '../../http/operation.ts';
 import { actorOf } from '../events/actor.ts';
 import { createEventStore } from '../events/event-store.ts';
 import { createMaintenanceStore } from '../maintenance/maintenance-store.ts';
-import { SEGMENT_VALUES_LIMIT, STRATEGY_SEGMENTS_LIMIT } from '../segments/segment.ts';
+import { STRATEGY_SEGMENTS_LIMIT } from '@switchyard/rules';
+import { SEGMENT_VALUES_LIMIT } from '../segments/segment.ts';
 import { createFrontendOriginStore, isOrigin, type FrontendOrigins } from './frontend-origins.ts';
 import { CorsBody, UiConfigResponse } from './ui-config-schemas.ts';
 
