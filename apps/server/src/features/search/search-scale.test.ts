@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { insertProject } from './flag-builder.ts';
 
+/** The search's answers over a store of this size; how fast it answers is `npm run bench`'s (admin: search). */
 const FLAGS = 10_000;
-/** Generous for a loaded, shared CI machine and WebAssembly PGlite (unloaded runs take 12-70 ms); per-flag queries would take seconds. The log shows the real figures. */
-const BUDGET_MS = 1_000;
 
 let t: TestApp;
 let editor: Awaited<ReturnType<TestApp['as']>>;
@@ -54,26 +53,15 @@ afterAll(() => t.close());
 const count = async (where: string) =>
   (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM flags f WHERE ${where}`))[0]!.n;
 
-/** Median of three timed requests after one warm-up, through the whole HTTP stack. */
-async function timed(url: string, as: 'admin' | 'editor' = 'admin') {
-  const send = () => (as === 'admin' ? t.admin({ method: 'GET', url }) : editor({ method: 'GET', url }));
-  const first = await send();
-  expect(first.statusCode, first.body).toBe(200);
-  const times: number[] = [];
-  for (let run = 0; run < 3; run++) {
-    const start = performance.now();
-    await send();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return {
-    body: first.json() as { features: { name: string; favorite: boolean }[]; total: number },
-    ms: times[1]!,
-  };
+/** One search through the whole HTTP stack. */
+async function search(url: string, as: 'admin' | 'editor' = 'admin') {
+  const response = await (as === 'admin' ? t.admin({ method: 'GET', url }) : editor({ method: 'GET', url }));
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { features: { name: string; favorite: boolean }[]; total: number };
 }
 
 describe(`search over ${FLAGS.toLocaleString('en')} flags`, () => {
-  it('answers every kind of page within budget, with correct totals', async () => {
+  it('answers every kind of page with the right total and one page of flags', async () => {
     const active = await count('archived_at IS NULL');
     const cases: { label: string; url: string; total: number; as?: 'editor' }[] = [
       { label: 'first page, default order', url: '', total: active },
@@ -113,18 +101,14 @@ describe(`search over ${FLAGS.toLocaleString('en')} flags`, () => {
       { label: 'favorites first', url: '?favoritesFirst=true', total: active, as: 'editor' },
       { label: 'archived flags', url: '?archived=IS:true', total: await count('archived_at IS NOT NULL') },
     ];
-    const report: string[] = [];
     for (const c of cases) {
-      const { body, ms } = await timed(`/api/admin/search/features${c.url}`, c.as);
+      const body = await search(`/api/admin/search/features${c.url}`, c.as);
       expect(body.total, c.label).toBe(c.total);
       const paging = new URLSearchParams(c.url);
       const offset = Number(paging.get('offset') ?? 0);
       const limit = Number(paging.get('limit') ?? 50);
       expect(body.features.length, c.label).toBe(Math.max(0, Math.min(limit, c.total - offset)));
       if (c.as === 'editor') expect(body.features[0]!.favorite).toBe(true);
-      report.push(`${c.label.padEnd(34)} ${ms.toFixed(1).padStart(7)} ms  (total ${c.total})`);
-      expect(ms, c.label).toBeLessThan(BUDGET_MS);
     }
-    console.log(`search over ${FLAGS} flags on ${t.db.kind}, median of 3 requests:\n${report.join('\n')}`);
   });
 });
