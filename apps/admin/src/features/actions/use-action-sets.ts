@@ -13,7 +13,7 @@ const key = (projectId: string) => ['projects', projectId, 'actions'];
 export function useActionSets(projectId: string) {
   return useQuery({
     queryKey: key(projectId),
-    queryFn: async () => (await call<ActionSetList>('getActions', { params: { projectId } })).actions,
+    queryFn: async () => (await call('getActions', { params: { projectId } })).actions,
   });
 }
 
@@ -23,7 +23,7 @@ export function useActionSetEvents(projectId: string, actionSetId: number) {
     queryKey: [...key(projectId), actionSetId, 'events'],
     queryFn: async () =>
       (
-        await call<{ actionSetEvents: ActionSetEvent[] }>('getActionsEvents', {
+        await call('getActionsEvents', {
           params: { projectId, actionSetId },
           query: { limit: 50 },
         })
@@ -39,8 +39,8 @@ export function useActionSetMutations(projectId: string) {
     save: useMutation({
       mutationFn: ({ id, body }: { id?: number; body: ActionSetBody }) =>
         id === undefined
-          ? call<ActionSet>('createActions', { params: { projectId }, body })
-          : call<ActionSet>('updateActions', { params: { projectId, actionSetId: id }, body }),
+          ? call('createActions', { params: { projectId }, body })
+          : call('updateActions', { params: { projectId, actionSetId: id }, body }),
       onSettled,
     }),
     setEnabled: useMutation({
@@ -67,6 +67,6 @@ export function useActionsConfig(projectId: string) {
   return useQuery({
     queryKey: [...key(projectId), 'config'],
     staleTime: Infinity,
-    queryFn: () => call<Record<string, ActionDescription>>('getActionsConfig', { params: { projectId } }),
+    queryFn: () => call('getActionsConfig', { params: { projectId } }),
   });
 }

@@ -33,10 +33,10 @@ export function ChangeRequestPlayground({ request }: { request: ChangeRequest })
     mutationFn: async () => {
       const body = toRequestContext(context);
       const [now, applied] = await Promise.all([
-        call<Advanced>('getAdvancedPlayground', {
+        call('getAdvancedPlayground', {
           body: { environments: [request.environment], projects: [request.project], context: body },
         }),
-        call<Advanced>('getChangeRequestPlayground', { params: { id: request.id }, body: { context: body } }),
+        call('getChangeRequestPlayground', { params: { id: request.id }, body: { context: body } }),
       ]);
       return { now, applied };
     },

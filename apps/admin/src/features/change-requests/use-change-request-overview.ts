@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { ChangeRequestListItem } from './change-request-types.ts';
 import { changeRequestsKey } from './use-change-requests.ts';
 
 export type Reviewer = { id: number; email: string; username?: string | null; name?: string | null };
@@ -18,7 +17,7 @@ export type ScheduledRequest = { id: number; environment: string; title?: string
 export function useChangeRequestCounts(projectId: string) {
   return useQuery({
     queryKey: [...changeRequestsKey(projectId), 'count'],
-    queryFn: () => call<ChangeRequestCounts>('getChangeRequestsCount', { params: { projectId } }),
+    queryFn: () => call('getChangeRequestsCount', { params: { projectId } }),
   });
 }
 
@@ -26,14 +25,14 @@ export function useChangeRequestCounts(projectId: string) {
 export function useMyOpenChangeRequests(projectId: string) {
   return useQuery({
     queryKey: [...changeRequestsKey(projectId), 'open'],
-    queryFn: () => call<ChangeRequestListItem[]>('getOpenChangeRequestsForUser', { params: { projectId } }),
+    queryFn: () => call('getOpenChangeRequestsForUser', { params: { projectId } }),
   });
 }
 
 export function useScheduledChangeRequests(projectId: string) {
   return useQuery({
     queryKey: [...changeRequestsKey(projectId), 'scheduled'],
-    queryFn: () => call<ScheduledRequest[]>('getScheduledChangeRequests', { params: { projectId } }),
+    queryFn: () => call('getScheduledChangeRequests', { params: { projectId } }),
   });
 }
 
@@ -43,7 +42,7 @@ export function usePendingForFlag(projectId: string, featureName: string) {
     queryKey: [...changeRequestsKey(projectId), 'pending', featureName],
     enabled: featureName.length > 0,
     queryFn: () =>
-      call<ChangeRequestListItem[]>('getPendingChangeRequestsForFeature', {
+      call('getPendingChangeRequestsForFeature', {
         params: { projectId, featureName },
       }),
   });
@@ -55,15 +54,13 @@ export function useReviewers(projectId: string, id: number, environment: string)
   const key = [...changeRequestsKey(projectId), 'one', id, 'reviewers'];
   const requested = useQuery({
     queryKey: key,
-    queryFn: async () =>
-      (await call<{ reviewers: Reviewer[] }>('getChangeRequestApprovers', { params: { projectId, id } }))
-        .reviewers,
+    queryFn: async () => (await call('getChangeRequestApprovers', { params: { projectId, id } })).reviewers,
   });
   const available = useQuery({
     queryKey: [...changeRequestsKey(projectId), 'available-reviewers', environment],
     queryFn: async () =>
       (
-        await call<{ reviewers: Reviewer[] }>('getAvailableChangeRequestReviewers', {
+        await call('getAvailableChangeRequestReviewers', {
           params: { projectId, environment },
         })
       ).reviewers,

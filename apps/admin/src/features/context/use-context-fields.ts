@@ -5,7 +5,7 @@ import type { ContextField } from '../../api/wire.ts';
 export function useContextFields() {
   return useQuery({
     queryKey: ['context'],
-    queryFn: () => call<ContextField[]>('getContextFields'),
+    queryFn: () => call('getContextFields'),
     staleTime: 60_000,
   });
 }

@@ -15,7 +15,7 @@ export function useGroups(enabled = true) {
   return useQuery({
     queryKey: groupsKey,
     enabled,
-    queryFn: async () => (await call<{ groups: GroupResponse[] }>('getGroups')).groups,
+    queryFn: async () => (await call('getGroups')).groups,
   });
 }
 
@@ -23,7 +23,7 @@ export function useGroups(enabled = true) {
 export function usePickableUsers() {
   return useQuery({
     queryKey: ['user-admin', 'access'],
-    queryFn: async () => (await call<PickList>('getBaseUsersAndGroups')).users,
+    queryFn: async () => (await call('getBaseUsersAndGroups')).users,
   });
 }
 
@@ -32,12 +32,12 @@ export function useGroupMutations() {
   const onSettled = () => queryClient.invalidateQueries({ queryKey: groupsKey });
   return {
     create: useMutation({
-      mutationFn: (body: GroupBody) => call<GroupResponse>('createGroup', { body }),
+      mutationFn: (body: GroupBody) => call('createGroup', { body }),
       onSettled,
     }),
     update: useMutation({
       mutationFn: ({ groupId, body }: { groupId: number; body: GroupBody }) =>
-        call<GroupResponse>('updateGroup', { params: { groupId }, body }),
+        call('updateGroup', { params: { groupId }, body }),
       onSettled,
     }),
     remove: useMutation({

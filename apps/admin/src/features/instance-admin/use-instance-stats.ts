@@ -9,6 +9,6 @@ export type InstanceStats =
 export function useInstanceStats() {
   return useQuery({
     queryKey: ['instance-stats'],
-    queryFn: () => call<InstanceStats>('getInstanceAdminStats'),
+    queryFn: () => call('getInstanceAdminStats'),
   });
 }

@@ -13,7 +13,7 @@ export type TestOutcome = operations['testAddon']['responses'][200]['content']['
 
 export const integrationsQuery = {
   queryKey: ['addons'],
-  queryFn: () => call<AddonList>('getAddons'),
+  queryFn: () => call('getAddons'),
 };
 
 export function useIntegrations() {
@@ -26,7 +26,7 @@ export function useDeliveryLog(id: number) {
     queryKey: ['addons', id, 'events'],
     queryFn: async () =>
       (
-        await call<{ integrationEvents: DeliveryAttempt[] }>('getIntegrationEvents', {
+        await call('getIntegrationEvents', {
           params: { id },
           query: { limit: 50 },
         })
@@ -41,9 +41,7 @@ export function useIntegrationMutations() {
   return {
     save: useMutation({
       mutationFn: ({ id, body }: { id?: number; body: IntegrationBody }) =>
-        id === undefined
-          ? call<Integration>('createAddon', { body })
-          : call<Integration>('updateAddon', { params: { id }, body }),
+        id === undefined ? call('createAddon', { body }) : call('updateAddon', { params: { id }, body }),
       onSettled,
     }),
     remove: useMutation({
@@ -52,7 +50,7 @@ export function useIntegrationMutations() {
     }),
     /** Sends a made-up event now and answers how it went; nothing is recorded. */
     sendTest: useMutation({
-      mutationFn: (id: number) => call<TestOutcome>('testAddon', { params: { id } }),
+      mutationFn: (id: number) => call('testAddon', { params: { id } }),
     }),
   };
 }

@@ -9,7 +9,7 @@ export type LoginFilters = { q?: string; successful?: boolean; limit: number; of
 export function useLoginHistory(filters: LoginFilters) {
   return useQuery({
     queryKey: ['login-history', filters],
-    queryFn: () => call<LoginHistory>('getLoginHistory', { query: filters }),
+    queryFn: () => call('getLoginHistory', { query: filters }),
     placeholderData: keepPreviousData,
   });
 }

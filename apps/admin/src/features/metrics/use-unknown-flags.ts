@@ -9,6 +9,6 @@ export type UnknownFlag =
 export function useUnknownFlags() {
   return useQuery({
     queryKey: ['unknown-flags'],
-    queryFn: async () => (await call<{ unknownFlags: UnknownFlag[] }>('getUnknownFlags')).unknownFlags,
+    queryFn: async () => (await call('getUnknownFlags')).unknownFlags,
   });
 }

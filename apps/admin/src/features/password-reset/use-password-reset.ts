@@ -17,7 +17,7 @@ export function useRequestReset() {
 export function useResetLink(token: string) {
   return useQuery({
     queryKey: ['reset-link', token],
-    queryFn: () => call<ResetLinkUser>('validateToken', { query: { token } }),
+    queryFn: () => call('validateToken', { query: { token } }),
     retry: false,
     staleTime: Infinity,
   });
@@ -32,7 +32,7 @@ export function useSetPasswordWithLink() {
 /** An admin's reset link for a user, emailed to them when email is configured. */
 export function useAdminResetLink() {
   return useMutation({
-    mutationFn: (id: number) => call<AdminResetLink>('resetUserPassword', { body: { id: String(id) } }),
+    mutationFn: (id: number) => call('resetUserPassword', { body: { id: String(id) } }),
   });
 }
 
@@ -40,7 +40,7 @@ export function useAdminResetLink() {
 export function useUiConfig() {
   return useQuery({
     queryKey: ['ui-config'],
-    queryFn: () => call<UiConfig>('getUiConfig'),
+    queryFn: () => call('getUiConfig'),
     staleTime: 5 * 60_000,
   });
 }

@@ -10,6 +10,6 @@ export type PersonalDashboard =
 export function usePersonalDashboard() {
   return useQuery({
     queryKey: ['personal-dashboard'],
-    queryFn: () => call<PersonalDashboard>('getPersonalDashboard'),
+    queryFn: () => call('getPersonalDashboard'),
   });
 }

@@ -11,14 +11,14 @@ const sessionsKey = ['my-sessions'] as const;
 
 /** What the signed-in user holds: root role, project roles, groups, permissions and tokens. */
 export function useProfile() {
-  return useQuery({ queryKey: ['profile'], queryFn: () => call<Profile>('getProfile') });
+  return useQuery({ queryKey: ['profile'], queryFn: () => call('getProfile') });
 }
 
 /** The signed-in user's sessions, newest first; `current` is this browser's. */
 export function useMySessions() {
   return useQuery({
     queryKey: sessionsKey,
-    queryFn: async () => (await call<SessionList>('getMySessions')).sessions,
+    queryFn: async () => (await call('getMySessions')).sessions,
   });
 }
 

@@ -22,7 +22,7 @@ export function useRoles(enabled = true) {
   return useQuery({
     queryKey: rolesKey,
     enabled,
-    queryFn: async () => (await call<Json<'getRoles', 200>>('getRoles')).roles,
+    queryFn: async () => (await call('getRoles')).roles,
   });
 }
 
@@ -30,7 +30,7 @@ export function useRole(roleId: number | undefined) {
   return useQuery({
     queryKey: [...rolesKey, roleId],
     enabled: roleId !== undefined,
-    queryFn: () => call<RoleDetails>('getRoleById', { params: { roleId: roleId! } }),
+    queryFn: () => call('getRoleById', { params: { roleId: roleId! } }),
   });
 }
 
@@ -38,16 +38,14 @@ export function useRoleUsage(roleId: number | undefined) {
   return useQuery({
     queryKey: [...rolesKey, roleId, 'usage'],
     enabled: roleId !== undefined,
-    queryFn: async () =>
-      (await call<Json<'getRoleProjectAccess', 200>>('getRoleProjectAccess', { params: { roleId: roleId! } }))
-        .projects,
+    queryFn: async () => (await call('getRoleProjectAccess', { params: { roleId: roleId! } })).projects,
   });
 }
 
 export function usePermissionCatalogue() {
   return useQuery({
     queryKey: ['permissions'],
-    queryFn: async () => (await call<Json<'getPermissions', 200>>('getPermissions')).permissions,
+    queryFn: async () => (await call('getPermissions')).permissions,
   });
 }
 
@@ -56,12 +54,12 @@ export function useRoleMutations() {
   const onSettled = () => queryClient.invalidateQueries({ queryKey: rolesKey });
   return {
     create: useMutation({
-      mutationFn: (body: RoleBody) => call<Json<'createRole', 200>>('createRole', { body }),
+      mutationFn: (body: RoleBody) => call('createRole', { body }),
       onSettled,
     }),
     update: useMutation({
       mutationFn: ({ roleId, body }: { roleId: number; body: RoleBody }) =>
-        call<Json<'updateRole', 200>>('updateRole', { params: { roleId }, body }),
+        call('updateRole', { params: { roleId }, body }),
       onSettled,
     }),
     remove: useMutation({

@@ -13,7 +13,7 @@ export function useGlobalSearch(filters: SearchFilters) {
   const query = toGlobalSearchQuery(filters);
   return useQuery({
     queryKey: ['flags', 'search', '*', query],
-    queryFn: ({ signal }) => call<GlobalSearchResult>('searchFeatures', { query, signal }),
+    queryFn: ({ signal }) => call('searchFeatures', { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -9,7 +9,7 @@ export const sessionQuery = queryOptions({
   queryKey: sessionKey,
   queryFn: async (): Promise<Me | null> => {
     try {
-      return await call<Me>('getMe');
+      return await call('getMe');
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
@@ -30,7 +30,7 @@ export type SignInMethods = { password: boolean; oidc: SignInButton; saml?: Sign
 export function useSignInMethods() {
   return useQuery({
     queryKey: ['sign-in-methods'],
-    queryFn: () => call<SignInMethods>('getSignInMethods'),
+    queryFn: () => call('getSignInMethods'),
     staleTime: Infinity,
     retry: false,
   });

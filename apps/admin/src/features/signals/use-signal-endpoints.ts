@@ -13,7 +13,7 @@ export type EndpointSignal =
 
 export const signalEndpointsQuery = {
   queryKey: ['signal-endpoints'],
-  queryFn: async () => (await call<EndpointList>('getSignalEndpoints')).signalEndpoints,
+  queryFn: async () => (await call('getSignalEndpoints')).signalEndpoints,
 };
 
 export function useSignalEndpoints(enabled = true) {
@@ -26,7 +26,7 @@ export function useEndpointSignals(id: number) {
     queryKey: ['signal-endpoints', id, 'signals'],
     queryFn: async () =>
       (
-        await call<{ signalEndpointSignals: EndpointSignal[] }>('getSignalEndpointSignals', {
+        await call('getSignalEndpointSignals', {
           params: { id },
           query: { limit: 50 },
         })
@@ -42,8 +42,8 @@ export function useSignalEndpointMutations() {
     save: useMutation({
       mutationFn: ({ id, body }: { id?: number; body: SignalEndpointBody }) =>
         id === undefined
-          ? call<SignalEndpoint>('createSignalEndpoint', { body })
-          : call<SignalEndpoint>('updateSignalEndpoint', { params: { id }, body }),
+          ? call('createSignalEndpoint', { body })
+          : call('updateSignalEndpoint', { params: { id }, body }),
       onSettled,
     }),
     setEnabled: useMutation({
@@ -57,7 +57,7 @@ export function useSignalEndpointMutations() {
     }),
     createToken: useMutation({
       mutationFn: ({ id, name }: { id: number; name: string }) =>
-        call<CreatedToken>('createSignalEndpointToken', { params: { id }, body: { name } }),
+        call('createSignalEndpointToken', { params: { id }, body: { name } }),
       onSettled,
     }),
     removeToken: useMutation({

@@ -15,7 +15,7 @@ export function useInactiveUsers(enabled = true) {
   return useQuery({
     queryKey: ['users', 'inactive'],
     enabled,
-    queryFn: async () => (await call<{ inactiveUsers: InactiveUser[] }>('getInactiveUsers')).inactiveUsers,
+    queryFn: async () => (await call('getInactiveUsers')).inactiveUsers,
   });
 }
 

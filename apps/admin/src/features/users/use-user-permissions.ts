@@ -22,7 +22,7 @@ export function useUserPermissions(
       where.environment ?? '',
     ],
     queryFn: () =>
-      call<UserPermissionsResponse>(serviceAccount ? 'getServiceAccountPermissions' : 'getUserPermissions', {
+      call(serviceAccount ? 'getServiceAccountPermissions' : 'getUserPermissions', {
         params: { id },
         query: { project: where.project, environment: where.environment },
       }),
