@@ -26,7 +26,7 @@ export class ApiError extends Error {
  */
 type Field<Key extends string, Value> = [Value] extends [never]
   ? { [K in Key]?: never }
-  : object extends Value
+  : Record<never, never> extends Value
     ? { [K in Key]?: Value }
     : { [K in Key]: Value };
 /** What a call of an operation sends: its path parameters, query and JSON body, each typed from schema.d.ts. */
@@ -35,7 +35,7 @@ export type CallOptions<Id extends OperationId> = Field<'params', PathOf<Id>> &
   Field<'body', RequestOf<Id>> & { signal?: AbortSignal };
 /** The options may be left out when the operation needs none of them. */
 type OptionsArgument<Id extends OperationId> =
-  object extends CallOptions<Id> ? [options?: CallOptions<Id>] : [options: CallOptions<Id>];
+  Record<never, never> extends CallOptions<Id> ? [options?: CallOptions<Id>] : [options: CallOptions<Id>];
 
 type Scalar = string | number | boolean;
 type Query = Record<string, Scalar | Scalar[] | undefined>;

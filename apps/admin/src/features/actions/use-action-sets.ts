@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
+import type { RequestOf, ResponseOf } from '../../api/wire.ts';
 
-type ActionSetList = operations['getActions']['responses'][200]['content']['application/json'];
+type ActionSetList = ResponseOf<'getActions'>;
 export type ActionSet = ActionSetList['actions'][number];
-export type ActionSetBody = operations['createActions']['requestBody']['content']['application/json'];
-export type ActionSetEvent =
-  operations['getActionsEvents']['responses'][200]['content']['application/json']['actionSetEvents'][number];
+export type ActionSetBody = RequestOf<'createActions'>;
+export type ActionSetEvent = ResponseOf<'getActionsEvents'>['actionSetEvents'][number];
 
 const key = (projectId: string) => ['projects', projectId, 'actions'];
 
@@ -55,12 +54,7 @@ export function useActionSetMutations(projectId: string) {
   };
 }
 
-export type ActionDescription = {
-  label: string;
-  description: string;
-  category?: string;
-  permissions: string[];
-};
+export type ActionDescription = ResponseOf<'getActionsConfig'>[string];
 
 /** What each action does and the permissions its service account needs, as the server describes them. */
 export function useActionsConfig(projectId: string) {

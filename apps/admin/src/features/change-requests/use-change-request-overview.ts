@@ -1,17 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
+import type { ResponseOf } from '../../api/wire.ts';
 import { changeRequestsKey } from './use-change-requests.ts';
 
-export type Reviewer = { id: number; email: string; username?: string | null; name?: string | null };
-export type ChangeRequestCounts = {
-  total: number;
-  applied: number;
-  rejected: number;
-  reviewRequired: number;
-  approved: number;
-  scheduled: number;
-};
-export type ScheduledRequest = { id: number; environment: string; title?: string };
+export type Reviewer = ResponseOf<'getChangeRequestApprovers'>['reviewers'][number];
+export type ChangeRequestCounts = ResponseOf<'getChangeRequestsCount'>;
+export type ScheduledRequest = ResponseOf<'getScheduledChangeRequests'>[number];
 
 /** How many of the project's change requests are in each state. */
 export function useChangeRequestCounts(projectId: string) {

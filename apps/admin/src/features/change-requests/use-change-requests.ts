@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { ChangeRequestState } from './change-request-types.ts';
+import type { RequestOf } from '../../api/wire.ts';
 
 /** Every change-request query of a project starts with this key, so one invalidation refreshes them all. */
 export const changeRequestsKey = (projectId: string) => ['change-requests', projectId] as const;
@@ -70,7 +70,7 @@ export function useChangeRequest(projectId: string, id: number) {
   });
 }
 
-export type StateChange = { state: ChangeRequestState; comment?: string; scheduledAt?: string };
+export type StateChange = RequestOf<'updateChangeRequestState'>;
 
 /** Everything a review page does to one request; each refreshes the project's requests and its flags. */
 export function useChangeRequestActions(projectId: string, id: number) {

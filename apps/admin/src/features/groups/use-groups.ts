@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { components, operations } from '../../api/schema';
+import type { RequestOf, ResponseOf } from '../../api/wire.ts';
+import type { components } from '../../api/schema';
 
 /** A group as the server answers it: members, root role, SSO mappings and projects. */
 export type GroupResponse = components['schemas']['groupSchema'];
-export type GroupBody = operations['createGroup']['requestBody']['content']['application/json'];
-type PickList = operations['getBaseUsersAndGroups']['responses'][200]['content']['application/json'];
+export type GroupBody = RequestOf<'createGroup'>;
+type PickList = ResponseOf<'getBaseUsersAndGroups'>;
 /** Someone who can be made a member of a group. */
 export type PickableUser = PickList['users'][number];
 

@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
+import type { RequestOf, ResponseOf } from '../../api/wire.ts';
 
-type AddonList = operations['getAddons']['responses'][200]['content']['application/json'];
+type AddonList = ResponseOf<'getAddons'>;
 export type Integration = AddonList['addons'][number];
 export type Provider = AddonList['providers'][number];
-export type IntegrationBody = operations['createAddon']['requestBody']['content']['application/json'];
-export type DeliveryAttempt =
-  operations['getIntegrationEvents']['responses'][200]['content']['application/json']['integrationEvents'][number];
+export type IntegrationBody = RequestOf<'createAddon'>;
+export type DeliveryAttempt = ResponseOf<'getIntegrationEvents'>['integrationEvents'][number];
 
-export type TestOutcome = operations['testAddon']['responses'][200]['content']['application/json'];
+export type TestOutcome = ResponseOf<'testAddon'>;
 
 export const integrationsQuery = {
   queryKey: ['addons'],

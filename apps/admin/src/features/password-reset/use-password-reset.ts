@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
+import type { ResponseOf } from '../../api/wire.ts';
 
-export type ResetLinkUser = operations['validateToken']['responses'][200]['content']['application/json'];
-export type AdminResetLink = operations['resetUserPassword']['responses'][200]['content']['application/json'];
-export type UiConfig = operations['getUiConfig']['responses'][200]['content']['application/json'];
+export type ResetLinkUser = ResponseOf<'validateToken'>;
+export type AdminResetLink = ResponseOf<'resetUserPassword'>;
+export type UiConfig = ResponseOf<'getUiConfig'>;
 
 /** "Forgot password?": the server answers the same whether or not the address has an account. */
 export function useRequestReset() {

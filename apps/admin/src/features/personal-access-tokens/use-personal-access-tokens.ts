@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { components, operations } from '../../api/schema';
+import type { RequestOf } from '../../api/wire.ts';
+import type { components } from '../../api/schema';
 
 /** One of your tokens as the server lists it; `secret` is only in the answer that creates it. */
 export type PatResponse = components['schemas']['patSchema'];
-export type CreatePatBody = operations['createPat']['requestBody']['content']['application/json'];
+export type CreatePatBody = RequestOf<'createPat'>;
 
 const patsKey = ['personal-access-tokens'] as const;
 

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
+import type { ResponseOf } from '../../api/wire.ts';
 import { sessionKey } from '../session/use-session.ts';
 
-export type Profile = operations['getProfile']['responses'][200]['content']['application/json'];
-export type SessionList = operations['getMySessions']['responses'][200]['content']['application/json'];
+export type Profile = ResponseOf<'getProfile'>;
+export type SessionList = ResponseOf<'getMySessions'>;
 export type Session = SessionList['sessions'][number];
 
 const sessionsKey = ['my-sessions'] as const;

@@ -1,20 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
-
-type Json<
-  K extends keyof operations,
-  S extends keyof operations[K]['responses'],
-> = operations[K]['responses'][S] extends { content: { 'application/json': infer T } } ? T : never;
+import type { RequestOf, ResponseOf } from '../../api/wire.ts';
 
 /** One role as GET /api/admin/roles lists it. */
-export type RoleSummary = Json<'getRoles', 200>['roles'][number];
+export type RoleSummary = ResponseOf<'getRoles'>['roles'][number];
 /** One role with every permission it holds. */
-export type RoleDetails = Json<'getRoleById', 200>;
+export type RoleDetails = ResponseOf<'getRoleById'>;
 /** What a custom role may hold: root, project, and environment permissions per environment. */
-export type PermissionCatalogue = Json<'getPermissions', 200>['permissions'];
-export type RoleUsage = Json<'getRoleProjectAccess', 200>['projects'];
-export type RoleBody = operations['createRole']['requestBody']['content']['application/json'];
+export type PermissionCatalogue = ResponseOf<'getPermissions'>['permissions'];
+export type RoleUsage = ResponseOf<'getRoleProjectAccess'>['projects'];
+export type RoleBody = RequestOf<'createRole'>;
 
 const rolesKey = ['roles'] as const;
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
+import type { ResponseOf } from '../../api/wire.ts';
 
-export type ScimSettings = operations['getScimSettings']['responses'][200]['content']['application/json'];
+export type ScimSettings = ResponseOf<'getScimSettings'>;
 
 const key = ['scim-settings'] as const;
 

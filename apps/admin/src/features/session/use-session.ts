@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../api/client.ts';
-import type { Me } from '../../api/wire.ts';
+import type { Me, ResponseOf } from '../../api/wire.ts';
 
 export const sessionKey = ['session'] as const;
 
@@ -23,8 +23,7 @@ export function useSession() {
   return useQuery(sessionQuery);
 }
 
-type SignInButton = { buttonText: string; path: string } | null;
-export type SignInMethods = { password: boolean; oidc: SignInButton; saml?: SignInButton };
+export type SignInMethods = ResponseOf<'getSignInMethods'>;
 
 /** How this server lets people sign in; without an answer the page offers the password form alone. */
 export function useSignInMethods() {

@@ -1,15 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
+import type { RequestOf, ResponseOf } from '../../api/wire.ts';
 
-type EndpointList = operations['getSignalEndpoints']['responses'][200]['content']['application/json'];
+type EndpointList = ResponseOf<'getSignalEndpoints'>;
 export type SignalEndpoint = EndpointList['signalEndpoints'][number];
-export type SignalEndpointBody =
-  operations['createSignalEndpoint']['requestBody']['content']['application/json'];
-export type CreatedToken =
-  operations['createSignalEndpointToken']['responses'][201]['content']['application/json'];
-export type EndpointSignal =
-  operations['getSignalEndpointSignals']['responses'][200]['content']['application/json']['signalEndpointSignals'][number];
+export type SignalEndpointBody = RequestOf<'createSignalEndpoint'>;
+export type CreatedToken = ResponseOf<'createSignalEndpointToken'>;
+export type EndpointSignal = ResponseOf<'getSignalEndpointSignals'>['signalEndpointSignals'][number];
 
 export const signalEndpointsQuery = {
   queryKey: ['signal-endpoints'],

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { ResponseOf } from '../../api/wire.ts';
+import type { RequestOf, ResponseOf } from '../../api/wire.ts';
 
 /** The three root roles, by the ids the API uses. */
 export const ROOT_ROLES = [
@@ -9,13 +9,7 @@ export const ROOT_ROLES = [
   { value: '3', label: 'Viewer', description: 'See everything, change nothing' },
 ] as const;
 
-export type UserInput = {
-  name?: string;
-  username?: string;
-  email?: string;
-  password?: string;
-  rootRole: number;
-};
+export type UserInput = RequestOf<'createUser'>;
 
 export function useUsers(enabled: boolean) {
   return useQuery({
