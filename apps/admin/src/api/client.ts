@@ -1,6 +1,7 @@
 import createClient from 'openapi-fetch';
 import type { paths } from './schema';
 import { operations, type OperationId } from './operations.ts';
+import type { PathOf, QueryOf, RequestOf, ResponseOf } from './wire.ts';
 
 export type ErrorDetail = { message: string; path?: string };
 
@@ -19,10 +20,29 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A field of the options, shaped by what the operation takes: absent when it takes none, optional when an empty
+ * value would do, required otherwise.
+ */
+type Field<Key extends string, Value> = [Value] extends [never]
+  ? { [K in Key]?: never }
+  : Record<never, never> extends Value
+    ? { [K in Key]?: Value }
+    : { [K in Key]: Value };
+/** What a call of an operation sends: its path parameters, query and JSON body, each typed from schema.d.ts. */
+export type CallOptions<Id extends OperationId> = Field<'params', PathOf<Id>> &
+  Field<'query', QueryOf<Id>> &
+  Field<'body', RequestOf<Id>> & { signal?: AbortSignal };
+/** The options may be left out when the operation needs none of them. */
+type OptionsArgument<Id extends OperationId> =
+  Record<never, never> extends CallOptions<Id> ? [options?: CallOptions<Id>] : [options: CallOptions<Id>];
+
 type Scalar = string | number | boolean;
-export type CallOptions = {
+type Query = Record<string, Scalar | Scalar[] | undefined>;
+/** What every call's options look like inside the client, once the operation no longer matters. */
+type SentOptions = {
   params?: Record<string, Scalar>;
-  query?: Record<string, Scalar | Scalar[] | undefined>;
+  query?: Query;
   body?: unknown;
   signal?: AbortSignal;
 };
@@ -50,7 +70,7 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-function dropUndefined(query: CallOptions['query']): Record<string, Scalar | Scalar[]> | undefined {
+function dropUndefined(query: Query | undefined): Record<string, Scalar | Scalar[]> | undefined {
   if (!query) return undefined;
   const result: Record<string, Scalar | Scalar[]> = {};
   for (const [key, value] of Object.entries(query))
@@ -58,7 +78,12 @@ function dropUndefined(query: CallOptions['query']): Record<string, Scalar | Sca
   return result;
 }
 
-export async function call<T = unknown>(operationId: OperationId, options: CallOptions = {}): Promise<T> {
+/** Calls a server operation by its operationId: parameters, body and answer are typed from schema.d.ts. */
+export async function call<Id extends OperationId>(
+  operationId: Id,
+  ...[options]: OptionsArgument<Id>
+): Promise<ResponseOf<Id>>;
+export async function call(operationId: OperationId, options: SentOptions = {}): Promise<unknown> {
   const [method, path] = operations[operationId];
   const init: Record<string, unknown> = {
     params: { path: options.params, query: dropUndefined(options.query) },
@@ -72,5 +97,5 @@ export async function call<T = unknown>(operationId: OperationId, options: CallO
     if (response.status === 401 && operationId !== 'login' && operationId !== 'getMe') onUnauthorized();
     throw new ApiError(response.status, error);
   }
-  return data as T;
+  return data;
 }

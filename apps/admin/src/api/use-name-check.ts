@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { ApiError, call } from './client.ts';
-import type { OperationId } from './operations.ts';
 
 /**
  * Asks the server whether a new name is free and valid when its field is left (POST `{ name }` to a validate
  * operation), so a taken name shows before submitting. Network failures are left to the submit.
  */
-export function useNameCheck(operationId: OperationId, params?: Record<string, string>) {
+/** The operations that answer whether a name is free: each takes `{ name }` and no path parameters. */
+type NameCheck = 'validateSegment' | 'validateTagType' | 'validateContextFieldName';
+
+export function useNameCheck(operationId: NameCheck) {
   const [problem, setProblem] = useState<string | undefined>();
   const check = async (name: string) => {
     if (!name.trim()) return setProblem(undefined);
     try {
-      await call(operationId, { params, body: { name: name.trim() } });
+      await call(operationId, { body: { name: name.trim() } });
       setProblem(undefined);
     } catch (error) {
       setProblem(error instanceof ApiError && error.status < 500 ? error.message : undefined);

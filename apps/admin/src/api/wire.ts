@@ -5,20 +5,35 @@
 import type { components, operations } from './schema';
 
 type Schemas = components['schemas'];
+type Scalar = string | number | boolean;
+/** What an operation the server has not published yet takes and answers: anything, until it lands in schema.d.ts. */
+type Unpublished = {
+  parameters: { path?: Record<string, Scalar>; query?: Record<string, Scalar | Scalar[] | undefined> };
+  requestBody?: { content: { 'application/json': unknown } };
+  responses: { 200: { content: { 'application/json': unknown } } };
+};
+type Operation<Id extends string> = Id extends keyof operations ? operations[Id] : Unpublished;
+
 type SuccessOf<Responses> = Responses extends { 200: infer Ok }
   ? Ok
   : Responses extends { 201: infer Created }
     ? Created
-    : never;
-/** The JSON body a successful call of a server operation answers with. */
-export type ResponseOf<Id extends keyof operations> =
-  SuccessOf<operations[Id]['responses']> extends { content: { 'application/json': infer Body } }
+    : Responses extends { 202: infer Accepted }
+      ? Accepted
+      : undefined;
+/** The JSON body a successful call of a server operation answers with; `undefined` when it answers none (204, 202). */
+export type ResponseOf<Id extends string> =
+  SuccessOf<Operation<Id>['responses']> extends { content: { 'application/json': infer Body } }
     ? Body
-    : never;
+    : undefined;
 
 type BodyOf<Request> = Request extends { content: { 'application/json': infer Body } } ? Body : never;
-/** The JSON body a server operation takes. */
-export type RequestOf<Id extends keyof operations> = BodyOf<operations[Id]['requestBody']>;
+/** The JSON body a server operation takes; `never` when it takes none. */
+export type RequestOf<Id extends string> = BodyOf<Operation<Id>['requestBody']>;
+/** The parameters in a server operation's path; `never` when it has none. */
+export type PathOf<Id extends string> = NonNullable<Operation<Id>['parameters']['path']>;
+/** The query parameters a server operation reads; `never` when it reads none. */
+export type QueryOf<Id extends string> = NonNullable<Operation<Id>['parameters']['query']>;
 
 export type Banner = Schemas['bannerSchema'];
 export type BannerVariant = Banner['variant'];
@@ -53,6 +68,8 @@ export type StrategyDraft = Omit<Strategy, 'id' | 'featureName' | 'sortOrder'> &
   Partial<Pick<Strategy, 'id' | 'featureName' | 'sortOrder'>>;
 /** A constraint as the server answers it: `operator` stays a string (stored rows predate the operator list); narrow it with `isOperator`. */
 export type Constraint = Strategy['constraints'][number];
+/** A constraint as the server takes it: only the operators it knows. */
+export type ConstraintBody = NonNullable<RequestOf<'addFeatureStrategy'>['constraints']>[number];
 export type Variant = Flag['variants'][number];
 export type Payload = NonNullable<Variant['payload']>;
 export type PayloadType = Payload['type'];

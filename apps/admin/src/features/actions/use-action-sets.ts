@@ -1,19 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
+import type { RequestOf, ResponseOf } from '../../api/wire.ts';
 
-type ActionSetList = operations['getActions']['responses'][200]['content']['application/json'];
+type ActionSetList = ResponseOf<'getActions'>;
 export type ActionSet = ActionSetList['actions'][number];
-export type ActionSetBody = operations['createActions']['requestBody']['content']['application/json'];
-export type ActionSetEvent =
-  operations['getActionsEvents']['responses'][200]['content']['application/json']['actionSetEvents'][number];
+export type ActionSetBody = RequestOf<'createActions'>;
+export type ActionSetEvent = ResponseOf<'getActionsEvents'>['actionSetEvents'][number];
 
 const key = (projectId: string) => ['projects', projectId, 'actions'];
 
 export function useActionSets(projectId: string) {
   return useQuery({
     queryKey: key(projectId),
-    queryFn: async () => (await call<ActionSetList>('getActions', { params: { projectId } })).actions,
+    queryFn: async () => (await call('getActions', { params: { projectId } })).actions,
   });
 }
 
@@ -23,7 +22,7 @@ export function useActionSetEvents(projectId: string, actionSetId: number) {
     queryKey: [...key(projectId), actionSetId, 'events'],
     queryFn: async () =>
       (
-        await call<{ actionSetEvents: ActionSetEvent[] }>('getActionsEvents', {
+        await call('getActionsEvents', {
           params: { projectId, actionSetId },
           query: { limit: 50 },
         })
@@ -39,8 +38,8 @@ export function useActionSetMutations(projectId: string) {
     save: useMutation({
       mutationFn: ({ id, body }: { id?: number; body: ActionSetBody }) =>
         id === undefined
-          ? call<ActionSet>('createActions', { params: { projectId }, body })
-          : call<ActionSet>('updateActions', { params: { projectId, actionSetId: id }, body }),
+          ? call('createActions', { params: { projectId }, body })
+          : call('updateActions', { params: { projectId, actionSetId: id }, body }),
       onSettled,
     }),
     setEnabled: useMutation({
@@ -55,18 +54,13 @@ export function useActionSetMutations(projectId: string) {
   };
 }
 
-export type ActionDescription = {
-  label: string;
-  description: string;
-  category?: string;
-  permissions: string[];
-};
+export type ActionDescription = ResponseOf<'getActionsConfig'>[string];
 
 /** What each action does and the permissions its service account needs, as the server describes them. */
 export function useActionsConfig(projectId: string) {
   return useQuery({
     queryKey: [...key(projectId), 'config'],
     staleTime: Infinity,
-    queryFn: () => call<Record<string, ActionDescription>>('getActionsConfig', { params: { projectId } }),
+    queryFn: () => call('getActionsConfig', { params: { projectId } }),
   });
 }

@@ -21,8 +21,6 @@ import { TokenSecret } from '../../ui/token-secret.tsx';
 import { ListedSecret } from './listed-secret.tsx';
 import { useProjects } from '../projects/use-projects.ts';
 
-type ProjectEnvironment = { name: string; enabled: boolean };
-
 /** One project's tokens, as a project owner manages them: scoped to that project, in one of its environments. */
 export function ProjectApiTokensPanel() {
   const [open, setOpen] = useState(false);
@@ -65,14 +63,13 @@ function TokensOf({ projectId }: { projectId: string }) {
   const key = ['projects', projectId, 'api-tokens'];
   const tokens = useQuery({
     queryKey: key,
-    queryFn: async () =>
-      (await call<{ tokens: ApiToken[] }>('getProjectApiTokens', { params: { projectId } })).tokens,
+    queryFn: async () => (await call('getProjectApiTokens', { params: { projectId } })).tokens,
   });
   const environments = useQuery({
     queryKey: ['environments', 'project', projectId],
     queryFn: async () =>
       (
-        await call<{ environments: ProjectEnvironment[] }>('getProjectEnvironments', {
+        await call('getProjectEnvironments', {
           params: { projectId },
         })
       ).environments.filter((env) => env.enabled),
@@ -80,7 +77,7 @@ function TokensOf({ projectId }: { projectId: string }) {
   const onSettled = () => queryClient.invalidateQueries({ queryKey: key });
   const create = useMutation({
     mutationFn: (body: { tokenName: string; type: 'client' | 'frontend'; environment: string }) =>
-      call<ApiToken>('createProjectApiToken', { params: { projectId }, body }),
+      call('createProjectApiToken', { params: { projectId }, body }),
     onSettled,
   });
   const remove = useMutation({

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { ApiToken } from '../../api/wire.ts';
 
 export function useApiTokens(enabled: boolean) {
   return useQuery({
     queryKey: ['api-tokens'],
     enabled,
-    queryFn: async () => (await call<{ tokens: ApiToken[] }>('getAllApiTokens')).tokens,
+    queryFn: async () => (await call('getAllApiTokens')).tokens,
   });
 }
 
@@ -23,7 +22,7 @@ export function useApiTokenMutations() {
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: ['api-tokens'] });
   return {
     create: useMutation({
-      mutationFn: (body: ApiTokenInput) => call<ApiToken>('createApiToken', { body }),
+      mutationFn: (body: ApiTokenInput) => call('createApiToken', { body }),
       onSuccess,
     }),
     remove: useMutation({

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
-import type { FlagSearchItem, FlagSearchResult } from '../../api/wire.ts';
+import type { FlagSearchItem } from '../../api/wire.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -27,12 +27,12 @@ export function ArchivePage() {
     queryKey: ['flags', 'archived', query, page],
     placeholderData: keepPreviousData,
     queryFn: () =>
-      call<FlagSearchResult>('searchFeatures', {
+      call('searchFeatures', {
         query: {
           archived: 'IS:true',
           query: query || undefined,
-          offset: (page - 1) * PAGE,
-          limit: PAGE,
+          offset: String((page - 1) * PAGE),
+          limit: String(PAGE),
           sortBy: 'createdAt',
           sortOrder: 'desc',
         },

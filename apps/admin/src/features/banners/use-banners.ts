@@ -6,7 +6,7 @@ export type BannerInput = Omit<Banner, 'id' | 'createdAt'>;
 
 export const bannersQuery = {
   queryKey: ['banners'],
-  queryFn: async () => (await call<{ banners: Banner[] }>('getBanners')).banners,
+  queryFn: async () => (await call('getBanners')).banners,
 };
 
 /** Every banner; the shell shows the enabled ones to everyone, so they are refreshed now and then. */
@@ -21,14 +21,12 @@ export function useBannerMutations() {
     save: useMutation({
       // An edit leaves `enabled` alone, so it cannot undo someone's switch made meanwhile.
       mutationFn: ({ id, ...body }: Omit<BannerInput, 'enabled'> & { id?: number }) =>
-        id === undefined
-          ? call<Banner>('createBanner', { body })
-          : call<Banner>('updateBanner', { params: { id }, body }),
+        id === undefined ? call('createBanner', { body }) : call('updateBanner', { params: { id }, body }),
       onSettled,
     }),
     setEnabled: useMutation({
       mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
-        call<Banner>(enabled ? 'enableBanner' : 'disableBanner', { params: { id } }),
+        call(enabled ? 'enableBanner' : 'disableBanner', { params: { id } }),
       onSettled,
     }),
     remove: useMutation({

@@ -2,13 +2,13 @@ import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
+import type { ResponseOf } from '../../api/wire.ts';
 import { useContextFields } from '../context/use-context-fields.ts';
 import { PlaygroundContextEditor } from '../playground/playground-context-editor.tsx';
 import { EMPTY_CONTEXT, toRequestContext, type PlaygroundContext } from '../playground/playground-types.ts';
 import type { ChangeRequest } from './change-request-types.ts';
 
-type Advanced = operations['getAdvancedPlayground']['responses'][200]['content']['application/json'];
+type Advanced = ResponseOf<'getAdvancedPlayground'>;
 
 /** Whether the first evaluation of a flag in an environment came out on; undefined when it was not evaluated. */
 function outcome(response: Advanced | undefined, flag: string, environment: string): boolean | undefined {
@@ -33,10 +33,10 @@ export function ChangeRequestPlayground({ request }: { request: ChangeRequest })
     mutationFn: async () => {
       const body = toRequestContext(context);
       const [now, applied] = await Promise.all([
-        call<Advanced>('getAdvancedPlayground', {
+        call('getAdvancedPlayground', {
           body: { environments: [request.environment], projects: [request.project], context: body },
         }),
-        call<Advanced>('getChangeRequestPlayground', { params: { id: request.id }, body: { context: body } }),
+        call('getChangeRequestPlayground', { params: { id: request.id }, body: { context: body } }),
       ]);
       return { now, applied };
     },

@@ -1,24 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { ChangeRequestListItem } from './change-request-types.ts';
+import type { ResponseOf } from '../../api/wire.ts';
 import { changeRequestsKey } from './use-change-requests.ts';
 
-export type Reviewer = { id: number; email: string; username?: string | null; name?: string | null };
-export type ChangeRequestCounts = {
-  total: number;
-  applied: number;
-  rejected: number;
-  reviewRequired: number;
-  approved: number;
-  scheduled: number;
-};
-export type ScheduledRequest = { id: number; environment: string; title?: string };
+export type Reviewer = ResponseOf<'getChangeRequestApprovers'>['reviewers'][number];
+export type ChangeRequestCounts = ResponseOf<'getChangeRequestsCount'>;
+export type ScheduledRequest = ResponseOf<'getScheduledChangeRequests'>[number];
 
 /** How many of the project's change requests are in each state. */
 export function useChangeRequestCounts(projectId: string) {
   return useQuery({
     queryKey: [...changeRequestsKey(projectId), 'count'],
-    queryFn: () => call<ChangeRequestCounts>('getChangeRequestsCount', { params: { projectId } }),
+    queryFn: () => call('getChangeRequestsCount', { params: { projectId } }),
   });
 }
 
@@ -26,14 +19,14 @@ export function useChangeRequestCounts(projectId: string) {
 export function useMyOpenChangeRequests(projectId: string) {
   return useQuery({
     queryKey: [...changeRequestsKey(projectId), 'open'],
-    queryFn: () => call<ChangeRequestListItem[]>('getOpenChangeRequestsForUser', { params: { projectId } }),
+    queryFn: () => call('getOpenChangeRequestsForUser', { params: { projectId } }),
   });
 }
 
 export function useScheduledChangeRequests(projectId: string) {
   return useQuery({
     queryKey: [...changeRequestsKey(projectId), 'scheduled'],
-    queryFn: () => call<ScheduledRequest[]>('getScheduledChangeRequests', { params: { projectId } }),
+    queryFn: () => call('getScheduledChangeRequests', { params: { projectId } }),
   });
 }
 
@@ -43,7 +36,7 @@ export function usePendingForFlag(projectId: string, featureName: string) {
     queryKey: [...changeRequestsKey(projectId), 'pending', featureName],
     enabled: featureName.length > 0,
     queryFn: () =>
-      call<ChangeRequestListItem[]>('getPendingChangeRequestsForFeature', {
+      call('getPendingChangeRequestsForFeature', {
         params: { projectId, featureName },
       }),
   });
@@ -55,15 +48,13 @@ export function useReviewers(projectId: string, id: number, environment: string)
   const key = [...changeRequestsKey(projectId), 'one', id, 'reviewers'];
   const requested = useQuery({
     queryKey: key,
-    queryFn: async () =>
-      (await call<{ reviewers: Reviewer[] }>('getChangeRequestApprovers', { params: { projectId, id } }))
-        .reviewers,
+    queryFn: async () => (await call('getChangeRequestApprovers', { params: { projectId, id } })).reviewers,
   });
   const available = useQuery({
     queryKey: [...changeRequestsKey(projectId), 'available-reviewers', environment],
     queryFn: async () =>
       (
-        await call<{ reviewers: Reviewer[] }>('getAvailableChangeRequestReviewers', {
+        await call('getAvailableChangeRequestReviewers', {
           params: { projectId, environment },
         })
       ).reviewers,

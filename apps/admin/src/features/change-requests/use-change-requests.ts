@@ -1,11 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type {
-  ChangeRequest,
-  ChangeRequestEnvironmentConfig,
-  ChangeRequestListItem,
-  ChangeRequestState,
-} from './change-request-types.ts';
+import type { RequestOf } from '../../api/wire.ts';
 
 /** Every change-request query of a project starts with this key, so one invalidation refreshes them all. */
 export const changeRequestsKey = (projectId: string) => ['change-requests', projectId] as const;
@@ -15,8 +10,7 @@ export const changeRequestConfigKey = (projectId: string) =>
 export function changeRequestConfigQuery(projectId: string) {
   return {
     queryKey: changeRequestConfigKey(projectId),
-    queryFn: () =>
-      call<ChangeRequestEnvironmentConfig[]>('getProjectChangeRequestConfig', { params: { projectId } }),
+    queryFn: () => call('getProjectChangeRequestConfig', { params: { projectId } }),
     staleTime: 30_000,
   };
 }
@@ -49,7 +43,7 @@ export function useUpdateChangeRequestConfig(projectId: string) {
 export function useChangeRequests(projectId: string) {
   return useQuery({
     queryKey: [...changeRequestsKey(projectId), 'list'],
-    queryFn: () => call<ChangeRequestListItem[]>('getChangeRequestsForProject', { params: { projectId } }),
+    queryFn: () => call('getChangeRequestsForProject', { params: { projectId } }),
   });
 }
 
@@ -57,8 +51,7 @@ export function useChangeRequests(projectId: string) {
 export function usePendingChangeRequests(projectId: string) {
   return useQuery({
     queryKey: [...changeRequestsKey(projectId), 'pending'],
-    queryFn: () =>
-      call<ChangeRequestListItem[]>('getPendingChangeRequestsForUser', { params: { projectId } }),
+    queryFn: () => call('getPendingChangeRequestsForUser', { params: { projectId } }),
   });
 }
 
@@ -66,19 +59,18 @@ export function usePendingChangeRequests(projectId: string) {
 export function useActionableCount(projectId: string) {
   return useQuery({
     queryKey: [...changeRequestsKey(projectId), 'actionable'],
-    queryFn: async () =>
-      (await call<{ total: number }>('getActionableChangeRequests', { params: { projectId } })).total,
+    queryFn: async () => (await call('getActionableChangeRequests', { params: { projectId } })).total,
   });
 }
 
 export function useChangeRequest(projectId: string, id: number) {
   return useQuery({
     queryKey: [...changeRequestsKey(projectId), 'one', id],
-    queryFn: () => call<ChangeRequest>('getChangeRequest', { params: { projectId, id } }),
+    queryFn: () => call('getChangeRequest', { params: { projectId, id } }),
   });
 }
 
-export type StateChange = { state: ChangeRequestState; comment?: string; scheduledAt?: string };
+export type StateChange = RequestOf<'updateChangeRequestState'>;
 
 /** Everything a review page does to one request; each refreshes the project's requests and its flags. */
 export function useChangeRequestActions(projectId: string, id: number) {
@@ -92,7 +84,7 @@ export function useChangeRequestActions(projectId: string, id: number) {
   const params = { projectId, id };
   return {
     setState: useMutation({
-      mutationFn: (body: StateChange) => call<ChangeRequest>('updateChangeRequestState', { params, body }),
+      mutationFn: (body: StateChange) => call('updateChangeRequestState', { params, body }),
       onSettled: refresh,
     }),
     setTitle: useMutation({

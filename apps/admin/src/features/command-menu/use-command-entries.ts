@@ -2,7 +2,6 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { call } from '../../api/client.ts';
-import type { FlagSearchResult } from '../../api/wire.ts';
 import { useProjects } from '../projects/use-projects.ts';
 import { useSegments } from '../segments/use-segments.ts';
 import { usePermissions } from '../session/use-permissions.ts';
@@ -28,8 +27,8 @@ export function useCommandEntries(query: string, enabled: boolean): CommandEntry
   const flags = useQuery({
     queryKey: ['flags', 'command-menu', debounced],
     queryFn: ({ signal }) =>
-      call<FlagSearchResult>('searchFeatures', {
-        query: { query: debounced, limit: FLAG_LIMIT, sortBy: 'name', sortOrder: 'asc' },
+      call('searchFeatures', {
+        query: { query: debounced, limit: String(FLAG_LIMIT), sortBy: 'name', sortOrder: 'asc' },
         signal,
       }),
     enabled: enabled && debounced.length > 0,

@@ -1,5 +1,5 @@
 import type { Operator } from '@switchyard/rules';
-import type { Constraint } from '../../api/wire.ts';
+import type { Constraint, ConstraintBody } from '../../api/wire.ts';
 import { isMultiValue, operatorInfo } from './operators.ts';
 
 export function newConstraint(contextName = ''): Constraint {
@@ -27,11 +27,12 @@ export function changeOperator(constraint: Constraint, operator: Operator): Cons
 }
 
 /** The wire form: trimmed values, `values` for list operators and `value` for the rest. */
-export function toWireConstraint(constraint: Constraint): Constraint {
+export function toWireConstraint(constraint: Constraint): ConstraintBody {
   const info = operatorInfo(constraint.operator);
   const base = {
     contextName: constraint.contextName,
-    operator: constraint.operator,
+    // Sent as stored: an operator the server does not know is refused by the checks before saving (and by the server).
+    operator: constraint.operator as ConstraintBody['operator'],
     caseInsensitive: info.caseInsensitive ? Boolean(constraint.caseInsensitive) : false,
     inverted: info.invertible ? Boolean(constraint.inverted) : false,
   };

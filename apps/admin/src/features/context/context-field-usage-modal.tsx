@@ -4,21 +4,13 @@ import { Link } from 'react-router';
 import { call } from '../../api/client.ts';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 
-type UsingStrategy = {
-  id: string;
-  projectId: string;
-  featureName: string;
-  strategyName: string;
-  environment: string;
-};
-
 /** The strategies whose constraints read a context field: what would change if it were edited or deleted. */
 export function ContextFieldUsageModal({ field, onClose }: { field: string; onClose: () => void }) {
   const usage = useQuery({
     queryKey: ['context', field, 'strategies'],
     queryFn: async () =>
       (
-        await call<{ strategies: UsingStrategy[] }>('getStrategiesByContextField', {
+        await call('getStrategiesByContextField', {
           params: { contextField: field },
         })
       ).strategies,

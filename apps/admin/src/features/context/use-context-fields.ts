@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { ContextField } from '../../api/wire.ts';
+import type { ContextField, RequestOf } from '../../api/wire.ts';
 
 export function useContextFields() {
   return useQuery({
     queryKey: ['context'],
-    queryFn: () => call<ContextField[]>('getContextFields'),
+    queryFn: () => call('getContextFields'),
     staleTime: 60_000,
   });
 }
@@ -16,12 +16,7 @@ export function stickinessOptions(fields: ContextField[] | undefined): string[] 
   return [...new Set(['default', 'userId', 'sessionId', 'random', ...custom])];
 }
 
-export type ContextFieldInput = {
-  name: string;
-  description: string;
-  stickiness: boolean;
-  legalValues: { value: string; description?: string }[];
-};
+export type ContextFieldInput = RequestOf<'createContextField'>;
 
 export function useContextFieldMutations() {
   const queryClient = useQueryClient();

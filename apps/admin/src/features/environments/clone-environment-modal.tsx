@@ -17,7 +17,7 @@ export function CloneEnvironmentModal({ source, onClose }: { source: Environment
   const [tried, setTried] = useState(false);
   const clone = useMutation({
     mutationFn: () =>
-      call<Environment>('cloneEnvironment', {
+      call('cloneEnvironment', {
         params: { name: source.name },
         body: { name, type, clonePermissions },
       }),

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { Environment } from '../../api/wire.ts';
 
 export function useEnvironments() {
   return useQuery({
     queryKey: ['environments'],
     queryFn: async () =>
-      (await call<{ environments: Environment[] }>('getAllEnvironments')).environments
+      (await call('getAllEnvironments')).environments
         .slice()
         .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name)),
   });

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { EventSearchResult } from '../../api/wire.ts';
 
 export type EventFilters = {
   feature?: string;
@@ -31,7 +30,7 @@ export function useEvents(filters: EventFilters) {
   const query = toEventQuery(filters);
   return useQuery({
     queryKey: ['events', query],
-    queryFn: ({ signal }) => call<EventSearchResult>('searchEvents', { query, signal }),
+    queryFn: ({ signal }) => call('searchEvents', { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,6 +38,6 @@ export function useEvents(filters: EventFilters) {
 export function useEventCreators() {
   return useQuery({
     queryKey: ['events', 'creators'],
-    queryFn: () => call<{ id: number; name: string }[]>('getEventCreators'),
+    queryFn: () => call('getEventCreators'),
   });
 }

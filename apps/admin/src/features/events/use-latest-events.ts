@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { ResponseOf } from '../../api/wire.ts';
 
 export type LatestEventFilters = { project?: string; flag?: string; type?: string };
-type LatestEvents = ResponseOf<'getEvents'>;
 
 /**
  * The newest events, without search syntax: one flag's history comes from its own path, otherwise the whole
@@ -15,8 +13,8 @@ export function useLatestEvents(filters: LatestEventFilters) {
     queryKey: ['events', 'latest', flag ?? '', filters.project ?? ''],
     queryFn: ({ signal }) =>
       flag
-        ? call<LatestEvents>('getEventsForToggle', { params: { featureName: flag }, signal })
-        : call<LatestEvents>('getEvents', { query: { project: filters.project }, signal }),
+        ? call('getEventsForToggle', { params: { featureName: flag }, signal })
+        : call('getEvents', { query: { project: filters.project }, signal }),
     select: (data) => ({
       total: data.totalEvents,
       events: data.events.filter((event) => !filters.type || event.type === filters.type),

@@ -2,8 +2,6 @@ import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 
-type ArchiveCheck = { parentsWithChildFeatures: string[]; hasDeletedDependencies: boolean };
-
 /**
  * Inside the archive confirmation: says which chosen flags other flags still depend on, before the archive fails.
  * The project-wide check comes first, so projects without dependencies cost one small request.
@@ -11,13 +9,12 @@ type ArchiveCheck = { parentsWithChildFeatures: string[]; hasDeletedDependencies
 export function ArchiveDependencyWarning({ projectId, flags }: { projectId: string; flags: string[] }) {
   const any = useQuery({
     queryKey: ['projects', projectId, 'dependencies-exist'],
-    queryFn: () => call<boolean>('checkDependenciesExist', { params: { projectId } }),
+    queryFn: () => call('checkDependenciesExist', { params: { projectId } }),
   });
   const check = useQuery({
     queryKey: ['projects', projectId, 'archive-check', flags],
     enabled: any.data === true && flags.length > 0,
-    queryFn: () =>
-      call<ArchiveCheck>('validateArchiveFeatures', { params: { projectId }, body: { features: flags } }),
+    queryFn: () => call('validateArchiveFeatures', { params: { projectId }, body: { features: flags } }),
   });
   const result = check.data;
   if (!result) return null;

@@ -6,6 +6,6 @@ export function useParentVariants(projectId: string, parent: string | null) {
   return useQuery({
     queryKey: ['flag', projectId, parent, 'parent-variants'],
     enabled: Boolean(parent),
-    queryFn: () => call<string[]>('listParentVariantOptions', { params: { projectId, parent: parent! } }),
+    queryFn: () => call('listParentVariantOptions', { params: { projectId, parent: parent! } }),
   });
 }

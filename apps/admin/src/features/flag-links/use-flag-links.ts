@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
+import type { Flag, RequestOf } from '../../api/wire.ts';
 import { flagKey } from '../flags/use-flag.ts';
 
-export type FlagLink = { id: string; url: string; title?: string | null };
-export type FlagLinkInput = { url: string; title?: string };
+export type FlagLink = Flag['links'][number];
+export type FlagLinkInput = RequestOf<'createFeatureLink'>;
 
 /** Add, change and remove a flag's links; each refreshes the flag, which carries them. */
 export function useFlagLinks(projectId: string, featureName: string) {

@@ -1,24 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
+import type { RequestOf, ResponseOf } from '../../api/wire.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 
-/** What an export holds; the UI only reads the flag names and passes the rest back to an import untouched. */
-export type FlagExport = { features: { name: string }[] } & Record<string, unknown>;
-export type ImportFinding = { message: string; affectedItems: string[] };
-export type ImportReport = {
-  errors: ImportFinding[];
-  warnings: ImportFinding[];
-  permissions: ImportFinding[];
-};
-export type ImportRequest = { project: string; environment: string; data: FlagExport };
+/** What an import sends: the target project and environment, and an export file's contents as `data`. */
+export type ImportRequest = RequestOf<'validateImport'>;
+/** An export file's contents, as an import takes them back. */
+export type FlagExport = ImportRequest['data'];
+export type ImportReport = ResponseOf<'validateImport'>;
+export type ImportFinding = ImportReport['errors'][number];
 
 export const isImportable = (report: ImportReport) =>
   report.errors.length === 0 && report.permissions.length === 0;
 
 export function useExportFlags() {
   return useMutation({
-    mutationFn: (body: { environment: string; project?: string; features?: string[] }) =>
-      call<FlagExport>('exportFeatures', { body }),
+    mutationFn: (body: RequestOf<'exportFeatures'>) => call('exportFeatures', { body }),
     onError: (error) => notifyError(error, 'export the flags'),
   });
 }
@@ -26,7 +23,7 @@ export function useExportFlags() {
 /** Asks the server what an import would do; it changes nothing. */
 export function useCheckImport() {
   return useMutation({
-    mutationFn: (body: ImportRequest) => call<ImportReport>('validateImport', { body }),
+    mutationFn: (body: ImportRequest) => call('validateImport', { body }),
   });
 }
 

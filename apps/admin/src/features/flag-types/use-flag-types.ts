@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { FlagType } from '../../api/wire.ts';
 
 export function useFlagTypes() {
   return useQuery({
     queryKey: ['flag-types'],
-    queryFn: async () => (await call<{ types: FlagType[] }>('getAllFeatureTypes')).types,
+    queryFn: async () => (await call('getAllFeatureTypes')).types,
     staleTime: 5 * 60_000,
   });
 }

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { FlagSearchResult } from '../../api/wire.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { isNotFound, NotFound } from '../../ui/not-found.tsx';
 import { ErrorState, Loading } from '../../ui/query-state.tsx';
@@ -28,8 +27,8 @@ export function ArchivedFlagNotice({
   const archived = useQuery({
     queryKey: ['flags', 'archived', 'exact', flagName],
     queryFn: async () => {
-      const result = await call<FlagSearchResult>('searchFeatures', {
-        query: { archived: 'IS:true', query: flagName, limit: 50, offset: 0 },
+      const result = await call('searchFeatures', {
+        query: { archived: 'IS:true', query: flagName, limit: '50', offset: '0' },
       });
       return result.features.find((f) => f.name === flagName && f.project === projectId) ?? null;
     },

@@ -15,7 +15,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/client.ts';
-import type { Flag } from '../../api/wire.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { useFlagTypes } from '../flag-types/use-flag-types.ts';
@@ -37,7 +36,7 @@ export function CreateFlagModal({ projectId, onClose }: { projectId: string; onC
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const create = useMutation({
-    mutationFn: (body: Draft) => call<Flag>('createFeature', { params: { projectId }, body }),
+    mutationFn: (body: Draft) => call('createFeature', { params: { projectId }, body }),
     onSuccess: (flag) => {
       void queryClient.invalidateQueries({ queryKey: ['flags'] });
       void queryClient.invalidateQueries({ queryKey: ['projects'] });

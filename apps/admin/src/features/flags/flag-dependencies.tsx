@@ -66,8 +66,7 @@ export function FlagDependencies({ flag, canEdit }: { flag: Flag; canEdit: boole
 function AddDependency({ flag, onDone }: { flag: Flag; onDone: () => void }) {
   const options = useQuery({
     queryKey: ['flag', flag.project, flag.name, 'parents'],
-    queryFn: () =>
-      call<string[]>('listParentOptions', { params: { projectId: flag.project, child: flag.name } }),
+    queryFn: () => call('listParentOptions', { params: { projectId: flag.project, child: flag.name } }),
   });
   const { addDependency } = useFlagActions(flag.project, flag.name);
   const [parent, setParent] = useState<string | null>(null);

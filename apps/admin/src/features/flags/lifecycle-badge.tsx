@@ -1,9 +1,8 @@
 import { Badge } from '@mantine/core';
-import type { operations } from '../../api/schema';
+import type { ResponseOf } from '../../api/wire.ts';
 
 /** A flag's lifecycle stage, as the search and the flag page send it. */
-export type LifecycleStageName =
-  operations['searchFeatures']['responses'][200]['content']['application/json']['features'][number]['lifecycle']['stage'];
+export type LifecycleStageName = ResponseOf<'searchFeatures'>['features'][number]['lifecycle']['stage'];
 
 const STAGES: Record<LifecycleStageName, { label: string; color: string }> = {
   initial: { label: 'Initial', color: 'gray' },

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { DependencyBody, Flag, Tag, Variant } from '../../api/wire.ts';
+import type { DependencyBody, Tag, Variant } from '../../api/wire.ts';
 import { useChangeWriter } from '../change-requests/use-change-writer.ts';
 import { flagKey } from './use-flag.ts';
 
@@ -88,8 +88,7 @@ export function useFlagActions(projectId: string, featureName: string) {
       onSuccess: refresh,
     }),
     clone: useMutation({
-      mutationFn: (body: { name: string; replaceGroupId: boolean }) =>
-        call<Flag>('cloneFeature', { params, body }),
+      mutationFn: (body: { name: string; replaceGroupId: boolean }) => call('cloneFeature', { params, body }),
       onSuccess: refresh,
     }),
   };

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { FlagSearchResult } from '../../api/wire.ts';
 import { toSearchQuery, type FlagFilters } from './flag-search-params.ts';
 
 export const flagSearchKey = (projectId: string) => ['flags', 'search', projectId] as const;
@@ -10,7 +9,7 @@ export function flagSearchQuery(projectId: string, filters: FlagFilters) {
   const query = toSearchQuery(projectId, filters);
   return queryOptions({
     queryKey: [...flagSearchKey(projectId), query],
-    queryFn: ({ signal }) => call<FlagSearchResult>('searchFeatures', { query, signal }),
+    queryFn: ({ signal }) => call('searchFeatures', { query, signal }),
   });
 }
 

@@ -32,11 +32,11 @@ export function useStrategyMutations(projectId: string, featureName: string) {
             : { feature, action: 'addStrategy', payload: toWireStrategy(strategy) },
           direct: () =>
             strategy.id
-              ? call<Strategy>('updateFeatureStrategy', {
+              ? call('updateFeatureStrategy', {
                   params: { ...where(environment), strategyId: strategy.id },
                   body: toWireStrategy(strategy),
                 })
-              : call<Strategy>('addFeatureStrategy', {
+              : call('addFeatureStrategy', {
                   params: where(environment),
                   body: toWireStrategy(strategy),
                 }),

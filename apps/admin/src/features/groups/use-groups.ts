@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { components, operations } from '../../api/schema';
+import type { RequestOf, ResponseOf } from '../../api/wire.ts';
+import type { components } from '../../api/schema';
 
 /** A group as the server answers it: members, root role, SSO mappings and projects. */
 export type GroupResponse = components['schemas']['groupSchema'];
-export type GroupBody = operations['createGroup']['requestBody']['content']['application/json'];
-type PickList = operations['getBaseUsersAndGroups']['responses'][200]['content']['application/json'];
+export type GroupBody = RequestOf<'createGroup'>;
+type PickList = ResponseOf<'getBaseUsersAndGroups'>;
 /** Someone who can be made a member of a group. */
 export type PickableUser = PickList['users'][number];
 
@@ -15,7 +16,7 @@ export function useGroups(enabled = true) {
   return useQuery({
     queryKey: groupsKey,
     enabled,
-    queryFn: async () => (await call<{ groups: GroupResponse[] }>('getGroups')).groups,
+    queryFn: async () => (await call('getGroups')).groups,
   });
 }
 
@@ -23,7 +24,7 @@ export function useGroups(enabled = true) {
 export function usePickableUsers() {
   return useQuery({
     queryKey: ['user-admin', 'access'],
-    queryFn: async () => (await call<PickList>('getBaseUsersAndGroups')).users,
+    queryFn: async () => (await call('getBaseUsersAndGroups')).users,
   });
 }
 
@@ -32,12 +33,12 @@ export function useGroupMutations() {
   const onSettled = () => queryClient.invalidateQueries({ queryKey: groupsKey });
   return {
     create: useMutation({
-      mutationFn: (body: GroupBody) => call<GroupResponse>('createGroup', { body }),
+      mutationFn: (body: GroupBody) => call('createGroup', { body }),
       onSettled,
     }),
     update: useMutation({
       mutationFn: ({ groupId, body }: { groupId: number; body: GroupBody }) =>
-        call<GroupResponse>('updateGroup', { params: { groupId }, body }),
+        call('updateGroup', { params: { groupId }, body }),
       onSettled,
     }),
     remove: useMutation({

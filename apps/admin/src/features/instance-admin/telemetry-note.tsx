@@ -2,13 +2,11 @@ import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 
-type TelemetrySettings = { versionInfoCollectionEnabled: boolean; featureInfoCollectionEnabled: boolean };
-
 /** What the server itself says it sends home, read from its settings rather than promised by the UI. */
 export function TelemetryNote() {
   const settings = useQuery({
     queryKey: ['telemetry-settings'],
-    queryFn: () => call<TelemetrySettings>('getTelemetrySettings'),
+    queryFn: () => call('getTelemetrySettings'),
   });
   if (!settings.data) return null;
   const { versionInfoCollectionEnabled: version, featureInfoCollectionEnabled: usage } = settings.data;

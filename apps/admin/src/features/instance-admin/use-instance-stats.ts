@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
+import type { ResponseOf } from '../../api/wire.ts';
 
 /** GET /api/admin/instance-admin/statistics, as the server's openapi.json types it. */
-export type InstanceStats =
-  operations['getInstanceAdminStats']['responses'][200]['content']['application/json'];
+export type InstanceStats = ResponseOf<'getInstanceAdminStats'>;
 
 export function useInstanceStats() {
   return useQuery({
     queryKey: ['instance-stats'],
-    queryFn: () => call<InstanceStats>('getInstanceAdminStats'),
+    queryFn: () => call('getInstanceAdminStats'),
   });
 }

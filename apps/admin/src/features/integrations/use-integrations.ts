@@ -1,19 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
+import type { RequestOf, ResponseOf } from '../../api/wire.ts';
 
-type AddonList = operations['getAddons']['responses'][200]['content']['application/json'];
+type AddonList = ResponseOf<'getAddons'>;
 export type Integration = AddonList['addons'][number];
 export type Provider = AddonList['providers'][number];
-export type IntegrationBody = operations['createAddon']['requestBody']['content']['application/json'];
-export type DeliveryAttempt =
-  operations['getIntegrationEvents']['responses'][200]['content']['application/json']['integrationEvents'][number];
+export type IntegrationBody = RequestOf<'createAddon'>;
+export type DeliveryAttempt = ResponseOf<'getIntegrationEvents'>['integrationEvents'][number];
 
-export type TestOutcome = operations['testAddon']['responses'][200]['content']['application/json'];
+export type TestOutcome = ResponseOf<'testAddon'>;
 
 export const integrationsQuery = {
   queryKey: ['addons'],
-  queryFn: () => call<AddonList>('getAddons'),
+  queryFn: () => call('getAddons'),
 };
 
 export function useIntegrations() {
@@ -26,7 +25,7 @@ export function useDeliveryLog(id: number) {
     queryKey: ['addons', id, 'events'],
     queryFn: async () =>
       (
-        await call<{ integrationEvents: DeliveryAttempt[] }>('getIntegrationEvents', {
+        await call('getIntegrationEvents', {
           params: { id },
           query: { limit: 50 },
         })
@@ -41,9 +40,7 @@ export function useIntegrationMutations() {
   return {
     save: useMutation({
       mutationFn: ({ id, body }: { id?: number; body: IntegrationBody }) =>
-        id === undefined
-          ? call<Integration>('createAddon', { body })
-          : call<Integration>('updateAddon', { params: { id }, body }),
+        id === undefined ? call('createAddon', { body }) : call('updateAddon', { params: { id }, body }),
       onSettled,
     }),
     remove: useMutation({
@@ -52,7 +49,7 @@ export function useIntegrationMutations() {
     }),
     /** Sends a made-up event now and answers how it went; nothing is recorded. */
     sendTest: useMutation({
-      mutationFn: (id: number) => call<TestOutcome>('testAddon', { params: { id } }),
+      mutationFn: (id: number) => call('testAddon', { params: { id } }),
     }),
   };
 }

@@ -6,7 +6,7 @@ export function useInviteLinks(enabled: boolean) {
   return useQuery({
     queryKey: ['invite-links'],
     enabled,
-    queryFn: async () => (await call<{ tokens: InviteLink[] }>('getAllPublicSignupTokens')).tokens,
+    queryFn: async () => (await call('getAllPublicSignupTokens')).tokens,
   });
 }
 
@@ -15,13 +15,12 @@ export function useInviteLinkMutations() {
   const onSettled = () => queryClient.invalidateQueries({ queryKey: ['invite-links'] });
   return {
     create: useMutation({
-      mutationFn: (body: { name: string; expiresAt: string }) =>
-        call<InviteLink>('createPublicSignupToken', { body }),
+      mutationFn: (body: { name: string; expiresAt: string }) => call('createPublicSignupToken', { body }),
       onSettled,
     }),
     setEnabled: useMutation({
       mutationFn: ({ secret, enabled }: { secret: string; enabled: boolean }) =>
-        call<InviteLink>('updatePublicSignupToken', { params: { token: secret }, body: { enabled } }),
+        call('updatePublicSignupToken', { params: { token: secret }, body: { enabled } }),
       onSettled,
     }),
   };

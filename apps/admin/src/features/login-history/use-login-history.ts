@@ -1,15 +1,15 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
+import type { ResponseOf } from '../../api/wire.ts';
 
-export type LoginHistory = operations['getLoginHistory']['responses'][200]['content']['application/json'];
+export type LoginHistory = ResponseOf<'getLoginHistory'>;
 export type LoginFilters = { q?: string; successful?: boolean; limit: number; offset: number };
 
 /** Sign-in attempts, newest first, filtered by the server. */
 export function useLoginHistory(filters: LoginFilters) {
   return useQuery({
     queryKey: ['login-history', filters],
-    queryFn: () => call<LoginHistory>('getLoginHistory', { query: filters }),
+    queryFn: () => call('getLoginHistory', { query: filters }),
     placeholderData: keepPreviousData,
   });
 }

@@ -8,7 +8,7 @@ export function useMaintenance() {
   return useQuery({
     queryKey: key,
     refetchInterval: 60_000,
-    queryFn: async () => (await call<{ enabled: boolean }>('getMaintenance')).enabled,
+    queryFn: async () => (await call('getMaintenance')).enabled,
   });
 }
 

@@ -5,25 +5,11 @@ import { call } from '../../api/client.ts';
 import { when } from '../../ui/format.ts';
 import { QueryState } from '../../ui/query-state.tsx';
 
-type Overview = {
-  projects: string[];
-  featureCount: number;
-  environments: {
-    name: string;
-    instanceCount: number;
-    sdks: string[];
-    lastSeen: string | null;
-    issues: { missingFeatures: string[]; outdatedSdks: string[] };
-  }[];
-  issues: { missingStrategies: string[] };
-};
-type Instance = { instanceId: string; sdkVersion: string | null; lastSeen: string };
-
 /** An application per environment: how many instances, which SDKs, and what looks wrong (unknown flags, old SDKs). */
 export function ApplicationOverviewPanel({ appName }: { appName: string }) {
   const overview = useQuery({
     queryKey: ['applications', appName, 'overview'],
-    queryFn: () => call<Overview>('getApplicationOverview', { params: { appName } }),
+    queryFn: () => call('getApplicationOverview', { params: { appName } }),
   });
   const [open, setOpen] = useState<string | null>(null);
   return (
@@ -86,7 +72,7 @@ function EnvironmentInstances({ appName, environment }: { appName: string; envir
     queryKey: ['applications', appName, 'instances', environment],
     queryFn: async () =>
       (
-        await call<{ instances: Instance[] }>('getApplicationEnvironmentInstances', {
+        await call('getApplicationEnvironmentInstances', {
           params: { appName, environment },
         })
       ).instances,

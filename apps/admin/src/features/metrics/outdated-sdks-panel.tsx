@@ -2,13 +2,11 @@ import { Alert, List, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 
-type OutdatedSdk = { sdkVersion: string; applications: string[] };
-
 /** A warning above the applications when some still run SDK versions too old for everything to work. */
 export function OutdatedSdksPanel() {
   const outdated = useQuery({
     queryKey: ['applications', 'outdated-sdks'],
-    queryFn: async () => (await call<{ sdks: OutdatedSdk[] }>('getOutdatedSdks')).sdks,
+    queryFn: async () => (await call('getOutdatedSdks')).sdks,
   });
   if (!outdated.data?.length) return null;
   return (

@@ -1,7 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { Application } from '../../api/wire.ts';
-import type { ApplicationDetails, HourlyCount } from '../../api/wire.ts';
 
 /** Usage reports arrive every minute or so; the views refresh on that rhythm. */
 const REFRESH_MS = 60_000;
@@ -10,8 +8,7 @@ export function useFlagUsage(flagName: string) {
   return useQuery({
     queryKey: ['flag-usage', flagName],
     refetchInterval: REFRESH_MS,
-    queryFn: async () =>
-      (await call<{ data: HourlyCount[] }>('getRawFeatureMetrics', { params: { name: flagName } })).data,
+    queryFn: async () => (await call('getRawFeatureMetrics', { params: { name: flagName } })).data,
   });
 }
 
@@ -19,7 +16,7 @@ export function useApplications() {
   return useQuery({
     queryKey: ['applications'],
     refetchInterval: REFRESH_MS,
-    queryFn: async () => (await call<{ applications: Application[] }>('getApplications')).applications,
+    queryFn: async () => (await call('getApplications')).applications,
   });
 }
 
@@ -27,7 +24,7 @@ export function useApplication(appName: string) {
   return useQuery({
     queryKey: ['applications', appName],
     refetchInterval: REFRESH_MS,
-    queryFn: () => call<ApplicationDetails>('getApplication', { params: { appName } }),
+    queryFn: () => call('getApplication', { params: { appName } }),
   });
 }
 

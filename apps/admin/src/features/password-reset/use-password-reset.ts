@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
+import type { ResponseOf } from '../../api/wire.ts';
 
-export type ResetLinkUser = operations['validateToken']['responses'][200]['content']['application/json'];
-export type AdminResetLink = operations['resetUserPassword']['responses'][200]['content']['application/json'];
-export type UiConfig = operations['getUiConfig']['responses'][200]['content']['application/json'];
+export type ResetLinkUser = ResponseOf<'validateToken'>;
+export type AdminResetLink = ResponseOf<'resetUserPassword'>;
+export type UiConfig = ResponseOf<'getUiConfig'>;
 
 /** "Forgot password?": the server answers the same whether or not the address has an account. */
 export function useRequestReset() {
@@ -17,7 +17,7 @@ export function useRequestReset() {
 export function useResetLink(token: string) {
   return useQuery({
     queryKey: ['reset-link', token],
-    queryFn: () => call<ResetLinkUser>('validateToken', { query: { token } }),
+    queryFn: () => call('validateToken', { query: { token } }),
     retry: false,
     staleTime: Infinity,
   });
@@ -32,7 +32,7 @@ export function useSetPasswordWithLink() {
 /** An admin's reset link for a user, emailed to them when email is configured. */
 export function useAdminResetLink() {
   return useMutation({
-    mutationFn: (id: number) => call<AdminResetLink>('resetUserPassword', { body: { id: String(id) } }),
+    mutationFn: (id: number) => call('resetUserPassword', { body: { id: String(id) } }),
   });
 }
 
@@ -40,7 +40,7 @@ export function useAdminResetLink() {
 export function useUiConfig() {
   return useQuery({
     queryKey: ['ui-config'],
-    queryFn: () => call<UiConfig>('getUiConfig'),
+    queryFn: () => call('getUiConfig'),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { components, operations } from '../../api/schema';
+import type { RequestOf } from '../../api/wire.ts';
+import type { components } from '../../api/schema';
 
 /** One of your tokens as the server lists it; `secret` is only in the answer that creates it. */
 export type PatResponse = components['schemas']['patSchema'];
-export type CreatePatBody = operations['createPat']['requestBody']['content']['application/json'];
-type PatListResponse = operations['getPats']['responses'][200]['content']['application/json'];
+export type CreatePatBody = RequestOf<'createPat'>;
 
 const patsKey = ['personal-access-tokens'] as const;
 
@@ -13,7 +13,7 @@ const patsKey = ['personal-access-tokens'] as const;
 export function usePersonalAccessTokens() {
   return useQuery({
     queryKey: patsKey,
-    queryFn: async () => (await call<PatListResponse>('getPats')).pats,
+    queryFn: async () => (await call('getPats')).pats,
   });
 }
 
@@ -22,7 +22,7 @@ export function usePersonalAccessTokenMutations() {
   const onSettled = () => queryClient.invalidateQueries({ queryKey: patsKey });
   return {
     create: useMutation({
-      mutationFn: (body: CreatePatBody) => call<PatResponse>('createPat', { body }),
+      mutationFn: (body: CreatePatBody) => call('createPat', { body }),
       onSettled,
     }),
     remove: useMutation({

@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
+import type { ResponseOf } from '../../api/wire.ts';
 
 /** getPersonalDashboard's answer, typed from the server's openapi.json. */
-export type PersonalDashboard =
-  operations['getPersonalDashboard']['responses'][200]['content']['application/json'];
+export type PersonalDashboard = ResponseOf<'getPersonalDashboard'>;
 
 /** The signed-in user's flags (created or starred) and projects (starred, created in or changed). */
 export function usePersonalDashboard() {
   return useQuery({
     queryKey: ['personal-dashboard'],
-    queryFn: () => call<PersonalDashboard>('getPersonalDashboard'),
+    queryFn: () => call('getPersonalDashboard'),
   });
 }

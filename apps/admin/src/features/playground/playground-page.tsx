@@ -2,6 +2,7 @@ import { Alert, Button, Group, MultiSelect, Paper, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
+import type { RequestOf } from '../../api/wire.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState } from '../../ui/query-state.tsx';
 import { useContextFields } from '../context/use-context-fields.ts';
@@ -9,12 +10,7 @@ import { useEnvironments } from '../environments/use-environments.ts';
 import { useProjects } from '../projects/use-projects.ts';
 import { PlaygroundContextEditor } from './playground-context-editor.tsx';
 import { PlaygroundResults } from './playground-results.tsx';
-import {
-  EMPTY_CONTEXT,
-  toRequestContext,
-  type PlaygroundContext,
-  type PlaygroundResponse,
-} from './playground-types.ts';
+import { EMPTY_CONTEXT, toRequestContext, type PlaygroundContext } from './playground-types.ts';
 
 /** Evaluates every flag for a context, in the chosen environments and projects, and explains the outcome. */
 export function PlaygroundPage() {
@@ -26,13 +22,13 @@ export function PlaygroundPage() {
   const [context, setContext] = useState<PlaygroundContext>(EMPTY_CONTEXT);
   const run = useMutation({
     mutationFn: async () => {
-      const body = (environment: string) => ({
+      const body = (environment: string): RequestOf<'getPlayground'> => ({
         environment,
         projects: chosenProjects.length ? chosenProjects : '*',
         context: toRequestContext(context),
       });
       const responses = await Promise.all(
-        chosenEnvironments.map((env) => call<PlaygroundResponse>('getPlayground', { body: body(env) })),
+        chosenEnvironments.map((env) => call('getPlayground', { body: body(env) })),
       );
       return Object.fromEntries(chosenEnvironments.map((env, i) => [env, responses[i]!.features]));
     },

@@ -1,4 +1,4 @@
-import type { Constraint } from '../../api/wire.ts';
+import type { Constraint, RequestOf } from '../../api/wire.ts';
 
 export type Outcome = boolean | 'unknown';
 /** A constraint as the server checked it: `contextValue` is what the context held (null when it had none). */
@@ -24,7 +24,6 @@ export type PlaygroundFlag = {
   strategies: { result: Outcome; data: PlaygroundStrategy[] };
   variant: { name: string; enabled: boolean; payload?: { type: string; value: string } } | null;
 };
-export type PlaygroundResponse = { features: PlaygroundFlag[] };
 
 export type PlaygroundContext = {
   appName: string;
@@ -46,8 +45,8 @@ export const EMPTY_CONTEXT: PlaygroundContext = {
 };
 
 /** The request context: empty fields are left out, properties become an object. */
-export function toRequestContext(context: PlaygroundContext): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
+export function toRequestContext(context: PlaygroundContext): RequestOf<'getPlayground'>['context'] {
+  const result: RequestOf<'getPlayground'>['context'] = {};
   for (const key of ['appName', 'userId', 'sessionId', 'remoteAddress', 'currentTime'] as const)
     if (context[key].trim()) result[key] = context[key].trim();
   const properties = Object.fromEntries(

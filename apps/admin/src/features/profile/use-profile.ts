@@ -1,24 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
+import type { ResponseOf } from '../../api/wire.ts';
 import { sessionKey } from '../session/use-session.ts';
 
-export type Profile = operations['getProfile']['responses'][200]['content']['application/json'];
-export type SessionList = operations['getMySessions']['responses'][200]['content']['application/json'];
+export type Profile = ResponseOf<'getProfile'>;
+export type SessionList = ResponseOf<'getMySessions'>;
 export type Session = SessionList['sessions'][number];
 
 const sessionsKey = ['my-sessions'] as const;
 
 /** What the signed-in user holds: root role, project roles, groups, permissions and tokens. */
 export function useProfile() {
-  return useQuery({ queryKey: ['profile'], queryFn: () => call<Profile>('getProfile') });
+  return useQuery({ queryKey: ['profile'], queryFn: () => call('getProfile') });
 }
 
 /** The signed-in user's sessions, newest first; `current` is this browser's. */
 export function useMySessions() {
   return useQuery({
     queryKey: sessionsKey,
-    queryFn: async () => (await call<SessionList>('getMySessions')).sessions,
+    queryFn: async () => (await call('getMySessions')).sessions,
   });
 }
 

@@ -1,10 +1,8 @@
-import type { operations } from '../../api/schema';
+import type { RequestOf, ResponseOf } from '../../api/wire.ts';
 
-export type ProjectAccessResponse =
-  operations['getProjectAccess']['responses'][200]['content']['application/json'];
-export type AccessCandidates =
-  operations['getBaseUsersAndGroups']['responses'][200]['content']['application/json'];
-export type AddAccessBody = operations['addAccessToProject']['requestBody']['content']['application/json'];
+export type ProjectAccessResponse = ResponseOf<'getProjectAccess'>;
+export type AccessCandidates = ResponseOf<'getBaseUsersAndGroups'>;
+export type AddAccessBody = RequestOf<'addAccessToProject'>;
 export type ProjectRole = ProjectAccessResponse['roles'][number];
 
 /** Who an entry is: a user or service account (both are users on the wire), or a group. */

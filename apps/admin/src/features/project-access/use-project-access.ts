@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import { sessionKey } from '../session/use-session.ts';
-import type {
-  AccessCandidates,
-  AddAccessBody,
-  PrincipalKind,
-  ProjectAccessResponse,
-} from './project-access.ts';
+import type { AddAccessBody, PrincipalKind } from './project-access.ts';
 
 const accessKey = (projectId: string) => ['projects', projectId, 'access'] as const;
 
@@ -14,7 +9,7 @@ export function useProjectAccess(projectId: string, enabled = true) {
   return useQuery({
     queryKey: accessKey(projectId),
     enabled,
-    queryFn: () => call<ProjectAccessResponse>('getProjectAccess', { params: { projectId } }),
+    queryFn: () => call('getProjectAccess', { params: { projectId } }),
   });
 }
 
@@ -23,7 +18,7 @@ export function useAccessCandidates(enabled: boolean) {
   return useQuery({
     queryKey: ['access-candidates'],
     enabled,
-    queryFn: () => call<AccessCandidates>('getBaseUsersAndGroups'),
+    queryFn: () => call('getBaseUsersAndGroups'),
   });
 }
 

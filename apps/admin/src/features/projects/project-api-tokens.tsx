@@ -2,12 +2,8 @@ import { Button, Group, Paper, Select, Table, Text, TextInput, Title } from '@ma
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
 import { notifyError } from '../../ui/notify.ts';
 import { TokenSecret } from '../../ui/token-secret.tsx';
-
-type ProjectToken =
-  operations['getProjectApiTokens']['responses'][200]['content']['application/json']['tokens'][number];
 
 const tokensKey = (projectId: string) => ['projects', projectId, 'api-tokens'] as const;
 
@@ -24,8 +20,7 @@ export function ProjectApiTokens({
   const queryClient = useQueryClient();
   const tokens = useQuery({
     queryKey: tokensKey(projectId),
-    queryFn: async () =>
-      (await call<{ tokens: ProjectToken[] }>('getProjectApiTokens', { params: { projectId } })).tokens,
+    queryFn: async () => (await call('getProjectApiTokens', { params: { projectId } })).tokens,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: tokensKey(projectId) });
   const [tokenName, setTokenName] = useState('');
@@ -33,7 +28,7 @@ export function ProjectApiTokens({
   const [environment, setEnvironment] = useState(environments[0] ?? 'development');
   const create = useMutation({
     mutationFn: () =>
-      call<ProjectToken>('createProjectApiToken', {
+      call('createProjectApiToken', {
         params: { projectId },
         body: { tokenName, type, environment },
       }),

@@ -2,7 +2,6 @@ import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@man
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
-import type { ContextField } from '../../api/wire.ts';
 import { ContextFieldCells } from '../context/context-field-cells.tsx';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
@@ -15,7 +14,7 @@ export function ProjectContextFields({ projectId, canEdit }: { projectId: string
   const queryKey = ['projects', projectId, 'context'];
   const fields = useQuery({
     queryKey,
-    queryFn: () => call<ContextField[]>('getContextFieldsForProject', { params: { projectId } }),
+    queryFn: () => call('getContextFieldsForProject', { params: { projectId } }),
   });
   const onSuccess = () => queryClient.invalidateQueries({ queryKey });
   const create = useMutation({

@@ -2,11 +2,10 @@ import { Button, Group, NumberInput, Paper, Table, Text, Title } from '@mantine/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
+import type { ResponseOf } from '../../api/wire.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 
-type OverviewEnvironment =
-  operations['getProjectOverview']['responses'][200]['content']['application/json']['environments'][number];
+type OverviewEnvironment = ResponseOf<'getProjectOverview'>['environments'][number];
 
 const rolloutOf = (environment: OverviewEnvironment): number => {
   const parameters = environment.defaultStrategy?.parameters as Record<string, unknown> | undefined;

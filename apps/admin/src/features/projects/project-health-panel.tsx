@@ -2,15 +2,13 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
 import { QueryState } from '../../ui/query-state.tsx';
 import { ProjectInsights } from './project-insights.tsx';
 
-type HealthReport = operations['getProjectHealthReport']['responses'][200]['content']['application/json'];
-type Found = operations['searchFeatures']['responses'][200]['content']['application/json'];
-
 const search = (projectId: string, extra: Record<string, string>, limit: number) =>
-  call<Found>('searchFeatures', { query: { project: `IS:${projectId}`, limit, sortBy: 'name', ...extra } });
+  call('searchFeatures', {
+    query: { project: `IS:${projectId}`, limit: String(limit), sortBy: 'name', ...extra },
+  });
 
 /**
  * The project's health: figures, how many flags are in each lifecycle stage, activity and lead time, and the stale
@@ -19,7 +17,7 @@ const search = (projectId: string, extra: Record<string, string>, limit: number)
 export function ProjectHealthPanel({ projectId }: { projectId: string }) {
   const report = useQuery({
     queryKey: ['projects', projectId, 'health-report'],
-    queryFn: () => call<HealthReport>('getProjectHealthReport', { params: { projectId } }),
+    queryFn: () => call('getProjectHealthReport', { params: { projectId } }),
   });
   const stale = useQuery({
     queryKey: ['flags', 'search', projectId, 'cleanup'],

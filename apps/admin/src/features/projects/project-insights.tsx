@@ -7,7 +7,6 @@ import { LifecycleBadge, type LifecycleStageName } from '../flags/lifecycle-badg
 import { ProjectActivityChart } from './project-activity-chart.tsx';
 
 type Status = ResponseOf<'getProjectStatus'>;
-type Insights = ResponseOf<'getProjectInsights'>;
 
 const STAGES: Array<{ stage: LifecycleStageName; key: keyof Status['lifecycleSummary'] }> = [
   { stage: 'initial', key: 'initial' },
@@ -39,11 +38,11 @@ function Trend({ label, current, past }: { label: string; current: string | numb
 export function ProjectInsights({ projectId }: { projectId: string }) {
   const status = useQuery({
     queryKey: ['projects', projectId, 'status'],
-    queryFn: () => call<Status>('getProjectStatus', { params: { projectId } }),
+    queryFn: () => call('getProjectStatus', { params: { projectId } }),
   });
   const insights = useQuery({
     queryKey: ['projects', projectId, 'insights'],
-    queryFn: () => call<Insights>('getProjectInsights', { params: { projectId } }),
+    queryFn: () => call('getProjectInsights', { params: { projectId } }),
   });
   return (
     <Stack>

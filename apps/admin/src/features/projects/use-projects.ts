@@ -1,20 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { Project, ProjectOverview } from '../../api/wire.ts';
+import type { ProjectOverview } from '../../api/wire.ts';
 
 export type ProjectInput = { id: string; name: string; description: string; defaultStickiness: string };
 
 export function useProjects() {
   return useQuery({
     queryKey: ['projects'],
-    queryFn: async () => (await call<{ projects: Project[] }>('getProjects')).projects,
+    queryFn: async () => (await call('getProjects')).projects,
   });
 }
 
 export const projectOverviewQuery = (projectId: string) =>
   queryOptions({
     queryKey: ['projects', projectId, 'overview'],
-    queryFn: () => call<ProjectOverview>('getProjectOverview', { params: { projectId } }),
+    queryFn: () => call('getProjectOverview', { params: { projectId } }),
   });
 
 export function useProjectOverview(projectId: string) {

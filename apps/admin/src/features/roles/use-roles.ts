@@ -1,20 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
-
-type Json<
-  K extends keyof operations,
-  S extends keyof operations[K]['responses'],
-> = operations[K]['responses'][S] extends { content: { 'application/json': infer T } } ? T : never;
+import type { RequestOf, ResponseOf } from '../../api/wire.ts';
 
 /** One role as GET /api/admin/roles lists it. */
-export type RoleSummary = Json<'getRoles', 200>['roles'][number];
+export type RoleSummary = ResponseOf<'getRoles'>['roles'][number];
 /** One role with every permission it holds. */
-export type RoleDetails = Json<'getRoleById', 200>;
+export type RoleDetails = ResponseOf<'getRoleById'>;
 /** What a custom role may hold: root, project, and environment permissions per environment. */
-export type PermissionCatalogue = Json<'getPermissions', 200>['permissions'];
-export type RoleUsage = Json<'getRoleProjectAccess', 200>['projects'];
-export type RoleBody = operations['createRole']['requestBody']['content']['application/json'];
+export type PermissionCatalogue = ResponseOf<'getPermissions'>['permissions'];
+export type RoleUsage = ResponseOf<'getRoleProjectAccess'>['projects'];
+export type RoleBody = RequestOf<'createRole'>;
 
 const rolesKey = ['roles'] as const;
 
@@ -22,7 +17,7 @@ export function useRoles(enabled = true) {
   return useQuery({
     queryKey: rolesKey,
     enabled,
-    queryFn: async () => (await call<Json<'getRoles', 200>>('getRoles')).roles,
+    queryFn: async () => (await call('getRoles')).roles,
   });
 }
 
@@ -30,7 +25,7 @@ export function useRole(roleId: number | undefined) {
   return useQuery({
     queryKey: [...rolesKey, roleId],
     enabled: roleId !== undefined,
-    queryFn: () => call<RoleDetails>('getRoleById', { params: { roleId: roleId! } }),
+    queryFn: () => call('getRoleById', { params: { roleId: roleId! } }),
   });
 }
 
@@ -38,16 +33,14 @@ export function useRoleUsage(roleId: number | undefined) {
   return useQuery({
     queryKey: [...rolesKey, roleId, 'usage'],
     enabled: roleId !== undefined,
-    queryFn: async () =>
-      (await call<Json<'getRoleProjectAccess', 200>>('getRoleProjectAccess', { params: { roleId: roleId! } }))
-        .projects,
+    queryFn: async () => (await call('getRoleProjectAccess', { params: { roleId: roleId! } })).projects,
   });
 }
 
 export function usePermissionCatalogue() {
   return useQuery({
     queryKey: ['permissions'],
-    queryFn: async () => (await call<Json<'getPermissions', 200>>('getPermissions')).permissions,
+    queryFn: async () => (await call('getPermissions')).permissions,
   });
 }
 
@@ -56,12 +49,12 @@ export function useRoleMutations() {
   const onSettled = () => queryClient.invalidateQueries({ queryKey: rolesKey });
   return {
     create: useMutation({
-      mutationFn: (body: RoleBody) => call<Json<'createRole', 200>>('createRole', { body }),
+      mutationFn: (body: RoleBody) => call('createRole', { body }),
       onSettled,
     }),
     update: useMutation({
       mutationFn: ({ roleId, body }: { roleId: number; body: RoleBody }) =>
-        call<Json<'updateRole', 200>>('updateRole', { params: { roleId }, body }),
+        call('updateRole', { params: { roleId }, body }),
       onSettled,
     }),
     remove: useMutation({

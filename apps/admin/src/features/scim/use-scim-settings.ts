@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
+import type { ResponseOf } from '../../api/wire.ts';
 
-export type ScimSettings = operations['getScimSettings']['responses'][200]['content']['application/json'];
-type NewToken = operations['generateNewToken']['responses'][200]['content']['application/json'];
+export type ScimSettings = ResponseOf<'getScimSettings'>;
 
 const key = ['scim-settings'] as const;
 
 export function useScimSettings(enabled: boolean) {
-  return useQuery({ queryKey: key, queryFn: () => call<ScimSettings>('getScimSettings'), enabled });
+  return useQuery({ queryKey: key, queryFn: () => call('getScimSettings'), enabled });
 }
 
 export function useScimSettingsMutations() {
@@ -20,7 +19,7 @@ export function useScimSettingsMutations() {
       onSettled,
     }),
     generateToken: useMutation({
-      mutationFn: async () => (await call<NewToken>('generateNewToken')).token,
+      mutationFn: async () => (await call('generateNewToken')).token,
       onSettled,
     }),
   };

@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
+import type { ResponseOf } from '../../api/wire.ts';
 import { toGlobalSearchQuery, type SearchFilters } from './search-params.ts';
 
 /** searchFeatures' answer, typed from the server's openapi.json. */
-export type GlobalSearchResult =
-  operations['searchFeatures']['responses'][200]['content']['application/json'];
+export type GlobalSearchResult = ResponseOf<'searchFeatures'>;
 export type FoundFlag = GlobalSearchResult['features'][number];
 
 /** One page of flags across every project the user may see, filtered and sorted by the server. */
@@ -13,7 +12,7 @@ export function useGlobalSearch(filters: SearchFilters) {
   const query = toGlobalSearchQuery(filters);
   return useQuery({
     queryKey: ['flags', 'search', '*', query],
-    queryFn: ({ signal }) => call<GlobalSearchResult>('searchFeatures', { query, signal }),
+    queryFn: ({ signal }) => call('searchFeatures', { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,39 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { Constraint, Segment } from '../../api/wire.ts';
+import type { RequestOf, ResponseOf, Segment } from '../../api/wire.ts';
 import { useChangeWriter } from '../change-requests/use-change-writer.ts';
 
 export function useSegments() {
   return useQuery({
     queryKey: ['segments'],
-    queryFn: async () => (await call<{ segments: Segment[] }>('getSegments')).segments,
+    queryFn: async () => (await call('getSegments')).segments,
   });
 }
 
-export type SegmentUsage = {
-  id: number;
-  featureName: string;
-  projectId: string;
-  environment: string;
-  strategyName: string;
-};
+export type SegmentUsage = ResponseOf<'getStrategiesBySegmentId'>['strategies'][number];
 
 export function useSegmentUsage(id: number | undefined) {
   return useQuery({
     queryKey: ['segments', id, 'strategies'],
     enabled: id !== undefined,
-    queryFn: async () =>
-      (await call<{ strategies: SegmentUsage[] }>('getStrategiesBySegmentId', { params: { id: id! } }))
-        .strategies,
+    queryFn: async () => (await call('getStrategiesBySegmentId', { params: { id: id! } })).strategies,
   });
 }
 
-export type SegmentInput = {
-  name: string;
-  description: string;
-  project?: string | null;
-  constraints: Constraint[];
-};
+export type SegmentInput = RequestOf<'createSegment'>;
 
 /** Creating, changing and deleting segments; a project segment's changes are drafted where its project has change requests on. */
 export function useSegmentMutations() {
@@ -44,7 +31,7 @@ export function useSegmentMutations() {
     save: useMutation({
       mutationFn: async ({ id, ...body }: SegmentInput & { id?: number }) => {
         if (id === undefined) {
-          await call<Segment>('createSegment', { body });
+          await call('createSegment', { body });
           return 'written' as const;
         }
         return write({

@@ -1,13 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { AccountToken, ServiceAccount } from '../../api/wire.ts';
 
 export function useServiceAccounts(enabled: boolean) {
   return useQuery({
     queryKey: ['service-accounts'],
     enabled,
-    queryFn: async () =>
-      (await call<{ serviceAccounts: ServiceAccount[] }>('getServiceAccounts')).serviceAccounts,
+    queryFn: async () => (await call('getServiceAccounts')).serviceAccounts,
   });
 }
 
@@ -17,12 +15,12 @@ export function useServiceAccountMutations() {
   return {
     create: useMutation({
       mutationFn: (body: { username: string; name?: string; rootRole: number }) =>
-        call<ServiceAccount>('createServiceAccount', { body }),
+        call('createServiceAccount', { body }),
       onSettled,
     }),
     setRole: useMutation({
       mutationFn: ({ id, rootRole }: { id: number; rootRole: number }) =>
-        call<ServiceAccount>('updateServiceAccount', { params: { id }, body: { rootRole } }),
+        call('updateServiceAccount', { params: { id }, body: { rootRole } }),
       onSettled,
     }),
     remove: useMutation({
@@ -31,7 +29,7 @@ export function useServiceAccountMutations() {
     }),
     createToken: useMutation({
       mutationFn: ({ id, ...body }: { id: number; description: string; expiresAt: string }) =>
-        call<AccountToken>('createServiceAccountToken', { params: { id }, body }),
+        call('createServiceAccountToken', { params: { id }, body }),
       onSettled,
     }),
     deleteToken: useMutation({

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../api/client.ts';
-import type { Me } from '../../api/wire.ts';
+import type { Me, ResponseOf } from '../../api/wire.ts';
 
 export const sessionKey = ['session'] as const;
 
@@ -9,7 +9,7 @@ export const sessionQuery = queryOptions({
   queryKey: sessionKey,
   queryFn: async (): Promise<Me | null> => {
     try {
-      return await call<Me>('getMe');
+      return await call('getMe');
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
@@ -23,14 +23,13 @@ export function useSession() {
   return useQuery(sessionQuery);
 }
 
-type SignInButton = { buttonText: string; path: string } | null;
-export type SignInMethods = { password: boolean; oidc: SignInButton; saml?: SignInButton };
+export type SignInMethods = ResponseOf<'getSignInMethods'>;
 
 /** How this server lets people sign in; without an answer the page offers the password form alone. */
 export function useSignInMethods() {
   return useQuery({
     queryKey: ['sign-in-methods'],
-    queryFn: () => call<SignInMethods>('getSignInMethods'),
+    queryFn: () => call('getSignInMethods'),
     staleTime: Infinity,
     retry: false,
   });

@@ -10,15 +10,6 @@ import { usePermissions } from '../session/use-permissions.ts';
 
 const PAGE = 50;
 
-type Signal = {
-  id: number;
-  sourceId: number;
-  sourceName?: string;
-  tokenName?: string;
-  createdAt: string;
-  payload: unknown;
-};
-
 /** Every signal any endpoint received, newest first: where to look when an action did not run. */
 export function SignalsPage() {
   const allowed = usePermissions().can('ADMIN');
@@ -28,7 +19,7 @@ export function SignalsPage() {
     enabled: allowed,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      call<{ signals: Signal[]; total: number }>('getSignals', {
+      call('getSignals', {
         query: { limit: PAGE, offset: (page - 1) * PAGE },
         signal,
       }),

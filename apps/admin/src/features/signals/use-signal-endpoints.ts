@@ -1,19 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
+import type { RequestOf, ResponseOf } from '../../api/wire.ts';
 
-type EndpointList = operations['getSignalEndpoints']['responses'][200]['content']['application/json'];
+type EndpointList = ResponseOf<'getSignalEndpoints'>;
 export type SignalEndpoint = EndpointList['signalEndpoints'][number];
-export type SignalEndpointBody =
-  operations['createSignalEndpoint']['requestBody']['content']['application/json'];
-export type CreatedToken =
-  operations['createSignalEndpointToken']['responses'][201]['content']['application/json'];
-export type EndpointSignal =
-  operations['getSignalEndpointSignals']['responses'][200]['content']['application/json']['signalEndpointSignals'][number];
+export type SignalEndpointBody = RequestOf<'createSignalEndpoint'>;
+export type CreatedToken = ResponseOf<'createSignalEndpointToken'>;
+export type EndpointSignal = ResponseOf<'getSignalEndpointSignals'>['signalEndpointSignals'][number];
 
 export const signalEndpointsQuery = {
   queryKey: ['signal-endpoints'],
-  queryFn: async () => (await call<EndpointList>('getSignalEndpoints')).signalEndpoints,
+  queryFn: async () => (await call('getSignalEndpoints')).signalEndpoints,
 };
 
 export function useSignalEndpoints(enabled = true) {
@@ -26,7 +23,7 @@ export function useEndpointSignals(id: number) {
     queryKey: ['signal-endpoints', id, 'signals'],
     queryFn: async () =>
       (
-        await call<{ signalEndpointSignals: EndpointSignal[] }>('getSignalEndpointSignals', {
+        await call('getSignalEndpointSignals', {
           params: { id },
           query: { limit: 50 },
         })
@@ -42,8 +39,8 @@ export function useSignalEndpointMutations() {
     save: useMutation({
       mutationFn: ({ id, body }: { id?: number; body: SignalEndpointBody }) =>
         id === undefined
-          ? call<SignalEndpoint>('createSignalEndpoint', { body })
-          : call<SignalEndpoint>('updateSignalEndpoint', { params: { id }, body }),
+          ? call('createSignalEndpoint', { body })
+          : call('updateSignalEndpoint', { params: { id }, body }),
       onSettled,
     }),
     setEnabled: useMutation({
@@ -57,7 +54,7 @@ export function useSignalEndpointMutations() {
     }),
     createToken: useMutation({
       mutationFn: ({ id, name }: { id: number; name: string }) =>
-        call<CreatedToken>('createSignalEndpointToken', { params: { id }, body: { name } }),
+        call('createSignalEndpointToken', { params: { id }, body: { name } }),
       onSettled,
     }),
     removeToken: useMutation({

@@ -42,7 +42,7 @@ export function SsoProviderForm({
   saved: Values;
   label: string;
 }) {
-  const save = useSaveAuthSettings<Values>(kind);
+  const save = useSaveAuthSettings(kind);
   const fromEnvironment = new Set(saved.fromEnvironment ?? []);
   const initial = () =>
     Object.fromEntries(

@@ -5,11 +5,10 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { SsoProviderForm, type FieldSpec } from './sso-provider-form.tsx';
 import {
-  useAuthSettings,
+  useOidcSettings,
+  usePasswordSettings,
+  useSamlSettings,
   useSaveAuthSettings,
-  type OidcSettings,
-  type PasswordSettings,
-  type SamlSettings,
 } from './use-sso-settings.ts';
 
 const SIGN_UP_FIELDS: FieldSpec[] = [
@@ -80,8 +79,8 @@ const SAML_FIELDS: FieldSpec[] = [
 
 /** Single sign-on and password login: how people sign in. Admins only. */
 export function SsoSettingsPage() {
-  const oidc = useAuthSettings<OidcSettings>('oidc');
-  const saml = useAuthSettings<SamlSettings>('saml');
+  const oidc = useOidcSettings();
+  const saml = useSamlSettings();
   return (
     <>
       <PageHeader
@@ -131,8 +130,8 @@ export function SsoSettingsPage() {
 }
 
 function PasswordLogin() {
-  const settings = useAuthSettings<PasswordSettings>('simple');
-  const save = useSaveAuthSettings<PasswordSettings>('simple');
+  const settings = usePasswordSettings();
+  const save = useSaveAuthSettings('simple');
   const error = fieldErrors(save.error);
   return (
     <QueryState query={settings} label="password login settings">

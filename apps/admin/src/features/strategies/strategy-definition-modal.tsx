@@ -12,10 +12,10 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useState } from 'react';
-import type { StrategyDefinition, StrategyParameterDefinition } from '../../api/wire.ts';
+import type { StrategyDefinition } from '../../api/wire.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
-import { useStrategyDefinitionMutations } from './use-strategy-definitions.ts';
+import { useStrategyDefinitionMutations, type ParameterInput } from './use-strategy-definitions.ts';
 
 const TYPES = [...PARAMETER_TYPES];
 
@@ -30,18 +30,21 @@ export function StrategyDefinitionModal({
   const [name, setName] = useState(definition?.name ?? '');
   const [title, setTitle] = useState(definition?.title ?? '');
   const [description, setDescription] = useState(definition?.description ?? '');
-  const [parameters, setParameters] = useState<StrategyParameterDefinition[]>(definition?.parameters ?? []);
+  const [parameters, setParameters] = useState<ParameterInput[]>(
+    // The server answers a parameter's type as a string, but it only stores the types it accepts on save.
+    (definition?.parameters ?? []) as ParameterInput[],
+  );
   const [tried, setTried] = useState(false);
   const { save } = useStrategyDefinitionMutations();
   const errors = fieldErrors(save.error);
   const nameProblem = !/^[A-Za-z0-9_.~-]+$/.test(name) ? 'Letters, digits and . _ ~ - only' : undefined;
-  const paramProblem = (p: StrategyParameterDefinition, i: number) =>
+  const paramProblem = (p: ParameterInput, i: number) =>
     !p.name.trim()
       ? 'A name is required'
       : parameters.findIndex((q) => q.name === p.name) !== i
         ? 'Names must be unique'
         : undefined;
-  const update = (index: number, patch: Partial<StrategyParameterDefinition>) =>
+  const update = (index: number, patch: Partial<ParameterInput>) =>
     setParameters((list) => list.map((p, i) => (i === index ? { ...p, ...patch } : p)));
   const submit = () => {
     setTried(true);
@@ -95,7 +98,7 @@ export function StrategyDefinitionModal({
                 data={TYPES}
                 value={parameter.type}
                 allowDeselect={false}
-                onChange={(type) => update(index, { type: type ?? 'string' })}
+                onChange={(type) => update(index, { type: TYPES.find((t) => t === type) ?? 'string' })}
               />
             </Group>
             <TextInput

@@ -1,21 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { StrategyDefinition, StrategyParameterDefinition } from '../../api/wire.ts';
+import type { RequestOf } from '../../api/wire.ts';
 
 export function useStrategyDefinitions() {
   return useQuery({
     queryKey: ['strategies'],
-    queryFn: async () => (await call<{ strategies: StrategyDefinition[] }>('getAllStrategies')).strategies,
+    queryFn: async () => (await call('getAllStrategies')).strategies,
     staleTime: 60_000,
   });
 }
 
-export type StrategyDefinitionInput = {
-  name: string;
-  title: string;
-  description: string;
-  parameters: StrategyParameterDefinition[];
-};
+/** What the definition editor saves: the body POST /api/admin/strategies takes. */
+export type StrategyDefinitionInput = RequestOf<'createStrategy'>;
+export type ParameterInput = StrategyDefinitionInput['parameters'][number];
 
 export function useStrategyDefinitionMutations() {
   const queryClient = useQueryClient();

@@ -8,17 +8,14 @@ export function useTags(type?: string | null) {
   return useQuery({
     queryKey: ['tags', type ?? ''],
     queryFn: async () =>
-      (type
-        ? await call<{ tags: Tag[] }>('getTagsByType', { params: { type } })
-        : await call<{ tags: Tag[] }>('getTags')
-      ).tags,
+      (type ? await call('getTagsByType', { params: { type } }) : await call('getTags')).tags,
   });
 }
 
 export function useTagTypes() {
   return useQuery({
     queryKey: ['tag-types'],
-    queryFn: async () => (await call<{ tagTypes: TagType[] }>('getTagTypes')).tagTypes,
+    queryFn: async () => (await call('getTagTypes')).tagTypes,
   });
 }
 

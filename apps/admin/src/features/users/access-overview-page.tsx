@@ -2,21 +2,13 @@ import { Alert, Badge, Group, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
+import type { ResponseOf } from '../../api/wire.ts';
 import { when } from '../../ui/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
 
-type AccessRow = {
-  userId: number;
-  userName?: string;
-  userEmail?: string;
-  rootRole?: string;
-  lastSeen?: string | null;
-  createdAt?: string;
-  accessibleProjects: string[];
-  groups: string[];
-};
+type AccessRow = ResponseOf<'getAccessOverview'>['overview'][number];
 
 /** Who can reach what: each user's root role, groups and the projects they can open, on one page. */
 export function AccessOverviewPage() {
@@ -25,7 +17,7 @@ export function AccessOverviewPage() {
   const overview = useQuery({
     queryKey: ['access', 'overview'],
     enabled: allowed,
-    queryFn: async () => (await call<{ overview: AccessRow[] }>('getAccessOverview')).overview,
+    queryFn: async () => (await call('getAccessOverview')).overview,
   });
   const matches = (row: AccessRow) =>
     `${row.userName ?? ''} ${row.userEmail ?? ''}`.toLowerCase().includes(filter.trim().toLowerCase());

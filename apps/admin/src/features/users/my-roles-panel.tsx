@@ -4,16 +4,13 @@ import { useState } from 'react';
 import { call } from '../../api/client.ts';
 import { useProjects } from '../projects/use-projects.ts';
 
-type HeldRole = { id: number; name: string; description?: string; type: string };
-
 /** The roles you hold, on the instance or in one chosen project (directly or through a group). */
 export function MyRolesPanel() {
   const projects = useProjects();
   const [projectId, setProjectId] = useState<string | null>(null);
   const roles = useQuery({
     queryKey: ['user', 'roles', projectId ?? ''],
-    queryFn: ({ signal }) =>
-      call<HeldRole[]>('getUserRoles', { query: { projectId: projectId ?? undefined }, signal }),
+    queryFn: ({ signal }) => call('getUserRoles', { query: { projectId: projectId ?? undefined }, signal }),
   });
   return (
     <Stack gap="xs" mt="md">

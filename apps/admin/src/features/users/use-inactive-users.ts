@@ -1,21 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
+import type { ResponseOf } from '../../api/wire.ts';
 
-export type InactiveUser = {
-  id: number;
-  name?: string;
-  username?: string;
-  email?: string;
-  createdAt?: string;
-  seenAt?: string | null;
-};
+export type InactiveUser = ResponseOf<'getInactiveUsers'>['inactiveUsers'][number];
 
 /** Users who have not signed in for a long while (the server decides how long). */
 export function useInactiveUsers(enabled = true) {
   return useQuery({
     queryKey: ['users', 'inactive'],
     enabled,
-    queryFn: async () => (await call<{ inactiveUsers: InactiveUser[] }>('getInactiveUsers')).inactiveUsers,
+    queryFn: async () => (await call('getInactiveUsers')).inactiveUsers,
   });
 }
 

@@ -1,9 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { operations } from '../../api/schema';
+import type { ResponseOf } from '../../api/wire.ts';
 
-export type UserPermissionsResponse =
-  operations['getUserPermissions']['responses'][200]['content']['application/json'];
+export type UserPermissionsResponse = ResponseOf<'getUserPermissions'>;
 export type PermissionCheck = UserPermissionsResponse['overview']['root'][number];
 
 /** What a user may do in one project and environment, as the server decides it (roles, groups, custom roles). */
@@ -22,7 +21,7 @@ export function useUserPermissions(
       where.environment ?? '',
     ],
     queryFn: () =>
-      call<UserPermissionsResponse>(serviceAccount ? 'getServiceAccountPermissions' : 'getUserPermissions', {
+      call(serviceAccount ? 'getServiceAccountPermissions' : 'getUserPermissions', {
         params: { id },
         query: { project: where.project, environment: where.environment },
       }),

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { ResponseOf, User } from '../../api/wire.ts';
+import type { RequestOf, ResponseOf } from '../../api/wire.ts';
 
 /** The three root roles, by the ids the API uses. */
 export const ROOT_ROLES = [
@@ -9,19 +9,13 @@ export const ROOT_ROLES = [
   { value: '3', label: 'Viewer', description: 'See everything, change nothing' },
 ] as const;
 
-export type UserInput = {
-  name?: string;
-  username?: string;
-  email?: string;
-  password?: string;
-  rootRole: number;
-};
+export type UserInput = RequestOf<'createUser'>;
 
 export function useUsers(enabled: boolean) {
   return useQuery({
     queryKey: ['users'],
     enabled,
-    queryFn: async () => (await call<{ users: User[] }>('getUsers')).users,
+    queryFn: async () => (await call('getUsers')).users,
   });
 }
 
@@ -30,12 +24,12 @@ export function useUserMutations() {
   const onSettled = () => queryClient.invalidateQueries({ queryKey: ['users'] });
   return {
     create: useMutation({
-      mutationFn: (body: UserInput) => call<User & { emailSent?: boolean }>('createUser', { body }),
+      mutationFn: (body: UserInput) => call('createUser', { body }),
       onSettled,
     }),
     setRole: useMutation({
       mutationFn: ({ id, rootRole }: { id: number; rootRole: number }) =>
-        call<User>('updateUser', { params: { id }, body: { rootRole } }),
+        call('updateUser', { params: { id }, body: { rootRole } }),
       onSettled,
     }),
     remove: useMutation({
@@ -50,7 +44,7 @@ export function useUserSearch(q: string) {
   return useQuery({
     queryKey: ['users', 'search', q],
     enabled: q.trim().length > 0,
-    queryFn: ({ signal }) => call<User[]>('searchUsers', { query: { q: q.trim() }, signal }),
+    queryFn: ({ signal }) => call('searchUsers', { query: { q: q.trim() }, signal }),
   });
 }
 
@@ -61,6 +55,6 @@ export function useAdminCount(enabled: boolean) {
   return useQuery({
     queryKey: ['users', 'admin-count'],
     enabled,
-    queryFn: () => call<AdminCount>('getAdminCount'),
+    queryFn: () => call('getAdminCount'),
   });
 }
