@@ -1,10 +1,10 @@
 import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link as RouterLink } from 'react-router';
-import { when } from '../../ui/format.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { MyRolesPanel } from '../users/my-roles-panel.tsx';
+import { SessionCells, SessionHeaders } from '../users/session-cells.tsx';
 import { PERSONAL_ACCESS_TOKENS_PATH } from '../personal-access-tokens/personal-access-tokens-path.ts';
 import { useMySessions, useProfile, useRevokeSession, type Profile, type Session } from './use-profile.ts';
 
@@ -113,29 +113,14 @@ function Sessions() {
         <Table striped aria-label="Sessions">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Browser</Table.Th>
-              <Table.Th>Address</Table.Th>
-              <Table.Th>Signed in</Table.Th>
-              <Table.Th>Last seen</Table.Th>
+              <SessionHeaders />
               <Table.Th aria-label="Actions" />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {list.map((session) => (
               <Table.Tr key={session.id}>
-                <Table.Td>
-                  <Text size="xs" lineClamp={2} maw={320}>
-                    {session.userAgent ?? 'Unknown browser'}
-                  </Text>
-                  {session.current && (
-                    <Badge size="sm" color="green" variant="light" mt={4}>
-                      This browser
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>{session.ip ?? '—'}</Table.Td>
-                <Table.Td>{when(session.createdAt)}</Table.Td>
-                <Table.Td>{when(session.seenAt)}</Table.Td>
+                <SessionCells session={session} />
                 <Table.Td>
                   <Button
                     size="xs"

@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Table, Text } from '@mantine/core';
-import { when } from '../../ui/format.ts';
+import { Alert, Button, Table, Text } from '@mantine/core';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { userLabel } from '../groups/user-label.ts';
 import { usePermissions } from '../session/use-permissions.ts';
+import { SessionCells, SessionHeaders } from './session-cells.tsx';
 import { useActiveSessions, useRevokeActiveSession, type ActiveSession } from './use-user-sessions.ts';
 
 const who = (session: ActiveSession) =>
@@ -48,9 +48,7 @@ export function SessionTable({ userId }: { userId?: number }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>User</Table.Th>
-              <Table.Th>Browser</Table.Th>
-              <Table.Th>Signed in</Table.Th>
-              <Table.Th>Last seen</Table.Th>
+              <SessionHeaders />
               <Table.Th aria-label="Actions" />
             </Table.Tr>
           </Table.Thead>
@@ -59,20 +57,8 @@ export function SessionTable({ userId }: { userId?: number }) {
               <Table.Tr key={session.id}>
                 <Table.Td>
                   <Text fw={500}>{who(session)}</Text>
-                  {session.current && (
-                    <Badge size="xs" variant="light">
-                      This browser
-                    </Badge>
-                  )}
                 </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{session.userAgent ?? 'unknown'}</Text>
-                  <Text size="xs" c="dimmed">
-                    {session.ip}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{when(session.createdAt)}</Table.Td>
-                <Table.Td>{when(session.seenAt ?? null)}</Table.Td>
+                <SessionCells session={session} />
                 <Table.Td>
                   {!session.current && (
                     <Button
