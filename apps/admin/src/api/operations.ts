@@ -261,6 +261,7 @@ export const operations = {
   getProjectStatus: ['GET', '/api/admin/projects/{projectId}/status'],
   getContextFieldsForProject: ['GET', '/api/admin/projects/{projectId}/context'],
   createContextFieldForProject: ['POST', '/api/admin/projects/{projectId}/context'],
+  updateContextFieldForProject: ['PUT', '/api/admin/projects/{projectId}/context/{contextField}'],
   deleteContextFieldForProject: ['DELETE', '/api/admin/projects/{projectId}/context/{contextField}'],
   getProjectInsights: ['GET', '/api/admin/projects/{projectId}/insights'],
   getProjectApiTokens: ['GET', '/api/admin/projects/{projectId}/api-tokens'],

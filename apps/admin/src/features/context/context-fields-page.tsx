@@ -1,24 +1,11 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Switch,
-  Table,
-  TagsInput,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ContextField } from '../../api/wire.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
-import { useNameCheck } from '../../api/use-name-check.ts';
 import { ContextFieldCells } from './context-field-cells.tsx';
+import { ContextFieldModal } from './context-field-modal.tsx';
 import { ContextFieldUsageModal } from './context-field-usage-modal.tsx';
 import { LegalValuesModal } from './legal-values-modal.tsx';
-import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
@@ -109,86 +96,5 @@ export function ContextFieldsPage() {
         </ConfirmModal>
       )}
     </>
-  );
-}
-
-function ContextFieldModal({ field, onClose }: { field?: ContextField; onClose: () => void }) {
-  const [name, setName] = useState(field?.name ?? '');
-  const [description, setDescription] = useState(field?.description ?? '');
-  const [stickiness, setStickiness] = useState(Boolean(field?.stickiness));
-  const [values, setValues] = useState((field?.legalValues ?? []).map((v) => v.value));
-  const [tried, setTried] = useState(false);
-  const { save } = useContextFieldMutations();
-  const errors = fieldErrors(save.error);
-  const taken = useNameCheck('validateContextFieldName');
-  const nameProblem = !name.trim()
-    ? 'A name is required'
-    : /\s/.test(name)
-      ? 'No spaces in a context field name'
-      : undefined;
-  return (
-    <Modal opened onClose={onClose} title={field ? `Edit ${field.name}` : 'New context field'}>
-      <Stack>
-        {errors.form && <Alert color="red">{errors.form}</Alert>}
-        <TextInput
-          label="Name"
-          disabled={Boolean(field)}
-          value={name}
-          error={(tried ? nameProblem : undefined) ?? taken.problem ?? errorFor(errors, 'name')}
-          onChange={(e) => {
-            taken.clear();
-            setName(e.currentTarget.value);
-          }}
-          onBlur={(e) => !field && void taken.check(e.currentTarget.value)}
-        />
-        <Textarea
-          label="Description"
-          value={description}
-          error={errorFor(errors, 'description')}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-        />
-        <TagsInput
-          label="Legal values"
-          description="Constraints on this field offer these values"
-          value={values}
-          error={errorFor(errors, 'legalValues')}
-          onChange={setValues}
-        />
-        <Switch
-          label="Can be used for stickiness"
-          checked={stickiness}
-          onChange={(e) => setStickiness(e.currentTarget.checked)}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={save.isPending}
-            onClick={() => {
-              setTried(true);
-              if (nameProblem) return;
-              save.mutate(
-                {
-                  existing: Boolean(field),
-                  name: name.trim(),
-                  description,
-                  stickiness,
-                  legalValues: values.map((value) => ({ value })),
-                },
-                {
-                  onSuccess: () => {
-                    notifySuccess(`Saved ${name}`);
-                    onClose();
-                  },
-                },
-              );
-            }}
-          >
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

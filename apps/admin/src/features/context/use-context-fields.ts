@@ -18,20 +18,47 @@ export function stickinessOptions(fields: ContextField[] | undefined): string[] 
 
 export type ContextFieldInput = RequestOf<'createContextField'>;
 
-export function useContextFieldMutations() {
+/**
+ * Creating, changing and deleting context fields: the global ones, or with `projectId` the fields of that project
+ * (its constraints alone can test them).
+ */
+export function useContextFieldMutations(projectId?: string) {
   const queryClient = useQueryClient();
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey: ['context'] });
+  const onSuccess = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['context'] }),
+      projectId && queryClient.invalidateQueries({ queryKey: projectContextKey(projectId) }),
+    ]);
   return {
     save: useMutation({
-      mutationFn: ({ existing, ...body }: ContextFieldInput & { existing: boolean }) =>
-        existing
-          ? call('updateContextField', { params: { contextField: body.name }, body })
-          : call('createContextField', { body }),
+      mutationFn: ({ existing, ...body }: ContextFieldInput & { existing: boolean }) => {
+        const contextField = body.name;
+        if (projectId === undefined)
+          return existing
+            ? call('updateContextField', { params: { contextField }, body })
+            : call('createContextField', { body });
+        return existing
+          ? call('updateContextFieldForProject', { params: { projectId, contextField }, body })
+          : call('createContextFieldForProject', { params: { projectId }, body });
+      },
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: (name: string) => call('deleteContextField', { params: { contextField: name } }),
+      mutationFn: (contextField: string) =>
+        projectId === undefined
+          ? call('deleteContextField', { params: { contextField } })
+          : call('deleteContextFieldForProject', { params: { projectId, contextField } }),
       onSuccess,
     }),
   };
+}
+
+export const projectContextKey = (projectId: string) => ['projects', projectId, 'context'];
+
+/** The context fields of one project alone (not the global ones). */
+export function useProjectContextFields(projectId: string) {
+  return useQuery({
+    queryKey: projectContextKey(projectId),
+    queryFn: () => call('getContextFieldsForProject', { params: { projectId } }),
+  });
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer } from '../../testing/fake-server.ts';
@@ -40,6 +40,33 @@ describe('ProjectContextFields', () => {
     expect(await server.sent('POST /api/admin/projects/web/context')[1]!.json()).toEqual({
       name: 'region',
       description: 'Sales region',
+    });
+  });
+
+  it("edits a field's description and legal values through the project's own operation", async () => {
+    const fields = [{ name: 'tenant', description: 'Customer tenant', stickiness: false, legalValues: [] }];
+    const server = fakeServer({
+      'GET /api/admin/projects/web/context': () => fields,
+      'GET /api/admin/context': [],
+      'PUT /api/admin/projects/web/context/tenant': async (request: Request) => {
+        Object.assign(fields[0]!, await request.json());
+        return new Response(null, { status: 200 });
+      },
+    });
+    renderUi(<ProjectContextFields projectId="web" canEdit />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit tenant' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit tenant' });
+    // Mantine's TagsInput labels its hidden form value too; type into the visible box.
+    const [values] = within(dialog)
+      .getAllByLabelText('Legal values')
+      .filter((element) => element instanceof HTMLInputElement && element.type !== 'hidden');
+    await userEvent.type(values!, 'acme{enter}');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('acme')).toBeTruthy();
+    expect(await server.sent('PUT /api/admin/projects/web/context/tenant')[0]!.json()).toMatchObject({
+      name: 'tenant',
+      description: 'Customer tenant',
+      legalValues: [{ value: 'acme' }],
     });
   });
 

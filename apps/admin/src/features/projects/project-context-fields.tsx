@@ -1,8 +1,9 @@
 import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
+import type { ContextField } from '../../api/wire.ts';
 import { ContextFieldCells } from '../context/context-field-cells.tsx';
+import { ContextFieldModal } from '../context/context-field-modal.tsx';
+import { useContextFieldMutations, useProjectContextFields } from '../context/use-context-fields.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
@@ -10,30 +11,16 @@ import { QueryState } from '../../ui/query-state.tsx';
 
 /** The context fields that belong to one project: its constraints can test them; other projects do not see them. */
 export function ProjectContextFields({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
-  const queryClient = useQueryClient();
-  const queryKey = ['projects', projectId, 'context'];
-  const fields = useQuery({
-    queryKey,
-    queryFn: () => call('getContextFieldsForProject', { params: { projectId } }),
-  });
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey });
-  const create = useMutation({
-    mutationFn: (body: { name: string; description: string }) =>
-      call('createContextFieldForProject', { params: { projectId }, body }),
-    onSuccess,
-  });
-  const remove = useMutation({
-    mutationFn: (name: string) =>
-      call('deleteContextFieldForProject', { params: { projectId, contextField: name } }),
-    onSuccess,
-  });
+  const fields = useProjectContextFields(projectId);
+  const { save, remove } = useContextFieldMutations(projectId);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
+  const [editing, setEditing] = useState<ContextField | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
-  const errors = fieldErrors(create.error);
+  const errors = fieldErrors(save.error);
   const add = () =>
-    create.mutate(
-      { name: name.trim(), description: description.trim() },
+    save.mutate(
+      { existing: false, name: name.trim(), description: description.trim() },
       {
         onSuccess: () => {
           notifySuccess(`Context field "${name.trim()}" added to the project`);
@@ -65,14 +52,24 @@ export function ProjectContextFields({ projectId, canEdit }: { projectId: string
                     <ContextFieldCells field={field} />
                     {canEdit && (
                       <Table.Td align="right">
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="subtle"
-                          onClick={() => setDeleting(field.name)}
-                        >
-                          Delete {field.name}
-                        </Button>
+                        <Group gap="xs" justify="flex-end" wrap="nowrap">
+                          <Button
+                            size="xs"
+                            variant="default"
+                            aria-label={`Edit ${field.name}`}
+                            onClick={() => setEditing(field)}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            size="xs"
+                            color="red"
+                            variant="subtle"
+                            onClick={() => setDeleting(field.name)}
+                          >
+                            Delete {field.name}
+                          </Button>
+                        </Group>
                       </Table.Td>
                     )}
                   </Table.Tr>
@@ -94,7 +91,7 @@ export function ProjectContextFields({ projectId, canEdit }: { projectId: string
               value={description}
               onChange={(event) => setDescription(event.currentTarget.value)}
             />
-            <Button onClick={add} loading={create.isPending} disabled={!name.trim()}>
+            <Button onClick={add} loading={save.isPending} disabled={!name.trim()}>
               Add field
             </Button>
           </Group>
@@ -105,6 +102,9 @@ export function ProjectContextFields({ projectId, canEdit }: { projectId: string
           </Text>
         )}
       </Stack>
+      {editing && (
+        <ContextFieldModal field={editing} projectId={projectId} onClose={() => setEditing(null)} />
+      )}
       <ConfirmModal
         opened={deleting !== null}
         title={`Delete the context field "${deleting}"?`}
