@@ -99,7 +99,10 @@ describe.skipIf(missing)('admin UI in Chromium: finding flags and projects', { t
     await dialog.getByRole('textbox', { name: /^Name/ }).fill('shop-regulars');
     await dialog.getByRole('button', { name: 'Create segment' }).click();
     await page.getByRole('button', { name: 'Edit segment shop-regulars' }).waitFor();
-    const segments = (await api('GET', '/api/admin/segments')).segments as { name: string; project: string }[];
+    const segments = (await api('GET', '/api/admin/segments')).segments as {
+      name: string;
+      project: string;
+    }[];
     expect(segments.find((segment) => segment.name === 'shop-regulars')?.project).toBe('shop');
 
     await page.getByRole('tab', { name: 'Health' }).click();
