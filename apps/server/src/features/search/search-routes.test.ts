@@ -232,7 +232,7 @@ describe('GET /api/admin/search/features (searchFeatures)', () => {
     expect(response.json().details[0].path).toBe(path);
   });
 
-  it('runs two statements per search whatever the page size: the page and the count', async () => {
+  it('runs two statements per search whatever the page size, one for a text search with results', async () => {
     let statements = 0;
     const counting: Db = {
       ...t.db,
@@ -242,9 +242,20 @@ describe('GET /api/admin/search/features (searchFeatures)', () => {
       },
     };
     const readModel = createSearchReadModel(counting);
-    const { flags, total } = await readModel.search(parseSearch({ limit: '100' }, editorId));
-    expect(flags).toHaveLength(5);
-    expect(total).toBe(5);
-    expect(statements).toBe(2);
+    const searched = async (params: Record<string, string>) => {
+      statements = 0;
+      const { flags, total } = await readModel.search(parseSearch(params, editorId));
+      return { names: flags.map((flag) => flag.name), total, statements };
+    };
+    expect(await searched({ limit: '100' })).toMatchObject({ total: 5, statements: 2 });
+    expect((await searched({ limit: '100' })).names).toHaveLength(5);
+    // The page and its total from one scan; past the last match, the total from a count.
+    expect(await searched({ query: 'a', limit: '1' })).toMatchObject({ total: 4, statements: 1 });
+    expect(await searched({ query: 'a', limit: '1', offset: '10' })).toMatchObject({
+      names: [],
+      total: 4,
+      statements: 2,
+    });
+    expect(await searched({ query: 'no-such-flag' })).toMatchObject({ names: [], total: 0, statements: 1 });
   });
 });

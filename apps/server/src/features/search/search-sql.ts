@@ -156,10 +156,11 @@ export function countSql(query: SearchQuery): Sql {
 }
 
 /**
- * One statement for one page: the flags in order, each with its environments (from its project's environments),
+ * One statement for one page: the flags in order (`withTotal`: with the total the filters match, from the same scan),
+ * each with its environments (from its project's environments),
  * tags, segments, dependency role, lifecycle stage and creator. The decoration runs for the page's rows only.
  */
-export function pageSql(query: SearchQuery): Sql {
+export function pageSql(query: SearchQuery, withTotal: boolean): Sql {
   const params = new Params();
   const user = params.add(query.userId);
   const sortEnvironment = typeof query.sortBy === 'object' ? params.add(query.sortBy.environment) : undefined;
@@ -167,7 +168,8 @@ export function pageSql(query: SearchQuery): Sql {
   const text = `
 WITH page AS (
   SELECT f.name, f.description, f.type, f.project_id, f.stale, f.impression_data, f.created_at, f.archived_at,
-         f.last_seen_at, f.created_by_user_id, (fav.flag_name IS NOT NULL) AS favorite
+         f.last_seen_at, f.created_by_user_id, (fav.flag_name IS NOT NULL) AS favorite,
+         ${withTotal ? 'count(*) OVER ()' : 'NULL::bigint'} AS total
          ${sortEnvironment ? ', sort_env.enabled AS sort_enabled' : ''}
     FROM flags f
     LEFT JOIN favorite_flags fav ON fav.flag_name = f.name AND fav.user_id = ${user}::int
@@ -177,7 +179,7 @@ WITH page AS (
    LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.offset)}
 )
 SELECT p.name, p.description, p.type, p.project_id, p.stale, p.impression_data, p.created_at, p.archived_at,
-       p.last_seen_at, p.favorite, u.id AS user_id, coalesce(u.name, u.username, u.email) AS user_name,
+       p.last_seen_at, p.favorite, p.total::int AS total, u.id AS user_id, coalesce(u.name, u.username, u.email) AS user_name,
        ${currentStageSql('p', 'lc')} AS lifecycle_stage,
        CASE WHEN EXISTS (SELECT 1 FROM flag_dependencies d WHERE d.parent = p.name) THEN 'parent'
             WHEN EXISTS (SELECT 1 FROM flag_dependencies d WHERE d.child = p.name) THEN 'child' END AS dependency_type,
