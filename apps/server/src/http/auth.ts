@@ -38,9 +38,10 @@ export type AuthArea = 'admin' | 'client' | 'frontend' | 'sdk' | 'scim' | 'publi
 export type ScopeSource = `params.${string}` | `query.${string}` | `body.${string}`;
 /**
  * For a route where no one field names the scope but the server derives it (the legacy v1 flag routes act on a
- * flag's first enabled environment): the projects or environments the request applies to.
+ * flag's first enabled environment): the projects or environments the request applies to. `facts` answers what the
+ * access read model knows, such as a segment's project.
  */
-export type ScopeResolver = (request: FastifyRequest) => Promise<string[]>;
+export type ScopeResolver = (request: FastifyRequest, facts: ChangeRequestFacts) => Promise<string[]>;
 export type RouteAuth = {
   area?: AuthArea;
   /** Required on every admin route (checked at start-up); the catalogue in features/access/permissions.ts. */
@@ -272,7 +273,7 @@ async function scopeOf(request: FastifyRequest, auth: RouteAuth, access: AccessR
         ? { flag: 'params.featureName' as const }
         : undefined);
   let projects: string[] | undefined;
-  if (typeof project === 'function') projects = await project(request);
+  if (typeof project === 'function') projects = await project(request, access);
   else if (typeof project === 'object') {
     const flags = valuesAt(request, project.flag);
     const found = await Promise.all(flags.map((flag) => access.projectOfFlag(flag)));
@@ -280,7 +281,7 @@ async function scopeOf(request: FastifyRequest, auth: RouteAuth, access: AccessR
   } else if (project) projects = valuesAt(request, project);
   const environments =
     typeof auth.environment === 'function'
-      ? await auth.environment(request)
+      ? await auth.environment(request, access)
       : auth.environment
         ? valuesAt(request, auth.environment)
         : undefined;

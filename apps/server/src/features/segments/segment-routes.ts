@@ -32,36 +32,26 @@ export const toSegmentResponse = (segment: Segment) => ({
  * The projects a segment write touches: the segment's own project (update, delete) and the one the body gives it
  * (create, update). None when any of them is global, so that only the root permission allows the write.
  */
-const segmentProjects =
-  (db: Db): ScopeResolver =>
-  async (request) => {
-    const targets: (string | null | undefined)[] = [];
-    const id = Number((request.params as { id?: unknown } | undefined)?.id);
-    if ('id' in ((request.params as object | undefined) ?? {})) {
-      const [row] =
-        Number.isInteger(id) && id > 0 && id <= 2_147_483_647
-          ? await db.query<{ project: string | null }>(
-              'SELECT project_id AS project FROM segments WHERE id = $1',
-              [id],
-            )
-          : [];
-      targets.push(row?.project);
-    }
-    if (request.method !== 'DELETE') {
-      const project = (request.body as { project?: unknown } | undefined)?.project;
-      targets.push(typeof project === 'string' && project !== '' ? project : null);
-    }
-    return targets.every((target): target is string => typeof target === 'string')
-      ? [...new Set(targets)]
-      : [];
-  };
+const segmentProjects: ScopeResolver = async (request, facts) => {
+  const targets: (string | null | undefined)[] = [];
+  const params = (request.params ?? {}) as { id?: unknown };
+  if ('id' in params) {
+    const id = Number(params.id);
+    targets.push(Number.isInteger(id) && id > 0 ? await facts.projectOfSegment(id) : undefined);
+  }
+  if (request.method !== 'DELETE') {
+    const project = (request.body as { project?: unknown } | undefined)?.project;
+    targets.push(typeof project === 'string' && project !== '' ? project : null);
+  }
+  return targets.every((target): target is string => typeof target === 'string') ? [...new Set(targets)] : [];
+};
 
 /** /api/admin/segments: reusable constraint sets. Editors manage them; every change is an event for SDKs. */
 export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addSchema(SegmentResponse);
     const service = createSegmentService(deps.db);
-    const project = segmentProjects(deps.db);
+    const project = segmentProjects;
 
     app.get(
       '/api/admin/segments',
