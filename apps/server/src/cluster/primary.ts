@@ -81,9 +81,13 @@ export async function startWorkers(deps: {
   const syncing = new Map<number, { left: Set<number>; done: () => void }>();
   const catchUp = async (): Promise<void> => {
     if (!wanted.size || stopping) return;
-    // The change is committed: read it now rather than when its notification arrives.
+    // The change is committed: read it now rather than when its notification arrives, in turn with the pushes
+    // already under way, so that one which read the state before this change cannot be sent after it.
     cache.invalidate();
-    for (const environment of wanted) await sendState(environment, broadcast, false);
+    pushing = pushing.then(async () => {
+      for (const environment of wanted) await sendState(environment, broadcast, false);
+    });
+    await pushing;
     const seq = ++lastSeq;
     const workers = Object.values(cluster.workers ?? {}).filter((worker) =>
       worker?.isConnected(),
