@@ -14,7 +14,7 @@ import {
   type Role,
   type Scope,
 } from '@switchyard/access';
-import { createAccessReadModel } from '../src/features/access/access-read-model.ts';
+import { createAccessReadModel } from '../src/features/governance/access/access-read-model.ts';
 import { createTestDb } from '../src/testing/test-db.ts';
 
 export type PermissionRow = { case: string; iterations: number; microsecondsPerCall: number };

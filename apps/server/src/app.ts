@@ -6,79 +6,82 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
-import { createAccessReadModel } from './features/access/access-read-model.ts';
-import { accessRoutes } from './features/access/access-routes.ts';
-import { roleRoutes } from './features/access/role-routes.ts';
-import { groupRoutes } from './features/groups/group-routes.ts';
-import { changeRequestConfigRoutes } from './features/change-requests/change-request-config-routes.ts';
-import { changeRequestPlaygroundRoutes } from './features/change-requests/change-request-playground-routes.ts';
-import { changeRequestReadRoutes } from './features/change-requests/change-request-read-routes.ts';
-import { changeRequestRoutes } from './features/change-requests/change-request-routes.ts';
-import { createChangeRequestScheduler } from './features/change-requests/change-request-scheduler.ts';
-import { instanceAdminRoutes } from './features/instance-admin/instance-admin-routes.ts';
-import { notificationRoutes } from './features/notifications/notification-routes.ts';
-import { projectAccessRoutes } from './features/project-access/project-access-routes.ts';
-import { apiTokenRoutes } from './features/api-tokens/api-token-routes.ts';
-import { archiveRoutes } from './features/archive/archive-routes.ts';
-import { addonRoutes } from './features/addons/addon-routes.ts';
-import { createAddonDeliveryWorker } from './features/addons/addon-delivery-worker.ts';
-import { actionSetRoutes } from './features/actions/action-set-routes.ts';
-import { createSignalProcessor } from './features/actions/signal-processor.ts';
-import { signalRoutes } from './features/signals/signal-routes.ts';
-import { bannerRoutes } from './features/banners/banner-routes.ts';
-import { dependencyRoutes } from './features/dependencies/dependency-routes.ts';
-import { flagTagRoutes } from './features/flag-tags/flag-tag-routes.ts';
-import { flagTransferRoutes } from './features/flag-transfer/flag-transfer-routes.ts';
-import { flagManagementRoutes } from './features/flags/index.ts';
-import { searchRoutes } from './features/search/search-routes.ts';
-import { inviteLinkRoutes } from './features/invite-links/invite-link-routes.ts';
-import { maintenanceGuard } from './features/maintenance/maintenance-guard.ts';
-import { maintenanceRoutes } from './features/maintenance/maintenance-routes.ts';
-import { samlRoutes } from './features/sso/saml-routes.ts';
-import { scimRoutes } from './features/scim/scim-routes.ts';
-import { scimSettingsRoutes } from './features/scim/scim-settings-routes.ts';
-import { profileRoutes } from './features/profile/profile-routes.ts';
-import { sessionRoutes } from './features/sessions/session-routes.ts';
-import { ssoRoutes } from './features/sso/sso-routes.ts';
-import { ssoSettingsRoutes } from './features/sso/sso-settings-routes.ts';
-import { createEmailSender } from './features/email/email-sender.ts';
-import { createPasswordResetService } from './features/password-reset/password-reset-service.ts';
-import { passwordResetRoutes } from './features/password-reset/password-reset-routes.ts';
-import { uiConfigRoutes } from './features/ui-config/ui-config-routes.ts';
-import { createFrontendOrigins } from './features/ui-config/frontend-origins.ts';
-import { uiErrorRoutes } from './features/ui-config/ui-error-routes.ts';
-import { userPromptRoutes } from './features/ui-config/user-prompt-routes.ts';
-import { createLoginEventStore } from './features/login-history/login-event-store.ts';
-import { createLoginRecorder } from './features/login-history/login-recorder.ts';
-import { loginHistoryRoutes } from './features/login-history/login-history-routes.ts';
-import { serviceAccountRoutes } from './features/service-accounts/service-account-routes.ts';
-import { createClientFastPath, type ClientFastPath } from './features/client-api/client-fast-path.ts';
-import { clientRoutes } from './features/client-api/client-routes.ts';
-import { createClientStateCache } from './features/client-api/client-state-cache.ts';
-import { createClientStreams } from './features/client-api/client-streams.ts';
-import { environmentRoutes } from './features/environments/environment-routes.ts';
-import { eventRoutes } from './features/events/event-routes.ts';
-import { contextRoutes } from './features/context/context-routes.ts';
-import { flagTypeRoutes } from './features/flag-types/flag-type-routes.ts';
-import { segmentRoutes } from './features/segments/segment-routes.ts';
-import { strategyRoutes } from './features/strategies/strategy-routes.ts';
-import { tagRoutes } from './features/tags/tag-routes.ts';
-import { frontendRoutes } from './features/frontend-api/frontend-routes.ts';
+import { createAccessReadModel } from './features/governance/access/access-read-model.ts';
+import { accessRoutes } from './features/governance/access/access-routes.ts';
+import { roleRoutes } from './features/governance/access/role-routes.ts';
+import { groupRoutes } from './features/identity/groups/group-routes.ts';
+import { changeRequestConfigRoutes } from './features/governance/change-requests/change-request-config-routes.ts';
+import { changeRequestPlaygroundRoutes } from './features/governance/change-requests/change-request-playground-routes.ts';
+import { changeRequestReadRoutes } from './features/governance/change-requests/change-request-read-routes.ts';
+import { changeRequestRoutes } from './features/governance/change-requests/change-request-routes.ts';
+import { createChangeRequestScheduler } from './features/governance/change-requests/change-request-scheduler.ts';
+import { instanceAdminRoutes } from './features/instance/instance-admin/instance-admin-routes.ts';
+import { notificationRoutes } from './features/governance/notifications/notification-routes.ts';
+import { projectAccessRoutes } from './features/governance/project-access/project-access-routes.ts';
+import { apiTokenRoutes } from './features/identity/api-tokens/api-token-routes.ts';
+import { archiveRoutes } from './features/flag-model/archive/archive-routes.ts';
+import { addonRoutes } from './features/automation/integrations/addon-routes.ts';
+import { createAddonDeliveryWorker } from './features/automation/integrations/addon-delivery-worker.ts';
+import { actionSetRoutes } from './features/automation/actions/action-set-routes.ts';
+import { createSignalProcessor } from './features/automation/actions/signal-processor.ts';
+import { signalRoutes } from './features/automation/signals/signal-routes.ts';
+import { bannerRoutes } from './features/instance/banners/banner-routes.ts';
+import { dependencyRoutes } from './features/flag-model/dependencies/dependency-routes.ts';
+import { flagTagRoutes } from './features/flag-model/flag-tags/flag-tag-routes.ts';
+import { flagTransferRoutes } from './features/flag-model/flag-transfer/flag-transfer-routes.ts';
+import { flagManagementRoutes } from './features/flag-model/flags/index.ts';
+import { searchRoutes } from './features/flag-model/search/search-routes.ts';
+import { inviteLinkRoutes } from './features/identity/invite-links/invite-link-routes.ts';
+import { maintenanceGuard } from './features/instance/maintenance/maintenance-guard.ts';
+import { maintenanceRoutes } from './features/instance/maintenance/maintenance-routes.ts';
+import { samlRoutes } from './features/identity/sso/saml-routes.ts';
+import { scimRoutes } from './features/identity/scim/scim-routes.ts';
+import { scimSettingsRoutes } from './features/identity/scim/scim-settings-routes.ts';
+import { profileRoutes } from './features/identity/profile/profile-routes.ts';
+import { sessionRoutes } from './features/identity/sessions/session-routes.ts';
+import { ssoRoutes } from './features/identity/sso/sso-routes.ts';
+import { ssoSettingsRoutes } from './features/identity/sso/sso-settings-routes.ts';
+import { createEmailSender } from './features/instance/email/email-sender.ts';
+import { createPasswordResetService } from './features/identity/password-reset/password-reset-service.ts';
+import { passwordResetRoutes } from './features/identity/password-reset/password-reset-routes.ts';
+import { uiConfigRoutes } from './features/instance/ui-config/ui-config-routes.ts';
+import { createFrontendOrigins } from './features/instance/ui-config/frontend-origins.ts';
+import { uiErrorRoutes } from './features/instance/ui-config/ui-error-routes.ts';
+import { userPromptRoutes } from './features/instance/ui-config/user-prompt-routes.ts';
+import { createLoginEventStore } from './features/identity/login-history/login-event-store.ts';
+import { createLoginRecorder } from './features/identity/login-history/login-recorder.ts';
+import { loginHistoryRoutes } from './features/identity/login-history/login-history-routes.ts';
+import { serviceAccountRoutes } from './features/identity/service-accounts/service-account-routes.ts';
+import {
+  createClientFastPath,
+  type ClientFastPath,
+} from './features/sdk-serving/client-api/client-fast-path.ts';
+import { clientRoutes } from './features/sdk-serving/client-api/client-routes.ts';
+import { createClientStateCache } from './features/sdk-serving/client-api/client-state-cache.ts';
+import { createClientStreams } from './features/sdk-serving/client-api/client-streams.ts';
+import { environmentRoutes } from './features/flag-model/environments/environment-routes.ts';
+import { eventRoutes } from './features/flag-model/events/event-routes.ts';
+import { contextRoutes } from './features/flag-model/context/context-routes.ts';
+import { flagTypeRoutes } from './features/flag-model/flag-types/flag-type-routes.ts';
+import { segmentRoutes } from './features/flag-model/segments/segment-routes.ts';
+import { strategyRoutes } from './features/flag-model/strategies/strategy-routes.ts';
+import { tagRoutes } from './features/flag-model/tags/tag-routes.ts';
+import { frontendRoutes } from './features/sdk-serving/frontend-api/frontend-routes.ts';
 import { legacyRoutes } from './features/legacy/index.ts';
-import { applicationRoutes } from './features/metrics/application-routes.ts';
-import { sdkRoutes } from './features/metrics/sdk-routes.ts';
-import { unknownFlagRoutes } from './features/metrics/unknown-flag-routes.ts';
-import { edgeRoutes } from './features/edge/edge-routes.ts';
-import { metricsRoutes } from './features/metrics/metrics-routes.ts';
-import { ofrepRoutes } from './features/ofrep/ofrep-routes.ts';
-import { playgroundRoutes } from './features/playground/playground-routes.ts';
-import { healthRoutes } from './features/health/health-routes.ts';
-import { countRequests } from './features/health/prometheus.ts';
-import { projectRoutes } from './features/projects/project-routes.ts';
-import { authRoutes } from './features/users/auth-routes.ts';
-import { createPrincipalResolver } from './features/users/principal-resolver.ts';
-import { passwordRoutes } from './features/users/password-routes.ts';
-import { userRoutes } from './features/users/user-routes.ts';
+import { applicationRoutes } from './features/sdk-serving/metrics/application-routes.ts';
+import { sdkRoutes } from './features/sdk-serving/metrics/sdk-routes.ts';
+import { unknownFlagRoutes } from './features/sdk-serving/metrics/unknown-flag-routes.ts';
+import { edgeRoutes } from './features/sdk-serving/edge-api/edge-routes.ts';
+import { metricsRoutes } from './features/sdk-serving/metrics/metrics-routes.ts';
+import { ofrepRoutes } from './features/sdk-serving/ofrep/ofrep-routes.ts';
+import { playgroundRoutes } from './features/flag-model/playground/playground-routes.ts';
+import { healthRoutes } from './features/instance/health/health-routes.ts';
+import { countRequests } from './features/instance/health/prometheus.ts';
+import { projectRoutes } from './features/flag-model/projects/project-routes.ts';
+import { authRoutes } from './features/identity/users/auth-routes.ts';
+import { createPrincipalResolver } from './features/identity/users/principal-resolver.ts';
+import { passwordRoutes } from './features/identity/users/password-routes.ts';
+import { userRoutes } from './features/identity/users/user-routes.ts';
 import { registerAdminUi } from './http/admin-ui.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerCsrfCheck } from './http/csrf.ts';
@@ -91,10 +94,10 @@ import {
   MAY_HOLD_BAD_TEXT,
 } from './http/storable-input.ts';
 import type { ServingParts } from './cluster/primary.ts';
-import { eventsAppendedHere } from './features/events/event-store.ts';
-import { createSdkHandler, type SdkHandler } from './features/serving/sdk-handler.ts';
-import { IN_PROCESS_ROUTES } from './features/serving/sdk-routes.ts';
-import { createSdkTokenLookup } from './features/serving/sdk-tokens.ts';
+import { eventsAppendedHere } from './features/flag-model/events/event-store.ts';
+import { createSdkHandler, type SdkHandler } from './features/sdk-serving/serving/sdk-handler.ts';
+import { IN_PROCESS_ROUTES } from './features/sdk-serving/serving/sdk-routes.ts';
+import { createSdkTokenLookup } from './features/sdk-serving/serving/sdk-tokens.ts';
 import { normaliseUrl } from './http/request-path.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
@@ -135,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     // SDK polls that a prepared payload answers skip Fastify altogether (client-fast-path.ts).
-    // So are the Frontend API and OFREP for tokens already seen (features/serving/sdk-handler.ts).
+    // So are the Frontend API and OFREP for tokens already seen (features/sdk-serving/serving/sdk-handler.ts).
     serverFactory: (handler) => {
       fast.fastify = handler;
       return createServer((request, response) => {
@@ -153,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
-    // A signed request's signature covers the bytes as sent (features/edge/edge-signature.ts).
+    // A signed request's signature covers the bytes as sent (features/sdk-serving/edge-api/edge-signature.ts).
     if (request.routeOptions.config?.keepRawBody) request.rawBody = text;
     if (text === '') return done(null, undefined);
     if (!MAY_HOLD_BAD_TEXT.test(text)) return parseJson(request, text, done);

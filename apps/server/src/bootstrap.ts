@@ -1,9 +1,9 @@
 import { ROLE_IDS } from '@switchyard/access';
 import type { Config } from './config.ts';
 import { inTransaction, type Db } from './db/db.ts';
-import { createApiTokenService } from './features/api-tokens/api-token-service.ts';
-import { hashPassword } from './features/users/password.ts';
-import { createUserStore } from './features/users/user-store.ts';
+import { createApiTokenService } from './features/identity/api-tokens/api-token-service.ts';
+import { hashPassword } from './features/identity/users/password.ts';
+import { createUserStore } from './features/identity/users/user-store.ts';
 
 const BOOTSTRAP_LOCK = 7_424_243;
 

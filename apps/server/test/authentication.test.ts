@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiTokenStore } from '../src/features/api-tokens/api-token-store.ts';
+import { createApiTokenStore } from '../src/features/identity/api-tokens/api-token-store.ts';
 import {
   CLIENT_TOKEN,
   createTestApp,

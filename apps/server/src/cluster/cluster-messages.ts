@@ -1,5 +1,5 @@
-import type { EnvironmentState } from '../features/client-api/client-feature.ts';
-import type { ServedToken } from '../features/serving/token-scope.ts';
+import type { EnvironmentState } from '../features/sdk-serving/client-api/client-feature.ts';
+import type { ServedToken } from '../features/sdk-serving/serving/token-scope.ts';
 
 /**
  * What the primary and its workers tell each other over the cluster's IPC channel (structured clone, so the

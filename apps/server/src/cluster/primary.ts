@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { EnvironmentState } from '../features/client-api/client-feature.ts';
-import type { ClientStateCache } from '../features/client-api/client-state-cache.ts';
-import type { SdkTokenLookup } from '../features/serving/sdk-tokens.ts';
+import type { EnvironmentState } from '../features/sdk-serving/client-api/client-feature.ts';
+import type { ClientStateCache } from '../features/sdk-serving/client-api/client-state-cache.ts';
+import type { SdkTokenLookup } from '../features/sdk-serving/serving/sdk-tokens.ts';
 import { PRIMARY_URL_VARIABLE, type ToPrimary, type ToWorker } from './cluster-messages.ts';
 
 /** What the primary's app shares with its workers: states, token lookups and the frontend origins. */

@@ -1,5 +1,5 @@
 import type { EdgeToken } from '../edge/edge-upstream.ts';
-import type { ServingState } from '../features/serving/serving-state.ts';
+import type { ServingState } from '../features/sdk-serving/serving/serving-state.ts';
 
 /** How long a request waits for the first state of an environment before the primary answers it instead. */
 const FIRST_STATE_MS = 5_000;

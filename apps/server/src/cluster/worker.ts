@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import { readConfig } from '../config.ts';
-import { createSdkHandler } from '../features/serving/sdk-handler.ts';
-import { WORKER_ROUTES } from '../features/serving/sdk-routes.ts';
-import { createServingState } from '../features/serving/serving-state.ts';
-import type { ServedToken } from '../features/serving/token-scope.ts';
+import { createSdkHandler } from '../features/sdk-serving/serving/sdk-handler.ts';
+import { WORKER_ROUTES } from '../features/sdk-serving/serving/sdk-routes.ts';
+import { createServingState } from '../features/sdk-serving/serving/serving-state.ts';
+import type { ServedToken } from '../features/sdk-serving/serving/token-scope.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import { PRIMARY_URL_VARIABLE, type ToPrimary, type ToWorker } from './cluster-messages.ts';
 import { createPrimaryProxy } from './primary-proxy.ts';
@@ -11,7 +11,7 @@ import { createWorkerStates } from './worker-states.ts';
 
 /**
  * A worker process: it answers the SDK endpoints from memory with the serving code the edge and the primary use
- * (features/serving/sdk-handler.ts), fed by its primary over IPC, and hands every other request to the primary.
+ * (features/sdk-serving/serving/sdk-handler.ts), fed by its primary over IPC, and hands every other request to the primary.
  * It exits when the primary goes.
  */
 export async function runWorker(): Promise<void> {

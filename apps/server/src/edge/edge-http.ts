@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createClientStreams } from '../features/client-api/client-streams.ts';
-import { createStreamSession, hydration } from '../features/client-api/client-stream-session.ts';
-import type { ServingAnswers } from '../features/serving/serving-answers.ts';
+import { createClientStreams } from '../features/sdk-serving/client-api/client-streams.ts';
+import { createStreamSession, hydration } from '../features/sdk-serving/client-api/client-stream-session.ts';
+import type { ServingAnswers } from '../features/sdk-serving/serving/serving-answers.ts';
 import { errorBody, HttpError } from '../http/errors.ts';
 import {
   bucketMetrics,

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ClientFeature, ClientSegment } from '../features/client-api/client-feature.ts';
-import type { ServingState } from '../features/serving/serving-state.ts';
+import type { ClientFeature, ClientSegment } from '../features/sdk-serving/client-api/client-feature.ts';
+import type { ServingState } from '../features/sdk-serving/serving/serving-state.ts';
 import type { EdgeToken } from './edge-upstream.ts';
 
 /** What an edge writes to its snapshot file: enough to serve again after a restart while the upstream is down. */

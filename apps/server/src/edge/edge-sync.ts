@@ -3,9 +3,9 @@ import type {
   ClientFeature,
   ClientSegment,
   EnvironmentState,
-} from '../features/client-api/client-feature.ts';
-import type { ServingState } from '../features/serving/serving-state.ts';
-import { covers, type TokenScope } from '../features/serving/token-scope.ts';
+} from '../features/sdk-serving/client-api/client-feature.ts';
+import type { ServingState } from '../features/sdk-serving/serving/serving-state.ts';
+import { covers, type TokenScope } from '../features/sdk-serving/serving/token-scope.ts';
 import {
   UpstreamRefused,
   UpstreamUnavailable,

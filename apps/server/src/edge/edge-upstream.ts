@@ -1,6 +1,6 @@
-import type { ClientFeature, ClientSegment } from '../features/client-api/client-feature.ts';
-import type { DeltaEvent } from '../features/client-api/client-delta.ts';
-import type { ServedToken } from '../features/serving/token-scope.ts';
+import type { ClientFeature, ClientSegment } from '../features/sdk-serving/client-api/client-feature.ts';
+import type { DeltaEvent } from '../features/sdk-serving/client-api/client-delta.ts';
+import type { ServedToken } from '../features/sdk-serving/serving/token-scope.ts';
 
 /** A client or frontend token as the upstream's `/edge/validate` describes it (which gives no expiry). */
 export type EdgeToken = ServedToken;

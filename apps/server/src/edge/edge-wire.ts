@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ClientQueryString } from '../features/client-api/client-query.ts';
-import type { SerialisedBody } from '../features/frontend-api/frontend-response.ts';
-import type { CachedPayload } from '../features/serving/serving-payload.ts';
+import type { ClientQueryString } from '../features/sdk-serving/client-api/client-query.ts';
+import type { SerialisedBody } from '../features/sdk-serving/frontend-api/frontend-response.ts';
+import type { CachedPayload } from '../features/sdk-serving/serving/serving-payload.ts';
 import { HttpError, type ErrorDetail } from '../http/errors.ts';
 import { findBadText, MAY_HOLD_BAD_TEXT } from '../http/storable-input.ts';
 

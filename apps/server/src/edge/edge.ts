@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServingAnswers } from '../features/serving/serving-answers.ts';
-import { createServingState } from '../features/serving/serving-state.ts';
+import { createServingAnswers } from '../features/sdk-serving/serving/serving-answers.ts';
+import { createServingState } from '../features/sdk-serving/serving/serving-state.ts';
 import { corsOptionsFor, corsPreflightHeaders, corsResponseHeaders } from '../http/cors.ts';
 import type { EdgeConfig } from './edge-config.ts';
 import { createEdgeHandler } from './edge-http.ts';

@@ -28,7 +28,7 @@ export type Principal =
 /**
  * Which API a route belongs to decides which credentials it accepts. `sdk` takes a client or a frontend token: the
  * OpenFeature Remote Evaluation Protocol serves server-side and browser providers alike. `scim` takes the one SCIM
- * token an admin generated (features/scim), and only while SCIM is on; it acts for no user.
+ * token an admin generated (features/identity/scim), and only while SCIM is on; it acts for no user.
  */
 export type AuthArea = 'admin' | 'client' | 'frontend' | 'sdk' | 'scim' | 'public';
 /**
@@ -44,7 +44,7 @@ export type ScopeSource = `params.${string}` | `query.${string}` | `body.${strin
 export type ScopeResolver = (request: FastifyRequest, facts: ChangeRequestFacts) => Promise<string[]>;
 export type RouteAuth = {
   area?: AuthArea;
-  /** Required on every admin route (checked at start-up); the catalogue in features/access/permissions.ts. */
+  /** Required on every admin route (checked at start-up); the catalogue in features/governance/access/permissions.ts. */
   permission?: Permission;
   /**
    * For project and environment permissions: where the request names them. A route with a `:projectId` path parameter
@@ -74,7 +74,7 @@ declare module 'fastify' {
     /** The body's text as sent, on routes that ask for it (`config.keepRawBody`). */
     rawBody?: string;
     principal?: Principal;
-    /** What the principal may do, resolved once for an admin request (features/access). */
+    /** What the principal may do, resolved once for an admin request (features/governance/access). */
     access?: Access;
     /** The area the request was authenticated for. */
     authArea?: AuthArea;
@@ -89,7 +89,7 @@ declare module 'fastify' {
 
 export const SESSION_COOKIE = 'switchyard-session';
 
-/** Resolves what a principal may do and what scoping a request needs; implemented by features/access. */
+/** Resolves what a principal may do and what scoping a request needs; implemented by features/governance/access. */
 export type AccessResolver = ChangeRequestFacts & {
   accessOf(principal: Principal): Promise<Access>;
   projectOfFlag(name: string): Promise<string | undefined>;

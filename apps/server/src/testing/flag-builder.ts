@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/db.ts';
-import { createEventStore } from '../features/events/event-store.ts';
+import { createEventStore } from '../features/flag-model/events/event-store.ts';
 
 export type StrategySpec = {
   name?: string;

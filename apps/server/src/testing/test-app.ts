@@ -4,9 +4,9 @@ import { bootstrap } from '../bootstrap.ts';
 import { readConfig, type Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { type PredefinedRootRole, ROLE_IDS } from '@switchyard/access';
-import { hashPassword } from '../features/users/password.ts';
-import { createUserStore } from '../features/users/user-store.ts';
-import { createProjectAccessStore } from '../features/project-access/project-access-store.ts';
+import { hashPassword } from '../features/identity/users/password.ts';
+import { createUserStore } from '../features/identity/users/user-store.ts';
+import { createProjectAccessStore } from '../features/governance/project-access/project-access-store.ts';
 import { createTestDb } from './test-db.ts';
 
 export const ADMIN_TOKEN = '*:*.test-admin-token';

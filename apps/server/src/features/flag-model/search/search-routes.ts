@@ -1,0 +1,53 @@
+import { hiddenProjects } from '../../governance/access/access-read-model.ts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../../../db/db.ts';
+import { describe, errorResponses } from '../../../http/operation.ts';
+import { parseSearch } from './search-query.ts';
+import { createSearchReadModel, type SearchFlag } from './search-read-model.ts';
+import { SearchQueryString, SearchResponse } from './search-schemas.ts';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export const toFeatureSearchResponse = (flag: SearchFlag) => ({
+  ...flag,
+  createdAt: flag.createdAt.toISOString(),
+  archivedAt: iso(flag.archivedAt),
+  lastSeenAt: iso(flag.lastSeenAt),
+  environments: flag.environments.map((environment) => ({
+    ...environment,
+    lastSeenAt: iso(environment.lastSeenAt),
+    changeRequestIds: [],
+  })),
+  // No avatar service: the admin UI draws initials when the image URL is empty.
+  createdBy: { ...flag.createdBy, imageUrl: '' },
+});
+
+/** GET /api/admin/search/features: the admin UI's flag table, filtered, sorted and paged in the database. */
+export function searchRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
+  const readModel = createSearchReadModel(deps.db);
+  return async (app) => {
+    app.get(
+      '/api/admin/search/features',
+      {
+        config: { auth: { permission: 'READ' } },
+        schema: {
+          ...describe(
+            'Search',
+            'searchFeatures',
+            'Search, filter and page flags',
+            'Finds flags by text and filters (project, type, state, tag, segment, creator, dates, environment status, archived), sorted and paged: 50 a page by default, at most 100. Each flag comes with a summary of its environments, its tags and segments. `total` counts every match.',
+          ),
+          querystring: SearchQueryString,
+          response: { 200: SearchResponse, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => {
+        const principal = request.principal;
+        const query = parseSearch(request.query, principal?.kind === 'user' ? principal.userId : null);
+        const hidden = await hiddenProjects(deps.db, request.access);
+        const { flags, total } = await readModel.search({ ...query, hiddenProjects: hidden });
+        return { features: flags.map(toFeatureSearchResponse), total };
+      },
+    );
+  };
+}

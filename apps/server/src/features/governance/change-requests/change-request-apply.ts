@@ -1,0 +1,61 @@
+import type { Db } from '../../../db/db.ts';
+import type { Actor } from '../../flag-model/events/actor.ts';
+import { ACTIONS, type ActionContext, flagConflict } from './change-actions.ts';
+import type { Change, ChangeRequest } from './change-request.ts';
+
+/** Thrown to roll back a transaction that only tried something; carries what the try produced. */
+class DryRun<T> extends Error {
+  constructor(readonly result: T) {
+    super('dry run');
+  }
+}
+
+/** Runs fn in a transaction that is always rolled back, and returns its result (or throws its error). */
+export async function tryInRollback<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  try {
+    await db.transaction(async (tx) => {
+      throw new DryRun(await fn(tx));
+    });
+  } catch (error) {
+    if (error instanceof DryRun) return error.result as T;
+    throw error;
+  }
+  throw new Error('unreachable: a dry run always throws');
+}
+
+const contextOf = (db: Db, request: ChangeRequest, actor: Actor): ActionContext => ({
+  db,
+  project: request.project,
+  environment: request.environment,
+  actor,
+});
+
+/** Why one change cannot apply as reviewed (the flag went away, the strategy or segment changed), or undefined. */
+export async function conflictOf(
+  db: Db,
+  request: ChangeRequest,
+  change: Change,
+): Promise<string | undefined> {
+  const context = contextOf(db, request, { name: 'system', userId: null });
+  if (change.flagName !== null) {
+    const gone = await flagConflict(context, change.flagName);
+    if (gone) return gone;
+  }
+  return ACTIONS[change.action].conflict(context, change);
+}
+
+/** The conflicts of a request by change id. */
+export async function conflictsOf(db: Db, request: ChangeRequest): Promise<Map<number, string>> {
+  const conflicts = new Map<number, string>();
+  for (const change of request.changes) {
+    const conflict = await conflictOf(db, request, change);
+    if (conflict) conflicts.set(change.id, conflict);
+  }
+  return conflicts;
+}
+
+/** Applies every change in order through the direct writes' own functions; the caller owns the transaction. */
+export async function applyChanges(tx: Db, request: ChangeRequest, actor: Actor): Promise<void> {
+  const context = contextOf(tx, request, actor);
+  for (const change of request.changes) await ACTIONS[change.action].apply(context, change);
+}

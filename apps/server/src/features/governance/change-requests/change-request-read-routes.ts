@@ -1,0 +1,249 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../../db/db.ts';
+import { describe, errorResponses } from '../../../http/operation.ts';
+import { hiddenProjects } from '../access/access-read-model.ts';
+import { actorOf } from '../../flag-model/events/actor.ts';
+import { requireProject } from '../../flag-model/flags/flag-lookup.ts';
+import { callerFrom } from './caller.ts';
+import { type ChangeRequest, defaultTitle } from './change-request.ts';
+import { createChangeRequestReadModel } from './change-request-read-model.ts';
+import {
+  ActionableResponse,
+  ChangeRequestListResponse,
+  ChangeRequestParams,
+  ChangeRequestResponse,
+  CountResponse,
+  FlagParams,
+  ProjectParams,
+  ScheduledQuery,
+  ScheduledResponse,
+  SearchQuery,
+  SearchResponse,
+} from './change-request-schemas.ts';
+import { createChangeRequestService } from './change-request-service.ts';
+import { toChangeRequestResponse } from './change-request-wire.ts';
+
+const BASE = '/api/admin/projects/:projectId/change-requests';
+const READ = { auth: { permission: 'READ' as const } };
+const callerOf = (request: FastifyRequest) => callerFrom(actorOf(request), request.access);
+const list = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat());
+const userIdOf = (filter: string | undefined) => (filter ? Number(filter.slice('IS:'.length)) : undefined);
+
+/** Reading change requests: one, a project's, counts, pending, scheduled, actionable and search. */
+export function changeRequestReadRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const { db } = deps;
+    const readModel = createChangeRequestReadModel(db);
+    const service = createChangeRequestService(db);
+    const toList = async (requests: ChangeRequest[]) =>
+      Promise.all(
+        requests.map(async (request) => {
+          const { stateTimestamps: _timestamps, ...rest } = await toChangeRequestResponse(db, request);
+          return rest;
+        }),
+      );
+    const listOperation = (operationId: string, summary: string, description: string) => ({
+      config: READ,
+      schema: {
+        ...describe('Change Requests', operationId, summary, description),
+        params: ProjectParams,
+        response: { 200: ChangeRequestListResponse, ...errorResponses(401, 403, 404) },
+      },
+    });
+
+    app.get(
+      BASE,
+      listOperation(
+        'getChangeRequestsForProject',
+        'List change requests',
+        'The newest 300 change requests of the project in every state; drafts only when they are yours.',
+      ),
+      async (request) => {
+        await requireProject(db, request.params.projectId);
+        return toList(await readModel.list(request.params.projectId, callerOf(request)));
+      },
+    );
+
+    app.get(
+      `${BASE}/:id`,
+      {
+        config: READ,
+        schema: {
+          ...describe(
+            'Change Requests',
+            'getChangeRequest',
+            'Get a change request',
+            'One request with its changes, each with the snapshot of what it changes and any conflict, its reviews, comments and schedule. Others’ drafts are 404.',
+          ),
+          params: ChangeRequestParams,
+          response: {
+            200: { ...ChangeRequestResponse, $id: undefined },
+            ...errorResponses(400, 401, 403, 404),
+          },
+        },
+      },
+      async (request) =>
+        toChangeRequestResponse(
+          db,
+          await service.visible(request.params.projectId, request.params.id, callerOf(request)),
+        ),
+    );
+
+    app.get(
+      `${BASE}/count`,
+      {
+        config: READ,
+        schema: {
+          ...describe(
+            'Change Requests',
+            'getChangeRequestsCount',
+            'Count change requests',
+            'Requests of the project by state, drafts left out.',
+          ),
+          params: ProjectParams,
+          response: { 200: CountResponse, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => readModel.count(request.params.projectId),
+    );
+
+    for (const [path, operationId, deprecated] of [
+      ['pending', 'getPendingChangeRequestsForUser', false],
+      ['open', 'getOpenChangeRequestsForUser', true],
+    ] as const) {
+      const operation = listOperation(
+        operationId,
+        'Your open change requests',
+        `Your own change requests in the project that are not closed: drafts, in review, approved and scheduled.${deprecated ? ' Deprecated: use /pending.' : ''}`,
+      );
+      app.get(
+        `${BASE}/${path}`,
+        { ...operation, schema: { ...operation.schema, ...(deprecated ? { deprecated: true } : {}) } },
+        async (request) => toList(await readModel.pending(request.params.projectId, callerOf(request))),
+      );
+    }
+
+    app.get(
+      `${BASE}/pending/:featureName`,
+      {
+        config: READ,
+        schema: {
+          ...describe(
+            'Change Requests',
+            'getPendingChangeRequestsForFeature',
+            'Open change requests of a flag',
+            'Requests that are not closed and change this flag; others’ drafts left out.',
+          ),
+          params: FlagParams,
+          response: { 200: ChangeRequestListResponse, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) =>
+        toList(
+          await readModel.pendingForFlag(
+            request.params.projectId,
+            request.params.featureName,
+            callerOf(request),
+          ),
+        ),
+    );
+
+    app.get(
+      `${BASE}/scheduled`,
+      {
+        config: READ,
+        schema: {
+          ...describe(
+            'Change Requests',
+            'getScheduledChangeRequests',
+            'Scheduled change requests touching something',
+            'Scheduled requests that change any of the flags (`feature`), strategies (`strategyId`) or flags’ variants (`variantForFlag`) named; each may be repeated. Nothing named, nothing found.',
+          ),
+          params: ProjectParams,
+          querystring: ScheduledQuery,
+          response: { 200: ScheduledResponse, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const rows = await readModel.scheduled(request.params.projectId, {
+          features: list(request.query.feature),
+          strategyIds: list(request.query.strategyId),
+          variantsOf: list(request.query.variantForFlag),
+        });
+        return rows.map((row) => ({
+          id: row.id,
+          environment: row.environment,
+          title: row.title ?? defaultTitle(row.id),
+        }));
+      },
+    );
+
+    app.get(
+      `${BASE}/actionable`,
+      {
+        config: READ,
+        schema: {
+          ...describe(
+            'Change Requests',
+            'getActionableChangeRequests',
+            'How many requests wait for you',
+            'The number of requests you can move on now: others’ requests in review you may approve, and approved ones you may apply.',
+          ),
+          params: ProjectParams,
+          response: { 200: ActionableResponse, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => ({ total: await readModel.actionable(request.params.projectId, callerOf(request)) }),
+    );
+
+    app.get(
+      '/api/admin/search/change-requests',
+      {
+        config: READ,
+        schema: {
+          ...describe(
+            'Change Requests',
+            'searchChangeRequests',
+            'Search change requests',
+            'Change requests across projects, newest first: created by a user (`createdBy=IS:<id>`), with a user asked to review (`requestedApproverId=IS:<id>`), open or closed (`state=IS:open`, `IS:closed`).',
+          ),
+          querystring: SearchQuery,
+          response: { 200: SearchResponse, ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => {
+        const { createdBy, requestedApproverId, state, offset = 0, limit = 50 } = request.query;
+        const { requests, total } = await readModel.search(
+          {
+            createdBy: userIdOf(createdBy),
+            requestedApprover: userIdOf(requestedApproverId),
+            open: state === undefined ? undefined : state === 'IS:open',
+            offset,
+            limit,
+            hiddenProjects: await hiddenProjects(db, request.access),
+          },
+          callerOf(request),
+        );
+        const changeRequests = await Promise.all(
+          requests.map(async (cr) => {
+            const full = await toChangeRequestResponse(db, cr);
+            return {
+              id: full.id,
+              title: full.title,
+              environment: full.environment,
+              project: full.project,
+              createdBy: full.createdBy,
+              createdAt: full.createdAt,
+              features: full.features.map((f) => f.name),
+              segments: full.segments.map((s) => s.name),
+              state: full.state,
+              ...(full.schedule ? { schedule: full.schedule } : {}),
+            };
+          }),
+        );
+        return { changeRequests, total };
+      },
+    );
+  };
+}

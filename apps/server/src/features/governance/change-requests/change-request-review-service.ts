@@ -1,0 +1,120 @@
+import type { Db } from '../../../db/db.ts';
+import { BadDataError, ConflictError, NoAccessError } from '../../../http/errors.ts';
+import type { Actor } from '../../flag-model/events/actor.ts';
+import type { Caller } from './caller.ts';
+import { applyChanges, conflictsOf } from './change-request-apply.ts';
+import {
+  type ChangeRequest,
+  isFullyApproved,
+  type Reviewer,
+  type State,
+  transitionProblem,
+} from './change-request.ts';
+import { notifyAbout, recordChangeRequestEvent } from './change-request-events.ts';
+import { createChangeRequestService } from './change-request-service.ts';
+import { createChangeRequestStore } from './change-request-store.ts';
+
+export type Transition = { state: State; comment?: string; scheduledAt?: Date };
+
+const reviewerOf = (caller: Caller, request: ChangeRequest): Reviewer => ({
+  userId: caller.actor.userId,
+  canApprove: caller.may('APPROVE_CHANGE_REQUEST', request.project, request.environment),
+  canApply: caller.may('APPLY_CHANGE_REQUEST', request.project, request.environment),
+  isAdmin: caller.isAdmin,
+});
+
+/** Refuses to apply a request whose changes no longer fit what they change. */
+async function requireNoConflict(tx: Db, request: ChangeRequest): Promise<void> {
+  const conflicts = await conflictsOf(tx, request);
+  if (conflicts.size > 0) {
+    const [first] = conflicts.values();
+    throw new ConflictError(
+      `Change request ${request.id} has ${conflicts.size} conflicting change(s): ${first}. Update or remove them first`,
+    );
+  }
+}
+
+/** Applies a request in the caller's transaction and records it; used by "apply" and by the scheduler. */
+export async function applyRequest(tx: Db, request: ChangeRequest, actor: Actor): Promise<void> {
+  const store = createChangeRequestStore(tx);
+  await applyChanges(tx, request, actor);
+  await store.setState(request.id, 'Applied');
+  await store.unschedule(request.id);
+  await recordChangeRequestEvent(tx, actor, 'change-request-applied', request);
+  await notifyAbout(tx, actor, request, [request.createdBy.id], 'applied');
+}
+
+/** Moving a request through review: submit, approve, reject, apply, schedule, cancel. */
+export function createChangeRequestReviewService(db: Db) {
+  return {
+    async transition(project: string, id: number, to: Transition, caller: Caller): Promise<void> {
+      await createChangeRequestService(db).visible(project, id, caller);
+      await db.transaction(async (tx) => {
+        const store = createChangeRequestStore(tx);
+        await store.lock(id);
+        const request = (await store.get(id))!;
+        const problem = transitionProblem(request, to.state, reviewerOf(caller, request));
+        if (problem?.kind === 'permission') throw new NoAccessError(problem.message);
+        if (problem) throw new BadDataError(problem.message);
+        const { actor } = caller;
+        if (to.comment) await store.addComment(id, to.comment, actor);
+        switch (to.state) {
+          case 'In review': {
+            await store.setState(id, 'In review');
+            await recordChangeRequestEvent(tx, actor, 'change-request-sent-to-review', request);
+            await notifyAbout(tx, actor, request, await store.reviewers(id), 'asks you to review');
+            return;
+          }
+          case 'Approved': {
+            if (actor.userId === null)
+              throw new NoAccessError('Change requests are approved by people, not tokens');
+            await store.addReview(id, actor.userId, true);
+            const approvals = request.approvals.filter((a) => a.by.id !== actor.userId).length + 1;
+            if (!isFullyApproved(approvals, request.minApprovals)) {
+              await recordChangeRequestEvent(tx, actor, 'change-request-approval-added', request);
+              return;
+            }
+            await store.setState(id, 'Approved');
+            await recordChangeRequestEvent(tx, actor, 'change-request-approved', request);
+            await notifyAbout(tx, actor, request, [request.createdBy.id], 'approved');
+            return;
+          }
+          case 'Rejected': {
+            if (actor.userId === null)
+              throw new NoAccessError('Change requests are rejected by people, not tokens');
+            await store.addReview(id, actor.userId, false);
+            await store.setState(id, 'Rejected');
+            await store.unschedule(id);
+            await recordChangeRequestEvent(tx, actor, 'change-request-rejected', request);
+            await notifyAbout(tx, actor, request, [request.createdBy.id], 'rejected');
+            return;
+          }
+          case 'Applied': {
+            await requireNoConflict(tx, request);
+            await applyRequest(tx, request, actor);
+            return;
+          }
+          case 'Scheduled': {
+            if (!to.scheduledAt)
+              throw new BadDataError('A schedule needs the time to apply at: "scheduledAt"');
+            await requireNoConflict(tx, request);
+            await store.setState(id, 'Scheduled');
+            await store.schedule(id, to.scheduledAt, actor.userId);
+            await recordChangeRequestEvent(tx, actor, 'change-request-scheduled', request, {
+              scheduledAt: to.scheduledAt.toISOString(),
+            });
+            return;
+          }
+          case 'Cancelled': {
+            await store.setState(id, 'Cancelled');
+            await store.unschedule(id);
+            await recordChangeRequestEvent(tx, actor, 'change-request-cancelled', request);
+            return;
+          }
+          default:
+            throw new BadDataError(`A change request cannot be moved to "${to.state}"`);
+        }
+      });
+    },
+  };
+}

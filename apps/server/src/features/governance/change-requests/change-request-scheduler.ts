@@ -1,0 +1,116 @@
+import type { Db } from '../../../db/db.ts';
+import type { Actor } from '../../flag-model/events/actor.ts';
+import { conflictsOf } from './change-request-apply.ts';
+import { notifyAbout, recordChangeRequestEvent } from './change-request-events.ts';
+import { applyRequest } from './change-request-review-service.ts';
+import { createChangeRequestStore } from './change-request-store.ts';
+
+export type SchedulerOptions = { intervalMs: number; now?: () => Date; onError?: (error: unknown) => void };
+
+/** Who tells of what the scheduler did. */
+const SWITCHYARD: Actor = { name: 'Switchyard', userId: null };
+
+/** Who a scheduled request applies as: whoever scheduled it. */
+async function scheduledBy(tx: Db, id: number): Promise<Actor> {
+  const [row] = await tx.query<{ user_id: number | null; name: string | null }>(
+    `SELECT s.created_by_user_id AS user_id, COALESCE(u.username, u.name, u.email) AS name
+       FROM change_request_schedules s LEFT JOIN users u ON u.id = s.created_by_user_id
+      WHERE s.change_request_id = $1`,
+    [id],
+  );
+  return { userId: row?.user_id ?? null, name: row?.name ?? 'scheduler' };
+}
+
+/**
+ * Applies one due scheduled request, if any, and says whether it found one. The row is claimed with FOR UPDATE SKIP
+ * LOCKED inside the transaction that applies it, so with several processes on one database each request is applied
+ * once; a crash before commit leaves it pending for the next poll.
+ */
+export async function applyNextDue(db: Db, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const store = createChangeRequestStore(tx);
+    const id = await store.claimDue(now);
+    if (id === undefined) return false;
+    const request = (await store.get(id))!;
+    const actor = await scheduledBy(tx, id);
+    if (request.state !== 'Scheduled') {
+      await store.unschedule(id);
+      return true;
+    }
+    const conflicts = await conflictsOf(tx, request);
+    if (conflicts.size > 0) {
+      const reason = [...conflicts.values()].join('; ');
+      await store.setScheduleStatus(id, 'suspended', { reason });
+      await recordChangeRequestEvent(tx, actor, 'change-request-schedule-suspended', request, { reason });
+      await notifyAbout(
+        tx,
+        SWITCHYARD,
+        request,
+        [request.createdBy.id, actor.userId],
+        `suspended (${reason})`,
+      );
+      return true;
+    }
+    // A savepoint keeps the claim when the changes fail: the failure is recorded in the same transaction.
+    await tx.query('SAVEPOINT scheduled_apply');
+    try {
+      await applyRequest(tx, request, actor);
+      await tx.query('RELEASE SAVEPOINT scheduled_apply');
+    } catch (error) {
+      await tx.query('ROLLBACK TO SAVEPOINT scheduled_apply');
+      const failureReason = error instanceof Error ? error.message : String(error);
+      await store.setScheduleStatus(id, 'failed', {
+        reason: 'The changes could not be applied',
+        failureReason,
+      });
+      await recordChangeRequestEvent(tx, actor, 'change-request-scheduled-application-failure', request, {
+        failureReason,
+      });
+      await notifyAbout(
+        tx,
+        SWITCHYARD,
+        request,
+        [request.createdBy.id, actor.userId],
+        `could not apply (${failureReason})`,
+      );
+      return true;
+    }
+    await recordChangeRequestEvent(tx, actor, 'change-request-scheduled-application-success', request);
+    return true;
+  });
+}
+
+/** Polls for due scheduled requests every `intervalMs`; set up once when the app is built. */
+export function createChangeRequestScheduler(db: Db, options: SchedulerOptions) {
+  const now = options.now ?? (() => new Date());
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  async function tick(): Promise<void> {
+    try {
+      while (!stopped && (await applyNextDue(db, now()))) {
+        /* keep going while requests are due */
+      }
+    } catch (error) {
+      options.onError?.(error);
+    }
+  }
+
+  return {
+    /** Applies everything due now; tests call it with a mocked clock instead of waiting. */
+    tick,
+    start(): void {
+      stopped = false;
+      timer = setInterval(() => {
+        running ??= tick().finally(() => (running = undefined));
+      }, options.intervalMs);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}

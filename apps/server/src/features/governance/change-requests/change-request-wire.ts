@@ -1,0 +1,131 @@
+import type { Db } from '../../../db/db.ts';
+import { type HttpError } from '../../../http/errors.ts';
+import { BadDataError } from '../../../http/errors.ts';
+import { conflictsOf } from './change-request-apply.ts';
+import {
+  type Change,
+  type ChangeInput,
+  type ChangeRequest,
+  defaultTitle,
+  isOpen,
+  isSegmentAction,
+  type Person,
+} from './change-request.ts';
+import type { ChangeBody } from './change-request-schemas.ts';
+import { PAYLOADS } from './change-request-schemas.ts';
+import { Value } from 'typebox/value';
+import type { FlagAction, SegmentAction } from './change-request.ts';
+
+const who = (person: Person) => ({ id: person.id, username: person.name, imageUrl: null });
+
+const toChange = (change: Change, conflict: string | undefined) => ({
+  id: change.id,
+  action: change.action,
+  ...(change.payload === null ? {} : { payload: change.payload }),
+  ...(change.snapshot === null ? {} : { snapshot: change.snapshot }),
+  ...(conflict ? { conflict } : {}),
+  createdBy: who(change.createdBy),
+  createdAt: change.createdAt.toISOString(),
+});
+
+/** A request on the wire; conflicts are computed for open requests only (closed ones changed nothing more). */
+export async function toChangeRequestResponse(db: Db, request: ChangeRequest) {
+  const conflicts = isOpen(request.state) ? await conflictsOf(db, request) : new Map<number, string>();
+  const segmentIds = [
+    ...new Set(request.changes.flatMap((c) => (c.segmentId === null ? [] : [c.segmentId]))),
+  ];
+  const names = new Map(
+    (
+      await db.query<{ id: number; name: string }>('SELECT id, name FROM segments WHERE id = ANY($1)', [
+        segmentIds,
+      ])
+    ).map((row) => [row.id, row.name]),
+  );
+  const features = new Map<string, ReturnType<typeof toChange>[]>();
+  for (const change of request.changes) {
+    if (change.flagName === null) continue;
+    const list = features.get(change.flagName) ?? [];
+    list.push(toChange(change, conflicts.get(change.id)));
+    features.set(change.flagName, list);
+  }
+  return {
+    id: request.id,
+    title: request.title ?? defaultTitle(request.id),
+    environment: request.environment,
+    project: request.project,
+    state: request.state,
+    minApprovals: request.minApprovals,
+    createdBy: who(request.createdBy),
+    createdAt: request.createdAt.toISOString(),
+    stateTimestamps: request.stateTimestamps as Record<string, string>,
+    features: [...features].map(([name, changes]) => {
+      const conflict = changes.find((change) => change.conflict)?.conflict;
+      return { name, ...(conflict ? { conflict } : {}), changes };
+    }),
+    segments: request.changes
+      .filter((change) => change.segmentId !== null)
+      .map((change) => ({
+        ...toChange(change, conflicts.get(change.id)),
+        name:
+          names.get(change.segmentId!) ??
+          (change.snapshot as { name?: string } | null)?.name ??
+          `segment ${change.segmentId}`,
+      })),
+    approvals: request.approvals.map((a) => ({ createdBy: who(a.by), createdAt: a.at.toISOString() })),
+    rejections: request.rejections.map((r) => ({ createdBy: who(r.by), createdAt: r.at.toISOString() })),
+    comments: request.comments.map((c) => ({
+      id: c.id,
+      text: c.text,
+      createdBy: who(c.by),
+      createdAt: c.at.toISOString(),
+    })),
+    ...(request.schedule
+      ? {
+          schedule: {
+            scheduledAt: request.schedule.scheduledAt.toISOString(),
+            status: request.schedule.status,
+            ...(request.schedule.reason ? { reason: request.schedule.reason } : {}),
+            ...(request.schedule.failureReason ? { failureReason: request.schedule.failureReason } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/** A change from the wire: the payload checked against its action's schema, the target named. */
+export function toChangeInput(body: ChangeBody, path: string): ChangeInput {
+  const action = body.action as FlagAction | SegmentAction;
+  const schema = PAYLOADS[action];
+  if (schema && !Value.Check(schema, body.payload)) {
+    const details = [...Value.Errors(schema, body.payload)]
+      .filter((error) => error.keyword !== 'boolean')
+      .map((error) => ({
+        message: `${action} payload${error.instancePath ? ` "${error.instancePath.slice(1)}"` : ''} ${error.message}`,
+        path: `${path}/payload${error.instancePath}`,
+      }));
+    throw new BadDataError(`Request validation failed: ${details.map((d) => d.message).join('; ')}`, details);
+  }
+  if (isSegmentAction(action)) {
+    if (body.feature !== undefined) {
+      throw BadDataError.field(`${path}/feature`, `a ${action} change names no flag`);
+    }
+    return {
+      target: { segment: (body.payload as { id: number }).id },
+      action,
+      payload: body.payload ?? null,
+    };
+  }
+  if (body.feature === undefined)
+    throw BadDataError.field(`${path}/feature`, `a ${action} change names its flag`);
+  return { target: { flag: body.feature }, action, payload: schema ? body.payload : null };
+}
+
+/** A field error raised while trying change `index` of a request body, located in that body. */
+export function locate(error: HttpError, path: string): HttpError {
+  if (!(error instanceof BadDataError)) return error;
+  const details = error.details.map((detail) => ({
+    ...detail,
+    ...(detail.path ? { path: detail.path.replace(/^\/body/, `${path}/payload`) } : {}),
+  }));
+  return new BadDataError(error.message, details);
+}

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAtIdp, startSamlIdp, type SamlIdp } from '../../../testing/saml-idp.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+
+const PUBLIC_URL = 'http://switchyard.test';
+
+let idp: SamlIdp;
+let t: TestApp;
+
+beforeAll(async () => {
+  idp = await startSamlIdp({
+    ada: { email: 'Ada@Example.com', name: 'Ada Lovelace' },
+    linus: { email: 'linus@example.com', name: 'Linus', groups: ['checkout-engineers', 'unmapped'] },
+    grace: { email: 'grace@other.test', name: 'Grace Hopper' },
+  });
+  t = await createTestApp({ PUBLIC_URL });
+  const saved = await t.admin({
+    method: 'POST',
+    url: '/api/admin/auth/saml/settings',
+    payload: {
+      enabled: true,
+      entityId: idp.entityId,
+      signOnUrl: idp.signOnUrl,
+      certificate: idp.certificate,
+      defaultRootRole: 'Editor',
+      emailDomains: 'example.com',
+      enableGroupSyncing: true,
+      groupJsonPath: 'groups',
+      buttonText: 'Sign in with Example SAML',
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await idp?.stop();
+});
+
+/** The browser's round trip: Switchyard → identity provider → the answer posted back to Switchyard. */
+async function signIn(login: string, redirect = '/projects/default') {
+  const start = await t.app.inject({
+    method: 'GET',
+    url: `/auth/saml/login?redirect=${encodeURIComponent(redirect)}`,
+  });
+  expect(start.statusCode, start.body).toBe(302);
+  expect(start.headers.location).toMatch(new RegExp(`^${idp.signOnUrl}\\?SAMLRequest=`));
+  const { acsUrl, form } = await signInAtIdp(start.headers.location as string, login);
+  expect(acsUrl).toBe(`${PUBLIC_URL}/auth/saml/callback`);
+  return { form, callback: await post(form) };
+}
+
+/** The identity provider's page posts the form from its own site. */
+const post = (form: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/auth/saml/callback',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+    payload: new URLSearchParams(form).toString(),
+  });
+
+const sessionOf = (response: Awaited<ReturnType<typeof post>>) =>
+  response.cookies.find((cookie) => cookie.name === 'switchyard-session');
+
+const logins = async () =>
+  (await t.admin({ method: 'GET', url: '/api/admin/logins?limit=10000' })).json().events as {
+    username: string | null;
+    auth_type: string;
+    successful: boolean;
+    failure_reason: string | null;
+  }[];
+
+describe('SAML sign-in', () => {
+  it('shows the SAML button on the sign-in page', async () => {
+    const methods = (await t.app.inject({ method: 'GET', url: '/auth/methods' })).json();
+    expect(methods).toEqual({
+      password: true,
+      oidc: null,
+      saml: { buttonText: 'Sign in with Example SAML', path: '/auth/saml/login' },
+    });
+  });
+
+  it('serves service provider metadata naming the ACS URL and entity ID', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/auth/saml/metadata' });
+    expect(response.headers['content-type']).toMatch(/application\/samlmetadata\+xml/);
+    expect(response.body).toContain(`entityID="${PUBLIC_URL}/auth/saml/metadata"`);
+    expect(response.body).toContain(`Location="${PUBLIC_URL}/auth/saml/callback"`);
+    expect(response.body).toContain('WantAssertionsSigned="true"');
+  });
+
+  it('creates the user with the default root role on a signed answer, and the session works', async () => {
+    const { callback } = await signIn('ada');
+    expect(callback.statusCode, callback.body).toBe(303);
+    expect(callback.headers.location).toBe('/projects/default');
+    const session = sessionOf(callback)!;
+    expect(session.httpOnly).toBe(true);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/user',
+      cookies: { 'switchyard-session': session.value },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user).toMatchObject({ email: 'ada@example.com', name: 'Ada Lovelace', rootRole: 2 });
+    const [created] = await t.db.query<{ data: { source: string } }>(
+      `SELECT data FROM events WHERE type = 'user-created' AND data->>'email' = 'ada@example.com'`,
+    );
+    expect(created?.data.source).toBe('saml');
+
+    // The second sign-in finds the same user.
+    const again = await signIn('ada');
+    expect(sessionOf(again.callback)).toBeDefined();
+    const users = await t.db.query(`SELECT id FROM users WHERE email = 'ada@example.com'`);
+    expect(users).toHaveLength(1);
+  });
+
+  it('accepts an answer once', async () => {
+    const { form, callback } = await signIn('ada');
+    expect(sessionOf(callback)).toBeDefined();
+    const replay = await post(form);
+    expect(replay.statusCode).toBe(303);
+    expect(replay.headers.location).toMatch(/^\/\?sso-error=/);
+    expect(sessionOf(replay)).toBeUndefined();
+  });
+
+  it('refuses an assertion signed with another key', async () => {
+    idp.mode = 'wrong-key';
+    try {
+      const { callback } = await signIn('ada');
+      expect(callback.headers.location).toMatch(/^\/\?sso-error=/);
+      expect(sessionOf(callback)).toBeUndefined();
+    } finally {
+      idp.mode = 'signed';
+    }
+  });
+
+  it('refuses an unsigned assertion', async () => {
+    idp.mode = 'unsigned';
+    try {
+      const { callback } = await signIn('ada');
+      expect(callback.headers.location).toMatch(/^\/\?sso-error=/);
+      expect(sessionOf(callback)).toBeUndefined();
+    } finally {
+      idp.mode = 'signed';
+    }
+  });
+
+  it('refuses people from domains not allowed an account', async () => {
+    const { callback } = await signIn('grace');
+    expect(decodeURIComponent(callback.headers.location as string)).toMatch(/People from other\.test/);
+    expect(sessionOf(callback)).toBeUndefined();
+  });
+
+  it('adds the user to the groups mapped to their identity provider groups', async () => {
+    const group = (
+      await t.admin({
+        method: 'POST',
+        url: '/api/admin/groups',
+        payload: { name: 'Checkout team', mappingsSSO: ['checkout-engineers'] },
+      })
+    ).json();
+    const { callback } = await signIn('linus');
+    expect(sessionOf(callback)).toBeDefined();
+    const members = (await t.admin({ method: 'GET', url: `/api/admin/groups/${group.id}` }))
+      .json()
+      .users.map((u: { user: { email: string } }) => u.user.email);
+    expect(members).toEqual(['linus@example.com']);
+  });
+
+  it('records sign-ins that worked and those refused in the login history', async () => {
+    const saml = (await logins()).filter((e) => e.auth_type === 'saml');
+    expect(saml).toContainEqual(
+      expect.objectContaining({ username: 'ada@example.com', successful: true, failure_reason: null }),
+    );
+    expect(saml).toContainEqual(
+      expect.objectContaining({
+        successful: false,
+        failure_reason: expect.stringMatching(/identity provider answer was refused: .*signature/i),
+      }),
+    );
+    expect(saml).toContainEqual(expect.objectContaining({ username: 'grace@other.test', successful: false }));
+  });
+
+  it('answers 404 once SAML is disabled again', async () => {
+    await t.admin({ method: 'POST', url: '/api/admin/auth/saml/settings', payload: { enabled: false } });
+    expect((await t.app.inject({ method: 'GET', url: '/auth/saml/login' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/auth/methods' })).json().saml).toBeNull();
+  });
+});

@@ -1,0 +1,174 @@
+import type { Db } from '../../../db/db.ts';
+import type {
+  ClientConstraint,
+  ClientFeature,
+  ClientStrategy,
+  ClientVariant,
+  EnvironmentState,
+} from './client-feature.ts';
+
+type FlagRow = {
+  name: string;
+  type: string;
+  description: string | null;
+  project_id: string;
+  stale: boolean;
+  impression_data: boolean;
+  enabled: boolean | null;
+  variants: unknown[] | null;
+};
+type StrategyRow = {
+  id: string;
+  title: string | null;
+  disabled: boolean;
+  flag_name: string;
+  strategy_name: string;
+  parameters: Record<string, unknown> | null;
+  constraints: unknown[] | null;
+  variants: unknown[] | null;
+  segment_ids: number[] | null;
+};
+type DependencyRow = { child: string; parent: string; enabled: boolean; variants: string[] | null };
+type SegmentRow = { id: number; name: string; constraints: unknown[] | null };
+type TagRow = { flag_name: string; tag_type: string; tag_value: string };
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+
+/** Fills the defaults SDKs rely on (`values: []`, booleans present) and keeps every stored field. */
+export function toClientConstraint(raw: unknown): ClientConstraint {
+  const c = asRecord(raw);
+  const constraint: ClientConstraint = {
+    ...c,
+    contextName: String(c.contextName ?? ''),
+    operator: String(c.operator ?? ''),
+    values: Array.isArray(c.values) ? c.values.map(String) : [],
+    inverted: Boolean(c.inverted),
+    caseInsensitive: Boolean(c.caseInsensitive),
+  };
+  if (c.value === undefined || c.value === null) delete constraint.value;
+  else constraint.value = String(c.value);
+  return constraint;
+}
+
+/** A strategy variant without stickiness keeps none (SDKs then use the strategy's); flag variants default to `default`. */
+export function toClientVariant(raw: unknown, defaultStickiness: string | null = 'default'): ClientVariant {
+  const v = asRecord(raw);
+  const variant: ClientVariant = {
+    ...v,
+    name: String(v.name ?? ''),
+    weight: Number(v.weight ?? 0),
+    weightType: String(v.weightType ?? 'variable'),
+  };
+  const stickiness = v.stickiness ?? defaultStickiness;
+  if (stickiness !== undefined && stickiness !== null) variant.stickiness = String(stickiness);
+  if (v.payload === undefined || v.payload === null) delete variant.payload;
+  if (v.overrides === undefined || v.overrides === null) delete variant.overrides;
+  return variant;
+}
+
+const stringParameters = (raw: Record<string, unknown> | null): Record<string, string> =>
+  Object.fromEntries(Object.entries(raw ?? {}).map(([key, value]) => [key, String(value)]));
+
+/**
+ * Reads everything SDKs need for one environment in five queries, whatever the number of flags:
+ * flags with their state there, strategies not marked disabled in stored order, dependencies, tags and segments. A flag
+ * that is off there keeps its strategies and variants, as Unleash serves them.
+ */
+export async function loadEnvironmentState(
+  db: Db,
+  environment: string,
+  options: { withDisabledStrategies?: boolean } = {},
+): Promise<EnvironmentState> {
+  const [revision] = await db.query<{ id: number | null }>('SELECT max(id) AS id FROM events');
+  const flags = await db.query<FlagRow>(
+    `SELECT f.name, f.type, f.description, f.project_id, f.stale, f.impression_data, fe.enabled, fe.variants
+       FROM flags f
+       LEFT JOIN flag_environments fe ON fe.flag_name = f.name AND fe.environment_name = $1
+      WHERE f.archived_at IS NULL
+      ORDER BY f.created_at, f.name`,
+    [environment],
+  );
+  const strategies = await db.query<StrategyRow>(
+    `SELECT s.id, s.title, s.disabled, s.flag_name, s.strategy_name, s.parameters, s.constraints, s.variants,
+            (SELECT array_agg(ss.segment_id ORDER BY ss.segment_id) FROM flag_strategy_segments ss
+              WHERE ss.strategy_id = s.id) AS segment_ids
+       FROM flag_strategies s
+       JOIN flags f ON f.name = s.flag_name AND f.archived_at IS NULL
+      WHERE s.environment_name = $1 AND (NOT s.disabled OR $2)
+      ORDER BY s.flag_name, s.sort_order, s.created_at, s.id`,
+    [environment, options.withDisabledStrategies ?? false],
+  );
+  const dependencies = await db.query<DependencyRow>(
+    `SELECT d.child, d.parent, d.enabled, d.variants FROM flag_dependencies d
+       JOIN flags f ON f.name = d.child AND f.archived_at IS NULL ORDER BY d.child, d.parent`,
+  );
+  const tags = await db.query<TagRow>('SELECT flag_name, tag_type, tag_value FROM flag_tags');
+  const segments = await db.query<SegmentRow>(
+    `SELECT id, name, constraints FROM segments
+      WHERE id IN (SELECT segment_id FROM flag_strategy_segments) ORDER BY id`,
+  );
+
+  const strategiesByFlag = new Map<string, ClientStrategy[]>();
+  for (const row of strategies) {
+    const strategy: ClientStrategy = {
+      name: row.strategy_name,
+      constraints: (row.constraints ?? []).map(toClientConstraint),
+      parameters: stringParameters(row.parameters),
+      variants: (row.variants ?? []).map((v) => toClientVariant(v, null)),
+    };
+    if (row.segment_ids?.length) strategy.segments = row.segment_ids;
+    // The playground explains disabled strategies too, and names each strategy; SDKs never see these fields.
+    if (options.withDisabledStrategies)
+      Object.assign(strategy, { id: row.id, title: row.title, disabled: row.disabled });
+    const list = strategiesByFlag.get(row.flag_name) ?? [];
+    list.push(strategy);
+    strategiesByFlag.set(row.flag_name, list);
+  }
+  const dependenciesByFlag = new Map<string, NonNullable<ClientFeature['dependencies']>>();
+  for (const row of dependencies) {
+    const list = dependenciesByFlag.get(row.child) ?? [];
+    list.push({
+      feature: row.parent,
+      enabled: row.enabled,
+      ...(row.variants?.length ? { variants: row.variants } : {}),
+    });
+    dependenciesByFlag.set(row.child, list);
+  }
+  const tagsByFlag = new Map<string, string[]>();
+  for (const row of tags) {
+    const list = tagsByFlag.get(row.flag_name) ?? [];
+    list.push(`${row.tag_type}:${row.tag_value}`);
+    tagsByFlag.set(row.flag_name, list);
+  }
+
+  const features = flags.map((row): ClientFeature => {
+    const feature: ClientFeature = {
+      name: row.name,
+      type: row.type,
+      description: row.description,
+      project: row.project_id,
+      enabled: row.enabled ?? false,
+      stale: row.stale,
+      impressionData: row.impression_data,
+      // Served as stored whatever the state: SDKs decide on `enabled`, and tools that mirror this API keep the rest.
+      strategies: strategiesByFlag.get(row.name) ?? [],
+      variants: (row.variants ?? []).map((v) => toClientVariant(v)),
+    };
+    const deps = dependenciesByFlag.get(row.name);
+    if (deps) feature.dependencies = deps;
+    return feature;
+  });
+
+  return {
+    environment,
+    revisionId: revision?.id ?? 0,
+    features,
+    tags: tagsByFlag,
+    segments: segments.map((row) => ({
+      id: row.id,
+      name: row.name,
+      constraints: (row.constraints ?? []).map(toClientConstraint),
+    })),
+  };
+}
