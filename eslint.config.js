@@ -1,8 +1,10 @@
 // One linter for the whole repository; Prettier owns formatting.
 import js from '@eslint/js';
+import path from 'node:path';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import switchyard from './eslint/area-imports.js';
 
 export default tseslint.config(
   {
@@ -32,6 +34,14 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // The areas of features/ import one way (ARCHITECTURE.md); production code never imports src/testing/.
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { switchyard },
+    rules: {
+      'switchyard/area-imports': ['error', { src: path.join(import.meta.dirname, 'apps/server/src') }],
     },
   },
 );

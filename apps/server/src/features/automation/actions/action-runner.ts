@@ -2,7 +2,7 @@ import { allows } from '@switchyard/access';
 import type { Db } from '../../../db/db.ts';
 import { assertMayWriteDirectly } from '../../../http/change-request-guard.ts';
 import { NoAccessError } from '../../../http/errors.ts';
-import { createAccessReadModel } from '../../governance/access/access-read-model.ts';
+import { createAccessReadModel } from '../../governance/index.ts';
 import type { Actor } from '../../flag-model/events/actor.ts';
 import { createFlagEnvironmentService } from '../../flag-model/flags/flag-environment-service.ts';
 import type { Signal } from '../signals/signal.ts';

@@ -5,11 +5,8 @@ import { Type } from 'typebox';
 import type { Db } from '../../../db/db.ts';
 import { NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';
-import { createGroupStore } from '../../identity/groups/group-store.ts';
+import { createGroupStore, createUserStore, toUserResponse, type User } from '../../identity/index.ts';
 import { createProjectAccessStore } from '../project-access/project-access-store.ts';
-import type { User } from '../../identity/users/user.ts';
-import { createUserStore } from '../../identity/users/user-store.ts';
-import { toUserResponse } from '../../identity/users/user-wire.ts';
 import { createAccessReadModel } from './access-read-model.ts';
 import {
   AccessOverviewResponse,

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { UserResponse } from '../../identity/users/user-schemas.ts';
+import { UserResponse } from '../../identity/index.ts';
 
 const checked = Type.Array(
   Type.Object({

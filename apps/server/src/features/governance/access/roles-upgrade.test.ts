@@ -2,7 +2,7 @@ import { allows, isMember } from '@switchyard/access';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../db/migrate.ts';
 import { createTestDb } from '../../../testing/test-db.ts';
-import { createUserStore } from '../../identity/users/user-store.ts';
+import { createUserStore } from '../../identity/index.ts';
 import { createAccessReadModel } from './access-read-model.ts';
 
 describe('upgrading an instance from root roles only (migration 0066)', () => {

@@ -1,7 +1,6 @@
 import type { Db } from '../../../db/db.ts';
 import { BadDataError, NotFoundError } from '../../../http/errors.ts';
-import { rootRoleIdOf } from '../../governance/access/root-role.ts';
-import { createRoleStore } from '../../governance/access/role-store.ts';
+import { createRoleStore, rootRoleIdOf } from '../../governance/index.ts';
 import type { Actor } from '../../flag-model/events/actor.ts';
 import { createEventStore } from '../../flag-model/events/event-store.ts';
 import type { Group, GroupInput } from './group.ts';

@@ -1,7 +1,6 @@
 import { inTransaction, type Db } from '../../../db/db.ts';
 import { NotFoundError } from '../../../http/errors.ts';
-import type { EmailSender } from '../../instance/email/email-sender.ts';
-import { resetEmail, welcomeEmail } from '../../instance/email/email-messages.ts';
+import { type EmailSender, resetEmail, welcomeEmail } from '../../instance/index.ts';
 import type { Actor } from '../../flag-model/events/actor.ts';
 import { createEventStore } from '../../flag-model/events/event-store.ts';
 import { hashPassword } from '../users/password.ts';

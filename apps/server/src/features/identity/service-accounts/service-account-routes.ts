@@ -3,8 +3,7 @@ import { inTransaction, type Db } from '../../../db/db.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../../flag-model/events/actor.ts';
 import { isRootRoleType } from '@switchyard/access';
-import { createRoleStore } from '../../governance/access/role-store.ts';
-import { rootRoleIdOf } from '../../governance/access/root-role.ts';
+import { createRoleStore, rootRoleIdOf } from '../../governance/index.ts';
 import { CreatePatBody } from '../users/user-schemas.ts';
 import { toPatResponse, toRoleResponse } from '../users/user-wire.ts';
 import {

@@ -1,5 +1,4 @@
-import { createRoleStore } from '../../governance/access/role-store.ts';
-import { createProjectAccessStore } from '../../governance/project-access/project-access-store.ts';
+import { createProjectAccessStore, createRoleStore } from '../../governance/index.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { inTransaction, type Db } from '../../../db/db.ts';

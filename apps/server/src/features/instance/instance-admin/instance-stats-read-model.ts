@@ -1,5 +1,4 @@
-import { createScimSettingsStore } from '../../identity/scim/scim-settings-store.ts';
-import { createSsoSettingsStore } from '../../identity/sso/sso-settings-store.ts';
+import { createScimSettingsStore, createSsoSettingsStore } from '../../identity/index.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../../db/db.ts';
 

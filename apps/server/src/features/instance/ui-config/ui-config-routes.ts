@@ -1,4 +1,4 @@
-import { createSsoSettingsStore } from '../../identity/sso/sso-settings-store.ts';
+import { createSsoSettingsStore } from '../../identity/index.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import packageJson from '../../../../package.json' with { type: 'json' };
 import type { Config } from '../../../config.ts';

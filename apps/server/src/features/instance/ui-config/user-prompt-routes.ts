@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../../db/db.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';
-import { signedInUserId } from '../../identity/users/signed-in.ts';
+import { signedInUserId } from '../../identity/index.ts';
 import { createUserPromptStore, type Feedback } from './user-prompt-store.ts';
 
 const PromptId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._-]+$' });

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PrincipalResolver } from '../../../http/auth.ts';
-import { fastPathCounter } from '../../instance/health/prometheus.ts';
+import { fastPathCounter } from '../../instance/index.ts';
 import { resolveClientQuery } from './client-query.ts';
 import type { CachedPayload, ClientStateCache } from './client-state-cache.ts';
 

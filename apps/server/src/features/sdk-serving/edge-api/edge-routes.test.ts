@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiTokenStore } from '../../identity/api-tokens/api-token-store.ts';
+import { createApiTokenStore } from '../../identity/index.ts';
 import {
   ADMIN_TOKEN,
   CLIENT_TOKEN,

@@ -3,7 +3,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import { createEdgeHandler } from '../../../edge/edge-http.ts';
 import { createEdgeTokens } from '../../../edge/edge-tokens.ts';
 import { corsOptionsFor, corsResponseHeaders, type ApiCors } from '../../../http/cors.ts';
-import { fastPathCounter } from '../../instance/health/prometheus.ts';
+import { fastPathCounter } from '../../instance/index.ts';
 import { createServingAnswers } from './serving-answers.ts';
 import type { ServingState } from './serving-state.ts';
 import { sdkRouteOf } from './sdk-routes.ts';

@@ -1,6 +1,5 @@
 import type { Db } from '../../../db/db.ts';
-import { isExpired } from '../../identity/api-tokens/api-token.ts';
-import { createApiTokenStore } from '../../identity/api-tokens/api-token-store.ts';
+import { createApiTokenStore, isExpired } from '../../identity/index.ts';
 import type { ServedToken } from './token-scope.ts';
 
 /** Looks secrets up as the SDK handler serves them: the valid client and frontend tokens among them. */
