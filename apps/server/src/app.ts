@@ -77,7 +77,14 @@ import { ofrepRoutes } from './features/sdk-serving/ofrep/ofrep-routes.ts';
 import { playgroundRoutes } from './features/flag-model/playground/playground-routes.ts';
 import { healthRoutes } from './features/instance/health/health-routes.ts';
 import { countRequests } from './features/instance/health/prometheus.ts';
+import { personalDashboardRoutes } from './features/flag-model/projects/personal-dashboard-routes.ts';
+import { projectInsightRoutes } from './features/flag-model/projects/project-insight-routes.ts';
+import type { ProjectPorts } from './features/flag-model/projects/project-ports.ts';
 import { projectRoutes } from './features/flag-model/projects/project-routes.ts';
+import { changeRequestSettingsPort } from './features/governance/change-requests/change-request-settings-store.ts';
+import { projectOwnersPort } from './features/governance/project-access/project-access-store.ts';
+import { scopedTokensPort } from './features/identity/api-tokens/api-token-service.ts';
+import { projectApiTokenRoutes } from './features/identity/api-tokens/project-api-token-routes.ts';
 import { authRoutes } from './features/identity/users/auth-routes.ts';
 import { createPrincipalResolver } from './features/identity/users/principal-resolver.ts';
 import { passwordRoutes } from './features/identity/users/password-routes.ts';
@@ -335,6 +342,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => deliveries.start());
   app.addHook('preClose', () => deliveries.stop());
   // Signals and actions: each stored signal is acted on at once, and every process polls for any left waiting.
+  // What projects and environments need of governance and identity as they change (the flag model imports neither).
+  const projectPorts: ProjectPorts = {
+    changeRequests: changeRequestSettingsPort,
+    owners: projectOwnersPort,
+    tokens: scopedTokensPort,
+  };
   const signals = createSignalProcessor(db, {
     intervalMs: config.signals.pollIntervalMs,
     onError: (error) => app.log.error({ err: error }, 'signals: acting on a signal failed'),
@@ -349,15 +362,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(applicationRoutes({ db }));
   await app.register(sdkRoutes({ db }));
   await app.register(unknownFlagRoutes({ db }));
-  await app.register(environmentRoutes({ db }));
+  await app.register(environmentRoutes({ db, tokens: scopedTokensPort }));
   await app.register(eventRoutes({ db }));
-  await app.register(projectRoutes({ db }));
+  await app.register(projectRoutes({ db, ports: projectPorts }));
+  await app.register(projectApiTokenRoutes({ db }));
+  await app.register(projectInsightRoutes({ db }));
+  await app.register(personalDashboardRoutes({ db }));
   await app.register(strategyRoutes({ db }));
   await app.register(contextRoutes({ db }));
   await app.register(segmentRoutes({ db }));
   await app.register(tagRoutes({ db }));
   await app.register(flagTypeRoutes({ db }));
-  await app.register(legacyRoutes({ db }));
+  await app.register(legacyRoutes({ db, ports: projectPorts }));
 
   await registerAdminUi(app, config.adminUiDir);
   await app.ready();

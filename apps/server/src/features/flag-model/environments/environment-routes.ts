@@ -16,6 +16,7 @@ import {
   SortOrderBody,
   UpdateEnvironmentBody,
 } from './environment-schemas.ts';
+import type { ScopedTokensPort } from '../projects/project-ports.ts';
 import { createEnvironmentService } from './environment-service.ts';
 import { createEnvironmentStore } from './environment-store.ts';
 
@@ -48,7 +49,7 @@ function toProjectEnvironmentResponse(env: ProjectEnvironment) {
 }
 
 /** /api/admin/environments: list environments; admins create, change, clone, order and remove them. */
-export function environmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
+export function environmentRoutes(deps: { db: Db; tokens: ScopedTokensPort }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addSchema(EnvironmentResponse);
     const store = createEnvironmentStore(deps.db);
@@ -58,7 +59,7 @@ export function environmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       return toEnvironmentResponse(env);
     };
     const change = <T>(fn: (service: ReturnType<typeof createEnvironmentService>) => Promise<T>) =>
-      inTransaction(deps.db, (tx) => fn(createEnvironmentService(tx)));
+      inTransaction(deps.db, (tx) => fn(createEnvironmentService(tx, deps.tokens)));
 
     app.get(
       '/api/admin/environments',

@@ -1,8 +1,8 @@
 import type { Db } from '../../../db/db.ts';
 import { BadDataError, InvalidOperationError, NotFoundError } from '../../../http/errors.ts';
-import { createApiTokenService } from '../../identity/api-tokens/api-token-service.ts';
 import type { Actor } from '../events/actor.ts';
 import { createEventStore } from '../events/event-store.ts';
+import type { ScopedTokensPort } from '../projects/project-ports.ts';
 import { checkUrlFriendlyName } from '../projects/url-friendly-name.ts';
 import type { Environment, RemovedWithEnvironment } from './environment.ts';
 import { createEnvironmentCloneStore } from './environment-clone-store.ts';
@@ -19,8 +19,11 @@ const snapshot = (env: Environment) => ({
   protected: env.protected,
 });
 
-/** Environment changes; build it inside a transaction so each change and its event commit together. */
-export function createEnvironmentService(db: Db) {
+/**
+ * Environment changes; build it inside a transaction so each change and its event commit together. `tokens` deletes
+ * the API tokens scoped to an environment being removed (identity implements it).
+ */
+export function createEnvironmentService(db: Db, tokens: ScopedTokensPort) {
   const store = createEnvironmentStore(db);
   const events = createEventStore(db);
 
@@ -81,11 +84,9 @@ export function createEnvironmentService(db: Db) {
         );
       }
       const counts = await store.dependents(name);
-      const tokens = createApiTokenService(db);
-      const scoped = (await tokens.list()).filter((token) => token.environment === name);
-      for (const token of scoped) await tokens.delete(token.displaySecret, actor);
+      const apiTokens = await tokens.deleteEnvironmentTokens(db, name, actor);
       await store.delete(name);
-      const removed = { ...counts, apiTokens: scoped.length };
+      const removed = { ...counts, apiTokens };
       await append('environment-deleted', actor, name, { removed }, snapshot(env));
       return removed;
     },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_TOKEN, createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { adminCall, BUILD_TIMEOUT, buildShop, countEvents } from './flag-transfer-fixtures.ts';
+import { adminCall, BUILD_TIMEOUT, buildShop, countEvents } from '../../../testing/flag-transfer-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

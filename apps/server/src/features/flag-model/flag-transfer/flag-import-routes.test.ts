@@ -6,7 +6,7 @@ import {
   buildStore,
   postTransfer as post,
   snapshot,
-} from './flag-transfer-fixtures.ts';
+} from '../../../testing/flag-transfer-fixtures.ts';
 
 type ExportResult = {
   features: { project: string }[];

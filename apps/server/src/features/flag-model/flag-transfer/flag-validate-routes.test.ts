@@ -6,7 +6,7 @@ import {
   buildStore,
   postTransfer as post,
   snapshot,
-} from './flag-transfer-fixtures.ts';
+} from '../../../testing/flag-transfer-fixtures.ts';
 
 let target: TestApp;
 beforeAll(async () => {

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { applyDelta } from '@switchyard/evaluation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { environmentUrl, flagUrl } from './flag-builders.ts';
+import { environmentUrl, flagUrl } from '../../../testing/flag-api-builders.ts';
 
 type SpecConstraint = {
   contextName: string;

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { buildFlag, buildStrategy, count, environmentUrl, eventTypes, snapshot } from './flag-builders.ts';
+import {
+  buildFlag,
+  buildStrategy,
+  count,
+  environmentUrl,
+  eventTypes,
+  snapshot,
+} from '../../../testing/flag-api-builders.ts';
 
 let t: TestApp;
 beforeAll(async () => {

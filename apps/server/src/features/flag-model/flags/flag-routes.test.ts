@@ -9,7 +9,7 @@ import {
   lastEvent,
   snapshot,
   uniqueName,
-} from './flag-builders.ts';
+} from '../../../testing/flag-api-builders.ts';
 
 let t: TestApp;
 beforeAll(async () => {

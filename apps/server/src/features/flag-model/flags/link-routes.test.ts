@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { buildFlag, flagUrl, lastEvent, snapshot } from './flag-builders.ts';
+import { buildFlag, flagUrl, lastEvent, snapshot } from '../../../testing/flag-api-builders.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import {
   eventTypes,
   lastEvent,
   snapshot,
-} from './flag-builders.ts';
+} from '../../../testing/flag-api-builders.ts';
 
 let t: TestApp;
 let segment: number;

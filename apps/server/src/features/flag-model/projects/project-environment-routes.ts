@@ -1,9 +1,8 @@
-import { clampApprovals } from '../../governance/change-requests/change-request.ts';
-import { createChangeRequestSettingsStore } from '../../governance/change-requests/change-request-settings-store.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inTransaction, type Db } from '../../../db/db.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../events/actor.ts';
+import type { ChangeRequestSettingsPort } from './project-ports.ts';
 import { ProjectParams } from './project-schemas.ts';
 import {
   AddEnvironmentBody,
@@ -14,7 +13,10 @@ import {
 import { createProjectEnvironmentService } from './project-environment-service.ts';
 
 /** /api/admin/projects/{projectId}/environments: which environments a project's flags are configured in. */
-export function projectEnvironmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
+export function projectEnvironmentRoutes(deps: {
+  db: Db;
+  changeRequests: ChangeRequestSettingsPort;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
     const change = <T>(fn: (service: ReturnType<typeof createProjectEnvironmentService>) => Promise<T>) =>
       inTransaction(deps.db, (tx) => fn(createProjectEnvironmentService(tx)));
@@ -52,10 +54,11 @@ export function projectEnvironmentRoutes(deps: { db: Db }): FastifyPluginAsyncTy
               'SELECT required_approvals FROM environments WHERE name = $1',
               [environment],
             );
-            await createChangeRequestSettingsStore(tx).enable(
+            await deps.changeRequests.enable(
+              tx,
               request.params.projectId,
               environment,
-              clampApprovals(row?.required_approvals),
+              row?.required_approvals,
             );
           }
         });

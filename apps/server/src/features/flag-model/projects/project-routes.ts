@@ -5,11 +5,8 @@ import { actorUserId } from '../../../http/auth.ts';
 import { NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../events/actor.ts';
-import { personalDashboardRoutes } from './personal-dashboard-routes.ts';
-import { projectApiTokenRoutes } from './project-api-token-routes.ts';
 import { projectEnvironmentRoutes } from './project-environment-routes.ts';
 import { createProjectEnvironmentStore } from './project-environment-store.ts';
-import { projectInsightRoutes } from './project-insight-routes.ts';
 import { createProjectReadModel } from './project-read-model.ts';
 import {
   CreateProjectBody,
@@ -20,6 +17,7 @@ import {
   ProjectResponse,
   UpdateProjectBody,
 } from './project-schemas.ts';
+import type { ProjectPorts } from './project-ports.ts';
 import { createProjectService } from './project-service.ts';
 import { createProjectStore } from './project-store.ts';
 import { toFlagSummaryResponse, toLinkResponse, toProjectResponse } from './project-wire.ts';
@@ -27,15 +25,15 @@ import { healthOf } from './project.ts';
 
 /**
  * /api/admin/projects: everyone lists and reads projects; admins create, change and delete them (an Unleash
- * enterprise feature that Switchyard includes). Also registers the project's environments, API tokens,
- * insights and the personal dashboard.
+ * enterprise feature that Switchyard includes). Also registers the project's environments; app.ts
+ * registers its API tokens (identity), insights and the personal dashboard after it.
  */
-export function projectRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
+export function projectRoutes(deps: { db: Db; ports: ProjectPorts }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addSchema(ProjectResponse);
     const store = createProjectStore(deps.db);
     const change = <T>(fn: (service: ReturnType<typeof createProjectService>) => Promise<T>) =>
-      inTransaction(deps.db, (tx) => fn(createProjectService(tx)));
+      inTransaction(deps.db, (tx) => fn(createProjectService(tx, deps.ports)));
 
     app.get(
       '/api/admin/projects',
@@ -180,9 +178,6 @@ export function projectRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       },
     );
 
-    await app.register(projectEnvironmentRoutes(deps));
-    await app.register(projectApiTokenRoutes(deps));
-    await app.register(projectInsightRoutes(deps));
-    await app.register(personalDashboardRoutes(deps));
+    await app.register(projectEnvironmentRoutes({ db: deps.db, changeRequests: deps.ports.changeRequests }));
   };
 }

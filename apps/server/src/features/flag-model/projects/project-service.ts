@@ -1,12 +1,8 @@
-import { clampApprovals } from '../../governance/change-requests/change-request.ts';
-import { createChangeRequestSettingsStore } from '../../governance/change-requests/change-request-settings-store.ts';
-import { ROLE_IDS } from '@switchyard/access';
 import type { Db } from '../../../db/db.ts';
 import { BadDataError, InvalidOperationError, NotFoundError } from '../../../http/errors.ts';
-import { createApiTokenService } from '../../identity/api-tokens/api-token-service.ts';
 import type { Actor } from '../events/actor.ts';
-import { createProjectAccessStore } from '../../governance/project-access/project-access-store.ts';
 import { createEventStore } from '../events/event-store.ts';
+import type { ProjectPorts } from './project-ports.ts';
 import { BUILT_IN_STICKINESS, DEFAULT_PROJECT, type Project, type ProjectMode } from './project.ts';
 import { createProjectEnvironmentStore } from './project-environment-store.ts';
 import { createProjectStore, type ProjectFields } from './project-store.ts';
@@ -57,8 +53,11 @@ export function idFromName(name: string): string {
   return slug || 'project';
 }
 
-/** Project changes; build it inside a transaction so each change and its event commit together. */
-export function createProjectService(db: Db) {
+/**
+ * Project changes; build it inside a transaction so each change and its event commit together. `ports` carry the
+ * effects in other areas: change-request settings, the creator's ownership, and the project's own API tokens.
+ */
+export function createProjectService(db: Db, ports: ProjectPorts) {
   const store = createProjectStore(db);
   const links = createProjectEnvironmentStore(db);
   const events = createEventStore(db);
@@ -123,7 +122,6 @@ export function createProjectService(db: Db) {
       }
       const project = await store.insert({ id, ...fields });
       for (const environment of environments) await links.add(id, environment, null);
-      const reviewed = createChangeRequestSettingsStore(db);
       for (const { name, requiredApprovals } of request.changeRequestEnvironments ?? []) {
         if (!environments.includes(name)) {
           throw new BadDataError(`Change requests need environment "${name}" in the project`, [
@@ -133,11 +131,10 @@ export function createProjectService(db: Db) {
             },
           ]);
         }
-        await reviewed.enable(id, name, clampApprovals(requiredApprovals));
+        await ports.changeRequests.enable(db, id, name, requiredApprovals);
       }
       // Whoever creates a project owns it (an admin token is nobody: admins reach every project anyway).
-      if (actor.userId !== null)
-        await createProjectAccessStore(db).addUserRoles(id, actor.userId, [ROLE_IDS.Owner], actor.name);
+      if (actor.userId !== null) await ports.owners.addOwner(db, id, actor.userId, actor);
       await append('project-created', actor, id, snapshot(project, environments));
       return { project, environments };
     },
@@ -186,14 +183,12 @@ export function createProjectService(db: Db) {
         });
       }
       await store.deleteFlags(flags.archived);
-      const tokens = createApiTokenService(db);
-      const ownTokens = (await tokens.list()).filter((t) => t.projects.length === 1 && t.projects[0] === id);
-      for (const token of ownTokens) await tokens.delete(token.displaySecret, actor);
+      const deletedApiTokens = await ports.tokens.deleteProjectTokens(db, id, actor);
       await store.delete(id);
       await append('project-deleted', actor, id, null, {
         ...snapshot(project),
         deletedArchivedFlags: flags.archived,
-        deletedApiTokens: ownTokens.map((t) => t.tokenName),
+        deletedApiTokens,
       });
     },
   };

@@ -1,4 +1,4 @@
-import { hiddenProjects } from '../../governance/access/access-read-model.ts';
+import { hiddenProjects } from '../projects/hidden-projects.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../../db/db.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';

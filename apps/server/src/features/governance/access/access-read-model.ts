@@ -1,9 +1,7 @@
 import {
   type Access,
   buildAccess,
-  isMember,
   predefinedRole,
-  seesEverything,
   type ProjectRoleGrant,
   type Role,
 } from '@switchyard/access';
@@ -135,10 +133,3 @@ export function createAccessReadModel(db: Db) {
 }
 
 export type AccessReadModel = ReturnType<typeof createAccessReadModel>;
-
-/** The private projects this caller is no member of: what reads spanning projects must leave out. */
-export async function hiddenProjects(db: Db, access: Access | undefined): Promise<string[]> {
-  if (access && seesEverything(access)) return [];
-  const rows = await db.query<{ id: string }>(`SELECT id FROM projects WHERE mode = 'private'`);
-  return rows.map((row) => row.id).filter((project) => !access || !isMember(access, project));
-}

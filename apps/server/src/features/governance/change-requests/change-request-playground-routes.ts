@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/db.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';
-import { hiddenProjects } from '../access/access-read-model.ts';
+import { hiddenProjects } from '../../flag-model/projects/hidden-projects.ts';
 import { actorOf } from '../../flag-model/events/actor.ts';
 import { AdvancedPlaygroundResponse } from '../../flag-model/playground/playground-schemas.ts';
 import { advancedPlayground } from '../../flag-model/playground/playground-routes.ts';

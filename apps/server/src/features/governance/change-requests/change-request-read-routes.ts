@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/db.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';
-import { hiddenProjects } from '../access/access-read-model.ts';
+import { hiddenProjects } from '../../flag-model/projects/hidden-projects.ts';
 import { actorOf } from '../../flag-model/events/actor.ts';
 import { requireProject } from '../../flag-model/flags/flag-lookup.ts';
 import { callerFrom } from './caller.ts';

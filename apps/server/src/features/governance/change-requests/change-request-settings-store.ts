@@ -1,4 +1,6 @@
 import type { Db } from '../../../db/db.ts';
+import type { ChangeRequestSettingsPort } from '../../flag-model/projects/project-ports.ts';
+import { clampApprovals } from './change-request.ts';
 
 /** A project environment and whether it takes change requests. */
 export type EnvironmentSetting = {
@@ -55,3 +57,9 @@ export function createChangeRequestSettingsStore(db: Db) {
     },
   };
 }
+
+/** The flag model's port to change-request settings, wired in app.ts. */
+export const changeRequestSettingsPort: ChangeRequestSettingsPort = {
+  enable: (db, project, environment, requiredApprovals) =>
+    createChangeRequestSettingsStore(db).enable(project, environment, clampApprovals(requiredApprovals)),
+};

@@ -1,5 +1,6 @@
 import { ROLE_IDS } from '@switchyard/access';
 import type { Db } from '../../../db/db.ts';
+import type { ProjectOwnersPort } from '../../flag-model/projects/project-ports.ts';
 
 /** Someone holding roles in a project: a person, a service account or a group. */
 export type ProjectMember = { id: number; roles: number[]; addedAt: Date };
@@ -146,3 +147,9 @@ export function createProjectAccessStore(db: Db) {
 }
 
 export type ProjectAccessStore = ReturnType<typeof createProjectAccessStore>;
+
+/** The flag model's port to project membership, wired in app.ts. */
+export const projectOwnersPort: ProjectOwnersPort = {
+  addOwner: (db, project, userId, actor) =>
+    createProjectAccessStore(db).addUserRoles(project, userId, [ROLE_IDS.Owner], actor.name),
+};

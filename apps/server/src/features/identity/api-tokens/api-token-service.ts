@@ -2,6 +2,7 @@ import type { Db } from '../../../db/db.ts';
 import type { ApiTokenType } from '../../../http/auth.ts';
 import { BadDataError, NotFoundError } from '../../../http/errors.ts';
 import { createEventStore } from '../../flag-model/events/event-store.ts';
+import type { ScopedTokensPort } from '../../flag-model/projects/project-ports.ts';
 import { type ApiToken, generateSecret, parseSecret, secretPrefix } from './api-token.ts';
 import { createApiTokenStore } from './api-token-store.ts';
 
@@ -168,3 +169,19 @@ export function createApiTokenService(db: Db) {
 }
 
 export type ApiTokenService = ReturnType<typeof createApiTokenService>;
+
+/** The flag model's port to the tokens scoped to a project or an environment being deleted, wired in app.ts. */
+export const scopedTokensPort: ScopedTokensPort = {
+  async deleteProjectTokens(db, project, actor) {
+    const tokens = createApiTokenService(db);
+    const own = (await tokens.list()).filter((t) => t.projects.length === 1 && t.projects[0] === project);
+    for (const token of own) await tokens.delete(token.displaySecret, actor);
+    return own.map((token) => token.tokenName);
+  },
+  async deleteEnvironmentTokens(db, environment, actor) {
+    const tokens = createApiTokenService(db);
+    const scoped = (await tokens.list()).filter((token) => token.environment === environment);
+    for (const token of scoped) await tokens.delete(token.displaySecret, actor);
+    return scoped.length;
+  },
+};

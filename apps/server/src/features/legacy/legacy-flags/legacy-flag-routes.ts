@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Db, inTransaction } from '../../../db/db.ts';
 import { BadDataError } from '../../../http/errors.ts';
 import { errorResponses, noContent } from '../../../http/operation.ts';
-import { hiddenProjects } from '../../governance/index.ts';
+import { hiddenProjects } from '../../flag-model/projects/hidden-projects.ts';
 import { actorOf } from '../../flag-model/flags/request-actor.ts';
 import { describeLegacy } from '../legacy.ts';
 import { legacyEnvironmentOf, projectOfFlag } from './legacy-environment.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../../db/db.ts';
 import { errorResponses } from '../../../http/operation.ts';
-import { hiddenProjects } from '../../governance/index.ts';
+import { hiddenProjects } from '../../flag-model/projects/hidden-projects.ts';
 import { describeLegacy } from '../legacy.ts';
 import { createLegacyMetricsReadModel, type UsageCount } from './legacy-metrics-read-model.ts';
 

@@ -11,6 +11,7 @@ import type { StrategyRequest } from '../../flag-model/flags/strategy-input.ts';
 import { createStrategyService as createFlagStrategyService } from '../../flag-model/flags/strategy-service.ts';
 import { createVariantService } from '../../flag-model/flags/variant-service.ts';
 import type { VariantInput } from '../../flag-model/flags/variant.ts';
+import type { ProjectPorts } from '../../flag-model/projects/project-ports.ts';
 import { createProjectService } from '../../flag-model/projects/project-service.ts';
 import { createSegmentService } from '../../flag-model/segments/segment-service.ts';
 import type { ParameterType } from '../../flag-model/strategies/strategy.ts';
@@ -46,7 +47,7 @@ const names = async (db: Db, sql: string, params: unknown[] = []) =>
  * Imports a state file through the services the Admin API uses, so every write checks the same rules and records the
  * same events. Call it inside one transaction: a refused item leaves nothing behind. Decision record 0014.
  */
-export function createLegacyStateImport(db: Db) {
+export function createLegacyStateImport(db: Db, ports: ProjectPorts) {
   return {
     async import(state: State, options: ImportOptions, actor: Actor): Promise<void> {
       const flags = createFlagService(db);
@@ -70,7 +71,7 @@ export function createLegacyStateImport(db: Db) {
       for (const [index, environment] of state.environments.entries()) {
         if (environments.has(environment.name)) continue;
         await at(`/body/environments/${index}`, () =>
-          createEnvironmentService(db).create(
+          createEnvironmentService(db, ports.tokens).create(
             { name: environment.name, type: environment.type, sortOrder: environment.sortOrder },
             actor,
           ),
@@ -81,7 +82,7 @@ export function createLegacyStateImport(db: Db) {
       for (const [index, project] of state.projects.entries()) {
         if (projects.has(project.id)) continue;
         await at(`/body/projects/${index}`, () =>
-          createProjectService(db).create(
+          createProjectService(db, ports).create(
             { id: project.id, name: project.name, description: project.description ?? null },
             actor,
           ),

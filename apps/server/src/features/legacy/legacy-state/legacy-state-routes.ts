@@ -4,6 +4,7 @@ import { type Db, inTransaction } from '../../../db/db.ts';
 import { BadDataError } from '../../../http/errors.ts';
 import { errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../../flag-model/flags/request-actor.ts';
+import type { ProjectPorts } from '../../flag-model/projects/project-ports.ts';
 import { describeLegacy } from '../legacy.ts';
 import type { State } from './legacy-state.ts';
 import { createLegacyStateImport } from './legacy-state-import.ts';
@@ -16,8 +17,8 @@ const YAML_TYPES = ['application/x-yaml', 'application/yaml', 'text/yaml'];
 const REPLACEMENT = 'POST /api/admin/features-batch/export and POST /api/admin/features-batch/import';
 
 /** The state file export and import of Unleash v4's Admin API. */
-export function legacyStateRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
-  const { db } = deps;
+export function legacyStateRoutes(deps: { db: Db; ports: ProjectPorts }): FastifyPluginAsyncTypebox {
+  const { db, ports } = deps;
   return async (app) => {
     // Only in this plugin: the state file may be sent as YAML, as Unleash's export could write it.
     app.addContentTypeParser(
@@ -112,7 +113,7 @@ export function legacyStateRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
         };
         const options = { drop: request.query.drop ?? false, keep: request.query.keep ?? true };
         const actor = actorOf(request);
-        await inTransaction(db, (tx) => createLegacyStateImport(tx).import(state, options, actor));
+        await inTransaction(db, (tx) => createLegacyStateImport(tx, ports).import(state, options, actor));
         return reply.status(202).send();
       },
     );

@@ -3,13 +3,13 @@ import { Type } from 'typebox';
 import { inTransaction, type Db } from '../../../db/db.ts';
 import { BadDataError, NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
-import { toApiTokenResponse } from '../../identity/api-tokens/api-token-routes.ts';
-import { ApiTokenResponse } from '../../identity/api-tokens/api-token-schemas.ts';
-import { createApiTokenService, toTokenType } from '../../identity/api-tokens/api-token-service.ts';
-import { createApiTokenStore } from '../../identity/api-tokens/api-token-store.ts';
-import { actorOf } from '../events/actor.ts';
-import { ProjectParams } from './project-schemas.ts';
-import { createProjectStore } from './project-store.ts';
+import { toApiTokenResponse } from './api-token-routes.ts';
+import { ApiTokenResponse } from './api-token-schemas.ts';
+import { createApiTokenService, toTokenType } from './api-token-service.ts';
+import { createApiTokenStore } from './api-token-store.ts';
+import { actorOf } from '../../flag-model/events/actor.ts';
+import { ProjectParams } from '../../flag-model/projects/project-schemas.ts';
+import { createProjectStore } from '../../flag-model/projects/project-store.ts';
 
 const TokenSchema = { ...ApiTokenResponse, $id: undefined };
 

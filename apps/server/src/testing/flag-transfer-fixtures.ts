@@ -1,5 +1,5 @@
 import type { HTTPMethods } from 'fastify';
-import type { TestApp } from '../../../testing/test-app.ts';
+import type { TestApp } from './test-app.ts';
 
 /** An Admin API call as the admin token that must succeed; returns the parsed body, if any. */
 export async function adminCall<T = unknown>(

@@ -1,7 +1,10 @@
-/** Test builders for flag management: each test makes its own flags with unique names, so nothing needs cleaning. */
+/**
+ * Test builders for flag management through the Admin API: each test makes its own flags with unique names, so
+ * nothing needs cleaning.
+ */
 import { expect } from 'vitest';
-import type { Db } from '../../../db/db.ts';
-import type { TestApp } from '../../../testing/test-app.ts';
+import type { Db } from '../db/db.ts';
+import type { TestApp } from './test-app.ts';
 
 let counter = 0;
 /** A flag name no other test in the file uses. */
