@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { parse, stringify } from 'yaml';
 import { type Db, inTransaction } from '../../db/db.ts';
-import { BadDataError } from '../../http/errors.ts';
+import { BadDataError, NoAccessError } from '../../http/errors.ts';
 import { errorResponses, noContent } from '../../http/operation.ts';
+import { createAccessReadModel } from '../access/access-read-model.ts';
 import { actorOf } from '../flags/request-actor.ts';
 import { describeLegacy } from './legacy.ts';
 import type { State } from './legacy-state.ts';
 import { createLegacyStateImport } from './legacy-state-import.ts';
+import { assertImportMayWriteDirectly } from './legacy-state-review.ts';
 import { createLegacyStateReadModel } from './legacy-state-read-model.ts';
 import { ExportQuery, ImportQuery, StateBody, StateResponse } from './legacy-state-schemas.ts';
 
@@ -112,7 +114,13 @@ export function legacyStateRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
         };
         const options = { drop: request.query.drop ?? false, keep: request.query.keep ?? true };
         const actor = actorOf(request);
-        await inTransaction(db, (tx) => createLegacyStateImport(tx).import(state, options, actor));
+        const access = request.access;
+        if (!access)
+          throw new NoAccessError('Importing a state file needs a signed-in user or an admin token');
+        await inTransaction(db, async (tx) => {
+          await assertImportMayWriteDirectly(tx, state, options, access, createAccessReadModel(tx));
+          await createLegacyStateImport(tx).import(state, options, actor);
+        });
         return reply.status(202).send();
       },
     );
