@@ -2,7 +2,7 @@ import type { Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPgDb } from '../db/pg-db.ts';
 import { openPgliteDb } from '../db/pglite-db.ts';
-import { createDatabase, migratedDump } from './migrated-template.ts';
+import { migratedDump } from './migrated-template.ts';
 import { createPgDatabase } from './pg-database.ts';
 
 /**
