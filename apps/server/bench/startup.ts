@@ -50,7 +50,7 @@ export async function measureStartup(say: (message: string) => void): Promise<St
     await rm(dir, { recursive: true, force: true });
   }
   if (process.env.DATABASE_URL) {
-    const database = await createPgDatabase(process.env.DATABASE_URL, 'switchyard_bench');
+    const database = await createPgDatabase(process.env.DATABASE_URL, 'switchyard_bench', { empty: true });
     try {
       const postgres = { DATABASE_URL: database.url };
       say('startup: PostgreSQL, new database');

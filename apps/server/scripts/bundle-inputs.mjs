@@ -1,4 +1,5 @@
 // What dist/main.mjs was built from, so `npm run server` can skip a build that would produce the same bundle.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,4 +19,14 @@ export function bundleIsCurrent() {
   } catch {
     return false;
   }
+}
+
+/** Builds dist/main.mjs (scripts/build.mjs) unless it is current; false when the build failed. */
+export function buildUnlessCurrent() {
+  if (bundleIsCurrent()) {
+    console.log('[build] dist/main.mjs is current');
+    return true;
+  }
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+  return built.status === 0;
 }

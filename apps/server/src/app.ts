@@ -91,6 +91,7 @@ import { passwordRoutes } from './features/identity/users/password-routes.ts';
 import { userRoutes } from './features/identity/users/user-routes.ts';
 import { registerAdminUi } from './http/admin-ui.ts';
 import { registerAuth } from './http/auth.ts';
+import { drainRefusedBodies } from './http/refused-body.ts';
 import { registerCsrfCheck } from './http/csrf.ts';
 import { answerClientError, answerFrameworkError } from './http/framework-errors.ts';
 import { BadDataError, errorResponseSchema, registerErrorHandler } from './http/errors.ts';
@@ -265,6 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrfCheck(app, config.publicUrl);
   app.addHook('preHandler', maintenanceGuard(db));
   countRequests(app);
+  drainRefusedBodies(app);
 
   const email = createEmailSender(config.email);
   app.addHook('onClose', async () => email.close());

@@ -217,6 +217,28 @@ describe('WORKERS=2', () => {
       expect(fromWorker.headers[name], name).toEqual(fromPrimary.headers[name]);
   });
 
+  it("relays the primary's refusal of a body too large, not a broken pipe, and the malformed-escape 400", async () => {
+    const body = `{"name":"${'a'.repeat(6 * 1024 * 1024)}"}`;
+    for (const base of [server.url, primaryUrl]) {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const refused = await fetch(`${base}/api/admin/projects/default/features`, {
+          method: 'POST',
+          headers: { authorization: ADMIN, 'content-type': 'application/json' },
+          body,
+        });
+        expect({ base, status: refused.status }).toEqual({ base, status: 413 });
+        expect(await refused.json()).toMatchObject({
+          name: 'BadDataError',
+          message: 'Request body is too large',
+        });
+      }
+      const malformed = await fetch(`${base}/api/client/features/%E0%A4%A`, {
+        headers: { authorization: CLIENT },
+      });
+      expect({ base, status: malformed.status }).toEqual({ base, status: 400 });
+    }
+  });
+
   it('stops honouring a deleted token on every worker', async () => {
     const created = await admin.call('POST', '/api/admin/api-tokens', {
       tokenName: 'short-lived',

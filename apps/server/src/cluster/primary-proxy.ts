@@ -28,11 +28,14 @@ export function createPrimaryProxy(primaryUrl: string) {
       },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
+        // An answer cut short (the primary stopped mid-stream) cuts the caller's short too, never leaves it waiting.
+        answer.on('aborted', () => response.destroy());
         answer.pipe(response);
       },
     );
     outgoing.on('error', (error) => {
-      if (response.headersSent) return void response.destroy();
+      // The primary answered already (a refused body, say) and stopped reading: its answer is on its way.
+      if (response.headersSent) return void incoming.unpipe(outgoing);
       const body = JSON.stringify(
         errorBody('ServiceUnavailableError', `The server's primary process did not answer: ${error.message}`),
       );

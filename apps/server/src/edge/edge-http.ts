@@ -3,6 +3,7 @@ import { createClientStreams } from '../features/sdk-serving/client-api/client-s
 import { createStreamSession, hydration } from '../features/sdk-serving/client-api/client-stream-session.ts';
 import type { ServingAnswers } from '../features/sdk-serving/serving/serving-answers.ts';
 import { errorBody, HttpError } from '../http/errors.ts';
+import { MALFORMED_URL } from '../http/framework-errors.ts';
 import {
   bucketMetrics,
   type BulkApplication,
@@ -404,6 +405,14 @@ export function createEdgeHandler(deps: {
     json(response, 500, errorBody('InternalError', 'The edge could not answer this request'));
   }
 
+  const decodeParam = (encoded: string): string => {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      throw new EdgeError(400, 'BadDataError', MALFORMED_URL);
+    }
+  };
+
   const handle = async (incoming: IncomingMessage, response: ServerResponse) => {
     const url = new URL(incoming.url ?? '/', 'http://edge');
     const request = Object.assign(incoming, {
@@ -415,7 +424,7 @@ export function createEdgeHandler(deps: {
       if (route) return await route(request, response);
       for (const each of prefixed) {
         if (request.method === each.method && request.pathname.startsWith(each.prefix)) {
-          const param = decodeURIComponent(request.pathname.slice(each.prefix.length));
+          const param = decodeParam(request.pathname.slice(each.prefix.length));
           if (param && !param.includes('/')) return await each.handle(request, response, param);
         }
       }

@@ -2,6 +2,9 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors.ts';
 
+/** What a URL with an invalid percent-encoding gets, from Fastify's router and the SDK handler alike. */
+export const MALFORMED_URL = 'The URL is malformed: it has an invalid percent-encoding';
+
 /** Fastify's own refusals before routing (a malformed URL, say) in the one error format. */
 export function answerFrameworkError(
   error: FastifyError,
@@ -10,10 +13,7 @@ export function answerFrameworkError(
 ): void {
   const status =
     error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  const message =
-    error.code === 'FST_ERR_BAD_URL'
-      ? 'The URL is malformed: it has an invalid percent-encoding'
-      : error.message;
+  const message = error.code === 'FST_ERR_BAD_URL' ? MALFORMED_URL : error.message;
   void reply.status(status).send(errorBody('BadDataError', message));
 }
 

@@ -1,13 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { createDatabase, withDatabase } from './migrated-template.ts';
 
 export type PgDatabase = { url: string; drop(): Promise<void> };
-
-const withDatabase = (url: string, name: string) => {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-};
 
 async function run(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -20,12 +15,17 @@ async function run(url: string, sql: string): Promise<void> {
 }
 
 /**
- * A new, empty database on the PostgreSQL server of `baseUrl`, for server processes under test: the shared
- * database of that URL keeps whatever earlier runs left, so a process started on it would not start empty.
+ * A new database on the PostgreSQL server of `baseUrl`, for a test file or a server process under test: the shared
+ * database of that URL keeps whatever earlier runs left. It is a copy of the migrated template, so a server started
+ * on it skips the migrations; `empty` gives an empty one (a first start, migrations stopped early).
  */
-export async function createPgDatabase(baseUrl: string, prefix = 'switchyard_t'): Promise<PgDatabase> {
+export async function createPgDatabase(
+  baseUrl: string,
+  prefix = 'switchyard_t',
+  options: { empty?: boolean } = {},
+): Promise<PgDatabase> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
-  await run(baseUrl, `CREATE DATABASE ${name}`);
+  await createDatabase(baseUrl, name, options.empty);
   return {
     url: withDatabase(baseUrl, name),
     drop: () => run(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),

@@ -1,8 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleIsCurrent } from '../../scripts/bundle-inputs.mjs';
 import { SERVER_NODE_FLAGS } from '../../scripts/node-flags.mjs';
+import { seedDataDir } from './migrated-template.ts';
 import { createPgDatabase, type PgDatabase } from './pg-database.ts';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -27,9 +29,24 @@ export type ServerProcess = {
 };
 
 /**
- * Starts the real server (`src/main.ts`) as a child process and waits until /health answers. When the tests
- * run on PostgreSQL (DATABASE_URL set) and the caller names no database, the process gets a new empty
- * database of its own, dropped when it stops.
+ * Builds dist/main.mjs when it is older than its sources (scripts/test.mjs builds it before the run; another
+ * checkout's server, which the bench may start, builds its own).
+ */
+function ensureBundle(): void {
+  if (bundleIsCurrent()) return;
+  const built = spawnSync(process.execPath, [path.join(SERVER_DIR, 'scripts/build.mjs')], {
+    cwd: SERVER_DIR,
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(`the server bundle did not build:\n${built.stdout}${built.stderr}`);
+}
+
+/**
+ * Starts the real server as a child process, from the production bundle as `npm run server` runs it, and waits
+ * until /health answers. When the tests run on PostgreSQL (DATABASE_URL set) and the caller names no database,
+ * the process gets a new database of its own, dropped when it stops. A new database, and an empty or missing
+ * DATA_DIR, start as a copy of the migrated template (testing/migrated-template.ts), so the server skips the
+ * migrations; the `serve` entry, which the start-up benchmark measures, always starts as users' first start does.
  */
 export async function startServerProcess(
   env: Record<string, string>,
@@ -38,7 +55,7 @@ export async function startServerProcess(
    * `bundle` runs dist/main.mjs (build it first with scripts/build.mjs), as `npm run server` does; `serve` runs
    * `npm run server`'s own launcher, which builds the bundle when it is out of date.
    */
-  entry: 'source' | 'bundle' | 'serve' = 'source',
+  entry: 'source' | 'bundle' | 'serve' = 'bundle',
   /** Extra node flags, e.g. `--cpu-prof` to profile the server under the benchmark. */
   nodeArgs: string[] = [],
   /** Another checkout's server (the bench compares with the previous commit this way). */
@@ -47,9 +64,11 @@ export async function startServerProcess(
   const port = Number(env.PORT ?? (await freePort()));
   let database: PgDatabase | undefined;
   if (env.DATABASE_URL === undefined && process.env.DATABASE_URL) {
-    database = await createPgDatabase(process.env.DATABASE_URL);
+    database = await createPgDatabase(process.env.DATABASE_URL, 'switchyard_t', { empty: entry === 'serve' });
     env = { ...env, DATABASE_URL: database.url };
   }
+  if (entry === 'bundle' && serverDir === SERVER_DIR) ensureBundle();
+  if (entry !== 'serve' && env.DATA_DIR && !env.DATABASE_URL) await seedDataDir(env.DATA_DIR);
   let output = '';
   const args = [
     // The same V8 settings as `npm run server`, so tests and the benchmark run the server as users do.

@@ -1,27 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPgDb } from '../db/pg-db.ts';
 import { openPgliteDb } from '../db/pglite-db.ts';
-
-let migratedDump: Promise<Blob> | undefined;
-
-/** A migrated database image, made once per test worker and loaded into each new PGlite (far faster than migrating). */
-async function dump(): Promise<Blob> {
-  migratedDump ??= (async () => {
-    const db = await openPgliteDb();
-    await migrate(db);
-    const blob = await db.pglite.dumpDataDir('none');
-    await db.close();
-    return blob;
-  })();
-  return migratedDump;
-}
+import { migratedDump } from './migrated-template.ts';
+import { createPgDatabase } from './pg-database.ts';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite, or, when DATABASE_URL is set (as in CI's
- * second run), a new schema of its own on that PostgreSQL server. With `migrateBefore`, migrations stop before
- * that file, for a test of what it does to existing rows.
+ * A fresh, migrated database for one test file: in-memory PGlite loaded from the migrated template, or, when
+ * DATABASE_URL is set (as in CI's second run), a new database of its own on that PostgreSQL server, copied from the
+ * migrated template database. With `migrateBefore`, migrations stop before that file, for a test of what it does to
+ * existing rows.
  */
 export async function createTestDb(options: { migrateBefore?: string } = {}): Promise<Db> {
   const url = process.env.DATABASE_URL;
@@ -31,20 +19,15 @@ export async function createTestDb(options: { migrateBefore?: string } = {}): Pr
     await migrate(db, undefined, before);
     return db;
   }
-  if (!url) return openPgliteDb(undefined, await dump());
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = await openPgDb(url);
-  await admin.exec(`CREATE SCHEMA ${schema}`);
-  await admin.close();
-  const db = await openPgDb(url, { searchPath: schema });
-  await migrate(db, undefined, before);
+  if (!url) return openPgliteDb(undefined, await migratedDump());
+  const database = await createPgDatabase(url, 'switchyard_f', { empty: before !== undefined });
+  const db = await openPgDb(database.url);
+  if (before) await migrate(db, undefined, before);
   return {
     ...db,
     async close() {
       await db.close();
-      const cleanup = await openPgDb(url);
-      await cleanup.exec(`DROP SCHEMA ${schema} CASCADE`);
-      await cleanup.close();
+      await database.drop();
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../../db/db.ts';
 import { isPgInteger } from '../../../db/pg-integer.ts';
 import { enqueueDeliveries } from '../../automation/integrations/addon-outbox.ts';
 import type { NewEvent, SwitchyardEvent } from './event.ts';
+import { passWriteGate } from './write-gate.ts';
 
 type EventRow = {
   id: number;
@@ -117,6 +118,7 @@ export function createEventStore(db: Db) {
      * integrations are written in that same transaction (the outbox), so none is lost and none is made up.
      */
     async append(event: NewEvent): Promise<SwitchyardEvent> {
+      await passWriteGate(db, event);
       const [row] = await db.query<EventRow>(
         `INSERT INTO events (type, created_by, created_by_user_id, project, feature_name, environment, data, pre_data, tags)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,

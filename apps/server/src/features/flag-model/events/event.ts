@@ -23,4 +23,6 @@ export type NewEvent = {
   data?: unknown;
   preData?: unknown;
   tags?: { type: string; value: string }[];
+  /** A change that signing in makes (a first single sign-on creates the user): maintenance mode lets it through. */
+  duringSignIn?: boolean;
 };

@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/db.ts';
 import type { Actor } from '../../flag-model/events/actor.ts';
+import { maintenanceOn } from '../../flag-model/events/write-gate.ts';
 import { conflictsOf } from './change-request-apply.ts';
 import { notifyAbout, recordChangeRequestEvent } from './change-request-events.ts';
 import { applyRequest } from './change-request-review-service.ts';
@@ -27,6 +28,8 @@ async function scheduledBy(tx: Db, id: number): Promise<Actor> {
  * once; a crash before commit leaves it pending for the next poll.
  */
 export async function applyNextDue(db: Db, now: Date): Promise<boolean> {
+  // Maintenance mode pauses scheduled changes too (the write gate would refuse them): they apply once it is off.
+  if (await maintenanceOn(db)) return false;
   return db.transaction(async (tx) => {
     const store = createChangeRequestStore(tx);
     const id = await store.claimDue(now);

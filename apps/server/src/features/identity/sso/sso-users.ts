@@ -43,6 +43,7 @@ export async function userForIdentity(
     await createEventStore(db).append({
       type: 'user-created',
       createdBy: 'single sign-on',
+      duringSignIn: true,
       data: { id: user.id, email: user.email, rootRole: user.rootRoleName, source },
     });
     return user;

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/db.ts';
 import { MaintenanceError } from '../../../http/errors.ts';
+import { MAINTENANCE_MESSAGE } from '../../flag-model/events/write-gate.ts';
 import { createMaintenanceStore } from './maintenance-store.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -39,9 +40,6 @@ export function maintenanceGuard(db: Db) {
   return async (request: FastifyRequest): Promise<void> => {
     const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
     if (!changesAdminState(request, operationId)) return;
-    if (await store.enabled())
-      throw new MaintenanceError(
-        'Switchyard is in maintenance mode: changes are paused until an admin turns it off',
-      );
+    if (await store.enabled()) throw new MaintenanceError(MAINTENANCE_MESSAGE);
   };
 }

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { parse, stringify } from 'yaml';
 import { type Db, inTransaction } from '../../../db/db.ts';
-import { BadDataError } from '../../../http/errors.ts';
+import { BadDataError, NoAccessError } from '../../../http/errors.ts';
 import { errorResponses, noContent } from '../../../http/operation.ts';
+import { createAccessReadModel } from '../../governance/index.ts';
 import { actorOf } from '../../flag-model/flags/request-actor.ts';
 import type { ProjectPorts } from '../../flag-model/projects/project-ports.ts';
 import { describeLegacy } from '../legacy.ts';
 import type { State } from './legacy-state.ts';
 import { createLegacyStateImport } from './legacy-state-import.ts';
+import { assertImportMayWriteDirectly } from './legacy-state-review.ts';
 import { createLegacyStateReadModel } from './legacy-state-read-model.ts';
 import { ExportQuery, ImportQuery, StateBody, StateResponse } from './legacy-state-schemas.ts';
 
@@ -113,7 +115,13 @@ export function legacyStateRoutes(deps: { db: Db; ports: ProjectPorts }): Fastif
         };
         const options = { drop: request.query.drop ?? false, keep: request.query.keep ?? true };
         const actor = actorOf(request);
-        await inTransaction(db, (tx) => createLegacyStateImport(tx, ports).import(state, options, actor));
+        const access = request.access;
+        if (!access)
+          throw new NoAccessError('Importing a state file needs a signed-in user or an admin token');
+        await inTransaction(db, async (tx) => {
+          await assertImportMayWriteDirectly(tx, state, options, access, createAccessReadModel(tx));
+          await createLegacyStateImport(tx, ports).import(state, options, actor);
+        });
         return reply.status(202).send();
       },
     );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, FRONTEND_TOKEN, type TestApp } from '../../../testing/test-app.ts';
+import { CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, type TestApp } from '../../../testing/test-app.ts';
 
 /**
  * The Frontend API and OFREP answered outside Fastify (sdk-handler.ts) give what Fastify's routes give: the same
@@ -126,5 +126,26 @@ describe('the SDK handler in front of Fastify', () => {
     expect((await post('/api/frontend', { context: {} }, { authorization: expiring })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1_600));
     expect((await post('/api/frontend', { context: {} }, { authorization: expiring })).status).toBe(401);
+  });
+
+  it('refuses a malformed percent-encoding in a flag name with a 400, as Fastify does, on every SDK path', async () => {
+    for (const [path, token] of [
+      ['/api/client/features/%E0%A4%A', CLIENT_TOKEN],
+      ['/api/frontend/features/%E0%A4%A', FRONTEND_TOKEN],
+      ['/ofrep/v1/evaluate/flags/%E0%A4%A', FRONTEND_TOKEN],
+    ] as const) {
+      const method = path.startsWith('/ofrep') ? 'POST' : 'GET';
+      const init = {
+        method,
+        headers: { authorization: token, 'content-type': 'application/json' },
+        ...(method === 'POST' ? { body: JSON.stringify({ context: {} }) } : {}),
+      };
+      const fast = await fetch(`${url}${path}`, init);
+      const routed = await t.app.inject({ method, url: path, headers: init.headers, payload: init.body });
+      expect({ path, status: fast.status }).toEqual({ path, status: 400 });
+      const withoutId = ({ id: _id, ...rest }: Record<string, unknown>) => rest;
+      expect(withoutId(await fast.json())).toEqual(withoutId(routed.json()));
+      expect(routed.statusCode).toBe(400);
+    }
   });
 });

@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { databaseTestFiles } from '../../../scripts/database-tests.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const relative = (file: string) => path.relative(ROOT, file);
+
+function allTestFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (['node_modules', 'dist', 'build'].includes(entry.name) || entry.name.startsWith('.')) return [];
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return allTestFiles(full);
+    return /\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+// CI's PostgreSQL run repeats only these files (scripts/test.mjs): one left out would never meet PostgreSQL.
+it('counts every test file that opens a database, starts a server or uses the test app among those PostgreSQL runs', () => {
+  const chosen = new Set(databaseTestFiles().map(relative));
+  const every = ['apps', 'packages'].flatMap((dir) => allTestFiles(path.join(ROOT, dir))).map(relative);
+  const opensDirectly = every.filter((file) =>
+    /\b(createTestApp|createTestDb|startServerProcess|createPgDatabase|openPgliteDb|openPgDb)\(/.test(
+      readFileSync(path.join(ROOT, file), 'utf8'),
+    ),
+  );
+  expect(opensDirectly.length).toBeGreaterThan(50);
+  expect(opensDirectly.filter((file) => !chosen.has(file))).toEqual([]);
+  // Through a helper of its own: the admin UI's browser tests start a server in tests/admin-session.ts.
+  expect(chosen).toContain('apps/admin/tests/admin.browser.test.ts');
+  // Pure code never needs the second run.
+  expect([...chosen].filter((file) => file.startsWith('packages/'))).toEqual([]);
+  expect(chosen).not.toContain('apps/server/src/http/safe-redirect.test.ts');
+});

@@ -1,0 +1,2 @@
+/** Test files (absolute paths) that touch a database. */
+export function databaseTestFiles(): string[];
