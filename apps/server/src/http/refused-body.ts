@@ -36,7 +36,7 @@ function drain(raw: IncomingMessage): Promise<boolean> {
 export function drainRefusedBodies(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
     const raw = request.raw;
-    if (raw.complete || reply.statusCode < 400 || reply.statusCode >= 500) return;
+    if (raw.complete || raw.readableEnded || reply.statusCode < 400 || reply.statusCode >= 500) return;
     if (String(reply.getHeader('connection') ?? '').toLowerCase() !== 'close') return;
     if (await drain(raw)) reply.removeHeader('connection');
   });
