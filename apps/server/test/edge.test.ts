@@ -263,6 +263,22 @@ describe('npm run edge', () => {
     expect((await features(edge.url, FRONTEND)).status).toBe(403);
   });
 
+  it('refuses a malformed escape in a flag name with a 400, on every SDK path, as the server does', async () => {
+    for (const [method, path, token] of [
+      ['GET', '/api/client/features/%E0%A4%A', CLIENT],
+      ['GET', '/api/frontend/features/%E0%A4%A', FRONTEND],
+      ['POST', '/ofrep/v1/evaluate/flags/%E0%A4%A', FRONTEND],
+    ] as const) {
+      const answer = await fetch(`${edge.url}${path}`, {
+        method,
+        headers: { authorization: token, 'content-type': 'application/json' },
+        ...(method === 'POST' ? { body: JSON.stringify({ context: {} }) } : {}),
+      });
+      expect({ path, status: answer.status }).toEqual({ path, status: 400 });
+      expect(await answer.json()).toMatchObject({ name: 'BadDataError' });
+    }
+  });
+
   it('answers a poll with the same ETag with 304', async () => {
     const first = await features(edge.url);
     const etag = first.headers.get('etag')!;

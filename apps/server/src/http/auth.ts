@@ -41,7 +41,7 @@ export type ScopeSource = `params.${string}` | `query.${string}` | `body.${strin
  * flag's first enabled environment): the projects or environments the request applies to. `facts` answers what the
  * access read model knows, such as a segment's project.
  */
-export type ScopeResolver = (request: FastifyRequest, facts: ChangeRequestFacts) => Promise<string[]>;
+export type ScopeResolver = (request: FastifyRequest, facts: AccessResolver) => Promise<string[]>;
 export type RouteAuth = {
   area?: AuthArea;
   /** Required on every admin route (checked at start-up); the catalogue in features/governance/access/permissions.ts. */

@@ -11,8 +11,7 @@ import { insertStrategy } from './strategy-service.ts';
 export type CloneRequest = { name: string; replaceGroupId?: boolean };
 
 /**
- * Copies a flag under a new name into the project of the path (as in Unleash, the source may live in any
- * project): type, description, impression data, the strategies (in order, with segments) and variants of every
+ * Copies a flag of the path's project under a new name in that project: type, description, impression data, the strategies (in order, with segments) and variants of every
  * environment the target project has, and its parent dependencies. The copy starts off everywhere. With
  * replaceGroupId (the default) strategies that have a groupId get the new name, so the copy buckets users
  * independently of the original.
@@ -21,7 +20,9 @@ export function createFlagCloneService(db: Db) {
   return {
     async clone(project: string, sourceName: string, request: CloneRequest, actor: Actor): Promise<Flag> {
       const source = await createFlagStore(db).get(sourceName);
-      if (!source || source.archivedAt) throw new NotFoundError(`Could not find flag "${sourceName}"`);
+      // A flag of another project is not there to copy (a private one must not even be seen to exist).
+      if (!source || source.archivedAt || source.project !== project)
+        throw new NotFoundError(`Could not find flag "${sourceName}" in project "${project}"`);
       const flag = await createFlagService(db).create(
         project,
         {

@@ -227,24 +227,20 @@ describe('cloneFeature', () => {
     expect(keptFlag.environments[0].strategies[0].parameters.groupId).toBe(source);
   });
 
-  it('clones across projects, keeping only the environments the target project has', async () => {
+  it('does not copy a flag of another project: 404, and nothing is created', async () => {
     const source = await buildFlag(t);
     await buildStrategy(t, source, { name: 'default' }, 'development');
-    await buildStrategy(t, source, { name: 'default' }, 'production');
     const name = uniqueName('clone');
+    const before = await snapshot(t.db);
     const response = await t.admin({
       method: 'POST',
       url: `/api/admin/projects/other/features/${encodeURIComponent(source)}/clone`,
       payload: { name },
     });
-    expect(response.statusCode).toBe(201);
-    expect(response.json().project).toBe('other');
-    expect(
-      response
-        .json()
-        .environments.map((e: { name: string; strategies: unknown[] }) => [e.name, e.strategies.length]),
-    ).toEqual([['development', 1]]);
-    expect(await count(t.db, `SELECT 1 FROM flag_strategies WHERE flag_name = $1`, [name])).toBe(1);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toContain('in project "other"');
+    expect(await count(t.db, `SELECT 1 FROM flags WHERE name = $1`, [name])).toBe(0);
+    expect(await snapshot(t.db)).toBe(before);
   });
 
   it('is denied to a Viewer', async () => {

@@ -221,7 +221,7 @@ export function flagRoutes(deps: { db: Db; listCache?: FlagListCache }): Fastify
             'Features',
             'cloneFeature',
             'Clone a flag',
-            'Copies the flag (from any project) under a new name into this project, with its strategies, segments, variants and dependencies; the copy starts off. With `replaceGroupId` (default true) strategies use the new name as groupId.',
+            'Copies a flag of this project under a new name in this project, with its strategies, segments, variants and dependencies; the copy starts off. A flag of another project is not found (404). With `replaceGroupId` (default true) strategies use the new name as groupId.',
           ),
           params: FlagParams,
           body: CloneFeatureBody,

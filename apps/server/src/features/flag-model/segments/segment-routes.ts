@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inTransaction, type Db } from '../../../db/db.ts';
+import { isMember } from '@switchyard/access';
 import type { ScopeResolver } from '../../../http/auth.ts';
+import { NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../events/actor.ts';
 import { toStrategyUseResponse } from '../strategies/strategy-use.ts';
@@ -37,7 +39,11 @@ const segmentProjects: ScopeResolver = async (request, facts) => {
   const params = (request.params ?? {}) as { id?: unknown };
   if ('id' in params) {
     const id = Number(params.id);
-    targets.push(Number.isInteger(id) && id > 0 ? await facts.projectOfSegment(id) : undefined);
+    const own = Number.isInteger(id) && id > 0 ? await facts.projectOfSegment(id) : undefined;
+    // A private project's segment does not exist for a non-member, whatever the body says (a move to global too).
+    if (own && !(request.access && isMember(request.access, own)) && (await facts.privateProjects([own])).length)
+      throw new NotFoundError(`Could not find segment with id ${id}`);
+    targets.push(own);
   }
   if (request.method !== 'DELETE') {
     const project = (request.body as { project?: unknown } | undefined)?.project;

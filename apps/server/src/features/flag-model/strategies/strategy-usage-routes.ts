@@ -71,6 +71,8 @@ export function strategyUsageRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
             permission: 'UPDATE_FEATURE_STRATEGY',
             project: 'body.projectId',
             environment: 'body.environmentId',
+            // Linking a segment changes what the strategy serves: the same review as any strategy change.
+            reviewedBy: 'environment',
           },
         },
         schema: {
