@@ -51,9 +51,13 @@ export type FlagSpec = {
   recordEvent?: boolean;
 };
 
-/** Stores a flag with its environments, strategies and tags in one transaction. */
-export async function buildFlag(db: Db, spec: FlagSpec): Promise<void> {
+/**
+ * Stores a flag with its environments, strategies and tags in one transaction, and returns the ids of its
+ * strategies in the order the spec lists them.
+ */
+export async function buildFlag(db: Db, spec: FlagSpec): Promise<{ strategyIds: string[] }> {
   const project = spec.project ?? 'default';
+  const strategyIds: string[] = [];
   await db.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO flags (name, project_id, type, description, impression_data, stale, created_at, archived_at,
@@ -79,7 +83,7 @@ export async function buildFlag(db: Db, spec: FlagSpec): Promise<void> {
         [spec.name, environment, config.enabled, JSON.stringify(config.variants ?? [])],
       );
       for (const [index, strategy] of (config.strategies ?? []).entries()) {
-        await insertStrategy(tx, spec.name, environment, strategy, index);
+        strategyIds.push(await insertStrategy(tx, spec.name, environment, strategy, index));
       }
     }
     for (const { type, value } of spec.tags ?? []) {
@@ -100,6 +104,7 @@ export async function buildFlag(db: Db, spec: FlagSpec): Promise<void> {
       });
     }
   });
+  return { strategyIds };
 }
 
 async function insertStrategy(
