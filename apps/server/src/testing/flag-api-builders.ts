@@ -1,22 +1,21 @@
 /**
- * Test builders for flag management through the Admin API: each test makes its own flags with unique names, so
- * nothing needs cleaning.
+ * Helpers for tests of flag management through the Admin API: each test makes its own flags with unique names, so
+ * nothing needs cleaning. Tests of anything else build flags by SQL with buildFlag() (flag-builder.ts).
  */
+import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Db } from '../db/db.ts';
 import type { TestApp } from './test-app.ts';
 
-let counter = 0;
-/** A flag name no other test in the file uses. */
-export const uniqueName = (prefix = 'flag') => `${prefix}-${++counter}-${Date.now().toString(36)}`;
+/** A flag name no other test uses; random, since test files share one module graph per worker. */
+export const uniqueName = (prefix = 'flag') => `${prefix}-${randomBytes(4).toString('hex')}`;
 
 export const flagUrl = (name: string, project = 'default') =>
   `/api/admin/projects/${project}/features/${encodeURIComponent(name)}`;
 export const environmentUrl = (name: string, environment = 'development', project = 'default') =>
   `${flagUrl(name, project)}/environments/${environment}`;
 
-/** Creates a flag through the API and returns its name. */
-export async function buildFlag(
+/** Creates a flag through the Admin API and returns its name. */
+export async function createFlagThroughApi(
   t: TestApp,
   body: Record<string, unknown> = {},
   project = 'default',
@@ -31,8 +30,8 @@ export async function buildFlag(
   return name;
 }
 
-/** Adds a strategy through the API and returns it as the API answered. */
-export async function buildStrategy(
+/** Adds a strategy through the Admin API and returns it as the API answered. */
+export async function addStrategyThroughApi(
   t: TestApp,
   flag: string,
   body: Record<string, unknown> = { name: 'default' },
@@ -45,50 +44,4 @@ export async function buildStrategy(
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
-}
-
-export async function count(db: Db, sql: string, params: unknown[] = []): Promise<number> {
-  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) AS counted`, params);
-  return row!.n;
-}
-
-/** Types of the events recorded for a flag, oldest first. */
-export async function eventTypes(db: Db, flag: string): Promise<string[]> {
-  const rows = await db.query<{ type: string }>(
-    'SELECT type FROM events WHERE feature_name = $1 ORDER BY id',
-    [flag],
-  );
-  return rows.map((row) => row.type);
-}
-
-export async function lastEvent(db: Db, flag: string) {
-  const [row] = await db.query<{
-    type: string;
-    data: unknown;
-    pre_data: unknown;
-    environment: string | null;
-    created_by: string;
-  }>(
-    'SELECT type, data, pre_data, environment, created_by FROM events WHERE feature_name = $1 ORDER BY id DESC LIMIT 1',
-    [flag],
-  );
-  return row;
-}
-
-/** A row-level snapshot of everything flag management stores, to assert a failed request changed nothing. */
-export async function snapshot(db: Db): Promise<string> {
-  const tables = [
-    'flags',
-    'flag_environments',
-    'flag_strategies',
-    'flag_strategy_segments',
-    'flag_links',
-    'flag_completions',
-    'favorite_flags',
-    'favorite_projects',
-  ];
-  const parts: unknown[] = [];
-  for (const table of tables) parts.push(await db.query(`SELECT * FROM ${table} ORDER BY 1, 2`));
-  parts.push(await count(db, 'SELECT 1 FROM events'));
-  return JSON.stringify(parts);
 }

@@ -118,16 +118,3 @@ export async function buildStore(t: TestApp): Promise<void> {
 /** POST to the validate or import operation as the admin token. */
 export const postTransfer = (t: TestApp, operation: 'validate' | 'import', payload: object) =>
   t.admin({ method: 'POST', url: `/api/admin/features-batch/${operation}`, payload });
-
-/** How many events the log holds, to show a refused request recorded nothing. */
-export async function countEvents(t: TestApp): Promise<number> {
-  return (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events'))[0]!.n;
-}
-
-/** Flags, strategies, tags and the event count, to show a refused request changed nothing. */
-export const snapshot = async (t: TestApp) => ({
-  flags: await t.db.query('SELECT name, project_id, description, archived_at FROM flags ORDER BY name'),
-  strategies: await t.db.query('SELECT id, flag_name, parameters FROM flag_strategies ORDER BY id'),
-  tags: await t.db.query('SELECT * FROM flag_tags ORDER BY flag_name, tag_type, tag_value'),
-  events: await countEvents(t),
-});

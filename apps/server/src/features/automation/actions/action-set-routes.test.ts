@@ -210,7 +210,7 @@ describe('action sets', () => {
       await buildFlag(t.db, {
         name,
         environments: { production: { enabled: false, strategies: [{}] } },
-        tags: [['simple', 'kill-switch']],
+        tags: [{ type: 'simple', value: 'kill-switch' }],
       });
     await buildFlag(t.db, {
       name: 'untagged',

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { countEvents, type FlagSpec, insertFlag, insertProject } from '../search/flag-builder.ts';
+import { countEvents } from '../../../testing/db-queries.ts';
+import { buildFlag, buildProject, type FlagSpec } from '../../../testing/flag-builder.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await insertProject(t.db, 'web');
+  await buildProject(t.db, 'web');
 });
 afterAll(() => t.close());
 
@@ -29,13 +30,12 @@ const enabledEnvironments = async (name: string) =>
   ).map((row) => row.environment_name);
 
 const archived = (name: string, extra: Partial<FlagSpec> = {}) =>
-  insertFlag(t.db, { name, archived: true, ...extra });
+  buildFlag(t.db, { name, archived: true, ...extra });
 
 describe('DELETE /api/admin/archive/{featureName} (deleteFeature)', () => {
   it('deletes an archived flag with its strategies, environments and tags, and records feature-deleted', async () => {
     await archived('del-one', {
-      environments: { development: true, production: false },
-      strategies: [{ environment: 'development' }],
+      environments: { development: { enabled: true, strategies: [{}] }, production: false },
       tags: [{ type: 'simple', value: 'team-a' }],
     });
     const response = await t.admin({ method: 'DELETE', url: '/api/admin/archive/del-one' });
@@ -76,7 +76,10 @@ describe('DELETE /api/admin/archive/{featureName} (deleteFeature)', () => {
   });
 
   it('refuses to delete a flag that is not archived', async () => {
-    await insertFlag(t.db, { name: 'del-active', strategies: [{ environment: 'development' }] });
+    await buildFlag(t.db, {
+      name: 'del-active',
+      environments: { development: { enabled: false, strategies: [{}] }, production: false },
+    });
     const response = await t.admin({ method: 'DELETE', url: '/api/admin/archive/del-active' });
     expect(response.statusCode).toBe(403);
     expect(response.json().name).toBe('InvalidOperationError');
@@ -87,7 +90,7 @@ describe('DELETE /api/admin/archive/{featureName} (deleteFeature)', () => {
 
   it('refuses to delete a parent other flags depend on', async () => {
     await archived('del-parent');
-    await insertFlag(t.db, { name: 'del-child' });
+    await buildFlag(t.db, { name: 'del-child' });
     await t.db.query("INSERT INTO flag_dependencies (parent, child) VALUES ('del-parent', 'del-child')");
     const response = await t.admin({ method: 'DELETE', url: '/api/admin/archive/del-parent' });
     expect(response.statusCode).toBe(403);
@@ -101,8 +104,7 @@ describe('DELETE /api/admin/archive/{featureName} (deleteFeature)', () => {
 describe('POST /api/admin/archive/revive/{featureName} (reviveFeature)', () => {
   it('revives an archived flag disabled in every environment, keeping its strategies', async () => {
     await archived('rev-one', {
-      environments: { development: true, production: true },
-      strategies: [{ environment: 'production' }],
+      environments: { development: true, production: { enabled: true, strategies: [{}] } },
     });
     const response = await t.admin({ method: 'POST', url: '/api/admin/archive/revive/rev-one' });
     expect(response.statusCode).toBe(200);
@@ -139,7 +141,7 @@ describe('POST /api/admin/archive/revive/{featureName} (reviveFeature)', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().name).toBe('NotFoundError');
 
-    await insertFlag(t.db, { name: 'rev-active', environments: { development: true } });
+    await buildFlag(t.db, { name: 'rev-active', environments: { development: true } });
     const active = await t.admin({ method: 'POST', url: '/api/admin/archive/revive/rev-active' });
     expect(active.statusCode).toBe(403);
     expect(active.json().name).toBe('InvalidOperationError');
@@ -179,7 +181,7 @@ describe('POST /api/admin/projects/{projectId}/delete (deleteFeatures)', () => {
   it('rejects bad input and deletes nothing, not even the valid flags of the request', async () => {
     await archived('bulk-del-keep', { project: 'web' });
     await archived('bulk-del-other-project');
-    await insertFlag(t.db, { name: 'bulk-del-active', project: 'web' });
+    await buildFlag(t.db, { name: 'bulk-del-active', project: 'web' });
     const cases = [
       { url, payload: {}, status: 400, name: 'BadDataError', path: '/body/features' },
       {
@@ -224,7 +226,7 @@ describe('POST /api/admin/projects/{projectId}/delete (deleteFeatures)', () => {
 
   it('refuses to delete a parent whose child stays', async () => {
     await archived('bulk-del-parent', { project: 'web' });
-    await insertFlag(t.db, { name: 'bulk-del-child', project: 'web' });
+    await buildFlag(t.db, { name: 'bulk-del-child', project: 'web' });
     await t.db.query(
       "INSERT INTO flag_dependencies (parent, child) VALUES ('bulk-del-parent', 'bulk-del-child')",
     );
@@ -266,7 +268,7 @@ describe('POST /api/admin/projects/{projectId}/revive (reviveFeatures)', () => {
   it('rejects bad input and revives nothing', async () => {
     await archived('bulk-rev-keep', { project: 'web', environments: { development: true } });
     await archived('bulk-rev-other-project');
-    await insertFlag(t.db, { name: 'bulk-rev-active', project: 'web' });
+    await buildFlag(t.db, { name: 'bulk-rev-active', project: 'web' });
     const cases = [
       { url, payload: { feature: ['bulk-rev-keep'] }, status: 400, name: 'BadDataError' },
       { url, payload: { features: [true] }, status: 400, name: 'BadDataError' },

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFlag } from '../../../testing/flag-builder.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 
 let t: TestApp;
@@ -21,17 +21,14 @@ const lastEvent = async () =>
     )
   )[0]!;
 
-/** A flag strategy with a constraint on `contextName`, written straight to the flags feature's tables. */
-async function insertStrategyUsing(contextName: string, flag: string, project = 'default'): Promise<void> {
-  await t.db.query('INSERT INTO flags (name, project_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-    flag,
+/** A flag whose one strategy, in development, has a constraint on `contextName`. */
+async function flagUsingContext(contextName: string, flag: string, project = 'default'): Promise<void> {
+  const constraints = [{ contextName, operator: 'IN', values: ['x'] }];
+  await buildFlag(t.db, {
+    name: flag,
     project,
-  ]);
-  await t.db.query(
-    `INSERT INTO flag_strategies (id, flag_name, environment_name, strategy_name, constraints)
-     VALUES ($1, $2, 'development', 'default', $3)`,
-    [randomUUID(), flag, JSON.stringify([{ contextName, operator: 'IN', values: ['x'] }])],
-  );
+    environments: { development: { enabled: false, strategies: [{ constraints }] } },
+  });
 }
 
 const names = (response: { json(): unknown }) => (response.json() as { name: string }[]).map((f) => f.name);
@@ -63,8 +60,8 @@ describe('global context field lists', () => {
 
   it('counts the flags and projects whose strategies constrain a field', async () => {
     await t.admin({ method: 'POST', url: '/api/admin/context', payload: { name: 'tenant' } });
-    await insertStrategyUsing('tenant', 'tenant-flag-1');
-    await insertStrategyUsing('tenant', 'tenant-flag-2', 'shop');
+    await flagUsingContext('tenant', 'tenant-flag-1');
+    await flagUsingContext('tenant', 'tenant-flag-2', 'shop');
     const field = await t.admin({ method: 'GET', url: '/api/admin/context/tenant' });
     expect(field.json()).toMatchObject({ usedInFeatures: 2, usedInProjects: 2 });
   });
@@ -212,7 +209,7 @@ describe.each(scopes)('$label context fields', ({ label, base, project, other })
   it('refuses to delete a field that strategy or segment constraints use, naming them', async () => {
     await create('used');
     await create('in-segment');
-    await insertStrategyUsing(name('used'), `${label}-uses-field`);
+    await flagUsingContext(name('used'), `${label}-uses-field`);
     await t.db.query('INSERT INTO segments (name, constraints) VALUES ($1, $2)', [
       `${label}-segment`,
       JSON.stringify([{ contextName: name('in-segment'), operator: 'IN', values: ['a'] }]),

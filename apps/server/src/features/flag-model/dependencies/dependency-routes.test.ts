@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countEvents } from '../../../testing/db-queries.ts';
+import { buildFlag, buildProject } from '../../../testing/flag-builder.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { countEvents, insertFlag, insertProject } from '../search/flag-builder.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await insertProject(t.db, 'web');
-  await insertProject(t.db, 'mobile');
+  await buildProject(t.db, 'web');
+  await buildProject(t.db, 'mobile');
 });
 afterAll(() => t.close());
 
@@ -19,7 +20,7 @@ const dependenciesOf = (child: string) =>
 const link = (parent: string, child: string) =>
   t.db.query('INSERT INTO flag_dependencies (parent, child) VALUES ($1, $2)', [parent, child]);
 const flags = async (...names: string[]) => {
-  for (const name of names) await insertFlag(t.db, { name, project: 'web' });
+  for (const name of names) await buildFlag(t.db, { name, project: 'web' });
 };
 
 describe('GET /api/admin/projects/{projectId}/dependencies (checkDependenciesExist)', () => {
@@ -106,8 +107,8 @@ describe('POST …/features/{child}/dependencies (addFeatureDependency)', () => 
       'rule-is-parent',
       'rule-kid',
     );
-    await insertFlag(t.db, { name: 'rule-mobile', project: 'mobile' });
-    await insertFlag(t.db, { name: 'rule-archived', project: 'web', archived: true });
+    await buildFlag(t.db, { name: 'rule-mobile', project: 'mobile' });
+    await buildFlag(t.db, { name: 'rule-archived', project: 'web', archived: true });
     await link('rule-grandparent', 'rule-has-parent');
     await link('rule-is-parent', 'rule-kid');
     const eventsBefore = await countEvents(t.db, 'feature-dependency-added');
@@ -255,12 +256,12 @@ describe('DELETE …/features/{child}/dependencies (deleteFeatureDependencies)',
 
 describe('GET …/features/{child}/parents (listParentOptions)', () => {
   it('lists active flags of the project without a parent of their own, except the child, sorted', async () => {
-    await insertProject(t.db, 'opts');
+    await buildProject(t.db, 'opts');
     for (const name of ['o-child', 'o-b', 'o-a', 'o-with-parent']) {
-      await insertFlag(t.db, { name, project: 'opts' });
+      await buildFlag(t.db, { name, project: 'opts' });
     }
-    await insertFlag(t.db, { name: 'o-archived', project: 'opts', archived: true });
-    await insertFlag(t.db, { name: 'o-elsewhere', project: 'web' });
+    await buildFlag(t.db, { name: 'o-archived', project: 'opts', archived: true });
+    await buildFlag(t.db, { name: 'o-elsewhere', project: 'web' });
     await link('o-a', 'o-with-parent');
     const viewer = await t.as('Viewer');
     const response = await viewer({
@@ -281,15 +282,24 @@ describe('GET …/features/{child}/parents (listParentOptions)', () => {
 });
 
 describe('GET …/features/{parent}/parent-variants (listParentVariantOptions)', () => {
+  const variant = (name: string) => ({ name, weight: 1000, weightType: 'variable', stickiness: 'default' });
+
   it('lists the distinct variant names of strategies and environments, sorted', async () => {
-    await insertFlag(t.db, {
+    await buildFlag(t.db, {
       name: 'variant-parent',
       project: 'web',
-      variants: ['red'],
-      strategies: [
-        { environment: 'development', variants: ['green', 'blue'] },
-        { environment: 'production', variants: ['blue'] },
-      ],
+      environments: {
+        development: {
+          enabled: false,
+          variants: [variant('red')],
+          strategies: [{ variants: [variant('green'), variant('blue')] }],
+        },
+        production: {
+          enabled: false,
+          variants: [variant('red')],
+          strategies: [{ variants: [variant('blue')] }],
+        },
+      },
     });
     const viewer = await t.as('Viewer');
     const response = await viewer({ method: 'GET', url: `${base}/variant-parent/parent-variants` });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { countRows, insertFlag } from '../projects/flag-fixtures.ts';
+import { countRows } from '../../../testing/db-queries.ts';
+import { buildFlag } from '../../../testing/flag-builder.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,12 +32,14 @@ function create(name: string, type = 'test') {
 describe('DELETE /api/admin/environments/{name} (removeEnvironment)', () => {
   it('removes the environment with its configuration and tokens, and says what was lost', async () => {
     await create('doomed');
-    await insertFlag(t.db, {
+    await buildFlag(t.db, {
       name: 'doomed-flag',
-      environments: { doomed: true, development: true },
-      strategies: [{ environment: 'doomed' }, { environment: 'doomed' }, { environment: 'development' }],
+      environments: {
+        doomed: { enabled: true, strategies: [{}, {}] },
+        development: { enabled: true, strategies: [{}] },
+      },
     });
-    await insertFlag(t.db, { name: 'doomed-flag-2', environments: { doomed: false } });
+    await buildFlag(t.db, { name: 'doomed-flag-2', environments: { doomed: false } });
     const added = await t.admin({
       method: 'POST',
       url: '/api/admin/projects/default/environments',
@@ -107,20 +110,21 @@ describe('DELETE /api/admin/environments/{name} (removeEnvironment)', () => {
 describe('POST /api/admin/environments/{name}/clone (cloneEnvironment)', () => {
   it("copies every flag's enabled state, variants, strategies and segments, and the default strategy", async () => {
     const variants = [{ name: 'blue', weight: 1000, weightType: 'variable', stickiness: 'default' }];
-    await insertFlag(t.db, {
+    await buildFlag(t.db, {
       name: 'clone-on',
-      environments: { production: true, development: false },
-      variants: { production: variants },
-      strategies: [
-        {
-          environment: 'production',
-          name: 'flexibleRollout',
-          parameters: { rollout: '25', stickiness: 'userId', groupId: 'g' },
+      environments: {
+        production: {
+          enabled: true,
+          variants,
+          strategies: [
+            { name: 'flexibleRollout', parameters: { rollout: '25', stickiness: 'userId', groupId: 'g' } },
+            { name: 'default', parameters: { rollout: '100', stickiness: 'default', groupId: 'clone-on' } },
+          ],
         },
-        { environment: 'production', name: 'default' },
-      ],
+        development: false,
+      },
     });
-    await insertFlag(t.db, { name: 'clone-unconfigured' });
+    await buildFlag(t.db, { name: 'clone-unconfigured' });
     const [segment] = await t.db.query<{ id: number }>(
       "INSERT INTO segments (name) VALUES ('beta-users') RETURNING id",
     );

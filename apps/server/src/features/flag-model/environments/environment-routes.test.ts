@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { insertFlag } from '../projects/flag-fixtures.ts';
+import { buildFlag } from '../../../testing/flag-builder.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ const create = (name: string, type = 'test', sortOrder?: number) =>
 
 describe('GET /api/admin/environments (getAllEnvironments)', () => {
   it('lists environments in sort order with their counts', async () => {
-    await insertFlag(t.db, { name: 'env-list-flag', environments: { development: true, production: false } });
+    await buildFlag(t.db, { name: 'env-list-flag', environments: { development: true, production: false } });
     const response = await t.admin({ method: 'GET', url: '/api/admin/environments' });
     expect(response.statusCode).toBe(200);
     const { version, environments } = response.json();

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countEvents } from '../../../testing/db-queries.ts';
+import { buildFlag, buildProject } from '../../../testing/flag-builder.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { countEvents, insertFlag, insertProject } from '../search/flag-builder.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await insertProject(t.db, 'web');
+  await buildProject(t.db, 'web');
   await t.db.query("INSERT INTO tag_types (name, description) VALUES ('team', 'Owning team')");
 });
 afterAll(() => t.close());
@@ -22,7 +23,7 @@ const tagExists = async (type: string, value: string) =>
 
 describe('GET /api/admin/features/{featureName}/tags (listTags)', () => {
   it('lists the tags of a flag, to Viewers too', async () => {
-    await insertFlag(t.db, { name: 'list-me', tags: [{ type: 'simple', value: 'alpha' }] });
+    await buildFlag(t.db, { name: 'list-me', tags: [{ type: 'simple', value: 'alpha' }] });
     const viewer = await t.as('Viewer');
     const response = await viewer({ method: 'GET', url: '/api/admin/features/list-me/tags' });
     expect(response.statusCode).toBe(200);
@@ -38,7 +39,7 @@ describe('GET /api/admin/features/{featureName}/tags (listTags)', () => {
 
 describe('POST /api/admin/features/{featureName}/tags (addTag)', () => {
   it('tags a flag, creating the tag when new, and records tag-created and feature-tagged', async () => {
-    await insertFlag(t.db, { name: 'add-me', project: 'web' });
+    await buildFlag(t.db, { name: 'add-me', project: 'web' });
     const editor = await t.as('Editor', { memberOf: ['web'] });
     const response = await editor({
       method: 'POST',
@@ -56,7 +57,7 @@ describe('POST /api/admin/features/{featureName}/tags (addTag)', () => {
     );
     expect(event).toEqual({ project: 'web', data: { type: 'team', value: 'checkout' } });
 
-    await insertFlag(t.db, { name: 'add-me-too' });
+    await buildFlag(t.db, { name: 'add-me-too' });
     await editor({
       method: 'POST',
       url: '/api/admin/features/add-me-too/tags',
@@ -66,7 +67,7 @@ describe('POST /api/admin/features/{featureName}/tags (addTag)', () => {
   });
 
   it('is refused to a Viewer', async () => {
-    await insertFlag(t.db, { name: 'add-viewer' });
+    await buildFlag(t.db, { name: 'add-viewer' });
     const viewer = await t.as('Viewer');
     const response = await viewer({
       method: 'POST',
@@ -80,7 +81,7 @@ describe('POST /api/admin/features/{featureName}/tags (addTag)', () => {
   });
 
   it('rejects bad input, unknown tag types and unknown flags, changing nothing', async () => {
-    await insertFlag(t.db, { name: 'add-bad' });
+    await buildFlag(t.db, { name: 'add-bad' });
     const cases = [
       {
         url: '/api/admin/features/add-bad/tags',
@@ -121,7 +122,7 @@ describe('POST /api/admin/features/{featureName}/tags (addTag)', () => {
   });
 
   it('answers 409 FeatureHasTagError when the flag already has the tag', async () => {
-    await insertFlag(t.db, { name: 'add-twice', tags: [{ type: 'simple', value: 'once' }] });
+    await buildFlag(t.db, { name: 'add-twice', tags: [{ type: 'simple', value: 'once' }] });
     const response = await t.admin({
       method: 'POST',
       url: '/api/admin/features/add-twice/tags',
@@ -136,7 +137,7 @@ describe('POST /api/admin/features/{featureName}/tags (addTag)', () => {
 
 describe('DELETE /api/admin/features/{featureName}/tags/{type}/{value} (removeTag)', () => {
   it('removes the tag and records feature-untagged with the tag as preData', async () => {
-    await insertFlag(t.db, {
+    await buildFlag(t.db, {
       name: 'remove-me',
       tags: [
         { type: 'simple', value: 'gone' },
@@ -156,7 +157,7 @@ describe('DELETE /api/admin/features/{featureName}/tags/{type}/{value} (removeTa
   });
 
   it('succeeds without an event when the flag does not carry the tag', async () => {
-    await insertFlag(t.db, { name: 'remove-absent' });
+    await buildFlag(t.db, { name: 'remove-absent' });
     const response = await t.admin({
       method: 'DELETE',
       url: '/api/admin/features/remove-absent/tags/simple/none',
@@ -166,7 +167,7 @@ describe('DELETE /api/admin/features/{featureName}/tags/{type}/{value} (removeTa
   });
 
   it('is refused to a Viewer and answers 404 for an unknown flag', async () => {
-    await insertFlag(t.db, { name: 'remove-viewer', tags: [{ type: 'simple', value: 'kept' }] });
+    await buildFlag(t.db, { name: 'remove-viewer', tags: [{ type: 'simple', value: 'kept' }] });
     const viewer = await t.as('Viewer');
     const denied = await viewer({
       method: 'DELETE',
@@ -183,7 +184,7 @@ describe('DELETE /api/admin/features/{featureName}/tags/{type}/{value} (removeTa
 
 describe('PUT /api/admin/features/{featureName}/tags (updateTags)', () => {
   it('adds, then removes, skipping tags already there, and answers with the tags', async () => {
-    await insertFlag(t.db, {
+    await buildFlag(t.db, {
       name: 'update-me',
       tags: [
         { type: 'simple', value: 'old' },
@@ -216,7 +217,7 @@ describe('PUT /api/admin/features/{featureName}/tags (updateTags)', () => {
   });
 
   it('is refused to a Viewer', async () => {
-    await insertFlag(t.db, { name: 'update-viewer' });
+    await buildFlag(t.db, { name: 'update-viewer' });
     const viewer = await t.as('Viewer');
     const response = await viewer({
       method: 'PUT',
@@ -229,7 +230,7 @@ describe('PUT /api/admin/features/{featureName}/tags (updateTags)', () => {
   });
 
   it('rejects bad input and unknown tag types without applying any part of the change', async () => {
-    await insertFlag(t.db, { name: 'update-bad', tags: [{ type: 'simple', value: 'kept' }] });
+    await buildFlag(t.db, { name: 'update-bad', tags: [{ type: 'simple', value: 'kept' }] });
     const url = '/api/admin/features/update-bad/tags';
     const missing = await t.admin({ method: 'PUT', url, payload: { addedTags: [] } });
     expect(missing.statusCode).toBe(400);
@@ -267,8 +268,8 @@ describe('PUT /api/admin/projects/{projectId}/tags (addTagToFeatures)', () => {
   const url = '/api/admin/projects/web/tags';
 
   it('changes the tags of several flags of the project', async () => {
-    await insertFlag(t.db, { name: 'bulk-a', project: 'web', tags: [{ type: 'simple', value: 'legacy' }] });
-    await insertFlag(t.db, { name: 'bulk-b', project: 'web' });
+    await buildFlag(t.db, { name: 'bulk-a', project: 'web', tags: [{ type: 'simple', value: 'legacy' }] });
+    await buildFlag(t.db, { name: 'bulk-b', project: 'web' });
     const response = await t.admin({
       method: 'PUT',
       url,
@@ -288,7 +289,7 @@ describe('PUT /api/admin/projects/{projectId}/tags (addTagToFeatures)', () => {
   });
 
   it('is refused to a Viewer', async () => {
-    await insertFlag(t.db, { name: 'bulk-viewer', project: 'web' });
+    await buildFlag(t.db, { name: 'bulk-viewer', project: 'web' });
     const viewer = await t.as('Viewer');
     const response = await viewer({
       method: 'PUT',
@@ -304,8 +305,8 @@ describe('PUT /api/admin/projects/{projectId}/tags (addTagToFeatures)', () => {
   });
 
   it('rejects bad input and applies nothing', async () => {
-    await insertFlag(t.db, { name: 'bulk-keep', project: 'web' });
-    await insertFlag(t.db, { name: 'bulk-elsewhere' });
+    await buildFlag(t.db, { name: 'bulk-keep', project: 'web' });
+    await buildFlag(t.db, { name: 'bulk-elsewhere' });
     const tags = { addedTags: [{ type: 'simple', value: 'bulk-new' }], removedTags: [] };
     const cases = [
       { url, payload: { tags }, status: 400, name: 'BadDataError', path: '/body/features' },

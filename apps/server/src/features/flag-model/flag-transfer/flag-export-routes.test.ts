@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_TOKEN, createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { adminCall, BUILD_TIMEOUT, buildShop, countEvents } from '../../../testing/flag-transfer-fixtures.ts';
+import { countEvents } from '../../../testing/db-queries.ts';
+import { adminCall, BUILD_TIMEOUT, buildShop } from '../../../testing/flag-transfer-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -213,7 +214,7 @@ describe('POST /api/admin/features-batch/export', () => {
     expect(allowed.statusCode).toBe(200);
     expect(allowed.json().features).toHaveLength(3);
 
-    const before = await countEvents(t);
+    const before = await countEvents(t.db);
     const client = await t.app.inject({
       method: 'POST',
       url: '/api/admin/features-batch/export',
@@ -227,11 +228,11 @@ describe('POST /api/admin/features-batch/export', () => {
       payload: { environment: 'production', project: 'shop' },
     });
     expect(anonymous.statusCode).toBe(401);
-    expect(await countEvents(t)).toBe(before);
+    expect(await countEvents(t.db)).toBe(before);
   });
 
   it('refuses bad input with a 400 or 404 naming the field, and records nothing', async () => {
-    const before = await countEvents(t);
+    const before = await countEvents(t.db);
     const cases: [object, number, string][] = [
       [{ project: 'shop' }, 400, '/body/environment'],
       [{ environment: 'production', features: 'checkout' }, 400, '/body/features'],
@@ -251,6 +252,6 @@ describe('POST /api/admin/features-batch/export', () => {
       features: ['checkout', 'ghost', 'old-banner'],
     });
     expect(unknown.json().message).toBe('These are not active flags: ghost, old-banner');
-    expect(await countEvents(t)).toBe(before);
+    expect(await countEvents(t.db)).toBe(before);
   });
 });

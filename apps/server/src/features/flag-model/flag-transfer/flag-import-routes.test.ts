@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { snapshot } from '../../../testing/db-queries.ts';
 import {
   BUILD_TIMEOUT,
   buildShop,
   buildStore,
   postTransfer as post,
-  snapshot,
 } from '../../../testing/flag-transfer-fixtures.ts';
 
 type ExportResult = {
@@ -249,7 +249,7 @@ describe('importing an export into another instance', () => {
       CREATE TRIGGER refuse_import BEFORE INSERT ON events FOR EACH ROW
         WHEN (NEW.type = 'features-imported') EXECUTE FUNCTION refuse_import();`);
     try {
-      const before = await snapshot(target);
+      const before = await snapshot(target.db);
       const data = {
         features: [{ name: 'never-seen' }, { name: 'checkout', description: 'Changed' }],
         featureStrategies: [{ name: 'default', featureName: 'never-seen' }],
@@ -259,7 +259,7 @@ describe('importing an export into another instance', () => {
       };
       const response = await post(target, 'import', { project: 'store', environment: 'staging', data });
       expect(response.statusCode).toBe(500);
-      expect(await snapshot(target)).toEqual(before);
+      expect(await snapshot(target.db)).toEqual(before);
       expect(await target.db.query("SELECT 1 FROM context_fields WHERE name = 'atomic-field'")).toEqual([]);
       expect(await target.db.query("SELECT 1 FROM tag_types WHERE name = 'fresh-type'")).toEqual([]);
     } finally {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_TOKEN, createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { snapshot } from '../../../testing/db-queries.ts';
 import {
   adminCall,
   BUILD_TIMEOUT,
   buildStore,
   postTransfer as post,
-  snapshot,
 } from '../../../testing/flag-transfer-fixtures.ts';
 
 let target: TestApp;
@@ -51,7 +51,7 @@ describe('what validate finds and import refuses', () => {
 
   it('lists every problem in errors, and import refuses with a 400 naming them, changing nothing', async () => {
     const body = { project: 'store', environment: 'staging', data: badData };
-    const before = await snapshot(target);
+    const before = await snapshot(target.db);
     const validation = await post(target, 'validate', body);
     expect(validation.statusCode, validation.body).toBe(200);
     const { errors } = validation.json() as { errors: { message: string; affectedItems: string[] }[] };
@@ -71,7 +71,7 @@ describe('what validate finds and import refuses', () => {
     expect(itemsOf('These dependencies cannot be set')).toEqual([
       'fresh → missing-parent: the parent is neither in the import nor an active flag of project "store"',
     ]);
-    expect(await snapshot(target)).toEqual(before);
+    expect(await snapshot(target.db)).toEqual(before);
 
     const refused = await post(target, 'import', body);
     expect(refused.statusCode).toBe(400);
@@ -83,7 +83,7 @@ describe('what validate finds and import refuses', () => {
       message: 'These segments do not exist here (or belong to another project); create them first: ghosts',
       path: '/body/data',
     });
-    expect(await snapshot(target)).toEqual(before);
+    expect(await snapshot(target.db)).toEqual(before);
   });
 
   it('refuses a parent that would itself be a child, and a flag depending on itself', async () => {
@@ -121,7 +121,7 @@ describe('permissions and bad input', () => {
   };
 
   it('refuses viewers (403), client tokens (403) and anonymous callers (401) without changing anything', async () => {
-    const before = await snapshot(target);
+    const before = await snapshot(target.db);
     const viewer = await target.as('Viewer');
     for (const operation of ['validate', 'import']) {
       const url = `/api/admin/features-batch/${operation}`;
@@ -135,7 +135,7 @@ describe('permissions and bad input', () => {
       expect(client.statusCode).toBe(403);
       expect((await target.app.inject({ method: 'POST', url, payload: valid })).statusCode).toBe(401);
     }
-    expect(await snapshot(target)).toEqual(before);
+    expect(await snapshot(target.db)).toEqual(before);
     const editor = await target.as('Editor', { memberOf: [valid.project] });
     const allowed = await editor({
       method: 'POST',
@@ -146,7 +146,7 @@ describe('permissions and bad input', () => {
   });
 
   it('refuses a missing field, a wrong type, or an unknown project or environment, naming the field', async () => {
-    const before = await snapshot(target);
+    const before = await snapshot(target.db);
     const cases: [object, number, string][] = [
       [{ project: 'store', environment: 'staging' }, 400, '/body/data'],
       [{ ...valid, project: 5 }, 400, '/body/project'],
@@ -169,6 +169,6 @@ describe('permissions and bad input', () => {
     }
     const production = await post(target, 'import', { ...valid, environment: 'production' });
     expect(production.json().message).toBe('Environment "production" is not enabled in project "store"');
-    expect(await snapshot(target)).toEqual(before);
+    expect(await snapshot(target.db)).toEqual(before);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { buildFlag, count, flagUrl, snapshot } from '../../../testing/flag-api-builders.ts';
+import { count, snapshot } from '../../../testing/db-queries.ts';
+import { createFlagThroughApi, flagUrl } from '../../../testing/flag-api-builders.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ afterAll(() => t.close());
 
 describe('addFavoriteFeature and removeFavoriteFeature', () => {
   it('lets any signed-in user, a Viewer too, favorite a flag; lists show it first-class', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     const viewer = await t.as('Viewer');
     expect((await viewer({ method: 'POST', url: `${flagUrl(flag)}/favorites` })).statusCode).toBe(200);
     expect((await viewer({ method: 'POST', url: `${flagUrl(flag)}/favorites` })).statusCode).toBe(200);
@@ -36,7 +37,7 @@ describe('addFavoriteFeature and removeFavoriteFeature', () => {
   });
 
   it('needs a signed-in user: 401 without credentials, 400 for an API token, 404 for an unknown flag', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     const before = await snapshot(t.db);
     expect((await t.app.inject({ method: 'POST', url: `${flagUrl(flag)}/favorites` })).statusCode).toBe(401);
     const token = await t.admin({ method: 'POST', url: `${flagUrl(flag)}/favorites` });

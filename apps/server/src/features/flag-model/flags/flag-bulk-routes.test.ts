@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { count, eventTypes, snapshot } from '../../../testing/db-queries.ts';
 import {
-  buildFlag,
-  buildStrategy,
-  count,
+  addStrategyThroughApi,
+  createFlagThroughApi,
   environmentUrl,
-  eventTypes,
-  snapshot,
 } from '../../../testing/flag-api-builders.ts';
 
 let t: TestApp;
@@ -28,9 +26,9 @@ const archivedCount = (names: string[]) =>
 
 describe('archiveFeatures', () => {
   it('archives every listed flag, a parent together with its child, one event each', async () => {
-    const parent = await buildFlag(t);
-    const child = await buildFlag(t);
-    const single = await buildFlag(t);
+    const parent = await createFlagThroughApi(t);
+    const child = await createFlagThroughApi(t);
+    const single = await createFlagThroughApi(t);
     await t.db.query('INSERT INTO flag_dependencies (parent, child) VALUES ($1, $2)', [parent, child]);
     const response = await t.admin({
       method: 'POST',
@@ -44,9 +42,9 @@ describe('archiveFeatures', () => {
   });
 
   it('is all or nothing: a parent with a child left behind (403) or an unknown flag (404) archives none', async () => {
-    const parent = await buildFlag(t);
-    const child = await buildFlag(t);
-    const other = await buildFlag(t);
+    const parent = await createFlagThroughApi(t);
+    const child = await createFlagThroughApi(t);
+    const other = await createFlagThroughApi(t);
     await t.db.query('INSERT INTO flag_dependencies (parent, child) VALUES ($1, $2)', [parent, child]);
     const before = await snapshot(t.db);
     const orphaning = await t.admin({ method: 'POST', url: ARCHIVE, payload: { features: [other, parent] } });
@@ -58,7 +56,7 @@ describe('archiveFeatures', () => {
       payload: { features: [other, 'no-such-flag'] },
     });
     expect(unknown.statusCode).toBe(404);
-    const elsewhere = await buildFlag(t, {}, 'other');
+    const elsewhere = await createFlagThroughApi(t, {}, 'other');
     const snapshotWithElsewhere = await snapshot(t.db);
     const wrongProject = await t.admin({
       method: 'POST',
@@ -72,7 +70,7 @@ describe('archiveFeatures', () => {
   });
 
   it('is denied to a Viewer and refuses an empty or malformed list', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     const before = await snapshot(t.db);
     expect(
       (await (await t.as('Viewer'))({ method: 'POST', url: ARCHIVE, payload: { features: [flag] } }))
@@ -89,9 +87,9 @@ describe('archiveFeatures', () => {
 
 describe('validateArchiveFeatures', () => {
   it('names parents whose children would stay active and says whether links would go', async () => {
-    const parent = await buildFlag(t);
-    const child = await buildFlag(t);
-    const loner = await buildFlag(t);
+    const parent = await createFlagThroughApi(t);
+    const child = await createFlagThroughApi(t);
+    const loner = await createFlagThroughApi(t);
     await t.db.query('INSERT INTO flag_dependencies (parent, child) VALUES ($1, $2)', [parent, child]);
     const url = `${ARCHIVE}/validate`;
     const viewer = await t.as('Viewer');
@@ -117,8 +115,8 @@ describe('validateArchiveFeatures', () => {
 
 describe('staleFeatures', () => {
   it('marks flags stale and back, recording feature-stale-on/off only for changes', async () => {
-    const a = await buildFlag(t);
-    const b = await buildFlag(t);
+    const a = await createFlagThroughApi(t);
+    const b = await createFlagThroughApi(t);
     await t.admin({ method: 'POST', url: STALE, payload: { features: [a], stale: true } });
     const response = await t.admin({
       method: 'POST',
@@ -133,8 +131,8 @@ describe('staleFeatures', () => {
   });
 
   it('is denied to a Viewer, refuses flags of another project and bad bodies without changes', async () => {
-    const flag = await buildFlag(t);
-    const elsewhere = await buildFlag(t, {}, 'other');
+    const flag = await createFlagThroughApi(t);
+    const elsewhere = await createFlagThroughApi(t, {}, 'other');
     const before = await snapshot(t.db);
     expect(
       (
@@ -167,9 +165,9 @@ describe('staleFeatures', () => {
 
 describe('bulkToggleFeaturesEnvironmentOn / Off', () => {
   it('turns several flags on (adding default strategies) and off again', async () => {
-    const a = await buildFlag(t);
-    const b = await buildFlag(t);
-    await buildStrategy(t, b, { name: 'userWithId', parameters: { userIds: '7' } }, 'production');
+    const a = await createFlagThroughApi(t);
+    const b = await createFlagThroughApi(t);
+    await addStrategyThroughApi(t, b, { name: 'userWithId', parameters: { userIds: '7' } }, 'production');
     const on = await t.admin({
       method: 'POST',
       url: bulkUrl('production', 'on'),
@@ -205,7 +203,7 @@ describe('bulkToggleFeaturesEnvironmentOn / Off', () => {
   });
 
   it('is denied to a Viewer and all or nothing for unknown flags or environments', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     const before = await snapshot(t.db);
     const viewer = await t.as('Viewer');
     expect(

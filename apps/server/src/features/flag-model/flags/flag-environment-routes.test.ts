@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { eventTypes, lastEvent, snapshot } from '../../../testing/db-queries.ts';
 import {
-  buildFlag,
-  buildStrategy,
+  addStrategyThroughApi,
+  createFlagThroughApi,
   environmentUrl,
-  eventTypes,
-  lastEvent,
-  snapshot,
 } from '../../../testing/flag-api-builders.ts';
 
 let t: TestApp;
@@ -18,8 +16,8 @@ afterAll(() => t.close());
 
 describe('getFeatureEnvironment', () => {
   it('shows the flag in one environment with strategies and variants, also to a Viewer', async () => {
-    const flag = await buildFlag(t);
-    const strategy = await buildStrategy(t, flag, { name: 'default' }, 'production');
+    const flag = await createFlagThroughApi(t);
+    const strategy = await addStrategyThroughApi(t, flag, { name: 'default' }, 'production');
     await t.admin({
       method: 'PUT',
       url: `${environmentUrl(flag, 'production')}/variants`,
@@ -40,7 +38,7 @@ describe('getFeatureEnvironment', () => {
   });
 
   it('answers 404 for an unknown flag, an unknown environment and one not in the project', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     for (const url of [
       environmentUrl('nope'),
       environmentUrl(flag, 'nope'),
@@ -55,7 +53,7 @@ describe('getFeatureEnvironment', () => {
 
 describe('toggleFeatureEnvironmentOn', () => {
   it('adds the default flexibleRollout when nothing is active and records feature-environment-enabled', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     const response = await t.admin({ method: 'POST', url: `${environmentUrl(flag)}/on` });
     expect(response.statusCode).toBe(200);
     const environment = (await t.admin({ method: 'GET', url: environmentUrl(flag) })).json();
@@ -79,8 +77,8 @@ describe('toggleFeatureEnvironmentOn', () => {
   });
 
   it('adds a default also when every strategy is disabled, unless asked to re-activate them', async () => {
-    const flag = await buildFlag(t);
-    const disabled = await buildStrategy(t, flag, {
+    const flag = await createFlagThroughApi(t);
+    const disabled = await addStrategyThroughApi(t, flag, {
       name: 'userWithId',
       disabled: true,
       parameters: { userIds: '1' },
@@ -92,8 +90,12 @@ describe('toggleFeatureEnvironmentOn', () => {
       ['flexibleRollout', false],
     ]);
 
-    const other = await buildFlag(t);
-    await buildStrategy(t, other, { name: 'userWithId', disabled: true, parameters: { userIds: '1' } });
+    const other = await createFlagThroughApi(t);
+    await addStrategyThroughApi(t, other, {
+      name: 'userWithId',
+      disabled: true,
+      parameters: { userIds: '1' },
+    });
     await t.admin({
       method: 'POST',
       url: `${environmentUrl(other)}/on?shouldActivateDisabledStrategies=true`,
@@ -116,7 +118,7 @@ describe('toggleFeatureEnvironmentOn', () => {
         }),
       ],
     );
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     await t.admin({ method: 'POST', url: `${environmentUrl(flag, 'production')}/on` });
     const [strategy] = (await t.admin({ method: 'GET', url: environmentUrl(flag, 'production') })).json()
       .strategies;
@@ -125,8 +127,8 @@ describe('toggleFeatureEnvironmentOn', () => {
   });
 
   it('keeps existing active strategies and records nothing when already on', async () => {
-    const flag = await buildFlag(t);
-    await buildStrategy(t, flag, { name: 'default' });
+    const flag = await createFlagThroughApi(t);
+    await addStrategyThroughApi(t, flag, { name: 'default' });
     await t.admin({ method: 'POST', url: `${environmentUrl(flag)}/on` });
     const events = await eventTypes(t.db, flag);
     await t.admin({ method: 'POST', url: `${environmentUrl(flag)}/on` });
@@ -135,7 +137,7 @@ describe('toggleFeatureEnvironmentOn', () => {
   });
 
   it('is denied to a Viewer and answers 404 for unknown flags and environments', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     const before = await snapshot(t.db);
     expect(
       (await (await t.as('Viewer'))({ method: 'POST', url: `${environmentUrl(flag)}/on` })).statusCode,
@@ -154,7 +156,7 @@ describe('toggleFeatureEnvironmentOn', () => {
 
 describe('toggleFeatureEnvironmentOff', () => {
   it('turns the flag off, keeps its strategies, and records feature-environment-disabled', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     await t.admin({ method: 'POST', url: `${environmentUrl(flag)}/on` });
     const response = await t.admin({ method: 'POST', url: `${environmentUrl(flag)}/off` });
     expect(response.statusCode).toBe(200);
@@ -165,7 +167,7 @@ describe('toggleFeatureEnvironmentOff', () => {
   });
 
   it('is denied to a Viewer and answers 404 for an unknown environment', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     await t.admin({ method: 'POST', url: `${environmentUrl(flag)}/on` });
     const before = await snapshot(t.db);
     expect(

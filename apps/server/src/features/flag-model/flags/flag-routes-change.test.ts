@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { count, eventTypes, lastEvent, snapshot } from '../../../testing/db-queries.ts';
 import {
-  buildFlag,
-  buildStrategy,
-  count,
+  addStrategyThroughApi,
+  createFlagThroughApi,
   environmentUrl,
-  eventTypes,
   flagUrl,
-  lastEvent,
-  snapshot,
   uniqueName,
 } from '../../../testing/flag-api-builders.ts';
 
@@ -24,7 +21,7 @@ afterAll(() => t.close());
 
 describe('updateFeature', () => {
   it('sets the fields given, keeps the others, and records metadata and staleness events', async () => {
-    const name = await buildFlag(t, { description: 'before', impressionData: true });
+    const name = await createFlagThroughApi(t, { description: 'before', impressionData: true });
     const response = await t.admin({
       method: 'PUT',
       url: flagUrl(name),
@@ -56,7 +53,7 @@ describe('updateFeature', () => {
   });
 
   it('is denied to a Viewer', async () => {
-    const name = await buildFlag(t);
+    const name = await createFlagThroughApi(t);
     const before = await snapshot(t.db);
     const response = await (
       await t.as('Viewer')
@@ -71,7 +68,7 @@ describe('updateFeature', () => {
     [{ type: 'no-such-type' }, 400, '/body/type'],
     [{ archived: true }, 400, '/body/archived'],
   ])('refuses %j and changes nothing', async (payload, status, path) => {
-    const name = await buildFlag(t);
+    const name = await createFlagThroughApi(t);
     const before = await snapshot(t.db);
     const response = await t.admin({ method: 'PUT', url: flagUrl(name), payload });
     expect(response.statusCode).toBe(status);
@@ -89,7 +86,7 @@ describe('updateFeature', () => {
 
 describe('patchFeature', () => {
   it('applies JSON Patch to description, type, stale and impressionData', async () => {
-    const name = await buildFlag(t, { description: 'old' });
+    const name = await createFlagThroughApi(t, { description: 'old' });
     const response = await t.admin({
       method: 'PATCH',
       url: flagUrl(name),
@@ -115,7 +112,7 @@ describe('patchFeature', () => {
   });
 
   it('is denied to a Viewer', async () => {
-    const name = await buildFlag(t);
+    const name = await createFlagThroughApi(t);
     const response = await (
       await t.as('Viewer')
     )({
@@ -134,7 +131,7 @@ describe('patchFeature', () => {
     [[{ op: 'jump', path: '/stale' }], '/body/0/op'],
     [{ op: 'replace' }, '/body'],
   ])('refuses %j and changes nothing', async (payload, path) => {
-    const name = await buildFlag(t);
+    const name = await createFlagThroughApi(t);
     const before = await snapshot(t.db);
     const response = await t.admin({ method: 'PATCH', url: flagUrl(name), payload });
     expect(response.statusCode).toBe(400);
@@ -146,8 +143,8 @@ describe('patchFeature', () => {
 
 describe('archiveFeature', () => {
   it('sets archived_at (nothing is deleted), hides the flag and records feature-archived', async () => {
-    const name = await buildFlag(t);
-    await buildStrategy(t, name);
+    const name = await createFlagThroughApi(t);
+    await addStrategyThroughApi(t, name);
     const response = await t.admin({ method: 'DELETE', url: flagUrl(name) });
     expect(response.statusCode).toBe(202);
     const [row] = await t.db.query<{ archived_at: Date | null }>(
@@ -161,8 +158,8 @@ describe('archiveFeature', () => {
   });
 
   it('refuses to archive a parent whose children are active (403), and drops a child’s links when it goes', async () => {
-    const parent = await buildFlag(t);
-    const child = await buildFlag(t);
+    const parent = await createFlagThroughApi(t);
+    const child = await createFlagThroughApi(t);
     await t.db.query('INSERT INTO flag_dependencies (parent, child) VALUES ($1, $2)', [parent, child]);
     const before = await snapshot(t.db);
     const refused = await t.admin({ method: 'DELETE', url: flagUrl(parent) });
@@ -175,7 +172,7 @@ describe('archiveFeature', () => {
   });
 
   it('is denied to a Viewer and answers 404 for an unknown flag', async () => {
-    const name = await buildFlag(t);
+    const name = await createFlagThroughApi(t);
     const before = await snapshot(t.db);
     expect((await (await t.as('Viewer'))({ method: 'DELETE', url: flagUrl(name) })).statusCode).toBe(403);
     const missing = await t.admin({ method: 'DELETE', url: flagUrl('no-such-flag') });
@@ -187,12 +184,16 @@ describe('archiveFeature', () => {
 
 describe('cloneFeature', () => {
   it('copies fields, strategies (groupId replaced) and variants; the copy starts off', async () => {
-    const source = await buildFlag(t, { type: 'experiment', description: 'source', impressionData: true });
-    await buildStrategy(t, source, {
+    const source = await createFlagThroughApi(t, {
+      type: 'experiment',
+      description: 'source',
+      impressionData: true,
+    });
+    await addStrategyThroughApi(t, source, {
       name: 'flexibleRollout',
       parameters: { rollout: '30', stickiness: 'userId' },
     });
-    await buildStrategy(t, source, {
+    await addStrategyThroughApi(t, source, {
       name: 'default',
       constraints: [{ contextName: 'appName', operator: 'IN', values: ['a'] }],
     });
@@ -228,8 +229,8 @@ describe('cloneFeature', () => {
   });
 
   it('does not copy a flag of another project: 404, and nothing is created', async () => {
-    const source = await buildFlag(t);
-    await buildStrategy(t, source, { name: 'default' }, 'development');
+    const source = await createFlagThroughApi(t);
+    await addStrategyThroughApi(t, source, { name: 'default' }, 'development');
     const name = uniqueName('clone');
     const before = await snapshot(t.db);
     const response = await t.admin({
@@ -244,7 +245,7 @@ describe('cloneFeature', () => {
   });
 
   it('is denied to a Viewer', async () => {
-    const source = await buildFlag(t);
+    const source = await createFlagThroughApi(t);
     const before = await snapshot(t.db);
     const response = await (
       await t.as('Viewer')
@@ -258,7 +259,7 @@ describe('cloneFeature', () => {
   });
 
   it('refuses a taken name (409), an invalid name (400) and an unknown source (404)', async () => {
-    const source = await buildFlag(t);
+    const source = await createFlagThroughApi(t);
     const before = await snapshot(t.db);
     const taken = await t.admin({
       method: 'POST',

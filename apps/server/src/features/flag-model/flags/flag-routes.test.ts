@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { count, lastEvent, snapshot } from '../../../testing/db-queries.ts';
 import {
-  buildFlag,
-  buildStrategy,
-  count,
+  addStrategyThroughApi,
+  createFlagThroughApi,
   environmentUrl,
   flagUrl,
-  lastEvent,
-  snapshot,
   uniqueName,
 } from '../../../testing/flag-api-builders.ts';
 
@@ -93,8 +91,8 @@ describe('createFeature', () => {
   });
 
   it('refuses a taken name, archived flags included (409), and an unknown project (404)', async () => {
-    const name = await buildFlag(t);
-    const archived = await buildFlag(t);
+    const name = await createFlagThroughApi(t);
+    const archived = await createFlagThroughApi(t);
     await t.admin({ method: 'DELETE', url: flagUrl(archived) });
     const before = await snapshot(t.db);
     for (const taken of [name, archived]) {
@@ -114,7 +112,7 @@ describe('createFeature', () => {
 
   it('enforces the project flag limit', async () => {
     await t.db.query(`INSERT INTO projects (id, name, feature_limit) VALUES ('limited', 'Limited', 1)`);
-    await buildFlag(t, {}, 'limited');
+    await createFlagThroughApi(t, {}, 'limited');
     const response = await t.admin({
       method: 'POST',
       url: '/api/admin/projects/limited/features',
@@ -129,10 +127,10 @@ describe('createFeature', () => {
 describe('getFeatures', () => {
   it('lists active flags of the project with environment summaries, filtered by namePrefix and tag', async () => {
     const prefix = uniqueName('list');
-    const on = await buildFlag(t, { name: `${prefix}-on` });
-    const plain = await buildFlag(t, { name: `${prefix}-plain` });
-    const archived = await buildFlag(t, { name: `${prefix}-archived` });
-    await buildStrategy(t, on, { name: 'default' });
+    const on = await createFlagThroughApi(t, { name: `${prefix}-on` });
+    const plain = await createFlagThroughApi(t, { name: `${prefix}-plain` });
+    const archived = await createFlagThroughApi(t, { name: `${prefix}-archived` });
+    await addStrategyThroughApi(t, on, { name: 'default' });
     await t.admin({ method: 'POST', url: `${environmentUrl(on)}/on` });
     await t.admin({ method: 'DELETE', url: flagUrl(archived) });
     await t.db.query(`INSERT INTO tags (type, value) VALUES ('simple', $1)`, [prefix]);
@@ -185,14 +183,17 @@ describe('getFeatures', () => {
 
 describe('getFeature', () => {
   it('shows environments with ordered strategies and variants, dependencies, children, tags and links', async () => {
-    const parent = await buildFlag(t);
-    const child = await buildFlag(t);
+    const parent = await createFlagThroughApi(t);
+    const child = await createFlagThroughApi(t);
     await t.db.query(
       `INSERT INTO flag_dependencies (parent, child, enabled, variants) VALUES ($1, $2, true, '["a"]')`,
       [parent, child],
     );
-    const first = await buildStrategy(t, child, { name: 'default', title: 'first' });
-    const second = await buildStrategy(t, child, { name: 'userWithId', parameters: { userIds: '1,2' } });
+    const first = await addStrategyThroughApi(t, child, { name: 'default', title: 'first' });
+    const second = await addStrategyThroughApi(t, child, {
+      name: 'userWithId',
+      parameters: { userIds: '1,2' },
+    });
     await t.admin({
       method: 'PUT',
       url: `${environmentUrl(child)}/variants`,
@@ -213,15 +214,15 @@ describe('getFeature', () => {
   });
 
   it('is readable by a Viewer, not without credentials', async () => {
-    const name = await buildFlag(t);
+    const name = await createFlagThroughApi(t);
     expect((await (await t.as('Viewer'))({ method: 'GET', url: flagUrl(name) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: flagUrl(name) })).statusCode).toBe(401);
   });
 
   it('answers 404 for an unknown flag, an archived flag, a flag of another project and an unknown project', async () => {
-    const archived = await buildFlag(t);
+    const archived = await createFlagThroughApi(t);
     await t.admin({ method: 'DELETE', url: flagUrl(archived) });
-    const elsewhere = await buildFlag(t, {}, 'other');
+    const elsewhere = await createFlagThroughApi(t, {}, 'other');
     for (const url of [
       flagUrl('no-such-flag'),
       flagUrl(archived),
@@ -251,7 +252,7 @@ describe('validateFeature', () => {
   });
 
   it('answers 409 for a taken name, archived included, and 400 saying why for an invalid one', async () => {
-    const archived = await buildFlag(t);
+    const archived = await createFlagThroughApi(t);
     await t.admin({ method: 'DELETE', url: flagUrl(archived) });
     const taken = await t.admin({ method: 'POST', url: VALIDATE, payload: { name: archived } });
     expect(taken.statusCode).toBe(409);

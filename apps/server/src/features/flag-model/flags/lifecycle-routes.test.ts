@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import {
-  buildFlag,
-  environmentUrl,
-  flagUrl,
-  lastEvent,
-  snapshot,
-} from '../../../testing/flag-api-builders.ts';
+import { lastEvent, snapshot } from '../../../testing/db-queries.ts';
+import { createFlagThroughApi, environmentUrl, flagUrl } from '../../../testing/flag-api-builders.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +16,7 @@ const stagesOf = async (flag: string) =>
 
 describe('getFeatureLifecycle', () => {
   it('derives initial, pre-live and live from creation and where the flag was turned on', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     expect(await stagesOf(flag)).toEqual(['initial']);
     await t.admin({ method: 'POST', url: `${environmentUrl(flag, 'development')}/on` });
     expect(await stagesOf(flag)).toEqual(['initial', 'pre-live']);
@@ -36,7 +31,7 @@ describe('getFeatureLifecycle', () => {
   });
 
   it('needs credentials and answers 404 for an unknown flag', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     expect((await t.app.inject({ method: 'GET', url: `${flagUrl(flag)}/lifecycle` })).statusCode).toBe(401);
     const missing = await t.admin({ method: 'GET', url: `${flagUrl('nope')}/lifecycle` });
     expect(missing.statusCode).toBe(404);
@@ -46,7 +41,7 @@ describe('getFeatureLifecycle', () => {
 
 describe('complete and uncomplete', () => {
   it('stores the completed marker with its status, and removes it again', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     const done = await t.admin({
       method: 'POST',
       url: `${flagUrl(flag)}/lifecycle/complete`,
@@ -66,7 +61,7 @@ describe('complete and uncomplete', () => {
   });
 
   it('is denied to a Viewer and refuses a bad status or unknown flag without changes', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     const before = await snapshot(t.db);
     const viewer = await t.as('Viewer');
     expect(
@@ -105,16 +100,16 @@ describe('getFeatureLifecycleStageCount', () => {
   it('counts flags by their current stage', async () => {
     const url = '/api/admin/lifecycle/count';
     const before = (await t.admin({ method: 'GET', url })).json();
-    const initial = await buildFlag(t);
-    const live = await buildFlag(t);
+    const initial = await createFlagThroughApi(t);
+    const live = await createFlagThroughApi(t);
     await t.admin({ method: 'POST', url: `${environmentUrl(live, 'production')}/on` });
-    const completed = await buildFlag(t);
+    const completed = await createFlagThroughApi(t);
     await t.admin({
       method: 'POST',
       url: `${flagUrl(completed)}/lifecycle/complete`,
       payload: { status: 'discarded' },
     });
-    const archived = await buildFlag(t);
+    const archived = await createFlagThroughApi(t);
     await t.admin({ method: 'DELETE', url: flagUrl(archived) });
     const response = await (await t.as('Viewer'))({ method: 'GET', url });
     expect(response.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { buildFlag, flagUrl, lastEvent, snapshot } from '../../../testing/flag-api-builders.ts';
+import { lastEvent, snapshot } from '../../../testing/db-queries.ts';
+import { createFlagThroughApi, flagUrl } from '../../../testing/flag-api-builders.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ const linksOf = async (flag: string) => (await t.admin({ method: 'GET', url: fla
 
 describe('createFeatureLink, updateFeatureLink, deleteFeatureLink', () => {
   it('adds, changes and removes links that getFeature lists, recording events', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     const created = await t.admin({
       method: 'POST',
       url: `${flagUrl(flag)}/link`,
@@ -54,7 +55,7 @@ describe('createFeatureLink, updateFeatureLink, deleteFeatureLink', () => {
   });
 
   it('is denied to a Viewer', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     await t.admin({ method: 'POST', url: `${flagUrl(flag)}/link`, payload: { url: 'https://a.example' } });
     const [link] = await linksOf(flag);
     const before = await snapshot(t.db);
@@ -79,7 +80,7 @@ describe('createFeatureLink, updateFeatureLink, deleteFeatureLink', () => {
   });
 
   it('refuses bad URLs, missing fields and unknown flags or links without changes', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     await t.admin({ method: 'POST', url: `${flagUrl(flag)}/link`, payload: { url: 'https://a.example' } });
     const [link] = await linksOf(flag);
     const before = await snapshot(t.db);

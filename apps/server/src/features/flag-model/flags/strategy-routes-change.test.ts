@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { eventTypes, lastEvent, snapshot } from '../../../testing/db-queries.ts';
 import {
-  buildFlag,
-  buildStrategy,
+  addStrategyThroughApi,
+  createFlagThroughApi,
   environmentUrl,
-  eventTypes,
-  lastEvent,
-  snapshot,
 } from '../../../testing/flag-api-builders.ts';
 
 let t: TestApp;
@@ -31,8 +29,8 @@ const strategiesUrl = (flag: string, environment = 'development') =>
 
 describe('updateFeatureStrategy', () => {
   it('replaces the fields given and keeps the others, recording data and preData', async () => {
-    const flag = await buildFlag(t);
-    const strategy = await buildStrategy(t, flag, {
+    const flag = await createFlagThroughApi(t);
+    const strategy = await addStrategyThroughApi(t, flag, {
       name: 'flexibleRollout',
       parameters: { rollout: '10' },
       segments: [segment],
@@ -62,8 +60,8 @@ describe('updateFeatureStrategy', () => {
   });
 
   it('turns the environment off when its last active strategy is disabled', async () => {
-    const flag = await buildFlag(t);
-    const strategy = await buildStrategy(t, flag, { name: 'default' });
+    const flag = await createFlagThroughApi(t);
+    const strategy = await addStrategyThroughApi(t, flag, { name: 'default' });
     await t.admin({ method: 'POST', url: `${environmentUrl(flag)}/on` });
     await t.admin({
       method: 'PUT',
@@ -79,8 +77,8 @@ describe('updateFeatureStrategy', () => {
   });
 
   it('is denied to a Viewer, and refuses bad input and unknown strategies without changes', async () => {
-    const flag = await buildFlag(t);
-    const strategy = await buildStrategy(t, flag, { name: 'default' });
+    const flag = await createFlagThroughApi(t);
+    const strategy = await addStrategyThroughApi(t, flag, { name: 'default' });
     const url = `${strategiesUrl(flag)}/${strategy.id}`;
     const before = await snapshot(t.db);
     expect((await (await t.as('Viewer'))({ method: 'PUT', url, payload: { title: 'x' } })).statusCode).toBe(
@@ -107,8 +105,8 @@ describe('updateFeatureStrategy', () => {
 
 describe('patchFeatureStrategy', () => {
   it('applies JSON Patch to the strategy as GET shows it', async () => {
-    const flag = await buildFlag(t);
-    const strategy = await buildStrategy(t, flag, { name: 'flexibleRollout' });
+    const flag = await createFlagThroughApi(t);
+    const strategy = await addStrategyThroughApi(t, flag, { name: 'flexibleRollout' });
     const response = await t.admin({
       method: 'PATCH',
       url: `${strategiesUrl(flag)}/${strategy.id}`,
@@ -131,8 +129,8 @@ describe('patchFeatureStrategy', () => {
   });
 
   it('is denied to a Viewer and refuses a patch whose result is invalid', async () => {
-    const flag = await buildFlag(t);
-    const strategy = await buildStrategy(t, flag, { name: 'default' });
+    const flag = await createFlagThroughApi(t);
+    const strategy = await addStrategyThroughApi(t, flag, { name: 'default' });
     const url = `${strategiesUrl(flag)}/${strategy.id}`;
     const before = await snapshot(t.db);
     const denied = await (
@@ -160,9 +158,9 @@ describe('patchFeatureStrategy', () => {
 
 describe('deleteFeatureStrategy', () => {
   it('deletes the strategy and turns the environment off when none is left active', async () => {
-    const flag = await buildFlag(t);
-    const first = await buildStrategy(t, flag, { name: 'default' });
-    const second = await buildStrategy(t, flag, { name: 'default' });
+    const flag = await createFlagThroughApi(t);
+    const first = await addStrategyThroughApi(t, flag, { name: 'default' });
+    const second = await addStrategyThroughApi(t, flag, { name: 'default' });
     await t.admin({ method: 'POST', url: `${environmentUrl(flag)}/on` });
     expect((await t.admin({ method: 'DELETE', url: `${strategiesUrl(flag)}/${first.id}` })).statusCode).toBe(
       200,
@@ -185,8 +183,8 @@ describe('deleteFeatureStrategy', () => {
   });
 
   it('is denied to a Viewer and answers 404 for an unknown strategy', async () => {
-    const flag = await buildFlag(t);
-    const strategy = await buildStrategy(t, flag, { name: 'default' });
+    const flag = await createFlagThroughApi(t);
+    const strategy = await addStrategyThroughApi(t, flag, { name: 'default' });
     const before = await snapshot(t.db);
     const denied = await (
       await t.as('Viewer')
@@ -200,10 +198,10 @@ describe('deleteFeatureStrategy', () => {
 
 describe('setStrategySortOrder', () => {
   it('reorders strategies and records strategy-order-changed', async () => {
-    const flag = await buildFlag(t);
-    const a = await buildStrategy(t, flag, { name: 'default', title: 'a' });
-    const b = await buildStrategy(t, flag, { name: 'default', title: 'b' });
-    const c = await buildStrategy(t, flag, { name: 'default', title: 'c' });
+    const flag = await createFlagThroughApi(t);
+    const a = await addStrategyThroughApi(t, flag, { name: 'default', title: 'a' });
+    const b = await addStrategyThroughApi(t, flag, { name: 'default', title: 'b' });
+    const c = await addStrategyThroughApi(t, flag, { name: 'default', title: 'c' });
     const response = await t.admin({
       method: 'POST',
       url: `${strategiesUrl(flag)}/set-sort-order`,
@@ -222,10 +220,10 @@ describe('setStrategySortOrder', () => {
   });
 
   it('is denied to a Viewer and refuses ids of other flags or wrong types without changes', async () => {
-    const flag = await buildFlag(t);
-    const other = await buildFlag(t);
-    const a = await buildStrategy(t, flag, { name: 'default' });
-    const foreign = await buildStrategy(t, other, { name: 'default' });
+    const flag = await createFlagThroughApi(t);
+    const other = await createFlagThroughApi(t);
+    const a = await addStrategyThroughApi(t, flag, { name: 'default' });
+    const foreign = await addStrategyThroughApi(t, other, { name: 'default' });
     const url = `${strategiesUrl(flag)}/set-sort-order`;
     const before = await snapshot(t.db);
     expect(

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { eventTypes, lastEvent, snapshot } from '../../../testing/db-queries.ts';
 import {
-  buildFlag,
-  buildStrategy,
+  addStrategyThroughApi,
+  createFlagThroughApi,
   environmentUrl,
-  eventTypes,
-  lastEvent,
-  snapshot,
 } from '../../../testing/flag-api-builders.ts';
 
 let t: TestApp;
@@ -31,7 +29,7 @@ const strategiesUrl = (flag: string, environment = 'development') =>
 
 describe('addFeatureStrategy', () => {
   it('adds every built-in and custom strategy type in order, with UUID ids', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     const names = [
       'default',
       'flexibleRollout',
@@ -43,7 +41,7 @@ describe('addFeatureStrategy', () => {
       'applicationHostname',
       'myCustom',
     ];
-    for (const name of names) await buildStrategy(t, flag, { name });
+    for (const name of names) await addStrategyThroughApi(t, flag, { name });
     const listed = (await t.admin({ method: 'GET', url: strategiesUrl(flag) })).json();
     expect(listed.map((s: { name: string }) => s.name)).toEqual(names);
     expect(listed.map((s: { sortOrder: number }) => s.sortOrder)).toEqual(names.map((_, index) => index));
@@ -54,12 +52,12 @@ describe('addFeatureStrategy', () => {
   });
 
   it('fills flexibleRollout defaults and parameters {} , and stores constraints, variants and segments', async () => {
-    const flag = await buildFlag(t);
-    const bare = await buildStrategy(t, flag, { name: 'flexibleRollout' });
+    const flag = await createFlagThroughApi(t);
+    const bare = await addStrategyThroughApi(t, flag, { name: 'flexibleRollout' });
     expect(bare.parameters).toEqual({ rollout: '100', stickiness: 'default', groupId: flag });
-    const plain = await buildStrategy(t, flag, { name: 'default' });
+    const plain = await addStrategyThroughApi(t, flag, { name: 'default' });
     expect(plain.parameters).toEqual({});
-    const full = await buildStrategy(t, flag, {
+    const full = await addStrategyThroughApi(t, flag, {
       name: 'flexibleRollout',
       title: 'EU beta',
       parameters: { rollout: 25, stickiness: 'userId', groupId: 'g' },
@@ -97,7 +95,7 @@ describe('addFeatureStrategy', () => {
   });
 
   it('is denied to a Viewer', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     const before = await snapshot(t.db);
     const response = await (
       await t.as('Viewer')
@@ -139,7 +137,7 @@ describe('addFeatureStrategy', () => {
     [{ name: 'default', parameters: { nested: { no: 1 } } }, '/body/parameters/nested', undefined],
     [{ name: 'default', disabled: 'no' }, '/body/disabled', undefined],
   ])('refuses %j with a 400 naming the field, changing nothing', async (payload, path, message) => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     const before = await snapshot(t.db);
     const response = await t.admin({ method: 'POST', url: strategiesUrl(flag), payload });
     expect(response.statusCode, response.body).toBe(400);
@@ -150,7 +148,7 @@ describe('addFeatureStrategy', () => {
   });
 
   it('refuses a segment of another project', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     const [other] = await t.db.query<{ id: number }>(`SELECT id FROM segments WHERE name = 'other-only'`);
     const response = await t.admin({
       method: 'POST',
@@ -162,7 +160,7 @@ describe('addFeatureStrategy', () => {
   });
 
   it('answers 404 for an unknown flag or environment', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     for (const url of [strategiesUrl('no-such-flag'), strategiesUrl(flag, 'no-such-env')]) {
       const response = await t.admin({ method: 'POST', url, payload: { name: 'default' } });
       expect(response.statusCode).toBe(404);
@@ -173,9 +171,12 @@ describe('addFeatureStrategy', () => {
 
 describe('getFeatureStrategies and getFeatureStrategy', () => {
   it('lists in order and reads one by id, also for a Viewer', async () => {
-    const flag = await buildFlag(t);
-    const first = await buildStrategy(t, flag, { name: 'default' });
-    const second = await buildStrategy(t, flag, { name: 'remoteAddress', parameters: { IPs: '10.0.0.1' } });
+    const flag = await createFlagThroughApi(t);
+    const first = await addStrategyThroughApi(t, flag, { name: 'default' });
+    const second = await addStrategyThroughApi(t, flag, {
+      name: 'remoteAddress',
+      parameters: { IPs: '10.0.0.1' },
+    });
     const viewer = await t.as('Viewer');
     const list = await viewer({ method: 'GET', url: strategiesUrl(flag) });
     expect(list.statusCode).toBe(200);
@@ -187,8 +188,8 @@ describe('getFeatureStrategies and getFeatureStrategy', () => {
   });
 
   it('answers 404 for an unknown strategy, or one of another environment', async () => {
-    const flag = await buildFlag(t);
-    const production = await buildStrategy(t, flag, { name: 'default' }, 'production');
+    const flag = await createFlagThroughApi(t);
+    const production = await addStrategyThroughApi(t, flag, { name: 'default' }, 'production');
     for (const url of [
       `${strategiesUrl(flag)}/${production.id}`,
       `${strategiesUrl(flag)}/nope`,

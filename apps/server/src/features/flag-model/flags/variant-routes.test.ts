@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import {
-  buildFlag,
-  environmentUrl,
-  flagUrl,
-  lastEvent,
-  snapshot,
-} from '../../../testing/flag-api-builders.ts';
+import { lastEvent, snapshot } from '../../../testing/db-queries.ts';
+import { createFlagThroughApi, environmentUrl, flagUrl } from '../../../testing/flag-api-builders.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +14,7 @@ const variantsUrl = (flag: string, environment = 'development') =>
 
 describe('overwriteEnvironmentFeatureVariants and getEnvironmentFeatureVariants', () => {
   it('stores variants in the order given, with Unleash weights, and reads them back', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     const response = await t.admin({
       method: 'PUT',
       url: variantsUrl(flag),
@@ -71,7 +66,7 @@ describe('overwriteEnvironmentFeatureVariants and getEnvironmentFeatureVariants'
   });
 
   it('is denied to a Viewer (PUT) and unauthenticated (GET)', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     const before = await snapshot(t.db);
     expect(
       (await (await t.as('Viewer'))({ method: 'PUT', url: variantsUrl(flag), payload: [] })).statusCode,
@@ -89,7 +84,7 @@ describe('overwriteEnvironmentFeatureVariants and getEnvironmentFeatureVariants'
     [[{ name: 'a', payload: { type: 'xml', value: '<a/>' } }], '/body/0/payload/type'],
     [{ name: 'a' }, '/body'],
   ])('refuses %j naming the field, changing nothing', async (payload, path) => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     const before = await snapshot(t.db);
     const response = await t.admin({ method: 'PUT', url: variantsUrl(flag), payload });
     expect(response.statusCode).toBe(400);
@@ -99,7 +94,7 @@ describe('overwriteEnvironmentFeatureVariants and getEnvironmentFeatureVariants'
   });
 
   it('answers 404 for unknown flags and environments', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     for (const url of [variantsUrl('nope'), variantsUrl(flag, 'nope')]) {
       expect((await t.admin({ method: 'PUT', url, payload: [] })).statusCode).toBe(404);
       expect((await t.admin({ method: 'GET', url })).statusCode).toBe(404);
@@ -109,7 +104,7 @@ describe('overwriteEnvironmentFeatureVariants and getEnvironmentFeatureVariants'
 
 describe('patchEnvironmentsFeatureVariants', () => {
   it('applies JSON Patch to the list and re-spreads the weights', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     await t.admin({ method: 'PUT', url: variantsUrl(flag), payload: [{ name: 'a' }, { name: 'b' }] });
     const response = await t.admin({
       method: 'PATCH',
@@ -133,7 +128,7 @@ describe('patchEnvironmentsFeatureVariants', () => {
   });
 
   it('is denied to a Viewer and refuses a patch with an invalid result', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     await t.admin({ method: 'PUT', url: variantsUrl(flag), payload: [{ name: 'a' }] });
     const before = await snapshot(t.db);
     const patch = [{ op: 'replace', path: '/0/weight', value: 'lots' }];
@@ -156,7 +151,7 @@ describe('patchEnvironmentsFeatureVariants', () => {
 
 describe('overwriteFeatureVariantsOnEnvironments (variants-batch)', () => {
   it('sets the same variants in every listed environment', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     const response = await t.admin({
       method: 'PUT',
       url: `${flagUrl(flag)}/variants-batch`,
@@ -171,7 +166,7 @@ describe('overwriteFeatureVariantsOnEnvironments (variants-batch)', () => {
   });
 
   it('is denied to a Viewer and is all or nothing when an environment is unknown', async () => {
-    const flag = await buildFlag(t);
+    const flag = await createFlagThroughApi(t);
     const before = await snapshot(t.db);
     const payload = { variants: [{ name: 'x' }], environments: ['development', 'nope'] };
     expect(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventStore } from '../events/event-store.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { insertFlag } from './flag-fixtures.ts';
+import { buildFlag } from '../../../testing/flag-builder.ts';
 
 let t: TestApp;
 let editorId: number;
@@ -13,15 +13,15 @@ beforeAll(async () => {
     await t.admin({ method: 'POST', url: '/api/admin/projects', payload: { id, name: id } });
   }
   await t.db.query("INSERT INTO favorite_projects (project_id, user_id) VALUES ('dash-fav', $1)", [editorId]);
-  await insertFlag(t.db, { name: 'mine', project: 'dash-flags', createdByUserId: editorId });
-  await insertFlag(t.db, {
+  await buildFlag(t.db, { name: 'mine', project: 'dash-flags', createdByUserId: editorId });
+  await buildFlag(t.db, {
     name: 'mine-archived',
     project: 'dash-flags',
     createdByUserId: editorId,
-    archivedAt: new Date(),
+    archived: new Date(),
   });
-  await insertFlag(t.db, { name: 'favourite', project: 'dash-other', type: 'experiment' });
-  await insertFlag(t.db, { name: 'not-mine', project: 'dash-other' });
+  await buildFlag(t.db, { name: 'favourite', project: 'dash-other', type: 'experiment' });
+  await buildFlag(t.db, { name: 'not-mine', project: 'dash-other' });
   await t.db.query("INSERT INTO favorite_flags (flag_name, user_id) VALUES ('favourite', $1)", [editorId]);
   await createEventStore(t.db).append({
     type: 'project-updated',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { countRows, insertFlag } from './flag-fixtures.ts';
+import { countRows } from '../../../testing/db-queries.ts';
+import { buildFlag } from '../../../testing/flag-builder.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ beforeAll(async () => {
     },
   });
   expect(created.statusCode).toBe(201);
-  await insertFlag(t.db, { name: 'pe-flag', project: 'pe', environments: { development: true } });
+  await buildFlag(t.db, { name: 'pe-flag', project: 'pe', environments: { development: true } });
 });
 afterAll(() => t.close());
 
@@ -112,16 +113,17 @@ describe('POST /api/admin/projects/{projectId}/environments (addEnvironmentToPro
 
 describe('DELETE /api/admin/projects/{projectId}/environments/{environment} (removeEnvironmentFromProject)', () => {
   it("removes the environment with the project's configuration and strategies in it", async () => {
-    await insertFlag(t.db, {
+    await buildFlag(t.db, {
       name: 'pe-removed',
       project: 'pe',
-      environments: { production: true, development: true },
-      strategies: [{ environment: 'production' }, { environment: 'development' }],
+      environments: {
+        production: { enabled: true, strategies: [{}] },
+        development: { enabled: true, strategies: [{}] },
+      },
     });
-    await insertFlag(t.db, {
+    await buildFlag(t.db, {
       name: 'elsewhere',
-      environments: { production: true },
-      strategies: [{ environment: 'production' }],
+      environments: { production: { enabled: true, strategies: [{}] } },
     });
     const response = await t.admin({
       method: 'DELETE',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { insertFlag } from './flag-fixtures.ts';
+import { buildFlag } from '../../../testing/flag-builder.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
@@ -13,36 +13,36 @@ beforeAll(async () => {
   editorId = (await t.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'test-editor'"))[0]!.id;
   await t.admin({ method: 'POST', url: '/api/admin/projects', payload: { id: 'ins', name: 'Insights' } });
   await t.admin({ method: 'POST', url: '/api/admin/projects', payload: { id: 'empty', name: 'Empty' } });
-  await insertFlag(t.db, {
+  await buildFlag(t.db, {
     name: 'ins-old',
     project: 'ins',
     createdAt: daysAgo(45),
     createdByUserId: editorId,
   });
-  await insertFlag(t.db, {
+  await buildFlag(t.db, {
     name: 'ins-live',
     project: 'ins',
     createdAt: daysAgo(10),
     environments: { production: true },
   });
-  await insertFlag(t.db, {
+  await buildFlag(t.db, {
     name: 'ins-prelive',
     project: 'ins',
     type: 'experiment',
     environments: { development: true },
   });
-  await insertFlag(t.db, {
+  await buildFlag(t.db, {
     name: 'ins-initial',
     project: 'ins',
     type: 'kill-switch',
     createdByUserId: editorId,
   });
-  await insertFlag(t.db, { name: 'ins-stale', project: 'ins', stale: true });
-  await insertFlag(t.db, {
+  await buildFlag(t.db, { name: 'ins-stale', project: 'ins', stale: true });
+  await buildFlag(t.db, {
     name: 'ins-archived',
     project: 'ins',
     createdAt: daysAgo(20),
-    archivedAt: daysAgo(5),
+    archived: daysAgo(5),
   });
   // The live flag was first enabled in production three days after it was created.
   await t.db.query(
@@ -133,7 +133,7 @@ describe('GET /api/admin/projects/{projectId}/overview (getProjectOverview)', ()
 
   it('reports the onboarding status before the first flag and once an SDK has used one', async () => {
     expect((await get('empty/overview')).onboardingStatus).toEqual({ status: 'onboarding-started' });
-    await insertFlag(t.db, { name: 'empty-seen', project: 'empty', lastSeenAt: new Date() });
+    await buildFlag(t.db, { name: 'empty-seen', project: 'empty', lastSeenAt: new Date() });
     expect((await get('empty/overview')).onboardingStatus).toEqual({ status: 'onboarded' });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { countRows, insertFlag } from './flag-fixtures.ts';
+import { countRows } from '../../../testing/db-queries.ts';
+import { buildFlag } from '../../../testing/flag-builder.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,20 +19,20 @@ const createProject = (payload: Record<string, unknown>) =>
 describe('GET /api/admin/projects (getProjects)', () => {
   it('lists projects with flag counts, health and the caller’s favorites', async () => {
     await createProject({ id: 'health', name: 'Health check' });
-    await insertFlag(t.db, { name: 'h-fresh', project: 'health' });
-    await insertFlag(t.db, { name: 'h-stale', project: 'health', stale: true });
-    await insertFlag(t.db, {
+    await buildFlag(t.db, { name: 'h-fresh', project: 'health' });
+    await buildFlag(t.db, { name: 'h-stale', project: 'health', stale: true });
+    await buildFlag(t.db, {
       name: 'h-old-release',
       project: 'health',
       createdAt: new Date(Date.now() - 50 * DAY),
     });
-    await insertFlag(t.db, {
+    await buildFlag(t.db, {
       name: 'h-old-kill-switch',
       project: 'health',
       type: 'kill-switch',
       createdAt: new Date(Date.now() - 500 * DAY),
     });
-    await insertFlag(t.db, { name: 'h-archived', project: 'health', stale: true, archivedAt: new Date() });
+    await buildFlag(t.db, { name: 'h-archived', project: 'health', stale: true, archived: new Date() });
     const viewer = await t.as('Viewer');
     const viewerId = (
       await t.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'test-viewer'")
@@ -105,7 +106,7 @@ describe('GET /api/admin/projects/{projectId} (getProject)', () => {
   });
 
   it('shows each flag’s state in the project’s environments', async () => {
-    await insertFlag(t.db, {
+    await buildFlag(t.db, {
       name: 'h-on',
       project: 'health',
       environments: { production: true, development: false },
@@ -290,11 +291,12 @@ describe('PUT /api/admin/projects/{projectId} (updateProject)', () => {
 describe('DELETE /api/admin/projects/{projectId} (deleteProject)', () => {
   it('deletes a project whose flags are all archived, with those flags and its own API tokens', async () => {
     await createProject({ id: 'retired', name: 'Retired' });
-    await insertFlag(t.db, {
+    await buildFlag(t.db, {
       name: 'retired-old',
       project: 'retired',
-      archivedAt: new Date(),
+      archived: new Date(),
       environments: { development: false },
+      recordEvent: false,
     });
     const own = await t.admin({
       method: 'POST',
@@ -322,9 +324,9 @@ describe('DELETE /api/admin/projects/{projectId} (deleteProject)', () => {
 
   it('refuses while flags are not archived, naming how many, and never deletes the default project', async () => {
     await createProject({ id: 'busy', name: 'Busy' });
-    await insertFlag(t.db, { name: 'busy-1', project: 'busy' });
-    await insertFlag(t.db, { name: 'busy-2', project: 'busy' });
-    await insertFlag(t.db, { name: 'busy-3', project: 'busy', archivedAt: new Date() });
+    await buildFlag(t.db, { name: 'busy-1', project: 'busy' });
+    await buildFlag(t.db, { name: 'busy-2', project: 'busy' });
+    await buildFlag(t.db, { name: 'busy-3', project: 'busy', archived: new Date() });
     const before = await projects();
     const busy = await t.admin({ method: 'DELETE', url: '/api/admin/projects/busy' });
     expect(busy.statusCode).toBe(403);

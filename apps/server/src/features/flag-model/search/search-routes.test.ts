@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/db.ts';
+import { buildFlag, buildProject } from '../../../testing/flag-builder.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { insertFlag, insertProject } from './flag-builder.ts';
 import { parseSearch } from './search-query.ts';
 import { createSearchReadModel } from './search-read-model.ts';
 
@@ -9,12 +9,15 @@ import { createSearchReadModel } from './search-read-model.ts';
 const now = Date.now();
 const daysAgo = (days: number) => new Date(Math.floor(now / 1000) * 1000 - days * 86_400_000);
 const day = (date: Date) => date.toISOString().slice(0, 10);
+/** A flag in both environments of its project, disabled, as a new flag is. */
+const disabled = { development: false, production: false };
+const blue = { name: 'blue', weight: 1000, weightType: 'variable', stickiness: 'default' };
 
 let t: TestApp;
 let editorId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  await insertProject(t.db, 'web');
+  await buildProject(t.db, 'web');
   await t.db.query(
     "INSERT INTO tag_types (name, description, color) VALUES ('team', 'Owning team', '#00AA00')",
   );
@@ -22,43 +25,51 @@ beforeAll(async () => {
   await editor({ method: 'GET', url: '/api/admin/user' });
   editorId = (await t.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'test-editor'"))[0]!.id;
 
-  await insertFlag(t.db, {
+  await buildFlag(t.db, {
     name: 'alpha-checkout',
     description: 'One-page checkout',
     createdAt: daysAgo(6),
     createdByUserId: editorId,
-    environments: { development: true, production: false },
-    strategies: [{ environment: 'development' }, { environment: 'production', disabled: true }],
-    variants: ['blue'],
+    environments: {
+      development: { enabled: true, strategies: [{}], variants: [blue] },
+      production: { enabled: false, strategies: [{ disabled: true }], variants: [blue] },
+    },
     tags: [
       { type: 'simple', value: 'beta' },
       { type: 'team', value: 'payments' },
     ],
   });
-  await insertFlag(t.db, {
+  await buildFlag(t.db, {
     name: 'beta-search',
     project: 'web',
     type: 'experiment',
     stale: true,
     createdAt: daysAgo(5),
+    environments: disabled,
     tags: [{ type: 'simple', value: 'beta' }],
   });
-  await insertFlag(t.db, {
+  await buildFlag(t.db, {
     name: 'gamma-old',
     type: 'operational',
     createdAt: daysAgo(400),
     lastSeenAt: daysAgo(1),
+    environments: disabled,
   });
-  await insertFlag(t.db, { name: 'delta-archived', archived: true, createdAt: daysAgo(4) });
-  await insertFlag(t.db, { name: 'epsilon-child', createdAt: daysAgo(3) });
+  await buildFlag(t.db, {
+    name: 'delta-archived',
+    archived: true,
+    createdAt: daysAgo(4),
+    environments: disabled,
+  });
+  await buildFlag(t.db, { name: 'epsilon-child', createdAt: daysAgo(3), environments: disabled });
   await t.db.query(
     "INSERT INTO flag_dependencies (parent, child) VALUES ('alpha-checkout', 'epsilon-child')",
   );
-  await insertFlag(t.db, {
+  await buildFlag(t.db, {
     name: 'zeta-segment',
     project: 'web',
     createdAt: daysAgo(2),
-    strategies: [{ environment: 'production' }],
+    environments: { development: false, production: { enabled: false, strategies: [{}] } },
   });
   const [segment] = await t.db.query<{ id: number }>(
     "INSERT INTO segments (name) VALUES ('vip') RETURNING id",

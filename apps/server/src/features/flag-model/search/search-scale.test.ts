@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { insertProject } from './flag-builder.ts';
+import { buildProject } from '../../../testing/flag-builder.ts';
 
 /** The search's answers over a store of this size; how fast it answers is `npm run bench`'s (admin: search). */
 const FLAGS = 10_000;
@@ -10,7 +10,7 @@ let editor: Awaited<ReturnType<TestApp['as']>>;
 
 /** 10,000 flags over two projects, each with both environments, a strategy per environment and a tag; some stale, some seen, some parents, children or favorites. */
 async function seed(): Promise<void> {
-  await insertProject(t.db, 'perf');
+  await buildProject(t.db, 'perf');
   await t.db.exec(`
     INSERT INTO flags (name, project_id, type, description, stale, created_at, last_seen_at)
     SELECT 'flag-' || lpad(i::text, 5, '0'),

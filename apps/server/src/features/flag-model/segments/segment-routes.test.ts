@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFlag } from '../../../testing/flag-builder.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 
 let t: TestApp;
@@ -18,24 +18,18 @@ const snapshot = async () => ({
   events: (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events'))[0]!.n,
 });
 
-/** A flag strategy written straight to the flags feature's tables. */
-async function insertStrategy(flag: string, segmentIds: number[] = [], project = 'default'): Promise<string> {
-  await t.db.query('INSERT INTO flags (name, project_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-    flag,
+/** A flag whose one strategy, in production, uses the segments; returns the strategy's id. */
+async function flagWithStrategy(
+  flag: string,
+  segmentIds: number[] = [],
+  project = 'default',
+): Promise<string> {
+  const { strategyIds } = await buildFlag(t.db, {
+    name: flag,
     project,
-  ]);
-  const id = randomUUID();
-  await t.db.query(
-    "INSERT INTO flag_strategies (id, flag_name, environment_name, strategy_name) VALUES ($1, $2, 'production', 'default')",
-    [id, flag],
-  );
-  for (const segmentId of segmentIds) {
-    await t.db.query('INSERT INTO flag_strategy_segments (strategy_id, segment_id) VALUES ($1, $2)', [
-      id,
-      segmentId,
-    ]);
-  }
-  return id;
+    environments: { production: { enabled: false, strategies: [{ segments: segmentIds }] } },
+  });
+  return strategyIds[0]!;
 }
 
 async function createSegment(name: string, body: Record<string, unknown> = {}): Promise<number> {
@@ -148,8 +142,8 @@ describe('segments', () => {
 
   it('refuses to delete a segment that strategies use, naming the flags', async () => {
     const id = await createSegment('in-use');
-    await insertStrategy('checkout', [id]);
-    await insertStrategy('search', [id]);
+    await flagWithStrategy('checkout', [id]);
+    await flagWithStrategy('search', [id]);
     const before = await snapshot();
     const response = await t.admin({ method: 'DELETE', url: `/api/admin/segments/${id}` });
     expect(response.statusCode).toBe(409);
@@ -163,7 +157,7 @@ describe('segments', () => {
   it('lists the strategies that use a segment, and the segments of a strategy', async () => {
     const first = await createSegment('shared-1');
     const second = await createSegment('shared-2');
-    const strategyId = await insertStrategy('payments', [first, second]);
+    const strategyId = await flagWithStrategy('payments', [first, second]);
     const strategies = await t.admin({ method: 'GET', url: `/api/admin/segments/${first}/strategies` });
     expect(strategies.statusCode).toBe(200);
     expect(strategies.json()).toEqual({
@@ -306,7 +300,7 @@ describe('segments', () => {
 
   it('refuses updates to unknown segments, bad constraints and projects that exclude users', async () => {
     const id = await createSegment('used-in-default');
-    await insertStrategy('profile', [id]);
+    await flagWithStrategy('profile', [id]);
     const before = await snapshot();
     const unknown = await t.admin({
       method: 'PUT',

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { BUILT_IN_STRATEGIES } from '@switchyard/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFlag } from '../../../testing/flag-builder.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 
 let t: TestApp;
@@ -212,11 +212,10 @@ describe('strategy definitions', () => {
 
   it('refuses to delete built-in, unknown and used strategies, naming the flags', async () => {
     await createStrategy('inUse');
-    await t.db.query("INSERT INTO flags (name, project_id) VALUES ('uses-custom', 'default')");
-    await t.db.query(
-      "INSERT INTO flag_strategies (id, flag_name, environment_name, strategy_name) VALUES ($1, 'uses-custom', 'production', 'inUse')",
-      [randomUUID()],
-    );
+    await buildFlag(t.db, {
+      name: 'uses-custom',
+      environments: { production: { enabled: false, strategies: [{ name: 'inUse' }] } },
+    });
     const before = await snapshot();
     const cases: [string, number, string][] = [
       ['default', 403, 'InvalidOperationError'],

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFlag } from '../../../testing/flag-builder.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 
 let t: TestApp;
@@ -9,22 +9,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A flag strategy written straight to the flags feature's tables. */
-async function insertStrategy(
+/** A flag with one flexibleRollout strategy (in production unless told); returns the strategy's id. */
+async function flagWithStrategy(
   flag: string,
   options: { project?: string; environment?: string; constraints?: unknown[] } = {},
 ): Promise<string> {
-  await t.db.query('INSERT INTO flags (name, project_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-    flag,
-    options.project ?? 'default',
-  ]);
-  const id = randomUUID();
-  await t.db.query(
-    `INSERT INTO flag_strategies (id, flag_name, environment_name, strategy_name, constraints, parameters)
-     VALUES ($1, $2, $3, 'flexibleRollout', $4, '{"rollout":"50"}')`,
-    [id, flag, options.environment ?? 'production', JSON.stringify(options.constraints ?? [])],
-  );
-  return id;
+  const strategy = {
+    name: 'flexibleRollout',
+    parameters: { rollout: '50' },
+    constraints: options.constraints,
+  };
+  const { strategyIds } = await buildFlag(t.db, {
+    name: flag,
+    project: options.project,
+    environments: { [options.environment ?? 'production']: { enabled: false, strategies: [strategy] } },
+  });
+  return strategyIds[0]!;
 }
 
 async function insertSegment(name: string, project: string | null = null): Promise<number> {
@@ -43,13 +43,13 @@ const snapshot = async () => ({
 describe('strategies that use a context field', () => {
   it('lists them across projects, or for one project', async () => {
     const plan = [{ contextName: 'plan', operator: 'IN', values: ['pro'] }];
-    const inDefault = await insertStrategy('plan-default', { constraints: plan });
-    const inShop = await insertStrategy('plan-shop', {
+    const inDefault = await flagWithStrategy('plan-default', { constraints: plan });
+    const inShop = await flagWithStrategy('plan-shop', {
       project: 'shop',
       environment: 'development',
       constraints: plan,
     });
-    await insertStrategy('no-plan', {
+    await flagWithStrategy('no-plan', {
       constraints: [{ contextName: 'region', operator: 'IN', values: ['eu'] }],
     });
 
@@ -94,7 +94,7 @@ describe('strategies that use a context field', () => {
 
 describe('setting the segments of a flag strategy', () => {
   it('replaces the segments and records feature-strategy-update with before and after', async () => {
-    const strategyId = await insertStrategy('segmented');
+    const strategyId = await flagWithStrategy('segmented');
     const first = await insertSegment('seg-a');
     const second = await insertSegment('seg-b', 'default');
     const payload = {
@@ -138,7 +138,7 @@ describe('setting the segments of a flag strategy', () => {
   });
 
   it('refuses unknown strategies and bad segment lists, and changes nothing', async () => {
-    const strategyId = await insertStrategy('guarded');
+    const strategyId = await flagWithStrategy('guarded');
     const shopSegment = await insertSegment('shop-only', 'shop');
     const ids = await Promise.all(['s1', 's2', 's3', 's4', 's5', 's6'].map((name) => insertSegment(name)));
     await t.db.query('INSERT INTO flag_strategy_segments (strategy_id, segment_id) VALUES ($1, $2)', [
@@ -174,7 +174,7 @@ describe('setting the segments of a flag strategy', () => {
   });
 
   it('lets editors set segments but refuses viewers', async () => {
-    const strategyId = await insertStrategy('permissions');
+    const strategyId = await flagWithStrategy('permissions');
     const segment = await insertSegment('perm-seg');
     const payload = { projectId: 'default', strategyId, environmentId: 'production', segmentIds: [segment] };
     const before = await snapshot();

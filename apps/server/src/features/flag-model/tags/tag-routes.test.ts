@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFlag } from '../../../testing/flag-builder.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 
 let t: TestApp;
@@ -31,18 +32,6 @@ async function createTag(type: string, value: string) {
   const response = await t.admin({ method: 'POST', url: '/api/admin/tags', payload: { type, value } });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
-}
-
-/** Puts a tag on a flag straight in the flag tables, as the flag-tags feature would. */
-async function tagFlag(flag: string, type: string, value: string) {
-  await t.db.query("INSERT INTO flags (name, project_id) VALUES ($1, 'default') ON CONFLICT DO NOTHING", [
-    flag,
-  ]);
-  await t.db.query('INSERT INTO flag_tags (flag_name, tag_type, tag_value) VALUES ($1, $2, $3)', [
-    flag,
-    type,
-    value,
-  ]);
 }
 
 describe('tag types', () => {
@@ -134,7 +123,7 @@ describe('tag types', () => {
   it('deletes a tag type with its tags, takes them off flags, and records tag-type-deleted', async () => {
     await createTagType('doomed');
     await createTag('doomed', 'one');
-    await tagFlag('doomed-flag', 'doomed', 'one');
+    await buildFlag(t.db, { name: 'doomed-flag', tags: [{ type: 'doomed', value: 'one' }] });
     const response = await t.admin({ method: 'DELETE', url: '/api/admin/tag-types/doomed' });
     expect(response.statusCode).toBe(200);
     expect(await t.db.query("SELECT * FROM tags WHERE type = 'doomed'")).toEqual([]);
@@ -233,7 +222,7 @@ describe('tags', () => {
 
   it('deletes a tag, takes it off flags, and records tag-deleted', async () => {
     await createTag('simple', 'obsolete');
-    await tagFlag('tagged-flag', 'simple', 'obsolete');
+    await buildFlag(t.db, { name: 'tagged-flag', tags: [{ type: 'simple', value: 'obsolete' }] });
     const response = await t.admin({ method: 'DELETE', url: '/api/admin/tags/simple/obsolete' });
     expect(response.statusCode).toBe(200);
     expect(await t.db.query("SELECT * FROM flag_tags WHERE tag_value = 'obsolete'")).toEqual([]);

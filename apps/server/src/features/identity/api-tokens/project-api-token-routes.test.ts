@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { countRows } from '../../flag-model/projects/flag-fixtures.ts';
+import { countRows } from '../../../testing/db-queries.ts';
 
 let t: TestApp;
 beforeAll(async () => {

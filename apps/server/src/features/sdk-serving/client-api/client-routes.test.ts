@@ -48,7 +48,7 @@ beforeAll(async () => {
       },
       production: { enabled: false },
     },
-    tags: [['simple', 'beta']],
+    tags: [{ type: 'simple', value: 'beta' }],
   });
   await buildFlag(t.db, {
     name: 'web-banner',
