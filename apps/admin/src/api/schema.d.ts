@@ -2881,7 +2881,7 @@ export interface paths {
     put?: never;
     /**
      * Clone a flag
-     * @description Copies the flag (from any project) under a new name into this project, with its strategies, segments, variants and dependencies; the copy starts off. With `replaceGroupId` (default true) strategies use the new name as groupId. Requires the CREATE_FEATURE permission.
+     * @description Copies a flag of this project under a new name in this project, with its strategies, segments, variants and dependencies; the copy starts off. A flag of another project is not found (404). With `replaceGroupId` (default true) strategies use the new name as groupId. Requires the CREATE_FEATURE permission.
      */
     post: operations['cloneFeature'];
     delete?: never;

@@ -438,3 +438,35 @@ describe('segments', () => {
     expect((await owner({ method: 'DELETE', url: `/api/admin/segments/${id}` })).statusCode).toBe(204);
   });
 });
+
+describe('a private project segment', () => {
+  it('is not found by an Editor outside the project: no update (moved to global or not), no delete', async () => {
+    const created = await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects',
+      payload: { id: 'vault', name: 'Vault', mode: 'private' },
+    });
+    expect(created.statusCode, created.body).toBeLessThan(300);
+    const id = await createSegment('vault-only', { project: 'vault' });
+    const editor = await t.as('Editor');
+    const before = await snapshot();
+    for (const attempt of [
+      { method: 'PUT' as const, payload: { name: 'stolen', constraints: [] } },
+      { method: 'PUT' as const, payload: { name: 'stolen', project: 'vault', constraints: [] } },
+      { method: 'DELETE' as const },
+      { method: 'GET' as const },
+    ]) {
+      const response = await editor({ url: `/api/admin/segments/${id}`, ...attempt });
+      expect({ attempt, status: response.statusCode }).toEqual({ attempt, status: 404 });
+      expect(response.body).not.toContain('vault-only');
+    }
+    expect(await snapshot()).toEqual(before);
+    // An admin still manages it.
+    const admin = await t.admin({
+      method: 'PUT',
+      url: `/api/admin/segments/${id}`,
+      payload: { name: 'vault-only', project: 'vault', constraints: [] },
+    });
+    expect(admin.statusCode).toBe(204);
+  });
+});

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { inTransaction, type Db } from '../../../db/db.ts';
 import { isMember } from '@switchyard/access';
 import type { ScopeResolver } from '../../../http/auth.ts';
@@ -31,20 +32,34 @@ export const toSegmentResponse = (segment: Segment) => ({
 });
 
 /**
+ * The project of the segment in the path (null for a global one, undefined when there is none). A private project's
+ * segment does not exist for a non-member: 404 whatever the request, a move to global included.
+ */
+async function ownProject(
+  request: FastifyRequest,
+  facts: Parameters<ScopeResolver>[1],
+): Promise<string | null | undefined> {
+  const id = Number((request.params as { id?: unknown } | undefined)?.id);
+  const own = Number.isInteger(id) && id > 0 ? await facts.projectOfSegment(id) : undefined;
+  const member = request.access !== undefined && own ? isMember(request.access, own) : true;
+  if (own && !member && (await facts.privateProjects([own])).length)
+    throw new NotFoundError(`Could not find segment with id ${id}`);
+  return own;
+}
+
+/** For a read of one segment: only whether it may be seen, as READ holds everywhere. */
+const segmentSeen: ScopeResolver = async (request, facts) => {
+  await ownProject(request, facts);
+  return [];
+};
+
+/**
  * The projects a segment write touches: the segment's own project (update, delete) and the one the body gives it
  * (create, update). None when any of them is global, so that only the root permission allows the write.
  */
 const segmentProjects: ScopeResolver = async (request, facts) => {
   const targets: (string | null | undefined)[] = [];
-  const params = (request.params ?? {}) as { id?: unknown };
-  if ('id' in params) {
-    const id = Number(params.id);
-    const own = Number.isInteger(id) && id > 0 ? await facts.projectOfSegment(id) : undefined;
-    // A private project's segment does not exist for a non-member, whatever the body says (a move to global too).
-    if (own && !(request.access && isMember(request.access, own)) && (await facts.privateProjects([own])).length)
-      throw new NotFoundError(`Could not find segment with id ${id}`);
-    targets.push(own);
-  }
+  if ('id' in ((request.params ?? {}) as object)) targets.push(await ownProject(request, facts));
   if (request.method !== 'DELETE') {
     const project = (request.body as { project?: unknown } | undefined)?.project;
     targets.push(typeof project === 'string' && project !== '' ? project : null);
@@ -79,7 +94,7 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/segments/:id',
       {
-        config: { auth: { permission: 'READ' } },
+        config: { auth: { permission: 'READ', project: segmentSeen } },
         schema: {
           ...describe('Segments', 'getSegment', 'Get a segment', 'Returns the segment with this id.'),
           params: SegmentIdParams,

@@ -188,3 +188,30 @@ describe('setting the segments of a flag strategy', () => {
     expect(allowed.statusCode).toBe(201);
   });
 });
+
+describe('setting the segments of a strategy where change requests are on', () => {
+  it('is refused as any direct strategy change is, and changes nothing', async () => {
+    await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects',
+      payload: { id: 'reviewed', name: 'Reviewed' },
+    });
+    const config = await t.admin({
+      method: 'PUT',
+      url: '/api/admin/projects/reviewed/environments/production/change-requests/config',
+      payload: { changeRequestsEnabled: true },
+    });
+    expect(config.statusCode, config.body).toBeLessThan(300);
+    const strategyId = await flagWithStrategy('reviewed-segments', { project: 'reviewed' });
+    const segment = await insertSegment('reviewed-seg', 'reviewed');
+    const before = await snapshot();
+    const response = await t.admin({
+      method: 'POST',
+      url: '/api/admin/segments/strategies',
+      payload: { projectId: 'reviewed', strategyId, environmentId: 'production', segmentIds: [segment] },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toContain('Change requests are on in environment "production"');
+    expect(await snapshot()).toEqual(before);
+  });
+});
