@@ -2696,7 +2696,7 @@ export interface paths {
     get?: never;
     /**
      * Turn change requests on or off
-     * @description Turns change requests on or off in one environment of the project. While they are on, changes to flags there (and to project segments) wait for approval, and direct writes need SKIP_CHANGE_REQUEST. requiredApprovals is kept within 1 to 10 (1 when left out). Open requests stay open when change requests are turned off. Requires the PROJECT_CHANGE_REQUEST_WRITE permission.
+     * @description Turns change requests on or off in one environment of the project. While they are on, changes to flags there (and to project segments) wait for approval, and direct writes need SKIP_CHANGE_REQUEST. requiredApprovals is kept within 1 to 10 (1 when left out). Open requests stay open when change requests are turned off. Nobody lifts a rule that binds them: turning change requests off, or lowering the approvals they need, takes an Admin or SKIP_CHANGE_REQUEST in that environment (403 otherwise). Requires the PROJECT_CHANGE_REQUEST_WRITE permission.
      */
     put: operations['updateProjectChangeRequestConfig'];
     post?: never;

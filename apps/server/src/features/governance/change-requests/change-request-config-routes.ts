@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type Access, allows, seesEverything } from '@switchyard/access';
 import type { Db } from '../../../db/db.ts';
-import { NotFoundError } from '../../../http/errors.ts';
+import { NoAccessError, NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../../flag-model/events/actor.ts';
 import { requireProject } from '../../flag-model/flags/flag-lookup.ts';
@@ -15,6 +16,21 @@ import {
 import { createChangeRequestSettingsStore } from './change-request-settings-store.ts';
 
 /** Where change requests are on, per project environment. */
+/**
+ * Nobody lifts a rule that binds them: turning change requests off in an environment, or lowering the approvals they
+ * need, takes an Admin or someone change requests do not bind there (SKIP_CHANGE_REQUEST). A project Owner holds
+ * PROJECT_CHANGE_REQUEST_WRITE, which lets them turn change requests on and raise the bar, not lower it.
+ */
+function assertMayLift(access: Access | undefined, project: string, environment: string): void {
+  if (access && seesEverything(access)) return;
+  if (access && allows(access, 'SKIP_CHANGE_REQUEST', { projects: [project], environments: [environment] }))
+    return;
+  throw NoAccessError.needs(
+    'SKIP_CHANGE_REQUEST',
+    `Change requests bind you in environment "${environment}" of project "${project}": only an Admin or someone holding SKIP_CHANGE_REQUEST there may turn them off or lower the approvals they need`,
+  );
+}
+
 export function changeRequestConfigRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
   return async (app) => {
     const settings = createChangeRequestSettingsStore(deps.db);
@@ -54,7 +70,7 @@ export function changeRequestConfigRoutes(deps: { db: Db }): FastifyPluginAsyncT
             'Change Requests',
             'updateProjectChangeRequestConfig',
             'Turn change requests on or off',
-            'Turns change requests on or off in one environment of the project. While they are on, changes to flags there (and to project segments) wait for approval, and direct writes need SKIP_CHANGE_REQUEST. requiredApprovals is kept within 1 to 10 (1 when left out). Open requests stay open when change requests are turned off.',
+            'Turns change requests on or off in one environment of the project. While they are on, changes to flags there (and to project segments) wait for approval, and direct writes need SKIP_CHANGE_REQUEST. requiredApprovals is kept within 1 to 10 (1 when left out). Open requests stay open when change requests are turned off. Nobody lifts a rule that binds them: turning change requests off, or lowering the approvals they need, takes an Admin or SKIP_CHANGE_REQUEST in that environment (403 otherwise).',
           ),
           params: ProjectEnvironmentParams,
           body: ConfigBody,
@@ -66,9 +82,14 @@ export function changeRequestConfigRoutes(deps: { db: Db }): FastifyPluginAsyncT
         const { changeRequestsEnabled, requiredApprovals } = request.body;
         await deps.db.transaction(async (tx) => {
           const store = createChangeRequestSettingsStore(tx);
-          if (!(await store.list(projectId)).some((s) => s.environment === environment)) {
+          const current = (await store.list(projectId)).find((s) => s.environment === environment);
+          if (!current) {
             throw new NotFoundError(`Environment "${environment}" is not enabled in project "${projectId}"`);
           }
+          const lowers =
+            current.enabled &&
+            (!changeRequestsEnabled || clampApprovals(requiredApprovals) < (current.requiredApprovals ?? 1));
+          if (lowers) assertMayLift(request.access, projectId, environment);
           if (changeRequestsEnabled)
             await store.enable(projectId, environment, clampApprovals(requiredApprovals));
           else await store.disable(projectId, environment);

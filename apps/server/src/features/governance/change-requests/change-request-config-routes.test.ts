@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { grant, type Person, projectRole, signedIn } from '../../../testing/people.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+
+let t: TestApp;
+let owner: Person;
+let skipper: Person;
+const config = (environment: string) =>
+  `/api/admin/projects/bound/environments/${environment}/change-requests/config`;
+const settings = async () =>
+  (await t.admin({ method: 'GET', url: '/api/admin/projects/bound/change-requests/config' })).json() as {
+    environment: string;
+    changeRequestEnabled: boolean;
+    requiredApprovals: number | null;
+  }[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.admin({ method: 'POST', url: '/api/admin/projects', payload: { id: 'bound', name: 'Bound' } });
+  owner = await signedIn(t, 'bound-owner', 3);
+  skipper = await signedIn(t, 'bound-skipper', 3);
+  const skip = await projectRole(t, 'Bound skipper', [
+    { name: 'PROJECT_CHANGE_REQUEST_WRITE' },
+    { name: 'SKIP_CHANGE_REQUEST', environment: 'production' },
+  ]);
+  await grant(t, 'bound', [owner.id], [4]);
+  await grant(t, 'bound', [skipper.id], [skip]);
+  const on = await t.admin({
+    method: 'PUT',
+    url: config('production'),
+    payload: { changeRequestsEnabled: true, requiredApprovals: 2 },
+  });
+  expect(on.statusCode, on.body).toBe(200);
+});
+afterAll(() => t?.close());
+
+it('lets an Owner turn change requests on and raise the bar, never lift a rule that binds them', async () => {
+  const put = (who: Person, environment: string, payload: object) =>
+    who.send({ method: 'PUT', url: config(environment), payload });
+  const before = await settings();
+  for (const payload of [
+    { changeRequestsEnabled: false },
+    { changeRequestsEnabled: true, requiredApprovals: 1 },
+  ]) {
+    const refused = await put(owner, 'production', payload);
+    expect({ payload, status: refused.statusCode }).toEqual({ payload, status: 403 });
+    expect(refused.json().message).toContain('SKIP_CHANGE_REQUEST');
+  }
+  expect(await settings()).toEqual(before);
+
+  expect(
+    (await put(owner, 'production', { changeRequestsEnabled: true, requiredApprovals: 3 })).statusCode,
+  ).toBe(200);
+  expect((await put(owner, 'development', { changeRequestsEnabled: true })).statusCode).toBe(200);
+  // Off where they are on is a lift too, in any environment.
+  expect((await put(owner, 'development', { changeRequestsEnabled: false })).statusCode).toBe(403);
+
+  // Someone they do not bind, and an Admin, may lift them.
+  expect(
+    (await put(skipper, 'production', { changeRequestsEnabled: true, requiredApprovals: 1 })).statusCode,
+  ).toBe(200);
+  const off = await t.admin({
+    method: 'PUT',
+    url: config('development'),
+    payload: { changeRequestsEnabled: false },
+  });
+  expect(off.statusCode).toBe(200);
+  const after = await settings();
+  expect(after.find((s) => s.environment === 'production')).toMatchObject({ requiredApprovals: 1 });
+  expect(after.find((s) => s.environment === 'development')).toMatchObject({ requiredApprovals: null });
+});
