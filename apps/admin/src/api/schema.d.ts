@@ -1834,12 +1834,12 @@ export interface paths {
     get: operations['getProjectAccess'];
     /**
      * Set who has access to a project
-     * @description Replaces the whole access configuration of the project: everyone not listed loses their project roles. Requires the PROJECT_USER_ACCESS_WRITE permission.
+     * @description Replaces the whole access configuration of the project: everyone not listed loses their project roles. Outside Admins, a role can be given only by someone who holds each of its permissions in the project. Requires the PROJECT_USER_ACCESS_WRITE permission.
      */
     put: operations['setProjectAccess'];
     /**
      * Give access to a project
-     * @description Gives every listed user, service account and group every listed project role, on top of the roles they hold. Requires the PROJECT_USER_ACCESS_WRITE permission.
+     * @description Gives every listed user, service account and group every listed project role, on top of the roles they hold. Outside Admins, a role can be given only by someone who holds each of its permissions in the project (403 naming the first one missing). Requires the PROJECT_USER_ACCESS_WRITE permission.
      */
     post: operations['addAccessToProject'];
     delete?: never;

@@ -12,6 +12,7 @@ import {
   SetAccessBody,
   SetRolesBody,
 } from './project-access-schemas.ts';
+import { assertMayGrant } from './project-access-grant.ts';
 import { createProjectAccessService, type ProjectAccessService } from './project-access-service.ts';
 
 const READ = { permission: 'PROJECT_USER_ACCESS_READ', project: 'params.projectId' } as const;
@@ -77,7 +78,7 @@ export function projectAccessRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
             'Projects',
             'addAccessToProject',
             'Give access to a project',
-            'Gives every listed user, service account and group every listed project role, on top of the roles they hold.',
+            'Gives every listed user, service account and group every listed project role, on top of the roles they hold. Outside Admins, a role can be given only by someone who holds each of its permissions in the project (403 naming the first one missing).',
           ),
           params: ProjectParams,
           body: AddAccessBody,
@@ -85,7 +86,10 @@ export function projectAccessRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
         },
       },
       async (request, reply) => {
-        await tx((s) => s.add(request.params.projectId, request.body, actorOf(request)));
+        await inTransaction(deps.db, async (t) => {
+          await assertMayGrant(t, request.access, request.params.projectId, request.body.roles);
+          await createProjectAccessService(t).add(request.params.projectId, request.body, actorOf(request));
+        });
         return reply.status(200).send();
       },
     );
@@ -99,7 +103,7 @@ export function projectAccessRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
             'Projects',
             'setProjectAccess',
             'Set who has access to a project',
-            'Replaces the whole access configuration of the project: everyone not listed loses their project roles.',
+            'Replaces the whole access configuration of the project: everyone not listed loses their project roles. Outside Admins, a role can be given only by someone who holds each of its permissions in the project.',
           ),
           params: ProjectParams,
           body: SetAccessBody,
@@ -107,7 +111,15 @@ export function projectAccessRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
         },
       },
       async (request, reply) => {
-        await tx((s) => s.set(request.params.projectId, request.body.roles, actorOf(request)));
+        await inTransaction(deps.db, async (t) => {
+          const granted = request.body.roles.flatMap((role) => (role.id === undefined ? [] : [role.id]));
+          await assertMayGrant(t, request.access, request.params.projectId, granted);
+          await createProjectAccessService(t).set(
+            request.params.projectId,
+            request.body.roles,
+            actorOf(request),
+          );
+        });
         return reply.status(200).send();
       },
     );
@@ -130,7 +142,15 @@ export function projectAccessRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
       },
       async (request, reply) => {
         const { projectId, userId } = request.params;
-        await tx((s) => s.setUserRoles(projectId, userId, request.body.roles, actorOf(request)));
+        await inTransaction(deps.db, async (t) => {
+          await assertMayGrant(t, request.access, projectId, request.body.roles);
+          await createProjectAccessService(t).setUserRoles(
+            projectId,
+            userId,
+            request.body.roles,
+            actorOf(request),
+          );
+        });
         return reply.status(200).send();
       },
     );
@@ -175,7 +195,15 @@ export function projectAccessRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
       },
       async (request, reply) => {
         const { projectId, groupId } = request.params;
-        await tx((s) => s.setGroupRoles(projectId, groupId, request.body.roles, actorOf(request)));
+        await inTransaction(deps.db, async (t) => {
+          await assertMayGrant(t, request.access, projectId, request.body.roles);
+          await createProjectAccessService(t).setGroupRoles(
+            projectId,
+            groupId,
+            request.body.roles,
+            actorOf(request),
+          );
+        });
         return reply.status(200).send();
       },
     );
