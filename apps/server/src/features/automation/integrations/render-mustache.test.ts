@@ -27,4 +27,20 @@ describe('renderMustache', () => {
     expect(() => renderMustache('{{#event}}', view)).toThrow(TemplateError);
     expect(() => renderMustache('{{/event}}', view)).toThrow(TemplateError);
   });
+
+  it('refuses a template whose body would grow past its limits, instead of rendering it', () => {
+    const values = Array.from({ length: 300 }, (_, i) => `value-${i}`);
+    const view = { event: { values } };
+    const cube =
+      '{{#event.values}}{{#event.values}}{{#event.values}}{{.}}{{/event.values}}{{/event.values}}{{/event.values}}';
+    expect(() => renderMustache(cube, view)).toThrow(/more than 100000 sections/);
+    const wide = { event: { values: Array.from({ length: 2000 }, () => 'x'.repeat(1000)) } };
+    expect(() => renderMustache('{{#event.values}}{{.}}{{/event.values}}', wide)).toThrow(
+      /larger than 1 MiB/,
+    );
+    // Within the limits, the same shapes render.
+    expect(renderMustache('{{#event.values}}{{.}},{{/event.values}}', view)).toHaveLength(
+      values.join(',').length + 1,
+    );
+  });
 });

@@ -6,6 +6,10 @@
  */
 type Context = unknown[];
 
+/** The most a rendered body may hold, and the most sections it may render: a template cannot stall the server. */
+export const RENDER_LIMITS = { bytes: 1024 * 1024, sections: 100_000 };
+type Budget = { chars: number; sections: number };
+
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -46,7 +50,7 @@ const text = (value: unknown): string =>
 
 const TAG = /\{\{(\{?)\s*([#^/!&]?)\s*([^}]*?)\s*\}?\}\}/g;
 
-function renderPart(template: string, stack: Context): string {
+function renderPart(template: string, stack: Context, budget: Budget): string {
   let out = '';
   let index = 0;
   TAG.lastIndex = 0;
@@ -54,7 +58,7 @@ function renderPart(template: string, stack: Context): string {
     TAG.lastIndex = index;
     const match = TAG.exec(template);
     if (!match) break;
-    out += template.slice(index, match.index);
+    out += spend(budget, template.slice(index, match.index));
     index = match.index + match[0].length;
     const [, triple, kind, name] = match as unknown as [string, string, string, string];
     if (kind === '!') continue;
@@ -71,19 +75,34 @@ function renderPart(template: string, stack: Context): string {
         value === '' ||
         (Array.isArray(value) && value.length === 0);
       if (kind === '^') {
-        if (empty) out += renderPart(inner, stack);
+        if (empty) out += renderPart(inner, stack, spendSection(budget));
       } else if (Array.isArray(value)) {
-        for (const item of value) out += renderPart(inner, [...stack, item]);
+        for (const item of value) out += renderPart(inner, [...stack, item], spendSection(budget));
       } else if (!empty) {
-        out += renderPart(inner, typeof value === 'object' ? [...stack, value] : stack);
+        out += renderPart(inner, typeof value === 'object' ? [...stack, value] : stack, spendSection(budget));
       }
       continue;
     }
     if (kind === '/') throw new TemplateError(`"{{/${name}}}" closes no section`);
     const value = text(lookup(stack, name));
-    out += triple === '{' || kind === '&' ? value : escapeHtml(value);
+    out += spend(budget, triple === '{' || kind === '&' ? value : escapeHtml(value));
   }
-  return out + template.slice(index);
+  return out + spend(budget, template.slice(index));
+}
+
+/** Counts one more section rendered; past the limit, the template is refused. */
+function spendSection(budget: Budget): Budget {
+  if (++budget.sections > RENDER_LIMITS.sections)
+    throw new TemplateError(`it renders more than ${RENDER_LIMITS.sections} sections`);
+  return budget;
+}
+
+/** Counts rendered text (UTF-16 units, at most the bytes it takes); past the limit, the template is refused. */
+function spend(budget: Budget, rendered: string): string {
+  budget.chars += rendered.length;
+  if (budget.chars > RENDER_LIMITS.bytes)
+    throw new TemplateError(`the body it renders is larger than ${RENDER_LIMITS.bytes / 1024 / 1024} MiB`);
+  return rendered;
 }
 
 function closingTag(
@@ -105,6 +124,7 @@ function closingTag(
 /** A template that cannot be rendered; the message says why. */
 export class TemplateError extends Error {}
 
+/** Renders the template, refusing (TemplateError) one whose body would pass RENDER_LIMITS. */
 export function renderMustache(template: string, view: Record<string, unknown>): string {
-  return renderPart(template, [view]);
+  return renderPart(template, [view], { chars: 0, sections: 0 });
 }
