@@ -302,3 +302,39 @@ describe('tag permissions', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('deleting a tag that flags of several projects carry', () => {
+  it('needs UPDATE_FEATURE in each of them; a private project of which the caller is no member stops it', async () => {
+    for (const [id, mode] of [
+      ['tag-open', 'open'],
+      ['tag-vault', 'private'],
+    ] as const) {
+      const created = await t.admin({
+        method: 'POST',
+        url: '/api/admin/projects',
+        payload: { id, name: id, mode },
+      });
+      expect(created.statusCode, created.body).toBeLessThan(300);
+    }
+    await createTag('simple', 'shared');
+    await buildFlag(t.db, {
+      name: 'open-tagged',
+      project: 'tag-open',
+      tags: [{ type: 'simple', value: 'shared' }],
+    });
+    await buildFlag(t.db, {
+      name: 'vault-tagged',
+      project: 'tag-vault',
+      tags: [{ type: 'simple', value: 'shared' }],
+    });
+    const member = await t.as('Viewer', { memberOf: ['tag-open'] });
+    const before = await snapshot();
+    const refused = await member({ method: 'DELETE', url: '/api/admin/tags/simple/shared' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('tag-vault');
+    expect(await snapshot()).toEqual(before);
+    // An admin may, and the tag leaves both flags.
+    expect((await t.admin({ method: 'DELETE', url: '/api/admin/tags/simple/shared' })).statusCode).toBe(200);
+    expect(await t.db.query("SELECT * FROM flag_tags WHERE tag_value = 'shared'")).toEqual([]);
+  });
+});

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isMember } from '@switchyard/access';
 import { inTransaction, type Db } from '../../../db/db.ts';
+import type { ScopeResolver } from '../../../http/auth.ts';
+import { NoAccessError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../events/actor.ts';
 import {
@@ -18,6 +21,23 @@ export function tagRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addSchema(TagTypeResponse);
     const service = createTagService(deps.db);
+    /**
+     * Deleting a tag takes it off flags of every project that uses it: the caller must be able to change flags in
+     * each of them, and a private project's flags are not the caller's to strip (403, without naming the project).
+     */
+    const projectsCarrying: ScopeResolver = async (request, facts) => {
+      const { type, value } = request.params as { type: string; value: string };
+      const rows = await deps.db.query<{ project_id: string }>(
+        `SELECT DISTINCT f.project_id FROM flag_tags t JOIN flags f ON f.name = t.flag_name
+          WHERE t.tag_type = $1 AND t.tag_value = $2`,
+        [type, value],
+      );
+      const projects = rows.map((row) => row.project_id);
+      const unseen = projects.filter((project) => !(request.access && isMember(request.access, project)));
+      if (unseen.length && (await facts.privateProjects(unseen)).length)
+        throw new NoAccessError('This tag is on flags you cannot change');
+      return projects;
+    };
     const tx = <T>(fn: (s: ReturnType<typeof createTagService>) => Promise<T>) =>
       inTransaction(deps.db, (t) => fn(createTagService(t)));
 
@@ -86,13 +106,13 @@ export function tagRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/admin/tags/:type/:value',
       {
-        config: { auth: { permission: 'UPDATE_FEATURE' } },
+        config: { auth: { permission: 'UPDATE_FEATURE', project: projectsCarrying } },
         schema: {
           ...describe(
             'Tags',
             'deleteTag',
             'Delete a tag',
-            'Deletes a tag and takes it off every flag that carries it.',
+            'Deletes a tag and takes it off every flag that carries it. Needs UPDATE_FEATURE in every project whose flags carry it.',
           ),
           params: TagParams,
           response: { 200: noContent('The tag was deleted.'), ...errorResponses(401, 403, 404) },
