@@ -4374,7 +4374,7 @@ export interface paths {
     post?: never;
     /**
      * Delete a tag
-     * @description Deletes a tag and takes it off every flag that carries it. Requires the UPDATE_FEATURE permission.
+     * @description Deletes a tag and takes it off every flag that carries it. Needs UPDATE_FEATURE in every project whose flags carry it. Requires the UPDATE_FEATURE permission.
      */
     delete: operations['deleteTag'];
     options?: never;
