@@ -263,7 +263,7 @@ describe('npm run edge', () => {
     expect((await features(edge.url, FRONTEND)).status).toBe(403);
   });
 
-  it('refuses a malformed escape in a flag name with a 400, on every SDK path, as the server does', async () => {
+  it("refuses a malformed escape in a flag name with a 400 on every SDK path, with the server's security headers", async () => {
     for (const [method, path, token] of [
       ['GET', '/api/client/features/%E0%A4%A', CLIENT],
       ['GET', '/api/frontend/features/%E0%A4%A', FRONTEND],
@@ -276,6 +276,8 @@ describe('npm run edge', () => {
       });
       expect({ path, status: answer.status }).toEqual({ path, status: 400 });
       expect(await answer.json()).toMatchObject({ name: 'BadDataError' });
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('x-frame-options')).toBe('DENY');
     }
   });
 

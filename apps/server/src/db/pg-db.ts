@@ -17,7 +17,41 @@ export async function openPgDb(connectionString: string, options: { searchPath?:
   // NOTIFY reaches every session of the database, whatever its search_path: a schema of its own (a test file) gets
   // channels of its own too, so one schema's changes never empty another one's caches.
   const scoped = (channel: string) => (options.searchPath ? `${options.searchPath}.${channel}` : channel);
-  let listenClient: pg.PoolClient | undefined;
+  let listenClient: Promise<pg.PoolClient> | undefined;
+  let closed = false;
+  // An idle connection the server ends (a restart, a terminated session) is dropped by the pool: not a crash.
+  pool.on('error', () => undefined);
+
+  /**
+   * The one session that LISTENs. When the server ends it, another one listens again on every channel (retrying each
+   * second while the database is away), so caches keep hearing of changes after a database restart.
+   */
+  const connectListener = async (): Promise<pg.PoolClient> => {
+    const client = await pool.connect();
+    client.on('notification', (message) => {
+      for (const fn of listeners.get(message.channel) ?? []) fn(message.payload ?? '');
+    });
+    client.on('error', () => {
+      client.release(true);
+      if (closed) return;
+      listenClient = undefined;
+      void relisten();
+    });
+    return client;
+  };
+  const relisten = async (): Promise<void> => {
+    while (!closed) {
+      try {
+        listenClient = connectListener();
+        const client = await listenClient;
+        for (const channel of listeners.keys()) await client.query(`LISTEN "${channel.replaceAll('"', '')}"`);
+        return;
+      } catch {
+        listenClient = undefined;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+  };
 
   const run = (client: pg.Pool | pg.PoolClient, inTx: boolean): Db => {
     const db: Db = {
@@ -46,17 +80,13 @@ export async function openPgDb(connectionString: string, options: { searchPath?:
       },
       async listen(name, handler) {
         const channel = scoped(name);
-        if (!listenClient) {
-          listenClient = await pool.connect();
-          listenClient.on('notification', (message) => {
-            for (const fn of listeners.get(message.channel) ?? []) fn(message.payload ?? '');
-          });
-        }
+        listenClient ??= connectListener();
+        const listening = await listenClient;
         let set = listeners.get(channel);
         if (!set) {
           set = new Set();
           listeners.set(channel, set);
-          await listenClient.query(`LISTEN "${channel.replaceAll('"', '')}"`);
+          await listening.query(`LISTEN "${channel.replaceAll('"', '')}"`);
         }
         set.add(handler);
         return async () => {
@@ -67,8 +97,10 @@ export async function openPgDb(connectionString: string, options: { searchPath?:
         await client.query('SELECT pg_notify($1, $2)', [scoped(channel), payload]);
       },
       async close() {
-        listenClient?.release();
+        closed = true;
+        const listening = await listenClient?.catch(() => undefined);
         listenClient = undefined;
+        listening?.release();
         await pool.end();
       },
     };

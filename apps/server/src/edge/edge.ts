@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createServingAnswers } from '../features/sdk-serving/serving/serving-answers.ts';
 import { createServingState } from '../features/sdk-serving/serving/serving-state.ts';
 import { corsOptionsFor, corsPreflightHeaders, corsResponseHeaders } from '../http/cors.ts';
+import { securityHeaders } from '../http/security-headers.ts';
 import type { EdgeConfig } from './edge-config.ts';
 import { createEdgeHandler } from './edge-http.ts';
 import { createEdgeMetrics } from './edge-metrics.ts';
@@ -50,7 +51,10 @@ export function createEdge(config: EdgeConfig, log: Log) {
     ready: () => pendingTokens.size === 0 && serving.keys().length > 0,
     log,
   });
+  // The server's security headers on every answer (no HSTS: the edge does not know the address browsers use).
+  const security = securityHeaders('');
   const server: Server = createServer((request, response) => {
+    for (const [name, value] of Object.entries(security)) response.setHeader(name, value);
     // Browser SDKs on other origins call the Frontend API and OFREP; the rule is the server's (http/cors.ts).
     const cors = corsOptionsFor(request.url, config.corsOrigins, NO_API_CORS);
     const origin = request.headers.origin;

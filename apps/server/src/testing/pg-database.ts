@@ -28,6 +28,18 @@ export async function createPgDatabase(
   await createDatabase(baseUrl, name, options.empty);
   return {
     url: withDatabase(baseUrl, name),
-    drop: () => run(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: async () => {
+      // Sessions of a pool just closed take a moment to leave; forcing them out only when they do not.
+      for (let attempt = 0; attempt < 30; attempt++) {
+        try {
+          await run(baseUrl, `DROP DATABASE IF EXISTS ${name}`);
+          return;
+        } catch (error) {
+          if (!/being accessed by other users/.test(String(error))) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      await run(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
   };
 }
