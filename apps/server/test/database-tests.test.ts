@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { databaseTestFiles } from '../../../scripts/database-tests.mjs';
+import { ALWAYS_POSTGRES, databaseTestFiles } from '../../../scripts/database-tests.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const relative = (file: string) => path.relative(ROOT, file);
@@ -19,10 +19,12 @@ function allTestFiles(dir: string): string[] {
 it('counts every test file that opens a database, starts a server or uses the test app among those PostgreSQL runs', () => {
   const chosen = new Set(databaseTestFiles().map(relative));
   const every = ['apps', 'packages'].flatMap((dir) => allTestFiles(path.join(ROOT, dir))).map(relative);
-  const opensDirectly = every.filter((file) =>
-    /\b(createTestApp|createTestDb|startServerProcess|createPgDatabase|openPgliteDb|openPgDb)\(/.test(
-      readFileSync(path.join(ROOT, file), 'utf8'),
-    ),
+  const source = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+  const opensDirectly = every.filter(
+    (file) =>
+      /\b(createTestApp|createTestDb|startServerProcess|createPgDatabase|openPgliteDb|openPgDb)\(/.test(
+        source(file),
+      ) && !source(file).includes(ALWAYS_POSTGRES),
   );
   expect(opensDirectly.length).toBeGreaterThan(50);
   expect(opensDirectly.filter((file) => !chosen.has(file))).toEqual([]);
@@ -31,4 +33,9 @@ it('counts every test file that opens a database, starts a server or uses the te
   // Pure code never needs the second run.
   expect([...chosen].filter((file) => file.startsWith('packages/'))).toEqual([]);
   expect(chosen).not.toContain('apps/server/src/http/safe-redirect.test.ts');
+  // Those on PostgreSQL in every pass, and only those, say so; the PostgreSQL pass leaves them out.
+  const always = every.filter((file) => source(file).includes(ALWAYS_POSTGRES));
+  expect(always).toEqual(expect.arrayContaining(['apps/server/test/multi-process.test.ts']));
+  for (const file of always)
+    expect(source(file)).toMatch(/'postgres:\/\/postgres@127\.0\.0\.1:5432\/postgres'/);
 });

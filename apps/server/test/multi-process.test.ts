@@ -5,6 +5,7 @@ import { startServerProcess, type ServerProcess } from '../src/testing/server-pr
 
 // Two stateless server processes on one PostgreSQL: a change made through one is served by the other within a
 // second (LISTEN/NOTIFY invalidates the other process's cached payloads).
+// Runs on PostgreSQL in both passes: CI's PostgreSQL pass leaves it out.
 const ADMIN = '*:*.mp-admin';
 const CLIENT = '*:development.mp-client';
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -4,7 +4,7 @@ import { type ServerProcess, startServerProcess } from '../../../testing/server-
 
 /**
  * The Frontend API origins saved through one process apply in another on the same database. Always on PostgreSQL:
- * two processes cannot share a PGlite directory.
+ * two processes cannot share a PGlite directory. Runs on PostgreSQL in both passes: CI's PostgreSQL pass leaves it out.
  */
 const ADMIN = '*:*.cors-test-admin-token';
 const FRONTEND = '*:development.cors-test-frontend-token';
