@@ -236,4 +236,37 @@ describe('conflicts', () => {
     expect((await state(author, id, { state: 'Applied' })).statusCode).toBe(200);
     expect((await strategies('contested'))[0]!.parameters.rollout).toBe('80');
   });
+
+  it('are suspended when whoever scheduled them may no longer apply there', async () => {
+    const planner = await signedIn(t, 'short-lived-planner', 2);
+    const applies = await projectRole(t, 'Later applier', [
+      { name: 'APPLY_CHANGE_REQUEST', environment: 'production' },
+    ]);
+    await grant(t, 'later', [planner.id], [4, applies]);
+    await flag('lost-right');
+    const drafted = await planner.send({
+      method: 'POST',
+      url: `${P}/environments/production/change-requests`,
+      payload: { feature: 'lost-right', action: 'updateEnabled', payload: { enabled: true } },
+    });
+    const id = drafted.json().id as number;
+    expect((await state(planner, id, { state: 'In review' })).statusCode).toBe(200);
+    expect((await state(reviewer, id, { state: 'Approved' })).statusCode).toBe(200);
+    const at = new Date(Date.now() + 3 * HOUR);
+    const scheduledResponse = await state(planner, id, { state: 'Scheduled', scheduledAt: at.toISOString() });
+    expect(scheduledResponse.statusCode, scheduledResponse.body).toBe(200);
+    const removed = await t.admin({ method: 'DELETE', url: `${P}/users/${planner.id}/roles` });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    while (await applyNextDue(t.db, new Date(at.getTime() + 1000))) {
+      /* every request due by then */
+    }
+    const suspended = (await t.admin({ method: 'GET', url: `${CR}/${id}` })).json();
+    expect(suspended.state).toBe('Scheduled');
+    expect(suspended.schedule.status).toBe('suspended');
+    expect(suspended.schedule.reason).toMatch(/may no longer apply/);
+    const [row] = await t.db.query<{ enabled: boolean }>(
+      "SELECT enabled FROM flag_environments WHERE flag_name = 'lost-right' AND environment_name = 'production'",
+    );
+    expect(row?.enabled).toBe(false);
+  });
 });

@@ -1,4 +1,6 @@
+import { allows } from '@switchyard/access';
 import type { Db } from '../../../db/db.ts';
+import { createAccessReadModel } from '../access/access-read-model.ts';
 import type { Actor } from '../../flag-model/events/actor.ts';
 import { maintenanceOn } from '../../flag-model/events/write-gate.ts';
 import { conflictsOf } from './change-request-apply.ts';
@@ -23,6 +25,24 @@ async function scheduledBy(tx: Db, id: number): Promise<Actor> {
 }
 
 /**
+ * A person who scheduled a request must still hold APPLY_CHANGE_REQUEST there when it comes due: rights taken away in
+ * the meantime (a role removed, the account deleted) suspend it instead of applying it with rights nobody holds.
+ */
+async function lostRightToApply(
+  tx: Db,
+  actor: Actor,
+  project: string,
+  environment: string,
+): Promise<string | undefined> {
+  // Scheduled with an API token: its rights were checked when it scheduled (a token's do not change).
+  if (actor.userId === null) return undefined;
+  const access = await createAccessReadModel(tx).accessOfUser(actor.userId);
+  if (allows(access, 'APPLY_CHANGE_REQUEST', { projects: [project], environments: [environment] }))
+    return undefined;
+  return `${actor.name} who scheduled it may no longer apply change requests in environment "${environment}"`;
+}
+
+/**
  * Applies one due scheduled request, if any, and says whether it found one. The row is claimed with FOR UPDATE SKIP
  * LOCKED inside the transaction that applies it, so with several processes on one database each request is applied
  * once; a crash before commit leaves it pending for the next poll.
@@ -41,8 +61,9 @@ export async function applyNextDue(db: Db, now: Date): Promise<boolean> {
       return true;
     }
     const conflicts = await conflictsOf(tx, request);
-    if (conflicts.size > 0) {
-      const reason = [...conflicts.values()].join('; ');
+    const lostRight = await lostRightToApply(tx, actor, request.project, request.environment);
+    if (conflicts.size > 0 || lostRight) {
+      const reason = lostRight ?? [...conflicts.values()].join('; ');
       await store.setScheduleStatus(id, 'suspended', { reason });
       await recordChangeRequestEvent(tx, actor, 'change-request-schedule-suspended', request, { reason });
       await notifyAbout(
