@@ -4525,7 +4525,7 @@ export interface paths {
     put?: never;
     /**
      * Set a user's password
-     * @description Sets another user's password, for example when they forgot theirs. All of that user's sessions end. Requires the ADMIN permission.
+     * @description Sets another user's password, for example when they forgot theirs. All of that user's sessions and personal access tokens end. Requires the ADMIN permission.
      */
     post: operations['changeUserPassword'];
     delete?: never;
@@ -4765,7 +4765,7 @@ export interface paths {
     put?: never;
     /**
      * Change your password
-     * @description Changes the password of the signed-in user. `oldPassword` is required when you have a password; `confirmPassword`, when given, must equal `password`. Your other sessions end; this one stays signed in. Wrong current passwords count towards the sign-in limit, like wrong passwords at sign-in (429). Requires the READ permission.
+     * @description Changes the password of the signed-in user. `oldPassword` is required when you have a password; `confirmPassword`, when given, must equal `password`. Your other sessions and your personal access tokens end; this session stays signed in. Wrong current passwords count towards the sign-in limit, like wrong passwords at sign-in (429). Requires the READ permission.
      */
     post: operations['changeMyPassword'];
     delete?: never;

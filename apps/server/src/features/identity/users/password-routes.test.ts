@@ -56,12 +56,31 @@ describe('changing your own password', () => {
     // None of the refusals changed anything.
     expect(await signIn('petra', 'first-password')).toHaveProperty('cookie');
 
+    const minted = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/user/tokens',
+      headers: here,
+      payload: {
+        description: 'made before the change',
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(minted.statusCode, minted.body).toBe(201);
+    const pat = { authorization: minted.json().secret as string };
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: pat })).statusCode).toBe(
+      200,
+    );
+
     const done = await change({
       oldPassword: 'first-password',
       password: 'second-password',
       confirmPassword: 'second-password',
     });
     expect(done.statusCode).toBe(200);
+    // A token made under the old password ends with it.
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: pat })).statusCode).toBe(
+      401,
+    );
     expect(await signIn('petra', 'first-password')).toBe(401);
     expect(await signIn('petra', 'second-password')).toHaveProperty('cookie');
     expect(await meStatus(here)).toBe(200);

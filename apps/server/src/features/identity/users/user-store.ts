@@ -112,8 +112,13 @@ export function createUserStore(db: Db) {
       );
       return row?.password_hash;
     },
+    /**
+     * A new password also ends the personal access tokens made under the old one: whoever took the account and minted
+     * a token must not keep it once the owner changed or reset the password. (Sessions: the caller decides which.)
+     */
     async setPasswordHash(id: number, passwordHash: string): Promise<void> {
       await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+      await db.query('DELETE FROM personal_access_tokens WHERE user_id = $1', [id]);
     },
     async count(): Promise<number> {
       const [row] = await db.query<{ count: number }>(
