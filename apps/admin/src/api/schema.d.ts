@@ -4869,7 +4869,7 @@ export interface paths {
     put?: never;
     /**
      * Create a personal access token
-     * @description Creates a token that acts as the signed-in user, with their root role, until it expires. The secret is in this response only. Requires the READ permission.
+     * @description Creates a token that acts as the signed-in user, with their root role, until it expires (or the password changes). The secret is in this response only. A personal access token cannot create another one (403). Requires the READ permission.
      */
     post: operations['createPat'];
     delete?: never;

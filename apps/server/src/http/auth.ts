@@ -15,7 +15,15 @@ export type Permission = PermissionName;
 export type ApiTokenType = 'client' | 'frontend' | 'admin';
 
 export type Principal =
-  | { kind: 'user'; userId: number; username: string; /** Root role id. */ rootRole: number }
+  | {
+      kind: 'user';
+      userId: number;
+      username: string;
+      /** Root role id. */
+      rootRole: number;
+      /** Signed in with a personal access token rather than a session. */
+      viaPat?: boolean;
+    }
   | {
       kind: 'token';
       tokenId: number;

@@ -66,7 +66,8 @@ export function createPrincipalResolver(db: Db): PrincipalResolver {
           patSeenAt.set(pat.id, Date.now());
           await pats.markSeen(pat.id);
         }
-        return userPrincipal(pat.userId);
+        const principal = await userPrincipal(pat.userId);
+        return principal && { ...principal, viaPat: true };
       }
       let entry = cache.get(secret);
       if (!entry || Date.now() - entry.at > TOKEN_CACHE_MS) {

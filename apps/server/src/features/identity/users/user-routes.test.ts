@@ -69,6 +69,14 @@ describe('personal access tokens', () => {
       headers: { authorization: secret },
     });
     expect(asPat.statusCode).toBe(403);
+    // A token cannot mint another one.
+    const minted = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/user/tokens',
+      headers: { authorization: secret },
+      payload: { description: 'from a token', expiresAt: '2099-01-01T00:00:00Z' },
+    });
+    expect(minted.statusCode).toBe(403);
     const list = (await editor({ method: 'GET', url: '/api/admin/user/tokens' })).json();
     expect(list.pats).toHaveLength(1);
     expect(list.pats[0].secret).toBeUndefined();

@@ -3,7 +3,7 @@ import { inTransaction, type Db } from '../../../db/db.ts';
 import { toGrantList } from '@switchyard/access';
 import { actorName, actorUserId } from '../../../http/auth.ts';
 import { createRoleStore, rootRoleIdOf } from '../../governance/index.ts';
-import { BadDataError, NotFoundError } from '../../../http/errors.ts';
+import { BadDataError, NoAccessError, NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../../flag-model/events/actor.ts';
 import { createEventStore } from '../../flag-model/events/event-store.ts';
@@ -90,7 +90,7 @@ export function userRoutes(deps: { db: Db; resets: PasswordResetService }): Fast
             'Personal access tokens',
             'createPat',
             'Create a personal access token',
-            'Creates a token that acts as the signed-in user, with their root role, until it expires. The secret is in this response only.',
+            'Creates a token that acts as the signed-in user, with their root role, until it expires (or the password changes). The secret is in this response only. A personal access token cannot create another one (403).',
           ),
           body: CreatePatBody,
           response: { 201: { ...PatResponse, $id: undefined }, ...errorResponses(400, 401, 403, 415) },
@@ -98,6 +98,11 @@ export function userRoutes(deps: { db: Db; resets: PasswordResetService }): Fast
       },
       async (request, reply) => {
         const userId = signedInUserId(request.principal);
+        // A token must not outlive itself by minting others: whoever holds one stolen would keep the account.
+        if (request.principal?.kind === 'user' && request.principal.viaPat)
+          throw new NoAccessError(
+            'A personal access token cannot create personal access tokens: sign in to create one',
+          );
         const expiresAt = futureDate(request.body.expiresAt);
         const secret = newPatSecret();
         const pat = await pats.insert({ userId, description: request.body.description, secret, expiresAt });
