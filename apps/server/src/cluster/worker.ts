@@ -4,6 +4,7 @@ import { createSdkHandler } from '../features/sdk-serving/serving/sdk-handler.ts
 import { WORKER_ROUTES } from '../features/sdk-serving/serving/sdk-routes.ts';
 import { createServingState } from '../features/sdk-serving/serving/serving-state.ts';
 import type { ServedToken } from '../features/sdk-serving/serving/token-scope.ts';
+import { answerClientError } from '../http/framework-errors.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import { PRIMARY_URL_VARIABLE, type ToPrimary, type ToWorker } from './cluster-messages.ts';
 import { createPrimaryProxy } from './primary-proxy.ts';
@@ -49,6 +50,8 @@ export async function runWorker(): Promise<void> {
   });
   // As Fastify's default, so a load balancer's idle connections behave the same on either process.
   server.keepAliveTimeout = 72_000;
+  // Requests Node's parser refuses (headers too large, not HTTP) get the primary's answer (431, 400), not a reset.
+  server.on('clientError', answerClientError);
 
   const stop = () => {
     sdk.streams.endAll();

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createServingAnswers } from '../features/sdk-serving/serving/serving-answers.ts';
 import { createServingState } from '../features/sdk-serving/serving/serving-state.ts';
 import { corsOptionsFor, corsPreflightHeaders, corsResponseHeaders } from '../http/cors.ts';
+import { answerClientError } from '../http/framework-errors.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import type { EdgeConfig } from './edge-config.ts';
 import { createEdgeHandler } from './edge-http.ts';
@@ -72,6 +73,8 @@ export function createEdge(config: EdgeConfig, log: Log) {
     void handler.handle(request, response);
   });
   server.keepAliveTimeout = 65_000;
+  // Requests Node's parser refuses (headers too large, not HTTP) get an answer in the one error format, not a reset.
+  server.on('clientError', answerClientError);
 
   let snapshotTimer: NodeJS.Timeout | undefined;
   let snapshotWrite = Promise.resolve();
