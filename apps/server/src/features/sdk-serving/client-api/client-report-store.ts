@@ -92,8 +92,27 @@ export function createClientReportStore(db: Db, options: { now?: () => number } 
         ],
       );
     },
-    /** Adds counts to the hour of `start`, merging variant counts; marks the flags as seen. */
-    async addCounts(appName: string, environment: string, start: Date, counts: FlagCount[]): Promise<void> {
+    /**
+     * Adds counts to the hour of `start`, merging variant counts; marks the flags as seen. A token limited to
+     * `projects` reports only on their flags: counts for another project's flags are dropped (a flag that does not
+     * exist is still recorded as unknown).
+     */
+    async addCounts(
+      appName: string,
+      environment: string,
+      start: Date,
+      reported: FlagCount[],
+      projects: readonly string[] = ['*'],
+    ): Promise<void> {
+      let counts = reported;
+      if (counts.length && !projects.includes('*')) {
+        const foreign = await db.query<{ name: string }>(
+          'SELECT name FROM flags WHERE name = ANY($1) AND NOT (project_id = ANY($2))',
+          [counts.map((c) => c.flagName), [...projects]],
+        );
+        const names = new Set(foreign.map((row) => row.name));
+        counts = counts.filter((c) => !names.has(c.flagName));
+      }
       if (!counts.length) return;
       const hour = new Date(start);
       hour.setUTCMinutes(0, 0, 0);

@@ -305,6 +305,49 @@ describe('register and metrics', () => {
     expect(flag!.last_seen_at).not.toBeNull();
   });
 
+  it("drops a project-scoped token's counts for flags of other projects", async () => {
+    await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects',
+      payload: { id: 'elsewhere', name: 'Elsewhere' },
+    });
+    await buildFlag(t.db, { name: 'mine-counted', project: 'default' });
+    await buildFlag(t.db, { name: 'theirs-uncounted', project: 'elsewhere' });
+    const token = await t.admin({
+      method: 'POST',
+      url: '/api/admin/api-tokens',
+      payload: {
+        tokenName: 'default-only',
+        type: 'client',
+        environment: 'development',
+        projects: ['default'],
+      },
+    });
+    expect(token.statusCode, token.body).toBeLessThan(300);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/client/metrics',
+      headers: { authorization: token.json().secret },
+      payload: {
+        appName: 'scoped-app',
+        instanceId: 'scoped-1',
+        bucket: {
+          start: '2026-11-23T10:00:00.000Z',
+          stop: '2026-11-23T10:01:00.000Z',
+          toggles: {
+            'mine-counted': { yes: 2, no: 0, variants: {} },
+            'theirs-uncounted': { yes: 5, no: 0, variants: {} },
+          },
+        },
+      },
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const rows = await t.db.query<{ flag_name: string }>(
+      "SELECT flag_name FROM client_metrics WHERE app_name = 'scoped-app' ORDER BY flag_name",
+    );
+    expect(rows.map((row) => row.flag_name)).toEqual(['mine-counted']);
+  });
+
   it('accepts a metrics report without a bucket', async () => {
     expect((await post('/api/client/metrics', { appName: 'shop', bucket: null })).statusCode).toBe(202);
   });

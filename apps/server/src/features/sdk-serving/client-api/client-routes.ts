@@ -138,6 +138,7 @@ export function clientRoutes(deps: {
             environment,
             toDate(body.bucket.start),
             toFlagCounts(body.bucket),
+            request.principal?.kind === 'token' ? request.principal.projects : ['*'],
           );
         return reply.code(202).send();
       },

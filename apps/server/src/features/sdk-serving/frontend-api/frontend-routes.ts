@@ -181,6 +181,7 @@ export function frontendRoutes(deps: { db: Db; cache: ClientStateCache }): Fasti
               principal.environment,
               toDate(body.bucket.start),
               toFlagCounts(body.bucket),
+              principal.projects,
             );
           const sdk = request.headers['unleash-sdk'];
           if (body.instanceId && typeof sdk === 'string') {
