@@ -6,8 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestApp } from './test-app.ts';
 
-/** A flag name no other test uses; random, since test files share one module graph per worker. */
-export const uniqueName = (prefix = 'flag') => `${prefix}-${randomBytes(4).toString('hex')}`;
+let made = 0;
+/**
+ * A flag name no other test uses: names made later sort later (tests compare lists in name order), and a random part
+ * keeps them apart across worker processes.
+ */
+export const uniqueName = (prefix = 'flag') =>
+  `${prefix}-${String(++made).padStart(6, '0')}-${randomBytes(3).toString('hex')}`;
 
 export const flagUrl = (name: string, project = 'default') =>
   `/api/admin/projects/${project}/features/${encodeURIComponent(name)}`;
