@@ -80,7 +80,8 @@ export async function seedDataDir(dataDir: string): Promise<void> {
 
 const templateDatabase = () => `switchyard_template_${migrationsVersion()}`;
 
-async function run(url: string, sql: string, params: unknown[] = []): Promise<pg.QueryResult> {
+/** One statement on a connection of its own (CREATE and DROP DATABASE cannot run in a pool's transaction). */
+export async function run(url: string, sql: string, params: unknown[] = []): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

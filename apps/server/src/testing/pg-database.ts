@@ -1,18 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { createDatabase, withDatabase } from './migrated-template.ts';
+import { createDatabase, run, withDatabase } from './migrated-template.ts';
 
 export type PgDatabase = { url: string; drop(): Promise<void> };
-
-async function run(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /**
  * A new database on the PostgreSQL server of `baseUrl`, for a test file or a server process under test: the shared
