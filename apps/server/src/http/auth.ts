@@ -297,6 +297,20 @@ async function scopeOf(request: FastifyRequest, auth: RouteAuth, access: AccessR
 }
 
 /**
+ * The one visibility rule: of `projects`, the private ones the principal is no member of (without access, every
+ * private one). They do not exist for it; routes whose scope reaches them through something else (a segment, a tag)
+ * ask this too.
+ */
+export async function unseenPrivateProjects(
+  access: Access | undefined,
+  resolver: Pick<AccessResolver, 'privateProjects'>,
+  projects: readonly string[],
+): Promise<string[]> {
+  const unseen = projects.filter((project) => !(access && isMember(access, project)));
+  return unseen.length ? resolver.privateProjects(unseen) : [];
+}
+
+/**
  * The one authorization decision for admin requests: the route's declared permission, where the request says it
  * applies, against everything the principal holds. A private project the principal is no member of does not exist
  * for it.
@@ -310,11 +324,8 @@ async function authorize(request: FastifyRequest, resolver: AccessResolver): Pro
   const permission = auth.permission ?? 'READ';
   const scope = await scopeOf(request, auth, resolver);
   const projects = scope.projects ?? [];
-  const hidden = projects.filter((project) => !isMember(access, project));
-  if (hidden.length > 0) {
-    const [privateProject] = await resolver.privateProjects(hidden);
-    if (privateProject !== undefined) throw new NotFoundError(`Could not find project "${privateProject}"`);
-  }
+  const [privateProject] = await unseenPrivateProjects(access, resolver, projects);
+  if (privateProject !== undefined) throw new NotFoundError(`Could not find project "${privateProject}"`);
   const inProjects =
     auth.orInProjects !== undefined && projects.length > 0 && allows(access, auth.orInProjects, scope);
   if (!inProjects && !allows(access, permission, scope)) {

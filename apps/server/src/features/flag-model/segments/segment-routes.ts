@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { inTransaction, type Db } from '../../../db/db.ts';
-import { isMember } from '@switchyard/access';
-import type { ScopeResolver } from '../../../http/auth.ts';
+import { type ScopeResolver, unseenPrivateProjects } from '../../../http/auth.ts';
 import { NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../events/actor.ts';
@@ -41,8 +40,7 @@ async function ownProject(
 ): Promise<string | null | undefined> {
   const id = Number((request.params as { id?: unknown } | undefined)?.id);
   const own = Number.isInteger(id) && id > 0 ? await facts.projectOfSegment(id) : undefined;
-  const member = request.access !== undefined && own ? isMember(request.access, own) : true;
-  if (own && !member && (await facts.privateProjects([own])).length)
+  if (own && (await unseenPrivateProjects(request.access, facts, [own])).length)
     throw new NotFoundError(`Could not find segment with id ${id}`);
   return own;
 }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isMember } from '@switchyard/access';
 import { inTransaction, type Db } from '../../../db/db.ts';
-import type { ScopeResolver } from '../../../http/auth.ts';
+import { type ScopeResolver, unseenPrivateProjects } from '../../../http/auth.ts';
 import { NoAccessError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../events/actor.ts';
@@ -33,8 +32,7 @@ export function tagRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
         [type, value],
       );
       const projects = rows.map((row) => row.project_id);
-      const unseen = projects.filter((project) => !(request.access && isMember(request.access, project)));
-      if (unseen.length && (await facts.privateProjects(unseen)).length)
+      if ((await unseenPrivateProjects(request.access, facts, projects)).length)
         throw new NoAccessError('This tag is on flags you cannot change');
       return projects;
     };
