@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createClientStreams } from '../features/sdk-serving/client-api/client-streams.ts';
 import { createStreamSession, hydration } from '../features/sdk-serving/client-api/client-stream-session.ts';
 import type { ServingAnswers } from '../features/sdk-serving/serving/serving-answers.ts';
-import { errorBody, HttpError } from '../http/errors.ts';
+import { errorBody, HttpError, TooManyRequestsError } from '../http/errors.ts';
 import { MALFORMED_URL } from '../http/framework-errors.ts';
 import {
   bucketMetrics,
@@ -66,6 +66,18 @@ export function createEdgeHandler(deps: {
     throw new Unserved();
   };
 
+  /** A new token the upstream could not say anything about (unreachable, or busy): 503, asking to retry later. */
+  const cannotValidate = (error: unknown): unknown =>
+    error instanceof UpstreamUnavailable
+      ? new EdgeError(
+          503,
+          'UpstreamUnavailable',
+          'The edge cannot validate this new token while its upstream is unreachable or busy; try again later',
+          undefined,
+          error.retryAfterSeconds ?? 1,
+        )
+      : error;
+
   /** The caller's token, validated upstream on first use, of one of the types the operation takes. */
   async function authenticate(request: IncomingMessage, types: string[]): Promise<EdgeToken> {
     const secret = String(request.headers.authorization ?? '')
@@ -75,15 +87,9 @@ export function createEdgeHandler(deps: {
     if (!secret) throw new EdgeError(401, 'AuthenticationRequired', TOKEN_REQUIRED);
     let token: EdgeToken | undefined;
     try {
-      token = await deps.tokens.resolve(secret);
+      token = await deps.tokens.resolve(secret, ipOf(request));
     } catch (error) {
-      if (error instanceof UpstreamUnavailable)
-        throw new EdgeError(
-          503,
-          'UpstreamUnavailable',
-          'The edge cannot validate this new token while its upstream is unreachable',
-        );
-      throw error;
+      throw cannotValidate(error);
     }
     if (!token || !types.includes(token.type)) unserved();
     if (!token) throw new EdgeError(401, 'AuthenticationRequired', TOKEN_REQUIRED);
@@ -136,16 +142,14 @@ export function createEdgeHandler(deps: {
       if (!Array.isArray(secrets) || secrets.some((each) => typeof each !== 'string'))
         throw badData('/body/tokens', '"tokens" must be a list of strings');
       if (secrets.length > 100) throw badData('/body/tokens', '"tokens" holds at most 100 tokens');
-      const unique = [...new Set(secrets as string[])];
-      const unknown = unique.filter((secret) => !deps.tokens.known(secret));
-      if (unknown.length) {
-        try {
-          await deps.tokens.validate(unknown);
-        } catch (error) {
-          if (!(error instanceof UpstreamUnavailable)) throw error;
-        }
-      }
-      const tokens = unique.flatMap((secret) => deps.tokens.known(secret) ?? []);
+      // Through the same batches, refusals and per-address budget as an SDK's first use of a token.
+      const caller = ipOf(request);
+      const verdicts = await Promise.allSettled(
+        [...new Set(secrets as string[])].map((secret) => deps.tokens.resolve(secret, caller)),
+      );
+      const failed = verdicts.find((verdict) => verdict.status === 'rejected');
+      if (failed) throw cannotValidate(failed.reason);
+      const tokens = verdicts.flatMap((verdict) => (verdict.status === 'fulfilled' && verdict.value) || []);
       for (const token of tokens) deps.sync.follow?.(token);
       json(response, 200, { tokens });
     },
@@ -396,11 +400,17 @@ export function createEdgeHandler(deps: {
     if (response.headersSent) return void response.end();
     if (error instanceof EdgeError) {
       const ofrep = (error as { ofrep?: unknown }).ofrep;
-      if (ofrep) return json(response, error.status, ofrep);
-      return json(response, error.status, errorBody(error.errorName, error.message, error.details));
+      const headers: Record<string, string> = error.retryAfterSeconds
+        ? { 'retry-after': String(error.retryAfterSeconds) }
+        : {};
+      if (ofrep) return json(response, error.status, ofrep, headers);
+      return json(response, error.status, errorBody(error.errorName, error.message, error.details), headers);
     }
-    if (error instanceof HttpError)
-      return json(response, error.status, errorBody(error.name, error.message, error.details));
+    if (error instanceof HttpError) {
+      const headers: Record<string, string> =
+        error instanceof TooManyRequestsError ? { 'retry-after': String(error.retryAfterSeconds) } : {};
+      return json(response, error.status, errorBody(error.name, error.message, error.details), headers);
+    }
     deps.log('warn', `request failed: ${(error as Error).stack ?? String(error)}`);
     json(response, 500, errorBody('InternalError', 'The edge could not answer this request'));
   }

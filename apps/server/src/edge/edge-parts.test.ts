@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { readEdgeConfig } from './edge-config.ts';
 import { createEdgeMetrics, type BulkApplication, type BulkMetric } from './edge-metrics.ts';
 import { scopeKey, scopeOfKey } from './edge-sync.ts';
-import { createEdgeTokens } from './edge-tokens.ts';
 import { parseEvent, UpstreamUnavailable, type EdgeToken } from './edge-upstream.ts';
 
 const client: EdgeToken = {
@@ -33,36 +32,6 @@ describe('scope keys', () => {
     const key = scopeKey({ type: 'client', environment: 'production', projects: ['web', 'api', 'web'] });
     expect(key).toBe('production|api,web');
     expect(scopeOfKey(key)).toEqual({ type: 'client', environment: 'production', projects: ['api', 'web'] });
-  });
-});
-
-describe('createEdgeTokens', () => {
-  it('asks the upstream once for concurrent first uses, keeps valid tokens and remembers refusals', async () => {
-    const asked: string[][] = [];
-    const tokens = createEdgeTokens({
-      upstream: {
-        validate: async (secrets) => {
-          asked.push(secrets);
-          return secrets.includes(client.token) ? [client] : [];
-        },
-      },
-    });
-    const [a, b] = await Promise.all([tokens.resolve(client.token), tokens.resolve(client.token)]);
-    expect(a).toEqual(client);
-    expect(b).toEqual(client);
-    expect(await tokens.resolve('bad')).toBeUndefined();
-    expect(await tokens.resolve('bad')).toBeUndefined();
-    expect(asked).toEqual([[client.token], ['bad']]);
-  });
-  it('lets an unreachable upstream be told apart from a refusal', async () => {
-    const tokens = createEdgeTokens({
-      upstream: {
-        validate: async () => {
-          throw new UpstreamUnavailable('down');
-        },
-      },
-    });
-    await expect(tokens.resolve('x')).rejects.toBeInstanceOf(UpstreamUnavailable);
   });
 });
 

@@ -18,10 +18,26 @@ export type FeaturesResponse =
 /** One message of the upstream's event stream: its revision and delta events. */
 export type StreamMessage = { event: string; id?: number; events: DeltaEvent[] };
 
-/** The upstream cannot be reached or answered with a server error: the edge keeps serving what it has. */
-export class UpstreamUnavailable extends Error {}
+/**
+ * The upstream cannot be reached, answered with a server error or asked the edge to slow down (429): the edge keeps
+ * serving what it has, and asks again later (after `retryAfterSeconds` when the upstream said).
+ */
+export class UpstreamUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
 
-/** The upstream refused the edge's token, or does not speak the operation (404, 405). */
+/** A Retry-After header in seconds (its date form is not used by Switchyard or edges). */
+const retryAfter = (response: Response): number | undefined => {
+  const seconds = Number(response.headers.get('retry-after') ?? '');
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
+};
+
+/** The upstream refused the edge's token or request, or does not speak the operation (404, 405). */
 export class UpstreamRefused extends Error {
   constructor(
     message: string,
@@ -51,9 +67,9 @@ export function createUpstream(options: { url: string; appName: string; instance
     } catch (error) {
       throw new UpstreamUnavailable(`${path}: ${(error as Error).message}`);
     }
-    if (response.status >= 500) {
+    if (response.status >= 500 || response.status === 429) {
       await response.body?.cancel();
-      throw new UpstreamUnavailable(`${path}: upstream answered ${response.status}`);
+      throw new UpstreamUnavailable(`${path}: upstream answered ${response.status}`, retryAfter(response));
     }
     if (response.status >= 400) {
       const text = await response.text().catch(() => '');

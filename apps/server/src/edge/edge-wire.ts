@@ -15,6 +15,8 @@ export class EdgeError extends HttpError {
     readonly errorName: string,
     message: string,
     details?: ErrorDetail[],
+    /** Sent as Retry-After: when to try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message, details);
   }

@@ -22,6 +22,12 @@ const NO_API_CORS = { origins: [], credentials: false };
 const SNAPSHOT_DELAY_MS = 500;
 /** How often TOKENS the upstream could not be asked about are asked about again. */
 const RETRY_TOKENS_MS = 5_000;
+/**
+ * New tokens go upstream at most once per this interval, in one batch (decision record 0023), and one address may
+ * present this many tokens a minute that the upstream refuses: a tenth of what the upstream allows one edge.
+ */
+const VALIDATE_BATCH_MS = 100;
+const REFUSALS_PER_ADDRESS = { limit: 100, windowMs: 60_000 };
 
 /**
  * The edge, wired by hand: tokens, sync, serving state, metrics and the HTTP server. `start()` restores the
@@ -35,7 +41,11 @@ export function createEdge(config: EdgeConfig, log: Log) {
     instanceId: config.instanceId,
   });
   const serving = createServingState();
-  const tokens = createEdgeTokens({ upstream });
+  const tokens = createEdgeTokens({
+    upstream,
+    batchMs: VALIDATE_BATCH_MS,
+    refusalsPerCaller: REFUSALS_PER_ADDRESS,
+  });
   const sync = createEdgeSync({ upstream, serving, pollIntervalMs: config.pollIntervalMs, log });
   const metrics = createEdgeMetrics({
     post: (token, body) => upstream.postBulk(token, body),

@@ -7,7 +7,7 @@ import { createApiTokenService, hashSecret, isExpired, secretPrefix } from '../.
 import { reportEnvironment, toDate, toRegistration } from '../client-api/client-report.ts';
 import { createClientReportStore, type FlagCount } from '../client-api/client-report-store.ts';
 import { createEdgeNonceStore } from './edge-nonce-store.ts';
-import { createRateLimit } from './edge-rate-limit.ts';
+import { createRateLimit, createWindowBudget } from './edge-rate-limit.ts';
 import {
   BulkMetricsBody,
   EdgeObservabilityBody,
@@ -26,6 +26,12 @@ type TokenRow = {
   expires_at: Date | null;
 };
 
+/**
+ * Tokens /edge/validate may refuse to one address a minute (decision record 0023). Only refusals count: an edge
+ * whose SDKs flood it with random tokens spends this budget, never the validation of real ones.
+ */
+const REFUSED_TOKENS_PER_MINUTE = 1_000;
+
 /** Bodies of the edge's operations stay small: tokens and a batch of metrics, never megabytes of either. */
 const SMALL_BODY = 256 * 1024;
 const METRICS_BODY = 2 * 1024 * 1024;
@@ -38,7 +44,11 @@ export function edgeRoutes(deps: {
   return async (app) => {
     const reports = createClientReportStore(deps.db);
     const nonces = createEdgeNonceStore(deps.db);
-    const validateLimit = createRateLimit({ limit: 300, windowMs: 60_000 });
+    const refusedTokens = createWindowBudget({
+      limit: REFUSED_TOKENS_PER_MINUTE,
+      windowMs: 60_000,
+      what: 'unknown tokens',
+    });
     const issueLimit = createRateLimit({ limit: 30, windowMs: 60_000 });
 
     /** The client and frontend tokens among the secrets given, in the order given; the rest are left out. */
@@ -81,20 +91,32 @@ export function edgeRoutes(deps: {
       {
         config: { auth: { area: 'public' } },
         bodyLimit: SMALL_BODY,
-        onRequest: validateLimit,
+        // Refused before the body is read once the address has used its budget.
+        onRequest: async (request) => refusedTokens.check(request.ip),
         schema: {
           ...describe(
             'Edge',
             'getValidTokens',
             'Check which tokens are valid',
-            `An edge sends the tokens its SDKs use, without a token of its own, and gets back the valid client and frontend tokens with their type, projects and environment; unknown, expired and admin tokens are left out. At most 100 tokens per request, and 300 requests a minute from one address (per Switchyard process).`,
+            `An edge sends the tokens its SDKs use, without a token of its own, and gets back the valid client and frontend tokens with their type, projects and environment; unknown, expired and admin tokens are left out. At most 100 tokens per request. Only tokens left out count against a limit: after 1,000 of them in a minute from one address (per Switchyard process), that address gets 429 with Retry-After until the minute ends; valid tokens never use it up.`,
           ),
           security: [],
           body: ValidateBody,
           response: { 200: ValidTokensResponse, ...errorResponses(400, 415, 429) },
         },
       },
-      async (request) => ({ tokens: await validTokens(request.body.tokens) }),
+      async (request) => {
+        const unique = [...new Set(request.body.tokens)];
+        // Spent before the lookup, so concurrent requests cannot all pass the check; the valid ones come back.
+        refusedTokens.check(request.ip);
+        refusedTokens.spend(request.ip, unique.length);
+        const tokens = await validTokens(unique).catch((error: unknown) => {
+          refusedTokens.refund(request.ip, unique.length);
+          throw error;
+        });
+        refusedTokens.refund(request.ip, tokens.length);
+        return { tokens };
+      },
     );
 
     app.post(
