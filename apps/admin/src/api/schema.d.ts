@@ -5543,7 +5543,7 @@ export interface paths {
     put?: never;
     /**
      * Check which tokens are valid
-     * @description An edge sends the tokens its SDKs use, without a token of its own, and gets back the valid client and frontend tokens with their type, projects and environment; unknown, expired and admin tokens are left out. At most 100 tokens per request, and 300 requests a minute from one address (per Switchyard process).
+     * @description An edge sends the tokens its SDKs use, without a token of its own, and gets back the valid client and frontend tokens with their type, projects and environment; unknown, expired and admin tokens are left out. At most 100 tokens per request. Only tokens left out count against a limit: after 1,000 of them in a minute from one address (per Switchyard process), that address gets 429 with Retry-After until the minute ends; valid tokens never use it up.
      */
     post: operations['getValidTokens'];
     delete?: never;
