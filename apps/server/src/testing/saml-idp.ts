@@ -62,7 +62,8 @@ const attribute = (name: string, values: string[]) =>
 /**
  * A real SAML 2.0 identity provider on 127.0.0.1 for tests: it receives Switchyard's sign-in request (HTTP-Redirect),
  * shows a sign-in form with the accounts, and posts back a Response whose assertion it signs with a certificate made
- * when it starts (or with another key, or not at all, per `mode`).
+ * when it starts (or with another key, or not at all, per `mode`). `changes` makes its answers wrong in one way, and
+ * `unsolicited()` makes one that replies to no request, as IdP-initiated sign-ins do.
  */
 export async function startSamlIdp(accounts: Record<string, SamlAccount>): Promise<SamlIdp> {
   const [trusted, stranger] = await Promise.all([keyPair('Test IdP'), keyPair('Someone else')]);
