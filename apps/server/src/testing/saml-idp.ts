@@ -10,16 +10,19 @@ export type SamlAccount = { email: string; name?: string; groups?: string[] };
 /** How the identity provider signs its next answers: as configured, with a key Switchyard does not know, or not. */
 export type SigningMode = 'signed' | 'wrong-key' | 'unsigned';
 
-/** How the next answers differ from a correct one, for tests of what Switchyard refuses; `{}` answers correctly. */
+/**
+ * How the next answers differ from a correct one, for tests of what Switchyard checks; `{}` answers correctly, and
+ * `null` leaves the optional ones out.
+ */
 export type AnswerChanges = {
   /** The Issuer inside the signed assertion. */
   assertionIssuer?: string;
   /** The Issuer of the Response around it. */
-  responseIssuer?: string;
+  responseIssuer?: string | null;
   /** The Response's Destination. */
-  destination?: string;
+  destination?: string | null;
   /** The Recipient in the assertion's SubjectConfirmationData. */
-  recipient?: string;
+  recipient?: string | null;
 };
 
 /** What a sign-in request asked for; an unsolicited answer has no request `id` to reply to. */
@@ -71,7 +74,11 @@ export async function startSamlIdp(accounts: Record<string, SamlAccount>): Promi
 
   function answer(request: AnsweredRequest, account: SamlAccount): string {
     const changes = idp.changes;
-    const inResponseTo = request.id === undefined ? '' : ` InResponseTo="${escape(request.id)}"`;
+    /** ` name="value"`, or nothing when `value` is null. */
+    const attr = (name: string, value: string | null) =>
+      value === null ? '' : ` ${name}="${escape(value)}"`;
+    const inResponseTo = attr('InResponseTo', request.id ?? null);
+    const responseIssuer = changes.responseIssuer === undefined ? idp.entityId : changes.responseIssuer;
     const now = new Date();
     const later = new Date(now.getTime() + 5 * 60_000).toISOString();
     const assertionId = `_${randomUUID()}`;
@@ -79,14 +86,14 @@ export async function startSamlIdp(accounts: Record<string, SamlAccount>): Promi
       `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ID="${assertionId}" Version="2.0" IssueInstant="${now.toISOString()}">` +
       `<saml:Issuer>${escape(changes.assertionIssuer ?? idp.entityId)}</saml:Issuer>` +
       `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${escape(account.email)}</saml:NameID>` +
-      `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData${inResponseTo} NotOnOrAfter="${later}" Recipient="${escape(changes.recipient ?? request.acsUrl)}"/></saml:SubjectConfirmation></saml:Subject>` +
+      `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData${inResponseTo} NotOnOrAfter="${later}"${attr('Recipient', changes.recipient === undefined ? request.acsUrl : changes.recipient)}/></saml:SubjectConfirmation></saml:Subject>` +
       `<saml:Conditions NotBefore="${new Date(now.getTime() - 60_000).toISOString()}" NotOnOrAfter="${later}"><saml:AudienceRestriction><saml:Audience>${escape(request.issuer)}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
       `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="${assertionId}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
       `<saml:AttributeStatement>${attribute('email', [account.email])}${account.name ? attribute('displayName', [account.name]) : ''}${account.groups ? attribute('groups', account.groups) : ''}</saml:AttributeStatement>` +
       `</saml:Assertion>`;
     const response =
-      `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_${randomUUID()}" Version="2.0" IssueInstant="${now.toISOString()}" Destination="${escape(changes.destination ?? request.acsUrl)}"${inResponseTo}>` +
-      `<saml:Issuer>${escape(changes.responseIssuer ?? idp.entityId)}</saml:Issuer>` +
+      `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_${randomUUID()}" Version="2.0" IssueInstant="${now.toISOString()}" ${attr('Destination', changes.destination === undefined ? request.acsUrl : changes.destination)}${inResponseTo}>` +
+      (responseIssuer === null ? '' : `<saml:Issuer>${escape(responseIssuer)}</saml:Issuer>`) +
       `<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>` +
       assertion +
       `</samlp:Response>`;

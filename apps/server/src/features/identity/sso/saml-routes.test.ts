@@ -192,6 +192,22 @@ describe('SAML sign-in', () => {
     expect(await failureReasons()).toContainEqual(expect.stringMatching(/Recipient .*other-sp/));
   });
 
+  it('refuses an assertion that names no Recipient', async () => {
+    await expectRefusedWith({ recipient: null });
+    expect(await failureReasons()).toContainEqual(expect.stringMatching(/Recipient \(none\)/));
+  });
+
+  it('accepts a response without Destination or Issuer of its own, which SAML allows', async () => {
+    idp.changes = { destination: null, responseIssuer: null };
+    try {
+      const { callback } = await signIn('ada');
+      expect(callback.headers.location).toBe('/projects/default');
+      expect(sessionOf(callback)).toBeDefined();
+    } finally {
+      idp.changes = {};
+    }
+  });
+
   it('refuses an answer posted by a browser that did not start the sign-in (login CSRF)', async () => {
     // The attacker signs in at the identity provider in their own browser and keeps the answer...
     const attacker: Browser = {};
