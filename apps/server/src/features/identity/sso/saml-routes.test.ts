@@ -218,10 +218,13 @@ describe('SAML sign-in', () => {
     expect(sessionOf(fresh)).toBeUndefined();
     // then one in the middle of signing in itself.
     const victim: Browser = {};
-    await answerFor('ada', victim);
+    const { form: own } = await answerFor('ada', victim);
     const busy = await post(form, victim);
     expect(busy.headers.location).toMatch(/^\/\?sso-error=/);
     expect(sessionOf(busy)).toBeUndefined();
+    // The forged post leaves the victim's own sign-in under way.
+    expect(busy.cookies.find((cookie) => cookie.name === 'switchyard-saml')).toBeUndefined();
+    expect(sessionOf(await post(own, victim))).toBeDefined();
     expect(await failureReasons()).toContainEqual(expect.stringMatching(/not started in this browser/));
     expect(await failureReasons()).toContainEqual(expect.stringMatching(/another sign-in/));
   });

@@ -175,11 +175,13 @@ export function samlRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const settings = await enabledSaml();
-        const browserSecret = request.cookies[PENDING_COOKIE];
-        reply.clearCookie(PENDING_COOKIE, pendingCookie(request, deps.config.publicUrl));
         let identity;
         try {
-          identity = await client.finish(settings, request.body as Record<string, string>, browserSecret);
+          identity = await client.finish(
+            settings,
+            request.body as Record<string, string>,
+            request.cookies[PENDING_COOKIE],
+          );
         } catch (error) {
           request.log.warn({ err: error }, 'SAML: the identity provider answer was refused');
           const reason = error instanceof Error ? error.message : String(error);
@@ -191,6 +193,8 @@ export function samlRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
             `The identity provider answer was refused: ${reason}`.slice(0, 300),
           );
         }
+        // Dropped only now: a forged answer posted through this browser must not cancel the sign-in it has under way.
+        reply.clearCookie(PENDING_COOKIE, pendingCookie(request, deps.config.publicUrl));
         return signIn.complete(request, reply, identity, settings, request.body.RelayState ?? '/');
       },
     );
