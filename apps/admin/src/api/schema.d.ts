@@ -5443,7 +5443,7 @@ export interface paths {
     put?: never;
     /**
      * Finish SAML single sign-on
-     * @description The assertion consumer service (HTTP-POST binding). Checks the identity provider's answer: the assertion signed with its certificate, its issuer, the audience, the times, and that it answers a sign-in request this server made (once). Finds the user by email or creates one with the default root role, syncs groups, sets the session cookie and goes on to the page the sign-in started from.
+     * @description The assertion consumer service (HTTP-POST binding). Checks the identity provider's answer: the assertion signed with its certificate, issued by the configured identity provider, sent to this URL (Destination, Recipient) for Switchyard's audience, within its times, and replying (once) to the sign-in request that this same browser started at /auth/saml/login, as its cookie shows; answers the identity provider sends on its own are refused. Finds the user by email or creates one with the default root role, syncs groups, sets the session cookie and goes on to the page the sign-in started from.
      */
     post: operations['finishSamlSignIn'];
     delete?: never;

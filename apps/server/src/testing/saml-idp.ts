@@ -10,6 +10,24 @@ export type SamlAccount = { email: string; name?: string; groups?: string[] };
 /** How the identity provider signs its next answers: as configured, with a key Switchyard does not know, or not. */
 export type SigningMode = 'signed' | 'wrong-key' | 'unsigned';
 
+/**
+ * How the next answers differ from a correct one, for tests of what Switchyard checks; `{}` answers correctly, and
+ * `null` leaves the optional ones out.
+ */
+export type AnswerChanges = {
+  /** The Issuer inside the signed assertion. */
+  assertionIssuer?: string;
+  /** The Issuer of the Response around it. */
+  responseIssuer?: string | null;
+  /** The Response's Destination. */
+  destination?: string | null;
+  /** The Recipient in the assertion's SubjectConfirmationData. */
+  recipient?: string | null;
+};
+
+/** What a sign-in request asked for; an unsolicited answer has no request `id` to reply to. */
+type AnsweredRequest = { id?: string; issuer: string; acsUrl: string };
+
 export type SamlIdp = {
   /** http://127.0.0.1:<port> */
   url: string;
@@ -19,8 +37,14 @@ export type SamlIdp = {
   /** The signing certificate, PEM: what an admin pastes into Switchyard's SAML settings. */
   certificate: string;
   mode: SigningMode;
+  changes: AnswerChanges;
   /** The sign-in requests received, decoded. */
   requests: { id: string; issuer: string; acsUrl: string }[];
+  /**
+   * The form an IdP-initiated sign-in posts (from the provider's dashboard): a signed answer for `login` to the service
+   * provider `sp` (its entity ID and ACS URL), replying to no request.
+   */
+  unsolicited(login: string, sp: { entityId: string; acsUrl: string }): Record<string, string>;
   stop(): Promise<void>;
 };
 
@@ -41,28 +65,35 @@ const attribute = (name: string, values: string[]) =>
 /**
  * A real SAML 2.0 identity provider on 127.0.0.1 for tests: it receives Switchyard's sign-in request (HTTP-Redirect),
  * shows a sign-in form with the accounts, and posts back a Response whose assertion it signs with a certificate made
- * when it starts (or with another key, or not at all, per `mode`).
+ * when it starts (or with another key, or not at all, per `mode`). `changes` makes its answers wrong in one way, and
+ * `unsolicited()` makes one that replies to no request, as IdP-initiated sign-ins do.
  */
 export async function startSamlIdp(accounts: Record<string, SamlAccount>): Promise<SamlIdp> {
   const [trusted, stranger] = await Promise.all([keyPair('Test IdP'), keyPair('Someone else')]);
   const requests: SamlIdp['requests'] = [];
 
-  function answer(request: { id: string; issuer: string; acsUrl: string }, account: SamlAccount): string {
+  function answer(request: AnsweredRequest, account: SamlAccount): string {
+    const changes = idp.changes;
+    /** ` name="value"`, or nothing when `value` is null. */
+    const attr = (name: string, value: string | null) =>
+      value === null ? '' : ` ${name}="${escape(value)}"`;
+    const inResponseTo = attr('InResponseTo', request.id ?? null);
+    const responseIssuer = changes.responseIssuer === undefined ? idp.entityId : changes.responseIssuer;
     const now = new Date();
     const later = new Date(now.getTime() + 5 * 60_000).toISOString();
     const assertionId = `_${randomUUID()}`;
     const assertion =
       `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ID="${assertionId}" Version="2.0" IssueInstant="${now.toISOString()}">` +
-      `<saml:Issuer>${escape(idp.entityId)}</saml:Issuer>` +
+      `<saml:Issuer>${escape(changes.assertionIssuer ?? idp.entityId)}</saml:Issuer>` +
       `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${escape(account.email)}</saml:NameID>` +
-      `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData InResponseTo="${escape(request.id)}" NotOnOrAfter="${later}" Recipient="${escape(request.acsUrl)}"/></saml:SubjectConfirmation></saml:Subject>` +
+      `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData${inResponseTo} NotOnOrAfter="${later}"${attr('Recipient', changes.recipient === undefined ? request.acsUrl : changes.recipient)}/></saml:SubjectConfirmation></saml:Subject>` +
       `<saml:Conditions NotBefore="${new Date(now.getTime() - 60_000).toISOString()}" NotOnOrAfter="${later}"><saml:AudienceRestriction><saml:Audience>${escape(request.issuer)}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
       `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="${assertionId}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
       `<saml:AttributeStatement>${attribute('email', [account.email])}${account.name ? attribute('displayName', [account.name]) : ''}${account.groups ? attribute('groups', account.groups) : ''}</saml:AttributeStatement>` +
       `</saml:Assertion>`;
     const response =
-      `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_${randomUUID()}" Version="2.0" IssueInstant="${now.toISOString()}" Destination="${escape(request.acsUrl)}" InResponseTo="${escape(request.id)}">` +
-      `<saml:Issuer>${escape(idp.entityId)}</saml:Issuer>` +
+      `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_${randomUUID()}" Version="2.0" IssueInstant="${now.toISOString()}" ${attr('Destination', changes.destination === undefined ? request.acsUrl : changes.destination)}${inResponseTo}>` +
+      (responseIssuer === null ? '' : `<saml:Issuer>${escape(responseIssuer)}</saml:Issuer>`) +
       `<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>` +
       assertion +
       `</samlp:Response>`;
@@ -86,10 +117,12 @@ export async function startSamlIdp(accounts: Record<string, SamlAccount>): Promi
     return signature.getSignedXml();
   }
 
+  const base64 = (xml: string) => Buffer.from(xml).toString('base64');
+
   /** An HTML page that posts the answer to Switchyard at once, as identity providers do. */
   const postBack = (acsUrl: string, samlResponse: string, relayState: string) =>
     `<!doctype html><html><body onload="document.forms[0].submit()"><form method="post" action="${escape(acsUrl)}">` +
-    `<input type="hidden" name="SAMLResponse" value="${escape(Buffer.from(samlResponse).toString('base64'))}">` +
+    `<input type="hidden" name="SAMLResponse" value="${escape(base64(samlResponse))}">` +
     `<input type="hidden" name="RelayState" value="${escape(relayState)}">` +
     `<noscript><button type="submit">Continue</button></noscript></form></body></html>`;
 
@@ -133,7 +166,7 @@ export async function startSamlIdp(accounts: Record<string, SamlAccount>): Promi
       if (url.pathname === '/sso/answer' && req.method === 'GET') {
         const request = JSON.parse(
           Buffer.from(url.searchParams.get('request') ?? '', 'base64url').toString('utf8'),
-        ) as SamlIdp['requests'][number];
+        ) as AnsweredRequest;
         const account = accounts[url.searchParams.get('login') ?? ''];
         if (!account) return fail(400, 'no such account');
         const page = postBack(
@@ -157,7 +190,13 @@ export async function startSamlIdp(accounts: Record<string, SamlAccount>): Promi
     signOnUrl: `${base}/sso`,
     certificate: trusted.certificate,
     mode: 'signed',
+    changes: {},
     requests,
+    unsolicited(login, sp) {
+      const account = accounts[login];
+      if (!account) throw new Error(`no account ${login}`);
+      return { SAMLResponse: base64(answer({ issuer: sp.entityId, acsUrl: sp.acsUrl }, account)) };
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return idp;

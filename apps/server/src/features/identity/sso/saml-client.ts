@@ -1,6 +1,8 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { SAML, ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
 import type { Db } from '../../../db/db.ts';
 import type { SignedInIdentity } from './oidc-client.ts';
+import { checkSamlAnswer } from './saml-answer.ts';
 import { createSamlRequestStore, SAML_REQUEST_MAX_AGE_MS } from './saml-request-store.ts';
 import type { SamlSettings } from './sso-settings.ts';
 
@@ -28,10 +30,18 @@ const NAME_ATTRIBUTES = [
   'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name',
 ];
 
+/**
+ * The id of the sign-in request a browser holding `browserSecret` started: a hash of it, so the id the identity provider
+ * sees (and logs) gives nobody the secret, and no table needs to remember which browser a request belongs to.
+ */
+export const requestIdOf = (browserSecret: string) =>
+  `_${createHash('sha256').update(browserSecret).digest('hex')}`;
+
 /** A SAML service provider for one sign-in step: node-saml over the settings in force and the request table. */
-function samlFor(db: Db, settings: SamlSettings, publicUrl: string): SAML {
+function samlFor(db: Db, settings: SamlSettings, publicUrl: string, requestId?: string): SAML {
   const sp = samlEndpoints(publicUrl);
   return new SAML({
+    ...(requestId ? { generateUniqueId: () => requestId } : {}),
     issuer: sp.entityId,
     audience: sp.entityId,
     callbackUrl: sp.acsUrl,
@@ -53,14 +63,33 @@ function samlFor(db: Db, settings: SamlSettings, publicUrl: string): SAML {
 /** SAML 2.0 single sign-on: the sign-in request (HTTP-Redirect), the signed answer (HTTP-POST) and SP metadata. */
 export function createSamlClient(db: Db, publicUrl: string) {
   return {
-    /** The identity provider's URL carrying a new sign-in request; `relayState` comes back with the answer. */
-    start(settings: SamlSettings, relayState: string): Promise<string> {
-      return samlFor(db, settings, publicUrl).getAuthorizeUrlAsync(relayState, undefined, {});
+    /**
+     * A new sign-in request: the identity provider's URL carrying it (`relayState` comes back with the answer), and the
+     * secret the browser keeps until then, which alone names the request.
+     */
+    async start(settings: SamlSettings, relayState: string): Promise<{ url: string; browserSecret: string }> {
+      const browserSecret = randomBytes(32).toString('base64url');
+      const saml = samlFor(db, settings, publicUrl, requestIdOf(browserSecret));
+      return { url: await saml.getAuthorizeUrlAsync(relayState, undefined, {}), browserSecret };
     },
-    /** Checks a posted answer (signature, issuer, audience, times, InResponseTo) and returns who signed in. */
-    async finish(settings: SamlSettings, body: Record<string, string>): Promise<SignedInIdentity> {
+    /**
+     * Checks a posted answer and returns who signed in: signed with the certificate, issued by the configured identity
+     * provider, sent to our ACS URL for our audience, within its times, and replying (once) to the sign-in request of
+     * the browser that posts it, whose secret is `browserSecret`. IdP-initiated answers reply to none, so fail.
+     */
+    async finish(
+      settings: SamlSettings,
+      body: Record<string, string>,
+      browserSecret: string | undefined,
+    ): Promise<SignedInIdentity> {
+      if (!browserSecret) throw new Error('The sign-in was not started in this browser, or took too long');
       const { profile } = await samlFor(db, settings, publicUrl).validatePostResponseAsync(body);
       if (!profile) throw new Error('The answer signed nobody in');
+      checkSamlAnswer(profile, {
+        idpEntityId: settings.idpEntityId,
+        acsUrl: samlEndpoints(publicUrl).acsUrl,
+        requestId: requestIdOf(browserSecret),
+      });
       return identityOf(profile, settings);
     },
     metadata(settings: SamlSettings): string {

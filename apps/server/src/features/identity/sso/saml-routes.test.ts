@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAtIdp, startSamlIdp, type SamlIdp } from '../../../testing/saml-idp.ts';
+import { signInAtIdp, startSamlIdp, type AnswerChanges, type SamlIdp } from '../../../testing/saml-idp.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 
 const PUBLIC_URL = 'http://switchyard.test';
@@ -36,27 +36,56 @@ afterAll(async () => {
   await idp?.stop();
 });
 
-/** The browser's round trip: Switchyard → identity provider → the answer posted back to Switchyard. */
-async function signIn(login: string, redirect = '/projects/default') {
+/** A browser's cookies, kept from the responses it got, as `inject` takes them. */
+type Browser = Record<string, string>;
+
+/** Starts a sign-in in `browser` and goes through the identity provider; returns the form it would post back. */
+async function answerFor(login: string, browser: Browser = {}, redirect = '/projects/default') {
   const start = await t.app.inject({
     method: 'GET',
     url: `/auth/saml/login?redirect=${encodeURIComponent(redirect)}`,
+    cookies: browser,
   });
   expect(start.statusCode, start.body).toBe(302);
   expect(start.headers.location).toMatch(new RegExp(`^${idp.signOnUrl}\\?SAMLRequest=`));
+  for (const cookie of start.cookies) browser[cookie.name] = cookie.value;
   const { acsUrl, form } = await signInAtIdp(start.headers.location as string, login);
   expect(acsUrl).toBe(`${PUBLIC_URL}/auth/saml/callback`);
-  return { form, callback: await post(form) };
+  return { start, form };
 }
 
-/** The identity provider's page posts the form from its own site. */
-const post = (form: Record<string, string>) =>
+/** The browser's round trip: Switchyard → identity provider → the answer posted back to Switchyard. */
+async function signIn(login: string, redirect = '/projects/default') {
+  const browser: Browser = {};
+  const { form } = await answerFor(login, browser, redirect);
+  return { form, browser, callback: await post(form, browser) };
+}
+
+/** The identity provider's page posts the form from its own site, with the cookies of the browser it is in. */
+const post = (form: Record<string, string>, browser: Browser = {}) =>
   t.app.inject({
     method: 'POST',
     url: '/auth/saml/callback',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+    cookies: browser,
     payload: new URLSearchParams(form).toString(),
   });
+
+/** Signs in with the identity provider answering as `changes` say, and expects the answer refused. */
+async function expectRefusedWith(changes: AnswerChanges) {
+  idp.changes = changes;
+  try {
+    const { callback } = await signIn('ada');
+    expect(callback.statusCode).toBe(303);
+    expect(callback.headers.location).toMatch(/^\/\?sso-error=/);
+    expect(sessionOf(callback)).toBeUndefined();
+  } finally {
+    idp.changes = {};
+  }
+}
+
+const failureReasons = async () =>
+  (await logins()).filter((e) => e.auth_type === 'saml' && !e.successful).map((e) => e.failure_reason);
 
 const sessionOf = (response: Awaited<ReturnType<typeof post>>) =>
   response.cookies.find((cookie) => cookie.name === 'switchyard-session');
@@ -113,9 +142,9 @@ describe('SAML sign-in', () => {
   });
 
   it('accepts an answer once', async () => {
-    const { form, callback } = await signIn('ada');
+    const { form, browser, callback } = await signIn('ada');
     expect(sessionOf(callback)).toBeDefined();
-    const replay = await post(form);
+    const replay = await post(form, browser);
     expect(replay.statusCode).toBe(303);
     expect(replay.headers.location).toMatch(/^\/\?sso-error=/);
     expect(sessionOf(replay)).toBeUndefined();
@@ -141,6 +170,99 @@ describe('SAML sign-in', () => {
     } finally {
       idp.mode = 'signed';
     }
+  });
+
+  it('refuses an assertion whose issuer is not the configured identity provider', async () => {
+    await expectRefusedWith({ assertionIssuer: 'http://127.0.0.1:1/someone-else' });
+    expect(await failureReasons()).toContainEqual(expect.stringMatching(/issuer .*someone-else/i));
+  });
+
+  it('refuses a response whose issuer is not the configured identity provider', async () => {
+    await expectRefusedWith({ responseIssuer: 'http://127.0.0.1:1/response-issuer' });
+    expect(await failureReasons()).toContainEqual(expect.stringMatching(/issuer .*response-issuer/i));
+  });
+
+  it('refuses a response sent to another Destination', async () => {
+    await expectRefusedWith({ destination: 'http://127.0.0.1:1/other-sp/acs' });
+    expect(await failureReasons()).toContainEqual(expect.stringMatching(/Destination .*other-sp/));
+  });
+
+  it('refuses an assertion for another Recipient', async () => {
+    await expectRefusedWith({ recipient: 'http://127.0.0.1:1/other-sp/acs' });
+    expect(await failureReasons()).toContainEqual(expect.stringMatching(/Recipient .*other-sp/));
+  });
+
+  it('refuses an assertion that names no Recipient', async () => {
+    await expectRefusedWith({ recipient: null });
+    expect(await failureReasons()).toContainEqual(expect.stringMatching(/Recipient \(none\)/));
+  });
+
+  it('accepts a response without Destination or Issuer of its own, which SAML allows', async () => {
+    idp.changes = { destination: null, responseIssuer: null };
+    try {
+      const { callback } = await signIn('ada');
+      expect(callback.headers.location).toBe('/projects/default');
+      expect(sessionOf(callback)).toBeDefined();
+    } finally {
+      idp.changes = {};
+    }
+  });
+
+  it('refuses an answer posted by a browser that did not start the sign-in (login CSRF)', async () => {
+    // The attacker signs in at the identity provider in their own browser and keeps the answer...
+    const attacker: Browser = {};
+    const { form } = await answerFor('linus', attacker);
+    // ...which their page makes the victim's browser post: first one that started no sign-in,
+    const fresh = await post(form);
+    expect(fresh.headers.location).toMatch(/^\/\?sso-error=/);
+    expect(sessionOf(fresh)).toBeUndefined();
+    // then one in the middle of signing in itself.
+    const victim: Browser = {};
+    const { form: own } = await answerFor('ada', victim);
+    const busy = await post(form, victim);
+    expect(busy.headers.location).toMatch(/^\/\?sso-error=/);
+    expect(sessionOf(busy)).toBeUndefined();
+    // The forged post leaves the victim's own sign-in under way.
+    expect(busy.cookies.find((cookie) => cookie.name === 'switchyard-saml')).toBeUndefined();
+    expect(sessionOf(await post(own, victim))).toBeDefined();
+    expect(await failureReasons()).toContainEqual(expect.stringMatching(/not started in this browser/));
+    expect(await failureReasons()).toContainEqual(expect.stringMatching(/another sign-in/));
+  });
+
+  it('refuses a sign-in the identity provider starts on its own (unsolicited answer)', async () => {
+    // Even in a browser that has a sign-in of its own under way.
+    const browser: Browser = {};
+    await answerFor('ada', browser);
+    const form = idp.unsolicited('ada', {
+      entityId: `${PUBLIC_URL}/auth/saml/metadata`,
+      acsUrl: `${PUBLIC_URL}/auth/saml/callback`,
+    });
+    const callback = await post(form, browser);
+    expect(callback.headers.location).toMatch(/^\/\?sso-error=/);
+    expect(sessionOf(callback)).toBeUndefined();
+    expect(await failureReasons()).toContainEqual(expect.stringMatching(/InResponseTo/));
+  });
+
+  it('keeps the sign-in in a short-lived HttpOnly cookie for /auth/saml, dropped when the answer comes', async () => {
+    const { start, form } = await answerFor('ada');
+    const pending = start.cookies.find((cookie) => cookie.name === 'switchyard-saml')!;
+    expect(pending).toMatchObject({ httpOnly: true, path: '/auth/saml', maxAge: 600 });
+    // Over plain HTTP no SameSite: SameSite=None needs Secure, and Lax stays behind on the provider's cross-site POST.
+    expect(pending.sameSite).toBeUndefined();
+    const callback = await post(form, { [pending.name]: pending.value });
+    expect(sessionOf(callback)).toBeDefined();
+    const dropped = callback.cookies.find((cookie) => cookie.name === 'switchyard-saml');
+    expect(dropped?.value).toBe('');
+  });
+
+  it('marks the cookie SameSite=None and Secure over HTTPS, so the cross-site POST carries it', async () => {
+    const start = await t.app.inject({
+      method: 'GET',
+      url: '/auth/saml/login',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    const pending = start.cookies.find((cookie) => cookie.name === 'switchyard-saml');
+    expect(pending).toMatchObject({ sameSite: 'None', secure: true, httpOnly: true });
   });
 
   it('refuses people from domains not allowed an account', async () => {

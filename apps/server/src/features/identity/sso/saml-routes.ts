@@ -1,14 +1,36 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';
 import { safeRedirectPath } from '../../../http/safe-redirect.ts';
 import { createSamlClient, SAML_CALLBACK_PATH, SAML_LOGIN_PATH, SAML_METADATA_PATH } from './saml-client.ts';
+import { SAML_REQUEST_MAX_AGE_MS } from './saml-request-store.ts';
 import { createSsoSettingsService } from './sso-settings-service.ts';
 import { createSsoSignIn, failurePage, type SsoDeps } from './sso-sign-in.ts';
 
 const PUBLIC = { auth: { area: 'public' as const } };
 const MAX_ANSWER_BYTES = 512 * 1024;
+
+/** The browser's secret of the sign-in it started, which the answer must reply to (decision record 0022). */
+const PENDING_COOKIE = 'switchyard-saml';
+
+/**
+ * The identity provider's answer arrives as a cross-site POST, which takes SameSite=Lax cookies nowhere. Over HTTPS
+ * the cookie is SameSite=None (it only names a sign-in, so going along cross-site is its purpose); SameSite=None needs
+ * Secure, so over plain HTTP it has no SameSite at all and browsers apply their default (Chrome's lets it along on a
+ * top-level POST within two minutes).
+ */
+function pendingCookie(request: FastifyRequest, publicUrl: string): CookieSerializeOptions {
+  const secure = publicUrl.startsWith('https:') || request.protocol === 'https';
+  return {
+    path: '/auth/saml',
+    httpOnly: true,
+    secure,
+    ...(secure ? { sameSite: 'none' as const } : { sameSite: undefined }),
+  };
+}
 
 /** Single sign-on with SAML 2.0: Switchyard is the service provider, the identity provider signs the assertions. */
 export function samlRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
@@ -96,7 +118,15 @@ export function samlRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const settings = await enabledSaml();
         try {
-          return reply.redirect(await client.start(settings, safeRedirectPath(request.query.redirect)), 302);
+          const { url, browserSecret } = await client.start(
+            settings,
+            safeRedirectPath(request.query.redirect),
+          );
+          reply.setCookie(PENDING_COOKIE, browserSecret, {
+            ...pendingCookie(request, deps.config.publicUrl),
+            maxAge: SAML_REQUEST_MAX_AGE_MS / 1000,
+          });
+          return reply.redirect(url, 302);
         } catch (error) {
           request.log.error({ err: error }, 'SAML: could not make a sign-in request');
           return reply.redirect(failurePage('SAML sign-in is not set up correctly. Ask an admin.'), 302);
@@ -113,7 +143,7 @@ export function samlRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
             'Auth',
             'finishSamlSignIn',
             'Finish SAML single sign-on',
-            "The assertion consumer service (HTTP-POST binding). Checks the identity provider's answer: the assertion signed with its certificate, its issuer, the audience, the times, and that it answers a sign-in request this server made (once). Finds the user by email or creates one with the default root role, syncs groups, sets the session cookie and goes on to the page the sign-in started from.",
+            "The assertion consumer service (HTTP-POST binding). Checks the identity provider's answer: the assertion signed with its certificate, issued by the configured identity provider, sent to this URL (Destination, Recipient) for Switchyard's audience, within its times, and replying (once) to the sign-in request that this same browser started at /auth/saml/login, as its cookie shows; answers the identity provider sends on its own are refused. Finds the user by email or creates one with the default root role, syncs groups, sets the session cookie and goes on to the page the sign-in started from.",
           ),
           security: [],
           consumes: ['application/x-www-form-urlencoded'],
@@ -147,7 +177,11 @@ export function samlRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
         const settings = await enabledSaml();
         let identity;
         try {
-          identity = await client.finish(settings, request.body as Record<string, string>);
+          identity = await client.finish(
+            settings,
+            request.body as Record<string, string>,
+            request.cookies[PENDING_COOKIE],
+          );
         } catch (error) {
           request.log.warn({ err: error }, 'SAML: the identity provider answer was refused');
           const reason = error instanceof Error ? error.message : String(error);
@@ -159,6 +193,8 @@ export function samlRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
             `The identity provider answer was refused: ${reason}`.slice(0, 300),
           );
         }
+        // Dropped only now: a forged answer posted through this browser must not cancel the sign-in it has under way.
+        reply.clearCookie(PENDING_COOKIE, pendingCookie(request, deps.config.publicUrl));
         return signIn.complete(request, reply, identity, settings, request.body.RelayState ?? '/');
       },
     );
