@@ -4,8 +4,11 @@ import type { TLSSocket } from 'node:tls';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 
-/** Who sent a request, as far as TRUST_PROXY lets us believe what the request says about it. */
-export type Caller = { ip: string; protocol: 'http' | 'https' | string; host: string };
+/**
+ * Who sent a request, as far as TRUST_PROXY lets us believe what the request says about it. `protocol` is `http` or
+ * `https`, or whatever a trusted proxy's X-Forwarded-Proto says, as Fastify would have it.
+ */
+export type Caller = { ip: string; protocol: string; host: string };
 
 /** The peer a connection came from: the socket, or the connection a worker took the request from. */
 type Peer = { address: string; encrypted: boolean };
