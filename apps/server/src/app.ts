@@ -106,6 +106,7 @@ import { eventsAppendedHere } from './features/flag-model/events/event-store.ts'
 import { createSdkHandler, type SdkHandler } from './features/sdk-serving/serving/sdk-handler.ts';
 import { IN_PROCESS_ROUTES } from './features/sdk-serving/serving/sdk-routes.ts';
 import { createSdkTokenLookup } from './features/sdk-serving/serving/sdk-tokens.ts';
+import { createCallers, registerCaller } from './http/caller.ts';
 import { normaliseUrl } from './http/request-path.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
@@ -118,6 +119,8 @@ export type AppDeps = {
   shareServing?: (parts: ServingParts) => void;
   /** Awaited before answering a request that recorded an event: the workers catch up (cluster/primary.ts). */
   afterChange?: () => Promise<void>;
+  /** The key its workers vouch for the peers of the requests they relay with (http/caller.ts), with workers. */
+  relayKey?: string;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -132,13 +135,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sdk?: SdkHandler;
     fastify?: (request: IncomingMessage, response: ServerResponse) => void;
   } = {};
+  const callers = createCallers({ trustProxy: deps.config.trustProxy, relayKey: deps.relayKey });
   const app = Fastify({
     logger: deps.logger ?? false,
     // Thousands of SDKs poll every few seconds: two log lines per request would drown everything else.
     logController: new LogController({
       disableRequestLogging: !['debug', 'trace'].includes(deps.config.logLevel),
     }),
-    trustProxy: deps.config.trustProxy,
+    // Off: registerCaller decides request.ip, protocol and host, from a worker's word where a worker relayed.
+    trustProxy: false,
     bodyLimit: 5 * 1024 * 1024,
     schemaController,
     // The router and the auth hook both see this one normalised path (http/request-path.ts).
@@ -156,6 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // First of all hooks: every later one reads the caller it decides.
+  registerCaller(app, callers);
 
   // Every API takes JSON; anything else is a 415 rather than a string that fails validation.
   app.removeContentTypeParser('text/plain');
@@ -232,7 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     securityHeaders: headers,
     apiCors: config.apiCors,
     frontendOrigins: () => origins.current(),
-    trustProxy: config.trustProxy,
+    callers,
     log: (level, message) => app.log[level](message),
   });
   cache.onChange(() => fast.sdk?.forgetTokens());

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
@@ -47,22 +48,16 @@ async function main(): Promise<void> {
   await bootstrap(db, config, say);
   say(`admin user and INIT_*_API_TOKENS checked (${took()})`);
 
-  // With workers, this process listens on loopback only and its workers forward what they do not answer, with
-  // the caller's address in X-Forwarded-For: trusted from loopback, then as TRUST_PROXY says.
+  // With workers, this process listens on loopback only and its workers relay what they do not answer, saying
+  // which peer each request came from under a key made for this start (http/caller.ts, decision record 0021).
   const withWorkers = config.workers > 1;
+  const relayKey = withWorkers ? randomBytes(32).toString('base64url') : undefined;
   let parts: ServingParts | undefined;
   let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
   const app = await buildApp({
     db,
-    config: {
-      ...config,
-      dataDir,
-      adminUiDir: config.adminUiDir ?? DEFAULT_ADMIN_UI_DIR,
-      trustProxy:
-        withWorkers && config.trustProxy !== true
-          ? ['loopback', ...(config.trustProxy || [])]
-          : config.trustProxy,
-    },
+    config: { ...config, dataDir, adminUiDir: config.adminUiDir ?? DEFAULT_ADMIN_UI_DIR },
+    relayKey,
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     shareServing: (shared) => (parts = shared),
     afterChange: withWorkers ? async () => workers?.catchUp() : undefined,
@@ -76,6 +71,7 @@ async function main(): Promise<void> {
     workers = await startWorkers({
       count: config.workers,
       primaryUrl: `http://127.0.0.1:${port}`,
+      relayKey: relayKey!,
       parts: parts!,
       say,
     });

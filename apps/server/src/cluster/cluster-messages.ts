@@ -6,6 +6,11 @@ import type { ServedToken } from '../features/sdk-serving/serving/token-scope.ts
  * states' Maps travel as they are).
  */
 export type ToWorker =
+  /**
+   * The key to vouch with for the peer of each request relayed to the primary (http/caller.ts); sent over this
+   * channel rather than in the environment, which child processes inherit and `ps e` shows. Comes before `changed`.
+   */
+  | { kind: 'relay-key'; key: string }
   /** An environment's state, sent once a worker asked for it and again after every change. */
   | { kind: 'state'; environment: string; state: EnvironmentState }
   /** Something changed: tokens may be gone and the frontend origins may differ, so forget the tokens. */

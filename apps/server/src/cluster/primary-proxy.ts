@@ -1,22 +1,19 @@
 import { Agent, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { RELAY_HEADER, relayHeader } from '../http/caller.ts';
 import { errorBody } from '../http/errors.ts';
 
 /**
  * Hands a request a worker does not answer itself to the primary, byte for byte both ways (bodies and event
- * streams are piped, not buffered). The caller's address goes along in X-Forwarded-For, which the primary trusts
- * from its workers only (loopback), so sign-in limits and login history see the real caller.
+ * streams are piped, not buffered). The peer it came from goes along in RELAY_HEADER with the key only workers
+ * know, in place of any copy the caller sent, and X-Forwarded-* as the caller sent them: the primary applies
+ * TRUST_PROXY to that peer as a single process applies it to its socket (http/caller.ts).
  */
-export function createPrimaryProxy(primaryUrl: string) {
+export function createPrimaryProxy(primaryUrl: string, relayKey: () => string) {
   const target = new URL(primaryUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
   return (incoming: IncomingMessage, response: ServerResponse): void => {
-    const forwarded = incoming.headers['x-forwarded-for'];
-    const caller = incoming.socket.remoteAddress ?? '';
-    const headers = {
-      ...incoming.headers,
-      'x-forwarded-for': forwarded ? `${String(forwarded)}, ${caller}` : caller,
-    };
+    const headers = { ...incoming.headers, [RELAY_HEADER]: relayHeader(relayKey(), incoming.socket) };
     const outgoing = httpRequest(
       {
         host: target.hostname,

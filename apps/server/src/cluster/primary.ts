@@ -27,6 +27,8 @@ const CATCH_UP_TIMEOUT_MS = 2_000;
 export async function startWorkers(deps: {
   count: number;
   primaryUrl: string;
+  /** What the workers vouch for the peers of the requests they relay with (http/caller.ts). */
+  relayKey: string;
   parts: ServingParts;
   say: (message: string) => void;
 }): Promise<{ port: number; catchUp(): Promise<void>; stop(): Promise<void> }> {
@@ -114,8 +116,10 @@ export async function startWorkers(deps: {
   const listen = (worker: Worker) => {
     const reply = (message: ToWorker) => worker.isConnected() && worker.send(message);
     worker.on('message', (message: ToPrimary) => {
-      if (message.kind === 'hello') reply({ kind: 'changed', frontendOrigins: origins });
-      else if (message.kind === 'synced') synced(worker, message.seq);
+      if (message.kind === 'hello') {
+        reply({ kind: 'relay-key', key: deps.relayKey });
+        reply({ kind: 'changed', frontendOrigins: origins });
+      } else if (message.kind === 'synced') synced(worker, message.seq);
       else if (message.kind === 'want') {
         wanted.add(message.environment);
         void sendState(message.environment, reply);

@@ -4,6 +4,7 @@ import { createSdkHandler } from '../features/sdk-serving/serving/sdk-handler.ts
 import { WORKER_ROUTES } from '../features/sdk-serving/serving/sdk-routes.ts';
 import { createServingState } from '../features/sdk-serving/serving/serving-state.ts';
 import type { ServedToken } from '../features/sdk-serving/serving/token-scope.ts';
+import { createCallers } from '../http/caller.ts';
 import { answerClientError } from '../http/framework-errors.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import { PRIMARY_URL_VARIABLE, type ToPrimary, type ToWorker } from './cluster-messages.ts';
@@ -22,7 +23,9 @@ export async function runWorker(): Promise<void> {
   const asked = new Map<number, (tokens: ServedToken[]) => void>();
   let nextId = 0;
   const states = createWorkerStates({ serving, want: (environment) => send({ kind: 'want', environment }) });
-  const proxy = createPrimaryProxy(process.env[PRIMARY_URL_VARIABLE]!);
+  // Set before the first `changed`, so before this worker listens.
+  let relayKey = '';
+  const proxy = createPrimaryProxy(process.env[PRIMARY_URL_VARIABLE]!, () => relayKey);
   let frontendOrigins: string[] = [];
   const sdk = createSdkHandler({
     serving,
@@ -38,7 +41,8 @@ export async function runWorker(): Promise<void> {
     securityHeaders: securityHeaders(config.publicUrl),
     apiCors: config.apiCors,
     frontendOrigins: () => frontendOrigins,
-    trustProxy: config.trustProxy,
+    // The socket is the caller's own here: no relay key to accept.
+    callers: createCallers({ trustProxy: config.trustProxy }),
     log: (level, message) => {
       if (level === 'warn') process.stderr.write(`[switchyard worker ${process.pid}] ${message}\n`);
     },
@@ -61,7 +65,8 @@ export async function runWorker(): Promise<void> {
   };
   let listening = false;
   process.on('message', (message: ToWorker) => {
-    if (message.kind === 'state') serving.set(message.environment, message.state);
+    if (message.kind === 'relay-key') relayKey = message.key;
+    else if (message.kind === 'state') serving.set(message.environment, message.state);
     else if (message.kind === 'tokens') {
       asked.get(message.id)?.(message.tokens);
       asked.delete(message.id);

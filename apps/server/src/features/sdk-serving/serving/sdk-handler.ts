@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import proxyAddr from '@fastify/proxy-addr';
 import { createEdgeHandler } from '../../../edge/edge-http.ts';
 import { createEdgeTokens } from '../../../edge/edge-tokens.ts';
+import type { Callers } from '../../../http/caller.ts';
 import { corsOptionsFor, corsResponseHeaders, type ApiCors } from '../../../http/cors.ts';
 import { fastPathCounter } from '../../instance/index.ts';
 import { createServingAnswers } from './serving-answers.ts';
@@ -12,13 +12,6 @@ import type { ServedToken } from './token-scope.ts';
 
 /** As the principal resolver: a token known for longer than this is looked up again. */
 const TOKEN_MAX_AGE_MS = 60_000;
-
-/** The caller's address as Fastify's `request.ip` has it under the same TRUST_PROXY setting. */
-function callerAddress(trust: boolean | string[]): (request: IncomingMessage) => string {
-  if (trust === false) return (request) => request.socket.remoteAddress ?? '';
-  const trusted = trust === true ? () => true : proxyAddr.compile(trust);
-  return (request) => proxyAddr(request, trusted);
-}
 
 const counters = new Map<string, () => void>();
 function count(method: string, route: string, status: number): void {
@@ -46,7 +39,8 @@ export function createSdkHandler(deps: {
   securityHeaders: Record<string, string>;
   apiCors: ApiCors;
   frontendOrigins: () => string[] | Promise<string[]>;
-  trustProxy: boolean | string[];
+  /** Who sent a request, decided as for Fastify's `request.ip` (http/caller.ts). */
+  callers: Callers;
   log: (level: 'info' | 'warn', message: string) => void;
 }) {
   // Requests handed on are counted where they are answered (Fastify, or the primary).
@@ -62,7 +56,7 @@ export function createSdkHandler(deps: {
       handedOn.add(request);
       deps.unserved(request, response);
     },
-    ip: callerAddress(deps.trustProxy),
+    ip: (request) => deps.callers(request).ip,
   });
 
   const answer = async (request: IncomingMessage, response: ServerResponse, route: string) => {
