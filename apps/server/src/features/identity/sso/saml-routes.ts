@@ -13,7 +13,7 @@ const MAX_ANSWER_BYTES = 512 * 1024;
 /** Single sign-on with SAML 2.0: Switchyard is the service provider, the identity provider signs the assertions. */
 export function samlRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const settingsService = createSsoSettingsService(deps.db, deps.config);
+    const settingsService = createSsoSettingsService(deps.db, deps.config, deps.secrets);
     const client = createSamlClient(deps.db, deps.config.publicUrl);
     const signIn = createSsoSignIn(deps, 'saml', 303);
     const enabledSaml = async () => {
