@@ -1,6 +1,7 @@
 /**
  * Writes apps/server/openapi.json from the route schemas. With --check, fails when the committed file is stale.
  */
+import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,13 +9,16 @@ import { buildApp } from '../src/app.ts';
 import { readConfig } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openPgliteDb } from '../src/db/pglite-db.ts';
+import { createKeyring } from '../src/db/sealed-secrets.ts';
 
 const target = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../openapi.json');
 
 export async function renderOpenApi(): Promise<string> {
   const db = await openPgliteDb();
   await migrate(db);
-  const app = await buildApp({ db, config: readConfig({ LOG_LEVEL: 'silent' }) });
+  // The document does not depend on the key: any will do.
+  const secrets = createKeyring(randomBytes(32));
+  const app = await buildApp({ db, config: readConfig({ LOG_LEVEL: 'silent' }), secrets });
   const document = app.swagger();
   await app.close();
   await db.close();

@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import type { Keyring } from './db/sealed-secrets.ts';
 import { createAccessReadModel } from './features/governance/access/access-read-model.ts';
 import { accessRoutes } from './features/governance/access/access-routes.ts';
 import { roleRoutes } from './features/governance/access/role-routes.ts';
@@ -115,6 +116,8 @@ import { boundIntegers, schemaController } from './http/validation.ts';
 export type AppDeps = {
   db: Db;
   config: Config;
+  /** Seals and opens the secrets stored in the database (db/sealed-secrets.ts): main.ts loads it at start. */
+  secrets: Keyring;
   /** Receives what worker processes are fed from (cluster/primary.ts), when the server runs with workers. */
   shareServing?: (parts: ServingParts) => void;
   /** Awaited before answering a request that recorded an event: the workers catch up (cluster/primary.ts). */
@@ -209,7 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerOpenApi(app);
 
-  const { db, config } = deps;
+  const { db, config, secrets } = deps;
   const cache = createClientStateCache(db);
   await cache.start();
   app.addHook('onClose', () => cache.stop());
@@ -288,9 +291,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const logins = createLoginEventStore(db, config.loginHistoryRetentionDays * 24);
   const recordLogin = createLoginRecorder(logins);
   await app.register(authRoutes({ db, config, recordLogin }));
-  await app.register(ssoRoutes({ db, config, recordLogin }));
-  await app.register(samlRoutes({ db, config, recordLogin }));
-  await app.register(ssoSettingsRoutes({ db, config }));
+  await app.register(ssoRoutes({ db, config, recordLogin, secrets }));
+  await app.register(samlRoutes({ db, config, recordLogin, secrets }));
+  await app.register(ssoSettingsRoutes({ db, config, secrets }));
   await app.register(loginHistoryRoutes({ logins }));
   await app.register(userRoutes({ db, resets }));
   await app.register(sessionRoutes({ db }));
@@ -339,13 +342,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const policy = { allowedHosts: config.integrations.allowedHosts };
   const sendContext = { publicUrl: config.publicUrl, slackApiUrl: config.integrations.slackApiUrl };
   await app.register(
-    addonRoutes({ db, policy, timeoutMs: config.integrations.timeoutMs, context: sendContext }),
+    addonRoutes({ db, policy, timeoutMs: config.integrations.timeoutMs, context: sendContext, secrets }),
   );
   const deliveries = createAddonDeliveryWorker(db, {
     ...config.integrations,
     intervalMs: config.integrations.pollIntervalMs,
     policy,
     context: sendContext,
+    secrets,
     onError: (error) => app.log.error({ err: error }, 'integrations: sending deliveries failed'),
   });
   app.addHook('onReady', async () => deliveries.start());

@@ -41,6 +41,18 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     example: '/var/lib/switchyard',
   },
   {
+    name: 'SECRETS_KEY',
+    description:
+      'The key that seals the secrets Switchyard stores (integration URLs, authorization, headers and API keys; the OIDC client secret) with AES-256-GCM: 32 bytes as base64 or as 64 hex digits, made with `openssl rand -base64 32`. Required with `DATABASE_URL`, and the same for every process. Without it the embedded database generates one at first start and keeps it in `DATA_DIR/secrets.key` (owner-only); once set, that key still opens what it sealed. A key that opens no stored secret stops the start with a message naming this variable.',
+    example: 'q8Ue3v9x2yKfXb0nZr5tLw7sJm4pHd6cVa1oGi2EkTs=',
+  },
+  {
+    name: 'SECRETS_KEY_PREVIOUS',
+    description:
+      'Comma-separated earlier values of `SECRETS_KEY`. They only open: at start, every stored secret one of them sealed is sealed again with `SECRETS_KEY`, so a rotation is: set the new key, put the old one here, restart every process, then remove it. With several processes, first give every process the new key here, then make it `SECRETS_KEY`.',
+    example: '5RJeXef3IkbWkCfGpsODRve4ZrulkKPmek4CklQ3QL0=',
+  },
+  {
     name: 'INIT_ADMIN_API_TOKENS',
     description: 'Comma-separated admin API tokens (`*:*.<secret>`) created at start when missing.',
     example: '*:*.my-admin-secret',

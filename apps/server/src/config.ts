@@ -41,6 +41,8 @@ export type Config = {
   edgeClients: Map<string, string>;
   integrations: IntegrationConfig;
   signals: SignalConfig;
+  /** The key that seals stored secrets (SECRETS_KEY) and older keys that still open them (db/sealed-secrets.ts). */
+  secrets: { key: Buffer | undefined; previous: Buffer[] };
 };
 
 /** Limits of signal endpoints, and how often each process looks for signals not yet acted on. */
@@ -119,6 +121,15 @@ export class ConfigError extends Error {
  * sources and from dist/ in the bundle alike.
  */
 export const DEFAULT_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data');
+
+/** A SECRETS_KEY: 32 bytes written as 64 hex digits or as base64 (or base64url); undefined when it is neither. */
+export function parseSecretsKey(text: string): Buffer | undefined {
+  const trimmed = text.trim();
+  if (/^[0-9a-f]{64}$/i.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}={0,2}$/.test(trimmed)) return undefined;
+  const key = Buffer.from(trimmed.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return key.length === 32 ? key : undefined;
+}
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -260,6 +271,26 @@ export function readConfig(
     edgeClients.set(id, secret);
   }
 
+  const secretsKey = (name: string, value: string) => {
+    const key = parseSecretsKey(value);
+    if (!key)
+      throw new ConfigError(
+        name,
+        'must be a 32-byte key written as base64 or as 64 hex digits; make one with `openssl rand -base64 32`',
+      );
+    return key;
+  };
+  const secrets = {
+    key: text('SECRETS_KEY') === undefined ? undefined : secretsKey('SECRETS_KEY', text('SECRETS_KEY')!),
+    previous: list('SECRETS_KEY_PREVIOUS').map((value) => secretsKey('SECRETS_KEY_PREVIOUS', value)),
+  };
+  // Every process on one PostgreSQL must seal with the same key, and a key kept beside the data is no secret.
+  if (databaseUrl && !secrets.key)
+    throw new ConfigError(
+      'SECRETS_KEY',
+      'is required when DATABASE_URL is set: every process seals and opens the stored secrets with it. Make one with `openssl rand -base64 32`',
+    );
+
   return {
     port,
     host: text('HOST') ?? '0.0.0.0',
@@ -308,5 +339,6 @@ export function readConfig(
       tokensPerEndpoint: integer('SIGNAL_TOKENS_PER_ENDPOINT_LIMIT', 5, 1, 1000),
       pollIntervalMs: integer('SIGNAL_POLL_INTERVAL_MS', 1000, 10, 60_000),
     },
+    secrets,
   };
 }

@@ -7,6 +7,8 @@ import { bootstrap } from './bootstrap.ts';
 import { ConfigError, DEFAULT_DATA_DIR, readConfig } from './config.ts';
 import { adoptOldDataDir } from './db/data-dir.ts';
 import { migrate } from './db/migrate.ts';
+import { loadKeyring } from './db/sealed-secrets.ts';
+import { sealStoredSecrets } from './seal-stored-secrets.ts';
 import { openDb } from './db/open-db.ts';
 import { startWorkers, type ServingParts } from './cluster/primary.ts';
 import { runWorker } from './cluster/worker.ts';
@@ -15,16 +17,7 @@ const DEFAULT_ADMIN_UI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta
 
 /** Process entry: read config, open the database, migrate, bootstrap, listen, and shut down cleanly. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = readConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = readConfig();
   // Each step of the start is printed with its duration: a first start creates a database, which takes a while.
   const say = (message: string) => console.log(`[switchyard] ${message}`);
   let stepStarted = performance.now();
@@ -45,6 +38,8 @@ async function main(): Promise<void> {
   const applied = await migrate(db, say);
   const migrated = took();
   if (applied.length) say(`applied ${applied.length} migration(s) (${migrated})`);
+  const secrets = await loadKeyring({ ...config, dataDir }, say);
+  await sealStoredSecrets(db, secrets, say);
   await bootstrap(db, config, say);
   say(`admin user and INIT_*_API_TOKENS checked (${took()})`);
 
@@ -56,6 +51,7 @@ async function main(): Promise<void> {
   let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
   const app = await buildApp({
     db,
+    secrets,
     config: { ...config, dataDir, adminUiDir: config.adminUiDir ?? DEFAULT_ADMIN_UI_DIR },
     relayKey,
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -104,6 +100,11 @@ async function main(): Promise<void> {
 }
 
 (cluster.isWorker ? runWorker() : main()).catch((error: unknown) => {
+  // A configuration problem (an invalid variable, a SECRETS_KEY that opens no stored secret) is told plainly.
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
   console.error('[switchyard] failed to start:', error);
   process.exit(1);
 });

@@ -20,6 +20,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The SECRETS_KEY of server processes on PostgreSQL whose test names none (32 bytes, base64). */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
+
 export type ServerProcess = {
   url: string;
   port: number;
@@ -67,6 +70,9 @@ export async function startServerProcess(
     database = await createPgDatabase(process.env.DATABASE_URL, 'switchyard_t', { empty: entry === 'serve' });
     env = { ...env, DATABASE_URL: database.url };
   }
+  // PostgreSQL requires SECRETS_KEY; the processes of one test share this one unless the test names its own.
+  if (env.DATABASE_URL && env.SECRETS_KEY === undefined && !process.env.SECRETS_KEY)
+    env = { ...env, SECRETS_KEY: TEST_SECRETS_KEY };
   if (entry === 'bundle' && serverDir === SERVER_DIR) ensureBundle();
   if (entry !== 'serve' && env.DATA_DIR && !env.DATABASE_URL) await seedDataDir(env.DATA_DIR);
   let output = '';

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { bootstrap } from '../bootstrap.ts';
 import { readConfig, type Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import { createKeyring, type Keyring } from '../db/sealed-secrets.ts';
 import { type PredefinedRootRole, ROLE_IDS } from '@switchyard/access';
 import { hashPassword } from '../features/identity/users/password.ts';
 import { createUserStore } from '../features/identity/users/user-store.ts';
@@ -17,6 +19,8 @@ export type TestApp = {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** The app's keyring: SECRETS_KEY (and SECRETS_KEY_PREVIOUS) when the test gives it, else a key of its own. */
+  secrets: Keyring;
   /** A request as the admin token, JSON by default. */
   admin(options: InjectOptions): Promise<LightMyRequestResponse>;
   /**
@@ -41,7 +45,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   await bootstrap(db, config);
-  const app = await buildApp({ db, config });
+  const secrets = createKeyring(config.secrets.key ?? randomBytes(32), config.secrets.previous);
+  const app = await buildApp({ db, config, secrets });
   const sessions = new Map<string, string>();
 
   const withAuth = (headers: Record<string, string>) => (options: InjectOptions) =>
@@ -51,6 +56,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     db,
     config,
+    secrets,
     admin: withAuth({ authorization: ADMIN_TOKEN }),
     async as(role, options = {}) {
       const memberOf = options.memberOf ?? [];

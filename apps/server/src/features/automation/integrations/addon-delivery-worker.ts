@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/db.ts';
+import type { Keyring } from '../../../db/sealed-secrets.ts';
 import { createEventStore } from '../../flag-model/events/event-store.ts';
 import type { Addon } from './addon.ts';
 import {
@@ -8,6 +9,7 @@ import {
   type ClaimedDelivery,
 } from './addon-outbox.ts';
 import { providerNamed, type SendContext } from './addon-providers.ts';
+import { openParameters } from './addon-secrets.ts';
 import { createAddonStore } from './addon-store.ts';
 import type { OutboundPolicy } from './outbound-guard.ts';
 import { sendOutbound } from './outbound-request.ts';
@@ -23,6 +25,8 @@ export type DeliveryWorkerOptions = {
   timeoutMs: number;
   policy: OutboundPolicy;
   context: SendContext;
+  /** Opens the addon's sealed parameters, here only, to build the requests. */
+  secrets: Keyring;
   onError?: (error: unknown) => void;
 };
 
@@ -33,7 +37,7 @@ const BATCH = 10;
 export async function deliver(
   addon: Addon | undefined,
   event: SwitchyardEvent | undefined,
-  options: Pick<DeliveryWorkerOptions, 'policy' | 'timeoutMs' | 'context'>,
+  options: Pick<DeliveryWorkerOptions, 'policy' | 'timeoutMs' | 'context' | 'secrets'>,
   signal: AbortSignal,
 ): Promise<AttemptOutcome> {
   const provider = addon && providerNamed(addon.provider);
@@ -43,9 +47,15 @@ export async function deliver(
       stateDetails: 'The integration, its provider or the event no longer exists',
       details: {},
     };
+  let parameters;
+  try {
+    parameters = openParameters(options.secrets, addon);
+  } catch (error) {
+    return { state: 'failed', stateDetails: (error as Error).message, details: {} };
+  }
   let outgoing;
   try {
-    outgoing = provider.build(event, addon.parameters, options.context);
+    outgoing = provider.build(event, parameters, options.context);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { state: 'failed', stateDetails: `Could not build the request: ${reason}`, details: {} };

@@ -276,6 +276,7 @@ describe('webhook deliveries', () => {
         timeoutMs: 1000,
         policy: { allowedHosts: [] },
         context: { publicUrl: 'http://localhost', slackApiUrl: 'http://localhost' },
+        secrets: strict.secrets,
       });
       await strict.db.transaction((tx) =>
         createEventStore(tx).append({ type: 'x-test', createdBy: 'alice' }),

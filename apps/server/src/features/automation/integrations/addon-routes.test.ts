@@ -96,11 +96,16 @@ describe('addons API', () => {
       'SELECT parameters FROM addons WHERE id = $1',
       [created.id],
     );
+    // The secrets sent back as the mask keep their stored values, sealed (db/sealed-secrets.ts).
     expect(row!.parameters).toEqual({
-      url: 'http://127.0.0.1:9/hook',
-      authorization: 'Bearer s3cret',
+      url: expect.stringMatching(/^sealed:v1:/),
+      authorization: expect.stringMatching(/^sealed:v1:/),
       contentType: 'application/json',
     });
+    expect(t.secrets.open(row!.parameters.authorization!, 'addons.parameters.authorization')).toBe(
+      'Bearer s3cret',
+    );
+    expect(JSON.stringify(row)).not.toContain('s3cret');
     expect((await lastEvent()).type).toBe('addon-config-updated');
 
     const deleted = await t.admin({ method: 'DELETE', url: `/api/admin/addons/${created.id}` });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../../db/db.ts';
+import type { Keyring } from '../../../db/sealed-secrets.ts';
 import { BadDataError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../../flag-model/events/actor.ts';
@@ -57,11 +58,12 @@ export function addonRoutes(deps: {
   /** For test events: the deadline of one request and what messages link to. */
   timeoutMs: number;
   context: SendContext;
+  secrets: Keyring;
 }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addSchema(AddonResponse);
     app.addSchema(ProviderResponse);
-    const service = createAddonService(deps.db, deps.policy);
+    const service = createAddonService(deps.db, deps.policy, deps.secrets);
 
     app.get(
       '/api/admin/addons',

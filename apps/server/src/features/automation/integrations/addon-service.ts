@@ -1,10 +1,12 @@
 import { inTransaction, type Db } from '../../../db/db.ts';
+import type { Keyring } from '../../../db/sealed-secrets.ts';
 import { NotFoundError } from '../../../http/errors.ts';
 import type { Actor } from '../../flag-model/events/actor.ts';
 import { createEventStore } from '../../flag-model/events/event-store.ts';
 import { MASK, type Addon, type AddonFields } from './addon.ts';
 import { headerValueProblem, parseHeaders, type ProviderDefinition } from './addon-provider.ts';
 import { providerNamed } from './addon-providers.ts';
+import { sealParameters } from './addon-secrets.ts';
 import { createAddonStore } from './addon-store.ts';
 import { urlProblem, type OutboundPolicy } from './outbound-guard.ts';
 import { renderMustache } from './render-mustache.ts';
@@ -32,9 +34,11 @@ export type AddonInput = {
 /** The addon without its parameters, as its events record it: secrets stay out of the event log. */
 const withoutParameters = ({ parameters: _parameters, createdAt: _createdAt, ...rest }: Addon) => rest;
 
+/** Checks the parameters; `kept` ones (stored, sealed) were checked when they were saved. */
 async function checkParameters(
   provider: ProviderDefinition,
   parameters: Record<string, string>,
+  kept: ReadonlySet<string>,
   policy: OutboundPolicy,
 ): Promise<void> {
   const known = new Set(provider.parameters.map((p) => p.name));
@@ -50,7 +54,7 @@ async function checkParameters(
     );
   for (const definition of provider.parameters) {
     const value = parameters[definition.name];
-    if (value === undefined || value === '') continue;
+    if (value === undefined || value === '' || kept.has(definition.name)) continue;
     const field = `parameters.${definition.name}`;
     if (definition.type === 'url') {
       const problem = await urlProblem(policy, value.trim());
@@ -72,7 +76,7 @@ async function checkParameters(
 }
 
 /** Integrations: create, change and delete them; every change is an event. Writes open their own transaction. */
-export function createAddonService(db: Db, policy: OutboundPolicy) {
+export function createAddonService(db: Db, policy: OutboundPolicy, secrets: Keyring) {
   const addons = createAddonStore(db);
   const events = createEventStore(db);
 
@@ -82,7 +86,10 @@ export function createAddonService(db: Db, policy: OutboundPolicy) {
     return addon;
   }
 
-  /** Checks the input; a masked secret sent back keeps the stored value of the same provider. */
+  /**
+   * Checks the input; a masked secret sent back keeps the stored value of the same provider. Secrets leave here
+   * sealed: the service never opens one.
+   */
   async function fields(input: AddonInput, before?: Addon): Promise<AddonFields> {
     const provider = providerNamed(input.provider);
     if (!provider)
@@ -91,6 +98,7 @@ export function createAddonService(db: Db, policy: OutboundPolicy) {
         `"${input.provider}" is not a provider; see the providers of GET /api/admin/addons`,
       );
     const parameters: Record<string, string> = {};
+    const kept = new Set<string>();
     for (const [name, value] of Object.entries(input.parameters)) {
       const keep =
         value === MASK && before?.provider === input.provider && before.parameters[name] !== undefined;
@@ -100,8 +108,9 @@ export function createAddonService(db: Db, policy: OutboundPolicy) {
           `${name} is "${MASK}", which only keeps a value already saved`,
         );
       parameters[name] = keep ? before!.parameters[name]! : value;
+      if (keep) kept.add(name);
     }
-    await checkParameters(provider, parameters, policy);
+    await checkParameters(provider, parameters, kept, policy);
     const list = (values: string[] | undefined) => [
       ...new Set((values ?? []).map((v) => v.trim()).filter(Boolean)),
     ];
@@ -109,7 +118,7 @@ export function createAddonService(db: Db, policy: OutboundPolicy) {
       provider: provider.name,
       description: input.description ?? null,
       enabled: input.enabled,
-      parameters,
+      parameters: sealParameters(secrets, provider.name, parameters, kept),
       events: list(input.events),
       projects: list(input.projects),
       environments: list(input.environments),

@@ -26,7 +26,7 @@ export const testEvent = (actor: Actor): SwitchyardEvent => ({
 export async function sendTestEvent(
   addon: Addon,
   actor: Actor,
-  options: Pick<DeliveryWorkerOptions, 'policy' | 'timeoutMs' | 'context'>,
+  options: Pick<DeliveryWorkerOptions, 'policy' | 'timeoutMs' | 'context' | 'secrets'>,
 ): Promise<AttemptOutcome> {
   return deliver(addon, testEvent(actor), options, new AbortController().signal);
 }

@@ -35,7 +35,7 @@ function pendingCookie(request: FastifyRequest, publicUrl: string): CookieSerial
 /** Single sign-on with SAML 2.0: Switchyard is the service provider, the identity provider signs the assertions. */
 export function samlRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const settingsService = createSsoSettingsService(deps.db, deps.config);
+    const settingsService = createSsoSettingsService(deps.db, deps.config, deps.secrets);
     const client = createSamlClient(deps.db, deps.config.publicUrl);
     const signIn = createSsoSignIn(deps, 'saml', 303);
     const enabledSaml = async () => {

@@ -220,6 +220,46 @@ describe('without single sign-on configured', () => {
   });
 });
 
+describe('with the settings saved through the Admin API', () => {
+  it('signs in with the client secret stored sealed, opened only to call the provider', async () => {
+    const saved = await createTestApp({ PUBLIC_URL });
+    try {
+      const settings = await saved.admin({
+        method: 'POST',
+        url: '/api/admin/auth/oidc/settings',
+        payload: {
+          enabled: true,
+          discoverUrl: provider.issuer,
+          clientId: 'switchyard',
+          secret: 'switchyard-client-secret',
+          autoCreate: true,
+        },
+      });
+      expect(settings.statusCode, settings.body).toBe(200);
+      const [row] = await saved.db.query<{ value: { clientSecret: string } }>(
+        `SELECT value FROM settings WHERE name = 'sso-oidc'`,
+      );
+      expect(row!.value.clientSecret).toMatch(/^sealed:v1:/);
+      expect(JSON.stringify(row)).not.toContain('switchyard-client-secret');
+
+      const start = await saved.app.inject({ method: 'GET', url: '/auth/oidc/login' });
+      expect(start.statusCode, start.body).toBe(302);
+      const back = await signInAtProvider(start.headers.location as string, 'grace', CALLBACK);
+      // The provider checks the client secret at its token endpoint: the sealed form would be refused there.
+      const callback = await saved.app.inject({
+        method: 'GET',
+        url: back.slice(PUBLIC_URL.length),
+        cookies: { 'switchyard-oidc': cookieOf(start, 'switchyard-oidc')!.value },
+      });
+      expect(callback.statusCode, callback.body).toBe(302);
+      expect(callback.headers.location).toBe('/');
+      expect(cookieOf(callback, 'switchyard-session')).toBeDefined();
+    } finally {
+      await saved.close();
+    }
+  });
+});
+
 describe('group sync at sign-in', () => {
   it('joins the groups mapped to the provider groups claim and leaves them when the claim no longer names them', async () => {
     const synced = (

@@ -57,7 +57,7 @@ const SignInMethods = Type.Object(
 /** Single sign-on with OpenID Connect: the authorization code flow, ending in the same session as a password. */
 export function ssoRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const settingsService = createSsoSettingsService(deps.db, deps.config);
+    const settingsService = createSsoSettingsService(deps.db, deps.config, deps.secrets);
     const signIn = createSsoSignIn(deps, 'oidc');
     // The client keeps the provider's discovered metadata; a change of settings (from any process) makes a new one.
     let cached: { key: string; client: OidcClient } | undefined;

@@ -45,7 +45,12 @@ describe('OIDC settings', () => {
     const [row] = await t.db.query<{ value: { clientSecret: string; clientId: string } }>(
       `SELECT value FROM settings WHERE name = 'sso-oidc'`,
     );
-    expect(row?.value).toMatchObject({ clientSecret: 'very-secret', clientId: 'flags' });
+    // Kept, and sealed at rest (db/sealed-secrets.ts).
+    expect(row?.value).toMatchObject({
+      clientSecret: expect.stringMatching(/^sealed:v1:/),
+      clientId: 'flags',
+    });
+    expect(JSON.stringify(row)).not.toContain('very-secret');
     const events = await t.db.query<{ data: object }>(
       `SELECT data FROM events WHERE type = 'oidc-settings-updated' ORDER BY id`,
     );

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/db.ts';
+import type { Keyring } from '../../../db/sealed-secrets.ts';
 import { BadDataError } from '../../../http/errors.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';
 import { actorOf } from '../../flag-model/events/actor.ts';
@@ -276,9 +277,13 @@ async function ruled<T>(names: Record<string, string>, work: () => Promise<T>): 
 }
 
 /** /api/admin/auth/{oidc,saml,simple}/settings: how people sign in, changed by admins in the UI. */
-export function ssoSettingsRoutes(deps: { db: Db; config: Config }): FastifyPluginAsyncTypebox {
+export function ssoSettingsRoutes(deps: {
+  db: Db;
+  config: Config;
+  secrets: Keyring;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const service = createSsoSettingsService(deps.db, deps.config);
+    const service = createSsoSettingsService(deps.db, deps.config, deps.secrets);
     const publicUrl = deps.config.publicUrl;
 
     app.get(

@@ -1,5 +1,6 @@
 import type { Config } from '../../../config.ts';
 import { inTransaction, type Db } from '../../../db/db.ts';
+import type { Keyring } from '../../../db/sealed-secrets.ts';
 import type { Actor } from '../../flag-model/events/actor.ts';
 import { createEventStore } from '../../flag-model/events/event-store.ts';
 import {
@@ -16,6 +17,9 @@ import { createSsoSettingsStore, type SsoSettingsStore } from './sso-settings-st
 
 /** What a write-only secret reads as once saved; sent back unchanged, it keeps the saved secret. */
 export const SECRET_MASK = '********';
+
+/** What the client secret is sealed for (db/sealed-secrets.ts): it opens in this field only. */
+const CLIENT_SECRET = 'settings.sso-oidc.clientSecret';
 
 /** Settings as an admin sees them: secrets masked, and the fields the environment decides. */
 export type SettingsView<T> = { settings: T; fromEnvironment: (keyof T)[] };
@@ -43,8 +47,13 @@ const maskOidc = (settings: OidcSettings): OidcSettings => ({
 });
 
 /** Reads and changes the sign-in settings: OIDC, SAML and password login, with the rule that keeps admins in. */
-export function createSsoSettingsService(db: Db, config: Config) {
+export function createSsoSettingsService(db: Db, config: Config, secrets: Keyring) {
   const store = createSsoSettingsStore(db);
+  /** The saved settings with the client secret opened: for signing in, the one place it is needed in clear. */
+  const openedOidc = async (): Promise<OidcSettings> => {
+    const saved = await store.get('oidc');
+    return { ...saved, clientSecret: saved.clientSecret && secrets.open(saved.clientSecret, CLIENT_SECRET) };
+  };
 
   /** Refuses a change after which no admin could sign in: password login off needs single sign-on for an admin. */
   async function checkSomeAdminCanSignIn(tx: SsoSettingsStore, field: string): Promise<void> {
@@ -101,7 +110,7 @@ export function createSsoSettingsService(db: Db, config: Config) {
 
   return {
     /** The OIDC settings in force, secret included: for signing in only. */
-    oidc: async () => effectiveOidc(config, await store.get('oidc')),
+    oidc: async () => effectiveOidc(config, await openedOidc()),
     saml: () => store.get('saml'),
     passwordDisabled: () => store.passwordDisabled(),
 
@@ -120,10 +129,13 @@ export function createSsoSettingsService(db: Db, config: Config) {
         (saved) => ({
           ...saved,
           ...changes,
+          // Stored sealed: a kept secret is sealed again only when an older key sealed it.
           clientSecret:
             changes.clientSecret === undefined || changes.clientSecret === SECRET_MASK
-              ? saved.clientSecret
-              : changes.clientSecret || undefined,
+              ? saved.clientSecret && secrets.refresh(saved.clientSecret, CLIENT_SECRET)
+              : changes.clientSecret
+                ? secrets.seal(changes.clientSecret, CLIENT_SECRET)
+                : undefined,
         }),
         checkOidc,
         'enabled',
@@ -157,3 +169,19 @@ export function createSsoSettingsService(db: Db, config: Config) {
 }
 
 export type SsoSettingsService = ReturnType<typeof createSsoSettingsService>;
+
+/**
+ * At start: seals a client secret saved in clear (before sealing existed), or sealed by an older key, with the
+ * current key. Throws SecretsKeyError (naming SECRETS_KEY) when no key of the keyring opens it.
+ */
+export async function resealOidcSecret(db: Db, secrets: Keyring): Promise<number> {
+  return inTransaction(db, async (tx) => {
+    const store = createSsoSettingsStore(tx);
+    const saved = await store.get('oidc', true);
+    if (!saved.clientSecret) return 0;
+    const sealed = secrets.refresh(saved.clientSecret, CLIENT_SECRET);
+    if (sealed === saved.clientSecret) return 0;
+    await store.set('oidc', { ...saved, clientSecret: sealed });
+    return 1;
+  });
+}

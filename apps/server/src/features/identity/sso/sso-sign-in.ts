@@ -2,6 +2,7 @@ import { sessionClientOf } from '../sessions/session.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../../config.ts';
 import { inTransaction, type Db } from '../../../db/db.ts';
+import type { Keyring } from '../../../db/sealed-secrets.ts';
 import { safeRedirectPath } from '../../../http/safe-redirect.ts';
 import { createGroupService } from '../groups/group-service.ts';
 import type { LoginRecorder } from '../login-history/login-recorder.ts';
@@ -12,7 +13,7 @@ import type { SignedInIdentity } from './oidc-client.ts';
 import type { SignUpRules } from './sso-settings.ts';
 import { SignInRefused, userForIdentity } from './sso-users.ts';
 
-export type SsoDeps = { db: Db; config: Config; recordLogin: LoginRecorder };
+export type SsoDeps = { db: Db; config: Config; recordLogin: LoginRecorder; secrets: Keyring };
 
 /** Back to the sign-in page with a message it shows. */
 export const failurePage = (message: string) => `/?sso-error=${encodeURIComponent(message)}`;

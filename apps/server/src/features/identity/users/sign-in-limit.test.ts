@@ -110,7 +110,7 @@ describe('the sign-in limit', () => {
   });
 
   it('counts in the database, so every server process on it sees the same failures', async () => {
-    const other = await buildApp({ db: t.db, config: t.config });
+    const other = await buildApp({ db: t.db, config: t.config, secrets: t.secrets });
     try {
       const username = await newUser();
       expect((await signIn(username, 'wrong', newAddress())).statusCode).toBe(401);
