@@ -19,7 +19,12 @@ import {
   type TestApp,
 } from '../src/testing/test-app.ts';
 
-type Operation = { operationId: string; security?: unknown[]; 'x-permission'?: string };
+type Operation = {
+  operationId: string;
+  security?: unknown[];
+  'x-permission'?: string;
+  'x-permission-alternatives'?: PermissionName[];
+};
 type Call = { method: string; path: string; op: Operation };
 /** `sdk`: a client or a frontend token (OFREP); `signed`: an edge client's signature, which no caller here has. */
 type Area = 'admin' | 'client' | 'frontend' | 'sdk' | 'signed' | 'public';
@@ -248,7 +253,11 @@ function expected(call: Call, caller: Caller): 401 | 403 | 'through' {
   if (caller.anonymous) return 401;
   if (!caller.held) return 403;
   if (caller.userless && ABOUT_ME.includes(call.op.operationId)) return 403;
-  return allows(caller.held, call.op['x-permission'] as PermissionName, scopeOf(call)) ? 'through' : 403;
+  // Alternatives follow what a request acts on (an API token's type): the matrix's writes name nothing that exists,
+  // so only reads, which list what the caller may see, are let through by them.
+  const alternatives = call.method === 'GET' ? (call.op['x-permission-alternatives'] ?? []) : [];
+  const permissions = [call.op['x-permission'] as PermissionName, ...alternatives];
+  return permissions.some((permission) => allows(caller.held!, permission, scopeOf(call))) ? 'through' : 403;
 }
 
 /** Operations whose body names the project and that default to `default` when it does not (as `{}` does not). */

@@ -13,13 +13,29 @@ type PermissionEntry = {
   description: string;
   /** A broader permission that includes this one: holding it is enough (Unleash's granular project permissions). */
   includedIn?: string;
+  /** Why a custom role may not hold it (decision record 0025); absent for every permission a custom role may hold. */
+  notGrantable?: string;
 };
+
+/**
+ * Why Unleash's read permissions for a project's settings are not offered: every signed-in user who sees the project
+ * reads them (READ), so a role holding one would allow nothing more. They stay in the catalogue for Owners' grant lists.
+ */
+const READ_BY_EVERYONE = 'every user who sees the project reads these settings';
 
 export const PERMISSIONS = {
   // Switchyard's own: the plain read (and acting on one's own account) every root role may do. Unleash declares such
   // routes with no permission at all; naming it keeps "every operation declares its permission" without exceptions.
-  READ: { level: 'root', description: 'Read everything and manage your own account (any signed-in user)' },
-  ADMIN: { level: 'root', description: 'Everything: passes every permission check' },
+  READ: {
+    level: 'root',
+    description: 'Read everything and manage your own account (any signed-in user)',
+    notGrantable: 'every principal holds it',
+  },
+  ADMIN: {
+    level: 'root',
+    description: 'Everything: passes every permission check',
+    notGrantable: 'only the predefined Admin role holds it',
+  },
 
   CREATE_ADDON: { level: 'root', description: 'Create integrations' },
   UPDATE_ADDON: { level: 'root', description: 'Change integrations' },
@@ -51,7 +67,11 @@ export const PERMISSIONS = {
   UPDATE_INSTANCE_BANNERS: { level: 'root', description: 'Create, change and delete banners' },
   READ_LOGS: { level: 'root', description: 'Read instance logs and login history' },
   UPDATE_CORS: { level: 'root', description: 'Change the allowed CORS origins' },
-  UPDATE_AUTH_CONFIGURATION: { level: 'root', description: 'Change authentication settings (SSO)' },
+  UPDATE_AUTH_CONFIGURATION: {
+    level: 'root',
+    description:
+      'Read and change authentication settings (SSO): as strong as Admin, since the identity provider it names signs people in',
+  },
 
   CREATE_FEATURE: { level: 'project', description: 'Create, clone and import flags' },
   UPDATE_FEATURE: {
@@ -59,8 +79,16 @@ export const PERMISSIONS = {
     description: 'Change flags, their tags, links and lifecycle; revive them',
   },
   DELETE_FEATURE: { level: 'project', description: 'Archive flags and delete archived ones' },
-  UPDATE_FEATURE_VARIANTS: { level: 'project', description: 'Change flag variants (deprecated in Unleash)' },
-  MOVE_FEATURE_TOGGLE: { level: 'project', description: 'Move flags to another project' },
+  UPDATE_FEATURE_VARIANTS: {
+    level: 'project',
+    description: 'Change flag variants (deprecated in Unleash)',
+    notGrantable: 'variants are changed per environment, with UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
+  },
+  MOVE_FEATURE_TOGGLE: {
+    level: 'project',
+    description: 'Move flags to another project',
+    notGrantable: 'Switchyard cannot move flags between projects yet',
+  },
   UPDATE_FEATURE_DEPENDENCY: { level: 'project', description: 'Add and remove flag dependencies' },
   UPDATE_PROJECT: {
     level: 'project',
@@ -89,6 +117,7 @@ export const PERMISSIONS = {
     level: 'project',
     description: 'Read the default strategies of a project',
     includedIn: 'UPDATE_PROJECT',
+    notGrantable: READ_BY_EVERYONE,
   },
   PROJECT_DEFAULT_STRATEGY_WRITE: {
     level: 'project',
@@ -99,6 +128,7 @@ export const PERMISSIONS = {
     level: 'project',
     description: 'Read the change request settings of a project',
     includedIn: 'UPDATE_PROJECT',
+    notGrantable: READ_BY_EVERYONE,
   },
   PROJECT_CHANGE_REQUEST_WRITE: {
     level: 'project',
@@ -109,6 +139,7 @@ export const PERMISSIONS = {
     level: 'project',
     description: 'Read the settings of a project',
     includedIn: 'UPDATE_PROJECT',
+    notGrantable: READ_BY_EVERYONE,
   },
   PROJECT_SETTINGS_WRITE: {
     level: 'project',
@@ -136,6 +167,16 @@ export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as PermissionName[];
 export function isPermissionName(name: string): name is PermissionName {
   return Object.hasOwn(PERMISSIONS, name);
 }
+
+/** Why a custom role may not hold the permission, or undefined when it may. */
+export function whyNotGrantable(permission: PermissionName): string | undefined {
+  return (PERMISSIONS[permission] as PermissionEntry).notGrantable;
+}
+
+/** What a custom role may hold, in catalogue order: what the role editor offers and `GET /api/admin/permissions` lists. */
+export const GRANTABLE_PERMISSIONS: readonly PermissionName[] = PERMISSION_NAMES.filter(
+  (name) => whyNotGrantable(name) === undefined,
+);
 
 export function levelOf(permission: PermissionName): PermissionLevel {
   return PERMISSIONS[permission].level;

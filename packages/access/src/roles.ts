@@ -1,4 +1,4 @@
-import { levelOf, PERMISSION_NAMES, type PermissionName } from './permissions.ts';
+import { levelOf, PERMISSION_NAMES, type PermissionName, whyNotGrantable } from './permissions.ts';
 
 /** Unleash's role types: predefined and custom, root and project. */
 export type RoleType = 'root' | 'root-custom' | 'project' | 'custom';
@@ -130,8 +130,8 @@ export const predefinedRole = (name: PredefinedRootRole | PredefinedProjectRole)
 /** Why a role's permissions cannot be saved, or undefined when they can. */
 export function invalidRolePermission(type: RoleType, permission: RolePermission): string | undefined {
   const level = levelOf(permission.permission);
-  if (permission.permission === 'ADMIN' || permission.permission === 'READ')
-    return `${permission.permission} cannot be granted by a custom role`;
+  const notGrantable = whyNotGrantable(permission.permission);
+  if (notGrantable) return `${permission.permission} cannot be granted by a custom role: ${notGrantable}`;
   if (isRootRoleType(type) && level !== 'root')
     return `${permission.permission} is a ${level} permission: a root role holds root permissions only`;
   if (!isRootRoleType(type) && level === 'root')

@@ -121,13 +121,13 @@ export interface paths {
     };
     /**
      * List API tokens
-     * @description Lists every API token with its masked secret, type, projects, environment and expiry. Requires the ADMIN permission.
+     * @description Lists the API tokens the caller may read, with their masked secret, type, projects, environment and expiry: every kind for an Admin, client and frontend tokens for READ_CLIENT_API_TOKEN and READ_FRONTEND_API_TOKEN. Requires the ADMIN permission, or whichever of READ_CLIENT_API_TOKEN, READ_FRONTEND_API_TOKEN what it acts on needs.
      */
     get: operations['getAllApiTokens'];
     put?: never;
     /**
      * Create an API token
-     * @description Creates a client (backend), frontend or admin token scoped to projects and one environment. The response holds the full secret; it is stored hashed and never shown again. `secret` keeps a secret SDKs already use, e.g. when moving from another server: it must be unused and its prefix must match the scope. Requires the ADMIN permission.
+     * @description Creates a client (backend), frontend or admin token scoped to projects and one environment: a client or frontend token needs its kind’s permission, a token that reaches a private project the caller is no member of (every project does) needs ADMIN. The response holds the full secret; it is stored hashed and never shown again. `secret` keeps a secret SDKs already use, e.g. when moving from another server: it must be unused and its prefix must match the scope. Requires the ADMIN permission, or whichever of CREATE_CLIENT_API_TOKEN, CREATE_FRONTEND_API_TOKEN what it acts on needs.
      */
     post: operations['createApiToken'];
     delete?: never;
@@ -145,7 +145,7 @@ export interface paths {
     };
     /**
      * List API tokens with a name
-     * @description Lists the API tokens whose name is exactly `name`. Requires the ADMIN permission.
+     * @description Lists the API tokens whose name is exactly `name`, of those the caller may read. Requires the ADMIN permission, or whichever of READ_CLIENT_API_TOKEN, READ_FRONTEND_API_TOKEN what it acts on needs.
      */
     get: operations['getApiTokensByName'];
     put?: never;
@@ -166,13 +166,13 @@ export interface paths {
     get?: never;
     /**
      * Change when an API token expires
-     * @description Sets a new expiry time on the token. Only the expiry can change; create a new token to change its scope. Requires the ADMIN permission.
+     * @description Sets a new expiry time on the token (its kind’s permission, as for creating it). Only the expiry can change; create a new token to change its scope. Requires the ADMIN permission, or whichever of UPDATE_CLIENT_API_TOKEN, UPDATE_FRONTEND_API_TOKEN what it acts on needs.
      */
     put: operations['updateApiToken'];
     post?: never;
     /**
      * Delete an API token
-     * @description Deletes the token at once: SDKs using it get 401 from their next request. Requires the ADMIN permission.
+     * @description Deletes the token at once (its kind’s permission, as for creating it): SDKs using it get 401 from their next request. Requires the ADMIN permission, or whichever of DELETE_CLIENT_API_TOKEN, DELETE_FRONTEND_API_TOKEN what it acts on needs.
      */
     delete: operations['deleteApiToken'];
     options?: never;
@@ -229,13 +229,13 @@ export interface paths {
     };
     /**
      * Get the OIDC settings
-     * @description Single sign-on with OpenID Connect as it is in force: the environment's settings while OIDC_ISSUER is set (listed in `fromEnvironment`), else the saved ones. The client secret reads as "********". Requires the ADMIN permission.
+     * @description Single sign-on with OpenID Connect as it is in force: the environment's settings while OIDC_ISSUER is set (listed in `fromEnvironment`), else the saved ones. The client secret reads as "********". Requires the UPDATE_AUTH_CONFIGURATION permission.
      */
     get: operations['getOidcSettings'];
     put?: never;
     /**
      * Change the OIDC settings
-     * @description Saves single sign-on with OpenID Connect; fields left out keep their values. Enabled needs `discoverUrl` and `clientId`. Takes effect at the next sign-in on every server process; while OIDC_ISSUER is set the environment still wins. Recorded as an oidc-settings-updated event. Requires the ADMIN permission.
+     * @description Saves single sign-on with OpenID Connect; fields left out keep their values. Enabled needs `discoverUrl` and `clientId`. Takes effect at the next sign-in on every server process; while OIDC_ISSUER is set the environment still wins. Recorded as an oidc-settings-updated event. Requires the UPDATE_AUTH_CONFIGURATION permission.
      */
     post: operations['setOidcSettings'];
     delete?: never;
@@ -253,13 +253,13 @@ export interface paths {
     };
     /**
      * Get the SAML settings
-     * @description Single sign-on with SAML 2.0, and Switchyard's own values to enter at the identity provider (`serviceProvider`). Requires the ADMIN permission.
+     * @description Single sign-on with SAML 2.0, and Switchyard's own values to enter at the identity provider (`serviceProvider`). Requires the UPDATE_AUTH_CONFIGURATION permission.
      */
     get: operations['getSamlSettings'];
     put?: never;
     /**
      * Change the SAML settings
-     * @description Saves single sign-on with SAML 2.0; fields left out keep their values. Enabled needs `entityId`, `signOnUrl` and `certificate`. Takes effect at the next sign-in on every server process. Recorded as a saml-settings-updated event. Requires the ADMIN permission.
+     * @description Saves single sign-on with SAML 2.0; fields left out keep their values. Enabled needs `entityId`, `signOnUrl` and `certificate`. Takes effect at the next sign-in on every server process. Recorded as a saml-settings-updated event. Requires the UPDATE_AUTH_CONFIGURATION permission.
      */
     post: operations['setSamlSettings'];
     delete?: never;
@@ -277,13 +277,13 @@ export interface paths {
     };
     /**
      * Get the password login settings
-     * @description Whether password sign-in is turned off. Requires the ADMIN permission.
+     * @description Whether password sign-in is turned off. Requires the UPDATE_AUTH_CONFIGURATION permission.
      */
     get: operations['getSimpleSettings'];
     put?: never;
     /**
      * Turn password login on or off
-     * @description With password login off, POST /auth/simple/login refuses everyone and the sign-in page shows only single sign-on. Refused with 400 unless OIDC or SAML is enabled and at least one admin has an email address; while it is off, single sign-on cannot be disabled. API tokens keep working. Recorded as a password-login-settings-updated event. Requires the ADMIN permission.
+     * @description With password login off, POST /auth/simple/login refuses everyone and the sign-in page shows only single sign-on. Refused with 400 unless OIDC or SAML is enabled and at least one admin has an email address; while it is off, single sign-on cannot be disabled. API tokens keep working. Recorded as a password-login-settings-updated event. Requires the UPDATE_AUTH_CONFIGURATION permission.
      */
     post: operations['setSimpleSettings'];
     delete?: never;
@@ -1361,7 +1361,7 @@ export interface paths {
     };
     /**
      * Sign-in history
-     * @description Every sign-in attempt of the last 14 days, newest first: the name given, password or single sign-on, the client address and user agent, and why a failed one failed; `q` and `successful` filter. Send `Accept: text/csv` for a CSV file with the same columns. Requires the ADMIN permission.
+     * @description Every sign-in attempt of the last 14 days, newest first: the name given, password or single sign-on, the client address and user agent, and why a failed one failed; `q` and `successful` filter. Send `Accept: text/csv` for a CSV file with the same columns. Requires the READ_LOGS permission.
      */
     get: operations['getLoginHistory'];
     put?: never;
@@ -1806,7 +1806,7 @@ export interface paths {
     get: operations['getProject'];
     /**
      * Change a project
-     * @description Changes the name and, when given, the description, mode and default stickiness of a project. Requires the UPDATE_PROJECT permission.
+     * @description Changes the name and, when given, the description, mode and default stickiness of a project. Requires the PROJECT_SETTINGS_WRITE permission.
      */
     put: operations['updateProject'];
     post?: never;

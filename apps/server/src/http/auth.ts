@@ -50,6 +50,16 @@ export type ScopeSource = `params.${string}` | `query.${string}` | `body.${strin
  * access read model knows, such as a segment's project.
  */
 export type ScopeResolver = (request: FastifyRequest, facts: AccessResolver) => Promise<string[]>;
+/**
+ * Permissions that also allow a request, chosen by what it acts on rather than where: an API token's type decides
+ * between the client and the frontend token permissions. `pick` answers those that do for this request, none where
+ * only the route's `permission` will (an admin token); answers outside `among` are ignored.
+ */
+export type PermissionChoice = {
+  /** Every permission `pick` can answer: stated in OpenAPI as `x-permission-alternatives`. */
+  among: readonly Permission[];
+  pick: (request: FastifyRequest) => Promise<readonly Permission[]>;
+};
 export type RouteAuth = {
   area?: AuthArea;
   /** Required on every admin route (checked at start-up); the catalogue in features/governance/access/permissions.ts. */
@@ -68,6 +78,8 @@ export type RouteAuth = {
    * project (a global segment) needs `permission`.
    */
   orInProjects?: Permission;
+  /** Permissions that also allow the request, depending on what it acts on (see PermissionChoice). */
+  orOneOf?: PermissionChoice;
 };
 
 declare module 'fastify' {
@@ -169,8 +181,10 @@ export function checkRoutePermission(url: string, auth: RouteAuth | undefined): 
   if (routeAreaOf(url, auth?.area) !== 'admin') return;
   const permission: string | undefined = auth?.permission;
   if (!permission) throw new Error(`route ${url} must declare config.auth.permission: it is an admin route`);
-  if (!isPermissionName(permission))
-    throw new Error(`route ${url} declares unknown permission ${permission}`);
+  for (const name of [permission, auth?.orInProjects, ...(auth?.orOneOf?.among ?? [])]) {
+    if (name !== undefined && !isPermissionName(name))
+      throw new Error(`route ${url} declares unknown permission ${name}`);
+  }
   const project = auth?.project;
   const sources = [typeof project === 'object' ? project.flag : project, auth?.environment].filter(
     (source): source is ScopeSource => typeof source === 'string',
@@ -329,9 +343,16 @@ async function authorize(request: FastifyRequest, resolver: AccessResolver): Pro
   const inProjects =
     auth.orInProjects !== undefined && projects.length > 0 && allows(access, auth.orInProjects, scope);
   if (!inProjects && !allows(access, permission, scope)) {
-    const where = projects.length ? ` in project ${projects.join(', ')}` : '';
-    const environments = scope.environments?.length ? ` (environment ${scope.environments.join(', ')})` : '';
-    throw new NoAccessError(`You need the ${permission} permission${where}${environments} to do this`);
+    const choice = auth.orOneOf;
+    const chosen = choice ? (await choice.pick(request)).filter((name) => choice.among.includes(name)) : [];
+    if (!chosen.some((name) => allows(access, name, scope))) {
+      const where = projects.length ? ` in project ${projects.join(', ')}` : '';
+      const environments = scope.environments?.length
+        ? ` (environment ${scope.environments.join(', ')})`
+        : '';
+      const needed = chosen.length ? chosen.join(' or ') : permission;
+      throw new NoAccessError(`You need the ${needed} permission${where}${environments} to do this`);
+    }
   }
   if (auth.reviewedBy) await guardChangeRequests(request, auth.reviewedBy, scope, access, resolver);
 }

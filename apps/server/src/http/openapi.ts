@@ -158,12 +158,19 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const permission = auth?.permission;
       if (!permission || !schema) return { schema, url };
       const alternative = auth.orInProjects ? `, or ${auth.orInProjects} in each project it names` : '';
-      const description = [schema.description, `Requires the ${permission} permission${alternative}.`]
+      const chosen = auth.orOneOf
+        ? `, or whichever of ${auth.orOneOf.among.join(', ')} what it acts on needs`
+        : '';
+      const description = [
+        schema.description,
+        `Requires the ${permission} permission${alternative}${chosen}.`,
+      ]
         .filter(Boolean)
         .join(' ');
       const extensions = {
         'x-permission': permission,
         ...(auth.orInProjects ? { 'x-project-permission': auth.orInProjects } : {}),
+        ...(auth.orOneOf ? { 'x-permission-alternatives': [...auth.orOneOf.among] } : {}),
       };
       return { schema: { ...schema, description, ...extensions } as typeof schema, url };
     },

@@ -49,3 +49,19 @@ export async function grant(t: TestApp, project: string, users: number[], roles:
   });
   if (response.statusCode >= 300) throw new Error(`granting failed: ${response.body}`);
 }
+
+/** A custom root role with these permissions; give it as `rootRole` to signedIn(). */
+export async function rootRole(t: TestApp, name: string, permissions: string[]): Promise<number> {
+  const response = await t.admin({
+    method: 'POST',
+    url: '/api/admin/roles',
+    payload: {
+      name,
+      type: 'root-custom',
+      description: name,
+      permissions: permissions.map((p) => ({ name: p })),
+    },
+  });
+  if (response.statusCode >= 300) throw new Error(`creating role ${name} failed: ${response.body}`);
+  return response.json().roles.id;
+}

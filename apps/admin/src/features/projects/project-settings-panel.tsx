@@ -24,7 +24,7 @@ export function ProjectSettingsPanel({ projectId }: { projectId: string }) {
             <ProjectDetailsForm
               projectId={projectId}
               overview={data}
-              canEdit={can('UPDATE_PROJECT', where)}
+              canEdit={can('PROJECT_SETTINGS_WRITE', where)}
             />
             <ProjectDefaultStrategies
               projectId={projectId}

@@ -24,6 +24,12 @@ describe('a role form selection', () => {
     ]);
   });
 
+  it('leaves out what a custom role may no longer hold, so saving the role drops it', () => {
+    const selection = selectionOf([{ name: 'MOVE_FEATURE_TOGGLE' }, { name: 'CREATE_FEATURE' }]);
+    expect([...selection]).toEqual(['CREATE_FEATURE']);
+    expect(selectionProblems('custom', new Set(['PROJECT_SETTINGS_READ']))[0]).toMatch(/cannot be granted/);
+  });
+
   it('ticks rows and columns whole, and says how much of them is ticked', () => {
     const row = ['development', 'production'].map((e) => keyOf('UPDATE_FEATURE_ENVIRONMENT', e));
     let selection = toggle(new Set<string>(), row[0]!);

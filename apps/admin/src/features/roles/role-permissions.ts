@@ -4,6 +4,7 @@ import {
   type PermissionName,
   type RolePermission,
   type RoleType,
+  whyNotGrantable,
 } from '@switchyard/access';
 
 /**
@@ -20,9 +21,18 @@ function parseKey(key: string): { name: string; environment?: string } {
   return at < 0 ? { name: key } : { name: key.slice(0, at), environment: key.slice(at + 1) };
 }
 
+/**
+ * A role's permissions as ticked keys. One a custom role may no longer hold (decision record 0025) allowed nothing and
+ * has no checkbox, so it is left out and saving the role drops it.
+ */
 export const selectionOf = (
   permissions: readonly { name: string; environment?: string | null }[],
-): Selection => new Set(permissions.map((p) => keyOf(p.name, p.environment)));
+): Selection =>
+  new Set(
+    permissions
+      .filter((p) => !(isPermissionName(p.name) && whyNotGrantable(p.name)))
+      .map((p) => keyOf(p.name, p.environment)),
+  );
 
 /** The `permissions` of a create or update request, in a stable order. */
 export const toPermissionList = (selection: Selection): { name: string; environment?: string }[] =>

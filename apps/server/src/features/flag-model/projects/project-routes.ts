@@ -135,7 +135,7 @@ export function projectRoutes(deps: { db: Db; ports: ProjectPorts }): FastifyPlu
     app.put(
       '/api/admin/projects/:projectId',
       {
-        config: { auth: { permission: 'UPDATE_PROJECT', project: 'params.projectId' } },
+        config: { auth: { permission: 'PROJECT_SETTINGS_WRITE', project: 'params.projectId' } },
         schema: {
           ...describe(
             'Projects',

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { levelOf, PERMISSION_NAMES, type PermissionName } from '@switchyard/access';
+import { GRANTABLE_PERMISSIONS, levelOf, type PermissionName } from '@switchyard/access';
 import { inTransaction, type Db } from '../../../db/db.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../../flag-model/events/actor.ts';
@@ -16,9 +16,8 @@ import {
 } from './role-schemas.ts';
 import { toAdminPermission, toRoleSummary, toRoleWithPermissions } from './role-wire.ts';
 
-/** What a custom role may hold: everything but ADMIN and Switchyard's plain READ, which every principal has. */
-const GRANTABLE = PERMISSION_NAMES.filter((name) => name !== 'ADMIN' && name !== 'READ');
-const ofLevel = (level: string): PermissionName[] => GRANTABLE.filter((name) => levelOf(name) === level);
+const ofLevel = (level: string): PermissionName[] =>
+  GRANTABLE_PERMISSIONS.filter((name) => levelOf(name) === level);
 
 /** /api/admin/roles and /api/admin/permissions: predefined and custom roles, and the catalogue they draw from. */
 export function roleRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {

@@ -233,20 +233,34 @@ describe('API tokens', () => {
     expect(await countTokens()).toBe(before);
   });
 
-  it('requires CREATEAPITOKEN: editors and viewers are refused', async () => {
+  it("gives Editors Unleash's client and frontend token permissions, not admin tokens; refuses viewers", async () => {
     const before = await countTokens();
-    for (const role of ['Editor', 'Viewer'] as const) {
-      const as = await t.as(role);
-      const response = await as({
+    const viewer = await t.as('Viewer');
+    const refused = await viewer({
+      method: 'POST',
+      url: '/api/admin/api-tokens',
+      payload: { tokenName: 'nope', type: 'client' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().name).toBe('NoAccessError');
+    expect((await viewer({ method: 'GET', url: '/api/admin/api-tokens' })).statusCode).toBe(403);
+
+    const editor = await t.as('Editor');
+    const create = (type: string) =>
+      editor({
         method: 'POST',
         url: '/api/admin/api-tokens',
-        payload: { tokenName: 'nope', type: 'client' },
+        payload: { tokenName: `editor-${type}`, type },
       });
-      expect(response.statusCode).toBe(403);
-      expect(response.json().name).toBe('NoAccessError');
-      expect((await as({ method: 'GET', url: '/api/admin/api-tokens' })).statusCode).toBe(403);
-    }
+    expect((await create('admin')).statusCode).toBe(403);
     expect(await countTokens()).toBe(before);
+    expect((await create('client')).statusCode).toBe(201);
+    expect((await create('frontend')).statusCode).toBe(201);
+    const listed = (await editor({ method: 'GET', url: '/api/admin/api-tokens' })).json().tokens;
+    expect(listed.map((token: { type: string }) => token.type)).not.toContain('admin');
+    expect(listed.map((token: { tokenName: string }) => token.tokenName)).toEqual(
+      expect.arrayContaining(['editor-client', 'editor-frontend']),
+    );
   });
 
   it('answers 401 without credentials and 403 for the wrong token type', async () => {

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type ApiTokenAction, allows, apiTokenPermissions } from '@switchyard/access';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/db.ts';
 import { inTransaction } from '../../../db/db.ts';
-import { actorName, actorUserId } from '../../../http/auth.ts';
+import { actorName, actorUserId, type RouteAuth } from '../../../http/auth.ts';
 import { BadDataError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import type { ApiToken } from './api-token.ts';
@@ -13,7 +15,8 @@ import {
   TokenParams,
   UpdateApiTokenBody,
 } from './api-token-schemas.ts';
-import { createApiTokenService } from './api-token-service.ts';
+import { tokenPermissionRule, type TokenReach } from './api-token-access.ts';
+import { createApiTokenService, tokenTypeOf } from './api-token-service.ts';
 
 export function toApiTokenResponse(token: ApiToken & { secret?: string }) {
   const project = token.projects.includes('*')
@@ -36,9 +39,10 @@ export function toApiTokenResponse(token: ApiToken & { secret?: string }) {
   };
 }
 
-/** /api/admin/api-tokens: tokens for SDKs and scripts. Managing them needs ADMIN for now: one
- * route serves client, frontend and admin tokens alike, so the type-specific permissions Unleash gives Editors
- * (CREATE_CLIENT_API_TOKEN and the like) wait until the check can read the token type (decision record 0005).
+/**
+ * /api/admin/api-tokens: tokens for SDKs and scripts. Each kind of token has its own permissions (Unleash's
+ * CREATE_CLIENT_API_TOKEN and the like, which Editors hold); admin tokens, and tokens that reach private projects the
+ * caller cannot see, need ADMIN (api-token-access.ts). The authorization hook decides, from what each request acts on.
  */
 export function apiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -48,54 +52,97 @@ export function apiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       name: actorName(request.principal),
       userId: actorUserId(request.principal),
     });
+    /** ADMIN, or the permission the action needs on the token `target` names (none: ADMIN alone). */
+    const byToken = (
+      action: ApiTokenAction,
+      target: (request: FastifyRequest) => Promise<TokenReach | undefined>,
+    ): { auth: RouteAuth } => ({
+      auth: {
+        permission: 'ADMIN',
+        orOneOf: {
+          among: apiTokenPermissions(action),
+          pick: async (request) => {
+            const token = await target(request);
+            if (!token) return [];
+            return [(await tokenPermissionRule(deps.db, request.access))(action, token)];
+          },
+        },
+      },
+    });
+    const named = (request: FastifyRequest) => service.find((request.params as { token: string }).token);
+    const requested = async (request: FastifyRequest): Promise<TokenReach | undefined> => {
+      const body = request.body as { type?: unknown; project?: unknown; projects?: unknown } | undefined;
+      const type = tokenTypeOf(body?.type);
+      const projects = Array.isArray(body?.projects)
+        ? body.projects.map(String)
+        : typeof body?.project === 'string'
+          ? [body.project]
+          : ['*'];
+      return type && { type, projects };
+    };
+    /** A list shows the tokens the caller may read: lists are let through for either read permission. */
+    const LIST = {
+      auth: {
+        permission: 'ADMIN',
+        orOneOf: { among: apiTokenPermissions('READ'), pick: async () => apiTokenPermissions('READ') },
+      },
+    } satisfies { auth: RouteAuth };
+    const readable = async (request: FastifyRequest, tokens: ApiToken[]) => {
+      const rule = await tokenPermissionRule(deps.db, request.access);
+      return tokens.filter((token) => request.access && allows(request.access, rule('READ', token)));
+    };
 
     app.get(
       '/api/admin/api-tokens',
       {
-        config: { auth: { permission: 'ADMIN' } },
+        config: LIST,
         schema: {
           ...describe(
             'API tokens',
             'getAllApiTokens',
             'List API tokens',
-            'Lists every API token with its masked secret, type, projects, environment and expiry.',
+            'Lists the API tokens the caller may read, with their masked secret, type, projects, environment and expiry: every kind for an Admin, client and frontend tokens for READ_CLIENT_API_TOKEN and READ_FRONTEND_API_TOKEN.',
           ),
           response: { 200: ApiTokenListResponse, ...errorResponses(401, 403) },
         },
       },
-      async () => ({ tokens: (await service.list()).map(toApiTokenResponse) }),
+      async (request) => ({
+        tokens: (await readable(request, await service.list())).map(toApiTokenResponse),
+      }),
     );
 
     app.get(
       '/api/admin/api-tokens/:name',
       {
-        config: { auth: { permission: 'ADMIN' } },
+        config: LIST,
         schema: {
           ...describe(
             'API tokens',
             'getApiTokensByName',
             'List API tokens with a name',
-            'Lists the API tokens whose name is exactly `name`.',
+            'Lists the API tokens whose name is exactly `name`, of those the caller may read.',
           ),
           params: NameParams,
           response: { 200: ApiTokenListResponse, ...errorResponses(401, 403) },
         },
       },
       async (request) => ({
-        tokens: (await service.listByName(request.params.name)).map(toApiTokenResponse),
+        tokens: (await readable(request, await service.listByName(request.params.name))).map(
+          toApiTokenResponse,
+        ),
       }),
     );
 
     app.post(
       '/api/admin/api-tokens',
       {
-        config: { auth: { permission: 'ADMIN' } },
+        config: byToken('CREATE', requested),
         schema: {
           ...describe(
             'API tokens',
             'createApiToken',
             'Create an API token',
-            'Creates a client (backend), frontend or admin token scoped to projects and one environment. The response holds the full secret; it is stored hashed and never shown again. `secret` keeps a secret SDKs already use, e.g. when moving from another server: it must be unused and its prefix must match the scope.',
+            'Creates a client (backend), frontend or admin token scoped to projects and one environment: a client or frontend token needs its kind’s permission, a token that reaches a private project the caller is no member of (every project does) needs ADMIN. The response holds the full secret; it is stored hashed and never shown again. `secret` keeps a secret SDKs already use, e.g. when moving from another server: it must be unused and its prefix must match the scope.',
           ),
           body: CreateApiTokenBody,
           response: {
@@ -137,13 +184,13 @@ export function apiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.put(
       '/api/admin/api-tokens/:token',
       {
-        config: { auth: { permission: 'ADMIN' } },
+        config: byToken('UPDATE', named),
         schema: {
           ...describe(
             'API tokens',
             'updateApiToken',
             'Change when an API token expires',
-            'Sets a new expiry time on the token. Only the expiry can change; create a new token to change its scope.',
+            'Sets a new expiry time on the token (its kind’s permission, as for creating it). Only the expiry can change; create a new token to change its scope.',
           ),
           params: TokenParams,
           body: UpdateApiTokenBody,
@@ -166,13 +213,13 @@ export function apiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/admin/api-tokens/:token',
       {
-        config: { auth: { permission: 'ADMIN' } },
+        config: byToken('DELETE', named),
         schema: {
           ...describe(
             'API tokens',
             'deleteApiToken',
             'Delete an API token',
-            'Deletes the token at once: SDKs using it get 401 from their next request.',
+            'Deletes the token at once (its kind’s permission, as for creating it): SDKs using it get 401 from their next request.',
           ),
           params: TokenParams,
           response: { 200: noContent('The token was deleted.'), ...errorResponses(401, 403, 404) },

@@ -18,12 +18,19 @@ export type Actor = { name: string; userId: number | null };
 
 /** Normalises the wire type: `backend` is the newer name of `client`. */
 export function toTokenType(raw: string): ApiTokenType {
-  const type = raw.toLowerCase();
-  if (type === 'backend' || type === 'client') return 'client';
-  if (type === 'frontend' || type === 'admin') return type;
+  const type = tokenTypeOf(raw);
+  if (type) return type;
   throw new BadDataError(`"type" must be one of client, backend, frontend, admin; got "${raw}"`, [
     { message: `"type" must be one of client, backend, frontend, admin`, path: '/body/type' },
   ]);
+}
+
+/** The token type the wire names, or undefined for a name that is none (the route refuses it on validation). */
+export function tokenTypeOf(raw: unknown): ApiTokenType | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const type = raw.toLowerCase();
+  if (type === 'backend' || type === 'client') return 'client';
+  return type === 'frontend' || type === 'admin' ? type : undefined;
 }
 
 /** A given secret's prefix must state the scope it is created with, as a generated one does. */
@@ -76,6 +83,8 @@ export function createApiTokenService(db: Db) {
 
   return {
     list: () => store.list(),
+    /** The token a route names by its secret or display secret. */
+    find: (key: string): Promise<ApiToken | undefined> => store.findByKey(key),
     async listByName(name: string): Promise<ApiToken[]> {
       return (await store.list()).filter((token) => token.tokenName === name);
     },

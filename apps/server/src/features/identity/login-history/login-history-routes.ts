@@ -74,13 +74,13 @@ const COLUMNS = [
   'failure_reason',
 ] as const;
 
-/** Who tried to sign in, how, from where and whether it worked: for admins, as JSON or CSV. */
+/** Who tried to sign in, how, from where and whether it worked: for admins and READ_LOGS, as JSON or CSV. */
 export function loginHistoryRoutes(deps: { logins: LoginEventStore }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/api/admin/logins',
       {
-        config: { auth: { permission: 'ADMIN' } },
+        config: { auth: { permission: 'READ_LOGS' } },
         schema: {
           ...describe(
             'Instance Admin',

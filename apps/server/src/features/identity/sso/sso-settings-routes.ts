@@ -10,7 +10,8 @@ import { samlEndpoints } from './saml-client.ts';
 import { parseDomains, SsoSettingsRuleError, type OidcSettings, type SamlSettings } from './sso-settings.ts';
 import { createSsoSettingsService, SECRET_MASK, type SettingsView } from './sso-settings-service.ts';
 
-const AUTH = { auth: { permission: 'ADMIN' as const } };
+/** Reading them too: the form that changes them shows them (secrets masked). */
+const AUTH = { auth: { permission: 'UPDATE_AUTH_CONFIGURATION' as const } };
 const Role = Type.Union([Type.Literal('Admin'), Type.Literal('Editor'), Type.Literal('Viewer')], {
   description: 'The root role of users created on their first sign-in.',
 });
