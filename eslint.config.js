@@ -37,6 +37,25 @@ export default tseslint.config(
     },
   },
   {
+    // Components reach the server through hooks (use-*.ts beside them), which own query keys and invalidation.
+    files: ['apps/admin/src/**/*.tsx'],
+    ignores: ['apps/admin/src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/client.ts'],
+              importNames: ['call'],
+              message: 'Call the server from a hook in a use-*.ts file, not from a component.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The areas of features/ import one way (ARCHITECTURE.md); production code never imports src/testing/.
     files: ['apps/server/src/**/*.ts'],
     plugins: { switchyard },

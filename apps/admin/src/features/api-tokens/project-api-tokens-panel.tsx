@@ -10,9 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
 import type { ApiToken } from '../../api/wire.ts';
 import { when } from '../../ui/format.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
@@ -20,6 +18,8 @@ import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { TokenSecret } from '../../ui/token-secret.tsx';
 import { ListedSecret } from './listed-secret.tsx';
 import { useProjects } from '../projects/use-projects.ts';
+import { useProjectEnvironments } from '../environments/use-environments.ts';
+import { useProjectApiTokenMutations, useProjectApiTokens } from './use-project-api-tokens.ts';
 
 /** One project's tokens, as a project owner manages them: scoped to that project, in one of its environments. */
 export function ProjectApiTokensPanel() {
@@ -59,31 +59,9 @@ function ProjectTokens() {
 }
 
 function TokensOf({ projectId }: { projectId: string }) {
-  const queryClient = useQueryClient();
-  const key = ['projects', projectId, 'api-tokens'];
-  const tokens = useQuery({
-    queryKey: key,
-    queryFn: async () => (await call('getProjectApiTokens', { params: { projectId } })).tokens,
-  });
-  const environments = useQuery({
-    queryKey: ['environments', 'project', projectId],
-    queryFn: async () =>
-      (
-        await call('getProjectEnvironments', {
-          params: { projectId },
-        })
-      ).environments.filter((env) => env.enabled),
-  });
-  const onSettled = () => queryClient.invalidateQueries({ queryKey: key });
-  const create = useMutation({
-    mutationFn: (body: { tokenName: string; type: 'client' | 'frontend'; environment: string }) =>
-      call('createProjectApiToken', { params: { projectId }, body }),
-    onSettled,
-  });
-  const remove = useMutation({
-    mutationFn: (token: string) => call('deleteProjectApiToken', { params: { projectId, token } }),
-    onSettled,
-  });
+  const tokens = useProjectApiTokens(projectId);
+  const environments = useProjectEnvironments(projectId);
+  const { create, remove } = useProjectApiTokenMutations(projectId);
   const [name, setName] = useState('');
   const [type, setType] = useState<'client' | 'frontend'>('client');
   const [environment, setEnvironment] = useState<string | null>(null);

@@ -1,8 +1,6 @@
 import { Button, Checkbox, Group, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
 import type { FlagSearchItem } from '../../api/wire.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
@@ -10,7 +8,9 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
-import { ArchivedBulkBar, type ArchivedRef } from './archived-bulk-bar.tsx';
+import { ArchivedBulkBar } from './archived-bulk-bar.tsx';
+import type { ArchivedRef } from './archived-ref.ts';
+import { useArchivedFlagActions, useArchivedFlags } from './use-archived-flags.ts';
 
 const PAGE = 50;
 
@@ -22,31 +22,8 @@ export function ArchivePage() {
   const { can } = usePermissions();
   // The column shows when the caller may act in some project; each row then asks for the flag's own project.
   const canEdit = can('UPDATE_FEATURE') || can('DELETE_FEATURE');
-  const queryClient = useQueryClient();
-  const archived = useQuery({
-    queryKey: ['flags', 'archived', query, page],
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      call('searchFeatures', {
-        query: {
-          archived: 'IS:true',
-          query: query || undefined,
-          offset: String((page - 1) * PAGE),
-          limit: String(PAGE),
-          sortBy: 'createdAt',
-          sortOrder: 'desc',
-        },
-      }),
-  });
-  const done = () => void queryClient.invalidateQueries({ queryKey: ['flags'] });
-  const revive = useMutation({
-    mutationFn: (name: string) => call('reviveFeature', { params: { featureName: name } }),
-    onSettled: done,
-  });
-  const remove = useMutation({
-    mutationFn: (name: string) => call('deleteFeature', { params: { featureName: name } }),
-    onSettled: done,
-  });
+  const archived = useArchivedFlags(query, page, PAGE);
+  const { revive, remove } = useArchivedFlagActions();
   const [deleting, setDeleting] = useState<FlagSearchItem | null>(null);
   const [selected, setSelected] = useState<ArchivedRef[]>([]);
   const toggle = (flag: FlagSearchItem, on: boolean) =>

@@ -1,30 +1,14 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
-
-export type ArchivedRef = { name: string; project: string };
-
-/** The chosen flags by project, since reviving and deleting many at once is a per-project operation. */
-export function byProject(flags: ArchivedRef[]): Map<string, string[]> {
-  const groups = new Map<string, string[]>();
-  for (const flag of flags) groups.set(flag.project, [...(groups.get(flag.project) ?? []), flag.name]);
-  return groups;
-}
+import type { ArchivedRef } from './archived-ref.ts';
+import { useArchivedBulkAction } from './use-archived-flags.ts';
 
 /** Revive or delete every selected archived flag, one request per project. */
 export function ArchivedBulkBar({ selected, onDone }: { selected: ArchivedRef[]; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState(false);
-  const run = useMutation({
-    mutationFn: async (operation: 'reviveFeatures' | 'deleteFeatures') => {
-      for (const [projectId, features] of byProject(selected))
-        await call(operation, { params: { projectId }, body: { features } });
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['flags'] }),
-  });
+  const run = useArchivedBulkAction(selected);
   if (selected.length === 0) return null;
   const count = `${selected.length} ${selected.length === 1 ? 'flag' : 'flags'}`;
   const go = (operation: 'reviveFeatures' | 'deleteFeatures', verb: string) =>

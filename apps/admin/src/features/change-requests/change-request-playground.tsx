@@ -1,12 +1,11 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
 import type { ResponseOf } from '../../api/wire.ts';
 import { useContextFields } from '../context/use-context-fields.ts';
 import { PlaygroundContextEditor } from '../playground/playground-context-editor.tsx';
 import { EMPTY_CONTEXT, toRequestContext, type PlaygroundContext } from '../playground/playground-types.ts';
 import type { ChangeRequest } from './change-request-types.ts';
+import { useChangeRequestPlayground } from '../playground/use-playground.ts';
 
 type Advanced = ResponseOf<'getAdvancedPlayground'>;
 
@@ -29,18 +28,7 @@ const badge = (value: boolean | undefined) =>
 export function ChangeRequestPlayground({ request }: { request: ChangeRequest }) {
   const contextFields = useContextFields();
   const [context, setContext] = useState<PlaygroundContext>(EMPTY_CONTEXT);
-  const run = useMutation({
-    mutationFn: async () => {
-      const body = toRequestContext(context);
-      const [now, applied] = await Promise.all([
-        call('getAdvancedPlayground', {
-          body: { environments: [request.environment], projects: [request.project], context: body },
-        }),
-        call('getChangeRequestPlayground', { params: { id: request.id }, body: { context: body } }),
-      ]);
-      return { now, applied };
-    },
-  });
+  const run = useChangeRequestPlayground(request);
   const flags = request.features.map((f) => f.name);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="playground-heading">
@@ -55,7 +43,7 @@ export function ChangeRequestPlayground({ request }: { request: ChangeRequest })
         aria-label="Playground context"
         onSubmit={(e) => {
           e.preventDefault();
-          run.mutate();
+          run.mutate(toRequestContext(context));
         }}
       >
         <PlaygroundContextEditor

@@ -1,20 +1,11 @@
 import { Anchor, Modal, Table } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { call } from '../../api/client.ts';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
+import { useContextFieldUsage } from './use-context-field-details.ts';
 
 /** The strategies whose constraints read a context field: what would change if it were edited or deleted. */
 export function ContextFieldUsageModal({ field, onClose }: { field: string; onClose: () => void }) {
-  const usage = useQuery({
-    queryKey: ['context', field, 'strategies'],
-    queryFn: async () =>
-      (
-        await call('getStrategiesByContextField', {
-          params: { contextField: field },
-        })
-      ).strategies,
-  });
+  const usage = useContextFieldUsage(field);
   return (
     <Modal opened onClose={onClose} title={`Strategies using ${field}`} size="lg">
       <QueryState

@@ -1,30 +1,17 @@
 import { Badge, Button, CloseButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
 import type { ContextField } from '../../api/wire.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { useContextFields } from './use-context-fields.ts';
+import { useLegalValueMutations } from './use-context-field-details.ts';
 
 /** Adds or removes one legal value at a time, so two people editing different values do not overwrite each other. */
 export function LegalValuesModal({ field, onClose }: { field: ContextField; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const fields = useContextFields();
   const current = fields.data?.find((f) => f.name === field.name) ?? field;
   const values = current.legalValues ?? [];
-  const onSettled = () => queryClient.invalidateQueries({ queryKey: ['context'] });
-  const params = { contextField: field.name };
-  const add = useMutation({
-    mutationFn: (body: { value: string; description?: string }) =>
-      call('updateContextFieldLegalValue', { params, body }),
-    onSettled,
-  });
-  const remove = useMutation({
-    mutationFn: (legalValue: string) =>
-      call('deleteContextFieldLegalValue', { params: { ...params, legalValue } }),
-    onSettled,
-  });
+  const { add, remove } = useLegalValueMutations(field.name);
   const [value, setValue] = useState('');
   const [description, setDescription] = useState('');
   const errors = fieldErrors(add.error);

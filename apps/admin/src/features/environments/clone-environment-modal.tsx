@@ -1,39 +1,33 @@
 import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
 import type { Environment } from '../../api/wire.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
+import { useEnvironmentMutations } from './use-environments.ts';
 
 const NAME = /^[A-Za-z0-9_.~-]+$/;
 
 /** A new environment that starts as a copy of another: its flags' strategies and states, and optionally its permissions. */
 export function CloneEnvironmentModal({ source, onClose }: { source: Environment; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(`${source.name}-copy`);
   const [type, setType] = useState(source.type);
   const [clonePermissions, setClonePermissions] = useState(true);
   const [tried, setTried] = useState(false);
-  const clone = useMutation({
-    mutationFn: () =>
-      call('cloneEnvironment', {
-        params: { name: source.name },
-        body: { name, type, clonePermissions },
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['environments'] }),
-  });
+  const { clone } = useEnvironmentMutations();
   const errors = fieldErrors(clone.error);
   const problem = NAME.test(name) ? undefined : 'Letters, digits and . _ ~ - only';
   const submit = () => {
     setTried(true);
     if (problem) return;
-    clone.mutate(undefined, {
-      onSuccess: () => {
-        notifySuccess(`Cloned ${source.name} to ${name}`);
-        onClose();
+    clone.mutate(
+      { source: source.name, name, type, clonePermissions },
+      {
+        onSuccess: () => {
+          notifySuccess(`Cloned ${source.name} to ${name}`);
+          onClose();
+        },
       },
-    });
+    );
   };
   return (
     <Modal opened onClose={onClose} title={`Clone ${source.name}`}>

@@ -42,6 +42,18 @@ export function useEnvironmentMutations() {
         call(enabled ? 'toggleEnvironmentOn' : 'toggleEnvironmentOff', { params: { name } }),
       onSuccess,
     }),
+    clone: useMutation({
+      mutationFn: ({
+        source,
+        ...body
+      }: {
+        source: string;
+        name: string;
+        type: string;
+        clonePermissions: boolean;
+      }) => call('cloneEnvironment', { params: { name: source }, body }),
+      onSuccess,
+    }),
     reorder: useMutation({
       mutationFn: (order: Record<string, number>) => call('updateSortOrder', { body: order }),
       onSuccess,
@@ -61,5 +73,16 @@ export function useProjectEnvironment(projectId: string) {
       void queryClient.invalidateQueries({ queryKey: ['projects', projectId] });
       void queryClient.invalidateQueries({ queryKey: ['flags'] });
     },
+  });
+}
+
+/** The environments enabled in one project. */
+export function useProjectEnvironments(projectId: string) {
+  return useQuery({
+    queryKey: ['environments', 'project', projectId],
+    queryFn: async () =>
+      (await call('getProjectEnvironments', { params: { projectId } })).environments.filter(
+        (env) => env.enabled,
+      ),
   });
 }

@@ -1,21 +1,11 @@
 import { Alert } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/client.ts';
+import { useArchiveCheck } from './use-archive-check.ts';
 
 /**
  * Inside the archive confirmation: says which chosen flags other flags still depend on, before the archive fails.
- * The project-wide check comes first, so projects without dependencies cost one small request.
  */
 export function ArchiveDependencyWarning({ projectId, flags }: { projectId: string; flags: string[] }) {
-  const any = useQuery({
-    queryKey: ['projects', projectId, 'dependencies-exist'],
-    queryFn: () => call('checkDependenciesExist', { params: { projectId } }),
-  });
-  const check = useQuery({
-    queryKey: ['projects', projectId, 'archive-check', flags],
-    enabled: any.data === true && flags.length > 0,
-    queryFn: () => call('validateArchiveFeatures', { params: { projectId }, body: { features: flags } }),
-  });
+  const check = useArchiveCheck(projectId, flags);
   const result = check.data;
   if (!result) return null;
   if (result.parentsWithChildFeatures.length > 0)

@@ -9,3 +9,11 @@ export function useParentVariants(projectId: string, parent: string | null) {
     queryFn: () => call('listParentVariantOptions', { params: { projectId, parent: parent! } }),
   });
 }
+
+/** The flags this flag may depend on: same project, not itself, not its own children. */
+export function useParentOptions(projectId: string, child: string) {
+  return useQuery({
+    queryKey: ['flag', projectId, child, 'parents'],
+    queryFn: () => call('listParentOptions', { params: { projectId, child } }),
+  });
+}

@@ -1,10 +1,9 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/client.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { isNotFound, NotFound } from '../../ui/not-found.tsx';
 import { ErrorState, Loading } from '../../ui/query-state.tsx';
 import { useFlagActions } from './use-flag-actions.ts';
+import { useArchivedFlag } from '../archive/use-archived-flags.ts';
 
 /**
  * Shown where a flag cannot be loaded: the server hides archived flags from the project, so look in the archive
@@ -24,15 +23,7 @@ export function ArchivedFlagNotice({
   error: Error;
   canEdit: boolean;
 }) {
-  const archived = useQuery({
-    queryKey: ['flags', 'archived', 'exact', flagName],
-    queryFn: async () => {
-      const result = await call('searchFeatures', {
-        query: { archived: 'IS:true', query: flagName, limit: '50', offset: '0' },
-      });
-      return result.features.find((f) => f.name === flagName && f.project === projectId) ?? null;
-    },
-  });
+  const archived = useArchivedFlag(projectId, flagName);
   const { revive } = useFlagActions(projectId, flagName);
   if (archived.isPending) return <Loading label="the flag" />;
   if (!archived.data)

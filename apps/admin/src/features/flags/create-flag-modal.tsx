@@ -11,14 +11,13 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/client.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { useFlagTypes } from '../flag-types/use-flag-types.ts';
 import { useValidateFlagName } from './use-validate-flag-name.ts';
+import { useCreateFlag } from './use-create-flag.ts';
 
 type Draft = { name: string; type: string; description: string; impressionData: boolean };
 
@@ -33,18 +32,13 @@ export function CreateFlagModal({ projectId, onClose }: { projectId: string; onC
   const [submitted, setSubmitted] = useState(false);
   const types = useFlagTypes();
   const nameCheck = useValidateFlagName(draft.name, projectId);
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const create = useMutation({
-    mutationFn: (body: Draft) => call('createFeature', { params: { projectId }, body }),
-    onSuccess: (flag) => {
-      void queryClient.invalidateQueries({ queryKey: ['flags'] });
-      void queryClient.invalidateQueries({ queryKey: ['projects'] });
-      notifySuccess(`Created flag ${flag.name}`);
-      onClose();
-      navigate(`/projects/${encodeURIComponent(projectId)}/flags/${encodeURIComponent(flag.name)}`);
-    },
-  });
+  const create = useCreateFlag(projectId);
+  const created = (flag: { name: string }) => {
+    notifySuccess(`Created flag ${flag.name}`);
+    onClose();
+    navigate(`/projects/${encodeURIComponent(projectId)}/flags/${encodeURIComponent(flag.name)}`);
+  };
   const errors = fieldErrors(create.error);
   const nameError = (draft.name || submitted ? nameCheck.problem : undefined) ?? errorFor(errors, 'name');
 
@@ -52,7 +46,7 @@ export function CreateFlagModal({ projectId, onClose }: { projectId: string; onC
     event.preventDefault();
     setSubmitted(true);
     if (flagNameProblem(draft.name) || nameCheck.problem) return;
-    create.mutate({ ...draft, description: draft.description.trim() });
+    create.mutate({ ...draft, description: draft.description.trim() }, { onSuccess: created });
   };
 
   return (

@@ -1,13 +1,11 @@
 import { Alert, Button, Group, Paper, Select, Stack, Switch, TagsInput, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { call } from '../../api/client.ts';
 import type { Flag } from '../../api/wire.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
 import { useFlagActions } from './use-flag-actions.ts';
-import { useParentVariants } from '../flag-dependencies/use-parent-variants.ts';
+import { useParentOptions, useParentVariants } from '../flag-dependencies/use-parent-variants.ts';
 
 /** Parent flags this flag depends on (one level only), and the flags that depend on it. */
 export function FlagDependencies({ flag, canEdit }: { flag: Flag; canEdit: boolean }) {
@@ -64,10 +62,7 @@ export function FlagDependencies({ flag, canEdit }: { flag: Flag; canEdit: boole
 }
 
 function AddDependency({ flag, onDone }: { flag: Flag; onDone: () => void }) {
-  const options = useQuery({
-    queryKey: ['flag', flag.project, flag.name, 'parents'],
-    queryFn: () => call('listParentOptions', { params: { projectId: flag.project, child: flag.name } }),
-  });
+  const options = useParentOptions(flag.project, flag.name);
   const { addDependency } = useFlagActions(flag.project, flag.name);
   const [parent, setParent] = useState<string | null>(null);
   const draftIn = useDraftEnvironment(flag.project);

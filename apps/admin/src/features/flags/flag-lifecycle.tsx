@@ -1,28 +1,8 @@
 import { Button, Group, Modal, SegmentedControl, Stack, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { call } from '../../api/client.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { LifecycleBadge, type LifecycleStageName } from './lifecycle-badge.tsx';
-
-type Completion = { status: 'kept' | 'discarded'; statusValue: string | null };
-
-function useCompletion(projectId: string, flagName: string) {
-  const queryClient = useQueryClient();
-  const params = { projectId, featureName: flagName };
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['flag', projectId, flagName] }),
-      queryClient.invalidateQueries({ queryKey: ['flags'] }),
-    ]);
-  return {
-    complete: useMutation({
-      mutationFn: (body: Completion) => call('complete', { params, body }),
-      onSuccess: refresh,
-    }),
-    reopen: useMutation({ mutationFn: () => call('uncomplete', { params }), onSuccess: refresh }),
-  };
-}
+import { type Completion, useFlagCompletion } from './use-flag-completion.ts';
 
 /**
  * The flag's lifecycle stage beside its name, and the one stage people set by hand: completed, meaning the work
@@ -39,7 +19,7 @@ export function FlagLifecycle({
   stage: LifecycleStageName;
   canEdit: boolean;
 }) {
-  const { complete, reopen } = useCompletion(projectId, flagName);
+  const { complete, reopen } = useFlagCompletion(projectId, flagName);
   const [completing, setCompleting] = useState(false);
   const [status, setStatus] = useState<Completion['status']>('kept');
   const [statusValue, setStatusValue] = useState('');

@@ -1,13 +1,9 @@
 import { Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/client.ts';
+import { useTelemetrySettings } from './use-instance-stats.ts';
 
 /** What the server itself says it sends home, read from its settings rather than promised by the UI. */
 export function TelemetryNote() {
-  const settings = useQuery({
-    queryKey: ['telemetry-settings'],
-    queryFn: () => call('getTelemetrySettings'),
-  });
+  const settings = useTelemetrySettings();
   if (!settings.data) return null;
   const { versionInfoCollectionEnabled: version, featureInfoCollectionEnabled: usage } = settings.data;
   return (

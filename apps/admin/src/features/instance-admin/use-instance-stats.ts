@@ -11,3 +11,11 @@ export function useInstanceStats() {
     queryFn: () => call('getInstanceAdminStats'),
   });
 }
+
+/** What the server says it sends home (version check, usage), from its own settings. */
+export function useTelemetrySettings() {
+  return useQuery({
+    queryKey: ['telemetry-settings'],
+    queryFn: () => call('getTelemetrySettings'),
+  });
+}

@@ -1,9 +1,7 @@
 import { Alert, Button, Center, Loader, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { call } from '../../api/client.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
-import { sessionKey } from '../session/use-session.ts';
+import { useInviteLinkValid, useSignUp } from './use-sign-up.ts';
 
 /** Checks what can be checked before sending; the server has the last word (a taken email). */
 export function signUpProblems(form: {
@@ -20,24 +18,8 @@ export function signUpProblems(form: {
 
 /** Where an invite link leads: create your own account, and you are signed in. */
 export function SignUpPage({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const queryClient = useQueryClient();
-  const valid = useQuery({
-    queryKey: ['invite', secret],
-    retry: false,
-    // The answer has no body; a query must resolve to something.
-    queryFn: async () => {
-      await call('validatePublicSignupToken', { params: { token: secret } });
-      return true;
-    },
-  });
-  const signUp = useMutation({
-    mutationFn: (body: { name: string; email: string; password: string }) =>
-      call('addPublicSignupTokenUser', { params: { token: secret }, body }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: sessionKey });
-      onDone();
-    },
-  });
+  const valid = useInviteLinkValid(secret);
+  const signUp = useSignUp(secret, onDone);
   const [form, setForm] = useState({ name: '', email: '', password: '' });
   const [local, setLocal] = useState<Record<string, string>>({});
   const errors = { ...fieldErrors(signUp.error), ...local };

@@ -1,16 +1,12 @@
 import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
 import { when } from '../../ui/format.ts';
 import { QueryState } from '../../ui/query-state.tsx';
+import { useApplicationInstances, useApplicationOverview } from './use-application-overview.ts';
 
 /** An application per environment: how many instances, which SDKs, and what looks wrong (unknown flags, old SDKs). */
 export function ApplicationOverviewPanel({ appName }: { appName: string }) {
-  const overview = useQuery({
-    queryKey: ['applications', appName, 'overview'],
-    queryFn: () => call('getApplicationOverview', { params: { appName } }),
-  });
+  const overview = useApplicationOverview(appName);
   const [open, setOpen] = useState<string | null>(null);
   return (
     <QueryState query={overview} label="the application overview">
@@ -68,15 +64,7 @@ export function ApplicationOverviewPanel({ appName }: { appName: string }) {
 }
 
 function EnvironmentInstances({ appName, environment }: { appName: string; environment: string }) {
-  const instances = useQuery({
-    queryKey: ['applications', appName, 'instances', environment],
-    queryFn: async () =>
-      (
-        await call('getApplicationEnvironmentInstances', {
-          params: { appName, environment },
-        })
-      ).instances,
-  });
+  const instances = useApplicationInstances(appName, environment);
   return (
     <QueryState query={instances} label="instances">
       {(list) => (

@@ -1,13 +1,9 @@
 import { Alert, List, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/client.ts';
+import { useOutdatedSdks } from './use-application-overview.ts';
 
 /** A warning above the applications when some still run SDK versions too old for everything to work. */
 export function OutdatedSdksPanel() {
-  const outdated = useQuery({
-    queryKey: ['applications', 'outdated-sdks'],
-    queryFn: async () => (await call('getOutdatedSdks')).sdks,
-  });
+  const outdated = useOutdatedSdks();
   if (!outdated.data?.length) return null;
   return (
     <Alert color="yellow" title="Outdated SDKs" mb="md">

@@ -1,8 +1,5 @@
 import { Alert, Button, Group, MultiSelect, Paper, Stack } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
-import type { RequestOf } from '../../api/wire.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState } from '../../ui/query-state.tsx';
 import { useContextFields } from '../context/use-context-fields.ts';
@@ -11,6 +8,7 @@ import { useProjects } from '../projects/use-projects.ts';
 import { PlaygroundContextEditor } from './playground-context-editor.tsx';
 import { PlaygroundResults } from './playground-results.tsx';
 import { EMPTY_CONTEXT, toRequestContext, type PlaygroundContext } from './playground-types.ts';
+import { usePlayground } from './use-playground.ts';
 
 /** Evaluates every flag for a context, in the chosen environments and projects, and explains the outcome. */
 export function PlaygroundPage() {
@@ -20,19 +18,7 @@ export function PlaygroundPage() {
   const [chosenEnvironments, setChosenEnvironments] = useState<string[]>(['development']);
   const [chosenProjects, setChosenProjects] = useState<string[]>([]);
   const [context, setContext] = useState<PlaygroundContext>(EMPTY_CONTEXT);
-  const run = useMutation({
-    mutationFn: async () => {
-      const body = (environment: string): RequestOf<'getPlayground'> => ({
-        environment,
-        projects: chosenProjects.length ? chosenProjects : '*',
-        context: toRequestContext(context),
-      });
-      const responses = await Promise.all(
-        chosenEnvironments.map((env) => call('getPlayground', { body: body(env) })),
-      );
-      return Object.fromEntries(chosenEnvironments.map((env, i) => [env, responses[i]!.features]));
-    },
-  });
+  const run = usePlayground();
   return (
     <>
       <PageHeader title="Playground" description="See which flags a context gets, and why." />
@@ -43,7 +29,12 @@ export function PlaygroundPage() {
         component="form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (chosenEnvironments.length) run.mutate();
+          if (chosenEnvironments.length)
+            run.mutate({
+              environments: chosenEnvironments,
+              projects: chosenProjects,
+              context: toRequestContext(context),
+            });
         }}
         aria-label="Playground context"
       >

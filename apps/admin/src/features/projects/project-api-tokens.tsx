@@ -1,11 +1,8 @@
 import { Button, Group, Paper, Select, Table, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { call } from '../../api/client.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { TokenSecret } from '../../ui/token-secret.tsx';
-
-const tokensKey = (projectId: string) => ['projects', projectId, 'api-tokens'] as const;
+import { useProjectApiTokenMutations, useProjectApiTokens } from '../api-tokens/use-project-api-tokens.ts';
 
 /** The API tokens scoped to this project: listed, created (secret shown once) and deleted. */
 export function ProjectApiTokens({
@@ -17,33 +14,20 @@ export function ProjectApiTokens({
   environments: string[];
   can: { create: boolean; remove: boolean };
 }) {
-  const queryClient = useQueryClient();
-  const tokens = useQuery({
-    queryKey: tokensKey(projectId),
-    queryFn: async () => (await call('getProjectApiTokens', { params: { projectId } })).tokens,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: tokensKey(projectId) });
+  const tokens = useProjectApiTokens(projectId);
+  const { create, remove } = useProjectApiTokenMutations(projectId);
   const [tokenName, setTokenName] = useState('');
   const [type, setType] = useState('client');
   const [environment, setEnvironment] = useState(environments[0] ?? 'development');
-  const create = useMutation({
-    mutationFn: () =>
-      call('createProjectApiToken', {
-        params: { projectId },
-        body: { tokenName, type, environment },
-      }),
-    onSuccess: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: (secret: string) => call('deleteProjectApiToken', { params: { projectId, token: secret } }),
-    onSuccess: refresh,
-  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate(undefined, {
-      onSuccess: () => setTokenName(''),
-      onError: (e) => notifyError(e, 'create the token'),
-    });
+    create.mutate(
+      { tokenName, type, environment },
+      {
+        onSuccess: () => setTokenName(''),
+        onError: (e) => notifyError(e, 'create the token'),
+      },
+    );
   };
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="project-tokens">

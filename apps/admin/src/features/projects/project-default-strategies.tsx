@@ -1,9 +1,8 @@
 import { Button, Group, NumberInput, Paper, Table, Text, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
 import type { ResponseOf } from '../../api/wire.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { useSetDefaultStrategy } from './use-projects.ts';
 
 type OverviewEnvironment = ResponseOf<'getProjectOverview'>['environments'][number];
 
@@ -60,16 +59,8 @@ function DefaultStrategyRow({
   environment: OverviewEnvironment;
   canEdit: boolean;
 }) {
-  const queryClient = useQueryClient();
   const [rollout, setRollout] = useState<number>(rolloutOf(environment));
-  const save = useMutation({
-    mutationFn: () =>
-      call('addDefaultStrategyToProjectEnvironment', {
-        params: { projectId, environment: environment.environment },
-        body: { name: 'flexibleRollout', constraints: [], parameters: { rollout: String(rollout) } },
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects', projectId, 'overview'] }),
-  });
+  const save = useSetDefaultStrategy(projectId, environment.environment);
   return (
     <Table.Tr>
       <Table.Td>
@@ -96,10 +87,13 @@ function DefaultStrategyRow({
               size="sm"
               loading={save.isPending}
               onClick={() =>
-                save.mutate(undefined, {
-                  onSuccess: () => notifySuccess(`Default strategy saved for ${environment.environment}`),
-                  onError: (e) => notifyError(e, 'save the default strategy'),
-                })
+                save.mutate(
+                  { name: 'flexibleRollout', constraints: [], parameters: { rollout: String(rollout) } },
+                  {
+                    onSuccess: () => notifySuccess(`Default strategy saved for ${environment.environment}`),
+                    onError: (e) => notifyError(e, 'save the default strategy'),
+                  },
+                )
               }
             >
               Save

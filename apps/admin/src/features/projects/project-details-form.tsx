@@ -1,10 +1,9 @@
 import { Button, Group, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { call } from '../../api/client.ts';
 import type { ProjectOverview } from '../../api/wire.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
+import { useUpdateProjectSettings } from './use-projects.ts';
 
 type Mode = 'open' | 'protected' | 'private';
 const MODES: { value: Mode; label: string }[] = [
@@ -23,25 +22,20 @@ export function ProjectDetailsForm({
   overview: ProjectOverview;
   canEdit: boolean;
 }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(overview.name);
   const [description, setDescription] = useState(overview.description ?? '');
   const [mode, setMode] = useState<Mode>(
     (MODES.find((m) => m.value === overview.mode)?.value ?? 'open') as Mode,
   );
   const [stickiness, setStickiness] = useState(overview.defaultStickiness ?? 'default');
-  const save = useMutation({
-    mutationFn: () =>
-      call('updateProject', {
-        params: { projectId },
-        body: { name: name.trim(), description, mode, defaultStickiness: stickiness.trim() || 'default' },
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects'] }),
-  });
+  const save = useUpdateProjectSettings(projectId);
   const errors = fieldErrors(save.error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(undefined, { onSuccess: () => notifySuccess('Project settings saved') });
+    save.mutate(
+      { name: name.trim(), description, mode, defaultStickiness: stickiness.trim() || 'default' },
+      { onSuccess: () => notifySuccess('Project settings saved') },
+    );
   };
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="project-details">

@@ -1,28 +1,16 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { call } from '../../api/client.ts';
 import { QueryState } from '../../ui/query-state.tsx';
 import { ProjectInsights } from './project-insights.tsx';
-
-const search = (projectId: string, extra: Record<string, string>, limit: number) =>
-  call('searchFeatures', {
-    query: { project: `IS:${projectId}`, limit: String(limit), sortBy: 'name', ...extra },
-  });
+import { useProjectCleanupFlags, useProjectHealthReport } from './use-project-health.ts';
 
 /**
  * The project's health: figures, how many flags are in each lifecycle stage, activity and lead time, and the stale
  * and potentially stale flags to clean up.
  */
 export function ProjectHealthPanel({ projectId }: { projectId: string }) {
-  const report = useQuery({
-    queryKey: ['projects', projectId, 'health-report'],
-    queryFn: () => call('getProjectHealthReport', { params: { projectId } }),
-  });
-  const stale = useQuery({
-    queryKey: ['flags', 'search', projectId, 'cleanup'],
-    queryFn: () => search(projectId, { state: 'IS_ANY_OF:stale,potentially-stale' }, 20),
-  });
+  const report = useProjectHealthReport(projectId);
+  const stale = useProjectCleanupFlags(projectId);
   return (
     <Stack>
       <QueryState query={report} label="the project's health">

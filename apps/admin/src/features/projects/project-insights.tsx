@@ -1,10 +1,9 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/client.ts';
 import type { ResponseOf } from '../../api/wire.ts';
 import { QueryState } from '../../ui/query-state.tsx';
 import { LifecycleBadge, type LifecycleStageName } from '../flags/lifecycle-badge.tsx';
 import { ProjectActivityChart } from './project-activity-chart.tsx';
+import { useProjectInsights, useProjectStatus } from './use-project-health.ts';
 
 type Status = ResponseOf<'getProjectStatus'>;
 
@@ -36,14 +35,8 @@ function Trend({ label, current, past }: { label: string; current: string | numb
 
 /** Where the project's flags are in their lifecycle (every flag, counted by the server) and how it changes. */
 export function ProjectInsights({ projectId }: { projectId: string }) {
-  const status = useQuery({
-    queryKey: ['projects', projectId, 'status'],
-    queryFn: () => call('getProjectStatus', { params: { projectId } }),
-  });
-  const insights = useQuery({
-    queryKey: ['projects', projectId, 'insights'],
-    queryFn: () => call('getProjectInsights', { params: { projectId } }),
-  });
+  const status = useProjectStatus(projectId);
+  const insights = useProjectInsights(projectId);
   return (
     <Stack>
       <Paper withBorder p="md" component="section" aria-labelledby="lifecycle-counts">

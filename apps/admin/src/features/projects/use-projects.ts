@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import type { ProjectOverview } from '../../api/wire.ts';
+import type { ProjectOverview, RequestOf } from '../../api/wire.ts';
 
 export type ProjectInput = { id: string; name: string; description: string; defaultStickiness: string };
 
@@ -60,5 +60,26 @@ export function useDeleteProject() {
   return useMutation({
     mutationFn: (projectId: string) => call('deleteProject', { params: { projectId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects'] }),
+  });
+}
+
+export type ProjectSettingsInput = RequestOf<'updateProject'>;
+
+/** Saves the project's details from its settings tab. */
+export function useUpdateProjectSettings(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProjectSettingsInput) => call('updateProject', { params: { projectId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects'] }),
+  });
+}
+
+/** Sets the strategy a flag gets in one of the project's environments when it is turned on without one. */
+export function useSetDefaultStrategy(projectId: string, environment: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RequestOf<'addDefaultStrategyToProjectEnvironment'>) =>
+      call('addDefaultStrategyToProjectEnvironment', { params: { projectId, environment }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects', projectId, 'overview'] }),
   });
 }

@@ -1,12 +1,11 @@
 import { Code, Group, Table, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
 import { when } from '../../ui/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
+import { useSignals } from './use-signals.ts';
 
 const PAGE = 50;
 
@@ -14,16 +13,7 @@ const PAGE = 50;
 export function SignalsPage() {
   const allowed = usePermissions().can('ADMIN');
   const [page, setPage] = useState(1);
-  const signals = useQuery({
-    queryKey: ['signals', page],
-    enabled: allowed,
-    placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      call('getSignals', {
-        query: { limit: PAGE, offset: (page - 1) * PAGE },
-        signal,
-      }),
-  });
+  const signals = useSignals(page, PAGE, allowed);
   return (
     <>
       <PageHeader title="Signals" description="What your systems posted to signal endpoints, newest first." />

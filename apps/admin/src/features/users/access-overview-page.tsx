@@ -1,12 +1,11 @@
 import { Alert, Badge, Group, Table, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
 import type { ResponseOf } from '../../api/wire.ts';
 import { when } from '../../ui/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
+import { useAccessOverview } from './use-access.ts';
 
 type AccessRow = ResponseOf<'getAccessOverview'>['overview'][number];
 
@@ -14,11 +13,7 @@ type AccessRow = ResponseOf<'getAccessOverview'>['overview'][number];
 export function AccessOverviewPage() {
   const allowed = usePermissions().can('ADMIN');
   const [filter, setFilter] = useState('');
-  const overview = useQuery({
-    queryKey: ['access', 'overview'],
-    enabled: allowed,
-    queryFn: async () => (await call('getAccessOverview')).overview,
-  });
+  const overview = useAccessOverview(allowed);
   const matches = (row: AccessRow) =>
     `${row.userName ?? ''} ${row.userEmail ?? ''}`.toLowerCase().includes(filter.trim().toLowerCase());
   return (

@@ -1,17 +1,13 @@
 import { Badge, Group, Select, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
 import { useProjects } from '../projects/use-projects.ts';
+import { useMyRoles } from './use-access.ts';
 
 /** The roles you hold, on the instance or in one chosen project (directly or through a group). */
 export function MyRolesPanel() {
   const projects = useProjects();
   const [projectId, setProjectId] = useState<string | null>(null);
-  const roles = useQuery({
-    queryKey: ['user', 'roles', projectId ?? ''],
-    queryFn: ({ signal }) => call('getUserRoles', { query: { projectId: projectId ?? undefined }, signal }),
-  });
+  const roles = useMyRoles(projectId);
   return (
     <Stack gap="xs" mt="md">
       <Group gap="sm" align="flex-end">

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { call } from '../../api/client.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { usePasswordCheck } from './use-password-check.ts';
+import { changeMyPassword, setUserPassword } from './use-access.ts';
 
 const MIN_LENGTH = 8;
 
@@ -101,7 +101,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
       askCurrent
       submitLabel="Change password"
       send={async (body) => {
-        await call('changeMyPassword', { body });
+        await changeMyPassword(body);
         notifySuccess('Your password was changed');
       }}
       onClose={onClose}
@@ -124,7 +124,7 @@ export function SetPasswordModal({
       askCurrent={false}
       submitLabel="Set password"
       send={async ({ password }) => {
-        await call('changeUserPassword', { params: { id: user.id }, body: { password } });
+        await setUserPassword(user.id, password);
         notifySuccess(`Set a new password for ${user.label}`);
       }}
       onClose={onClose}
