@@ -389,7 +389,7 @@ export interface paths {
     };
     /**
      * Get a usage summary of a flag
-     * @description Totals of the last 48 hours per environment, and which applications evaluated the flag. Requires the READ permission.
+     * @description Totals of the last 48 hours per environment, and which applications evaluated the flag. A flag of a private project the caller is no member of is not found. Requires the READ permission.
      */
     get: operations['getFeatureUsageSummary'];
     put?: never;
@@ -409,7 +409,7 @@ export interface paths {
     };
     /**
      * Get hourly usage counts of a flag
-     * @description Yes/no and variant counts of one flag per application, environment and hour, for the last 48 hours. Requires the READ permission.
+     * @description Yes/no and variant counts of one flag per application, environment and hour, for the last 48 hours. A flag of a private project the caller is no member of is not found. Requires the READ permission.
      */
     get: operations['getRawFeatureMetrics'];
     put?: never;
@@ -541,7 +541,7 @@ export interface paths {
     };
     /**
      * List the strategies that use a context field
-     * @description Lists every flag strategy with a constraint on the context field. A field nobody uses, or that does not exist, gives an empty list. Requires the READ permission.
+     * @description Lists every flag strategy with a constraint on the context field, but those of private projects the caller is no member of. A field nobody uses, or that does not exist, gives an empty list. Requires the READ permission.
      */
     get: operations['getStrategiesByContextField'];
     put?: never;
@@ -1425,7 +1425,7 @@ export interface paths {
     };
     /**
      * Get an application
-     * @description One application with its SDK instances (per environment, SDK version, last seen) and the flags it has reported. Requires the READ permission.
+     * @description One application with its SDK instances (per environment, SDK version, last seen) and the flags it has reported (but those of private projects the caller is no member of). Requires the READ permission.
      */
     get: operations['getApplication'];
     put?: never;
@@ -1453,7 +1453,7 @@ export interface paths {
     };
     /**
      * Get an application overview
-     * @description One application at a glance: the projects and number of flags it uses, and per environment its instances, SDKs, when it was last seen, the flag names it asks for that do not exist and its outdated SDKs. An SDK version is outdated when an application reports a newer version of the same SDK to this server. Requires the READ permission.
+     * @description One application at a glance: the projects and number of flags it uses, and per environment its instances, SDKs, when it was last seen, the flag names it asks for that do not exist and its outdated SDKs. Flags of private projects the caller is no member of are left out. An SDK version is outdated when an application reports a newer version of the same SDK to this server. Requires the READ permission.
      */
     get: operations['getApplicationOverview'];
     put?: never;
@@ -3677,7 +3677,7 @@ export interface paths {
     };
     /**
      * List segments
-     * @description Lists every segment with its constraints and how many flags and projects use it. Requires the READ permission.
+     * @description Lists every segment with its constraints and how many flags and projects use it. Segments of private projects the caller is no member of are left out, and so are their flags from the counts. Requires the READ permission.
      */
     get: operations['getSegments'];
     put?: never;
@@ -3729,7 +3729,7 @@ export interface paths {
     };
     /**
      * List the strategies that use a segment
-     * @description Lists every flag strategy, in any project and environment, that uses the segment. Requires the READ permission.
+     * @description Lists every flag strategy, in any project and environment, that uses the segment, but those of private projects the caller is no member of. Requires the READ permission.
      */
     get: operations['getStrategiesBySegmentId'];
     put?: never;
@@ -3769,7 +3769,7 @@ export interface paths {
     };
     /**
      * List the segments of a strategy
-     * @description Lists the segments a flag strategy uses, by the strategy id. Requires the READ permission.
+     * @description Lists the segments a flag strategy uses, by the strategy id. A strategy of a private project the caller is no member of is not found. Requires the READ permission.
      */
     get: operations['getSegmentsByStrategyId'];
     put?: never;
@@ -4323,7 +4323,7 @@ export interface paths {
     };
     /**
      * List tags
-     * @description Lists every tag of every type. Requires the READ permission.
+     * @description Lists every tag of every type, but those only flags of private projects the caller is no member of carry. Requires the READ permission.
      */
     get: operations['getTags'];
     put?: never;
@@ -4347,7 +4347,7 @@ export interface paths {
     };
     /**
      * List the tags of a type
-     * @description Lists the tags of one tag type. Requires the READ permission.
+     * @description Lists the tags of one tag type, but those only flags of private projects the caller is no member of carry. Requires the READ permission.
      */
     get: operations['getTagsByType'];
     put?: never;
@@ -8924,6 +8924,15 @@ export interface operations {
           'application/json': components['schemas']['errorSchema'];
         };
       };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
     };
   };
   getRawFeatureMetrics: {
@@ -8989,6 +8998,15 @@ export interface operations {
       };
       /** @description The credentials are valid but do not allow this operation. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -6,6 +6,7 @@ import {
   isPermissionName,
   type PermissionName,
   type Scope,
+  seesEverything,
 } from '@switchyard/access';
 import { type ChangeRequestFacts, guardChangeRequests, type ReviewedBy } from './change-request-guard.ts';
 import { AuthenticationRequired, NoAccessError, NotFoundError } from './errors.ts';
@@ -113,7 +114,8 @@ export const SESSION_COOKIE = 'switchyard-session';
 export type AccessResolver = ChangeRequestFacts & {
   accessOf(principal: Principal): Promise<Access>;
   projectOfFlag(name: string): Promise<string | undefined>;
-  privateProjects(projects: readonly string[]): Promise<string[]>;
+  /** The private projects among these; every private project when none are given. */
+  privateProjects(projects?: readonly string[]): Promise<string[]>;
 };
 
 /** Looks credentials up; implemented by the users and api-tokens features. */
@@ -311,17 +313,21 @@ async function scopeOf(request: FastifyRequest, auth: RouteAuth, access: AccessR
 }
 
 /**
- * The one visibility rule: of `projects`, the private ones the principal is no member of (without access, every
- * private one). They do not exist for it; routes whose scope reaches them through something else (a segment, a tag)
- * ask this too.
+ * The one visibility rule: of `projects` (every project when none are given), the private ones the principal is no
+ * member of (without access, every private one). They do not exist for it: the authorization hook answers 404 for a
+ * request naming one, routes whose scope reaches them through something else (a segment, a tag) ask this too, and
+ * reads that span projects leave out every one of them (`hiddenProjects()`, flag-model/projects/hidden-projects.ts).
  */
 export async function unseenPrivateProjects(
   access: Access | undefined,
   resolver: Pick<AccessResolver, 'privateProjects'>,
-  projects: readonly string[],
+  projects?: readonly string[],
 ): Promise<string[]> {
-  const unseen = projects.filter((project) => !(access && isMember(access, project)));
-  return unseen.length ? resolver.privateProjects(unseen) : [];
+  if (access && seesEverything(access)) return [];
+  const candidates = projects?.filter((project) => !(access && isMember(access, project)));
+  if (candidates?.length === 0) return [];
+  const found = await resolver.privateProjects(candidates);
+  return found.filter((project) => !(access && isMember(access, project)));
 }
 
 /**

@@ -148,7 +148,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       security: [{ apiKey: [] }, { session: [] }],
     },
-    // The permission a route declares (config.auth) is stated on its operation, for people and for the matrix test.
+    // The permission a route declares (config.auth), and the change requests that review it, are stated on its
+    // operation, for people and for the matrix test.
     transform: ({ schema: routeSchema, url, route }) => {
       let schema = routeSchema;
       const operation = schema as { operationId?: string; tags?: string[] } | undefined;
@@ -171,6 +172,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         'x-permission': permission,
         ...(auth.orInProjects ? { 'x-project-permission': auth.orInProjects } : {}),
         ...(auth.orOneOf ? { 'x-permission-alternatives': [...auth.orOneOf.among] } : {}),
+        // Which change requests review the write where they are on (http/change-request-guard.ts).
+        ...(auth.reviewedBy ? { 'x-reviewed-by': auth.reviewedBy } : {}),
       };
       return { schema: { ...schema, description, ...extensions } as typeof schema, url };
     },

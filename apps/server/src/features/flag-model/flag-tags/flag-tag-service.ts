@@ -18,18 +18,24 @@ export function createFlagTagService(db: Db) {
     return flag;
   }
 
-  /** Creates missing tags (recording tag-created) after checking their tag types; `path` names the field in errors. */
-  async function prepareTags(tags: Tag[], path: string, by: Actor): Promise<void> {
+  /**
+   * Creates missing tags (recording tag-created) after checking their tag types; `path` names the field in errors.
+   * A tag created by tagging flags of one project is recorded in that project, so its event is as private as they are.
+   */
+  async function prepareTags(tags: Tag[], path: string, by: Actor, flags: TaggedFlag[]): Promise<void> {
     const missing = await store.missingTagTypes([...new Set(tags.map((tag) => tag.type))]);
     if (missing.length) {
       const message = `Tag type ${quoteList(missing)} does not exist`;
       throw new BadDataError(message, [{ message, path }]);
     }
+    const projects = new Set(flags.map((flag) => flag.project));
+    const project = projects.size === 1 ? flags[0]!.project : null;
     for (const tag of await store.createMissingTags(tags)) {
       await events.append({
         type: 'tag-created',
         createdBy: by.name,
         createdByUserId: by.userId,
+        project,
         data: tag,
       });
     }
@@ -62,7 +68,7 @@ export function createFlagTagService(db: Db) {
   async function apply(flags: TaggedFlag[], changes: TagChanges, by: Actor, path: string): Promise<void> {
     const added = distinctTags(changes.addedTags);
     const removed = distinctTags(changes.removedTags);
-    if (added.length) await prepareTags(added, path, by);
+    if (added.length) await prepareTags(added, path, by, flags);
     for (const flag of flags) {
       for (const tag of added) if (await store.add(flag.name, tag)) await tagged(flag, tag, by);
       const before = removed.length ? await store.tagsOf(flag.name) : [];
@@ -80,7 +86,7 @@ export function createFlagTagService(db: Db) {
     /** Tags one flag; a tag it already carries is a 409, as in Unleash. */
     async add(flagName: string, tag: Tag, by: Actor): Promise<Tag> {
       const flag = await findFlag(flagName);
-      await prepareTags([tag], '/body/type', by);
+      await prepareTags([tag], '/body/type', by, [flag]);
       if (!(await store.add(flag.name, tag))) {
         throw new FeatureHasTagError(`${flag.name} already has the tag: [${tagKey(tag)}]`);
       }

@@ -5,6 +5,7 @@ import { type ScopeResolver, unseenPrivateProjects } from '../../../http/auth.ts
 import { NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../events/actor.ts';
+import { hiddenProjects } from '../projects/hidden-projects.ts';
 import { toStrategyUseResponse } from '../strategies/strategy-use.ts';
 import type { Segment } from './segment.ts';
 import {
@@ -71,6 +72,7 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.addSchema(SegmentResponse);
     const service = createSegmentService(deps.db);
     const project = segmentProjects;
+    const hidden = (request: FastifyRequest) => hiddenProjects(deps.db, request.access);
 
     app.get(
       '/api/admin/segments',
@@ -81,12 +83,14 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             'Segments',
             'getSegments',
             'List segments',
-            'Lists every segment with its constraints and how many flags and projects use it.',
+            'Lists every segment with its constraints and how many flags and projects use it. Segments of private projects the caller is no member of are left out, and so are their flags from the counts.',
           ),
           response: { 200: SegmentListResponse, ...errorResponses(401, 403) },
         },
       },
-      async () => ({ segments: (await service.list()).map(toSegmentResponse) }),
+      async (request) => ({
+        segments: (await service.list(await hidden(request))).map(toSegmentResponse),
+      }),
     );
 
     app.get(
@@ -102,7 +106,7 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
           },
         },
       },
-      async (request) => toSegmentResponse(await service.get(request.params.id)),
+      async (request) => toSegmentResponse(await service.get(request.params.id, await hidden(request))),
     );
 
     app.post(
@@ -225,20 +229,22 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/segments/:id/strategies',
       {
-        config: { auth: { permission: 'READ' } },
+        config: { auth: { permission: 'READ', project: segmentSeen } },
         schema: {
           ...describe(
             'Segments',
             'getStrategiesBySegmentId',
             'List the strategies that use a segment',
-            'Lists every flag strategy, in any project and environment, that uses the segment.',
+            'Lists every flag strategy, in any project and environment, that uses the segment, but those of private projects the caller is no member of.',
           ),
           params: SegmentIdParams,
           response: { 200: SegmentStrategiesResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => ({
-        strategies: (await service.strategiesUsing(request.params.id)).map(toStrategyUseResponse),
+        strategies: (await service.strategiesUsing(request.params.id, await hidden(request))).map(
+          toStrategyUseResponse,
+        ),
         changeRequestStrategies: [],
       }),
     );
@@ -252,14 +258,16 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             'Segments',
             'getSegmentsByStrategyId',
             'List the segments of a strategy',
-            'Lists the segments a flag strategy uses, by the strategy id.',
+            'Lists the segments a flag strategy uses, by the strategy id. A strategy of a private project the caller is no member of is not found.',
           ),
           params: StrategyIdParams,
           response: { 200: SegmentListResponse, ...errorResponses(401, 403, 404) },
         },
       },
       async (request) => ({
-        segments: (await service.segmentsOfStrategy(request.params.strategyId)).map(toSegmentResponse),
+        segments: (await service.segmentsOfStrategy(request.params.strategyId, await hidden(request))).map(
+          toSegmentResponse,
+        ),
       }),
     );
   };

@@ -54,8 +54,13 @@ export function createSegmentService(db: Db) {
   }
 
   return {
-    list: () => store.list(),
-    get: find,
+    /** Reads take `hidden`, the projects the caller may not see (projects/hidden-projects.ts), and leave them out. */
+    list: (hidden: readonly string[] = []) => store.list(hidden),
+    async get(id: number, hidden: readonly string[] = []): Promise<Segment> {
+      const segment = await store.get(id, hidden);
+      if (!segment) throw new NotFoundError(`Could not find a segment with id ${id}`);
+      return segment;
+    },
     async validateName(name: string): Promise<void> {
       if ((await store.findIdByName(name)) !== undefined) throw nameTaken(name);
     },
@@ -114,15 +119,16 @@ export function createSegmentService(db: Db) {
         preData: eventData(segment),
       });
     },
-    async strategiesUsing(id: number) {
+    async strategiesUsing(id: number, hidden: readonly string[] = []) {
       await find(id);
-      return usage.strategiesUsing(id);
+      return usage.strategiesUsing(id, hidden);
     },
-    async segmentsOfStrategy(strategyId: string): Promise<Segment[]> {
-      if (!(await usage.strategyExists(strategyId))) {
+    /** A strategy of a flag in a `hidden` project is not found. */
+    async segmentsOfStrategy(strategyId: string, hidden: readonly string[] = []): Promise<Segment[]> {
+      if (!(await usage.strategyExists(strategyId, hidden))) {
         throw new NotFoundError(`Could not find a flag strategy with id "${strategyId}"`);
       }
-      return store.listForStrategy(strategyId);
+      return store.listForStrategy(strategyId, hidden);
     },
   };
 }

@@ -28,14 +28,18 @@ const toSegment = (row: SegmentRow): Segment => ({
   usedInProjects: row.used_in_projects,
 });
 
-// Archived flags count as users too: their strategies keep the segment and get it back when revived.
+/**
+ * A segment with how many flags and projects use it. Archived flags count as users too: their strategies keep the
+ * segment and get it back when revived. Flags of `hidden` (the projects the caller may not see, at $1) do not count.
+ */
 const SELECT = `
   SELECT s.*,
-    (SELECT count(DISTINCT fs.flag_name)::int FROM flag_strategy_segments fss
-       JOIN flag_strategies fs ON fs.id = fss.strategy_id WHERE fss.segment_id = s.id) AS used_in_flags,
+    (SELECT count(DISTINCT f.name)::int FROM flag_strategy_segments fss
+       JOIN flag_strategies fs ON fs.id = fss.strategy_id JOIN flags f ON f.name = fs.flag_name
+       WHERE fss.segment_id = s.id AND NOT (f.project_id = ANY($1))) AS used_in_flags,
     (SELECT count(DISTINCT f.project_id)::int FROM flag_strategy_segments fss
        JOIN flag_strategies fs ON fs.id = fss.strategy_id JOIN flags f ON f.name = fs.flag_name
-       WHERE fss.segment_id = s.id) AS used_in_projects
+       WHERE fss.segment_id = s.id AND NOT (f.project_id = ANY($1))) AS used_in_projects
   FROM segments s`;
 
 export type SegmentRecord = {
@@ -54,29 +58,33 @@ export function nameTaken(name: string): NameExistsError {
 
 export function createSegmentStore(db: Db) {
   return {
-    async list(): Promise<Segment[]> {
-      return (await db.query<SegmentRow>(`${SELECT} ORDER BY s.id`)).map(toSegment);
+    /** Every segment but those of `hidden` projects. */
+    async list(hidden: readonly string[] = []): Promise<Segment[]> {
+      const rows = await db.query<SegmentRow>(
+        `${SELECT} WHERE s.project_id IS NULL OR NOT (s.project_id = ANY($1)) ORDER BY s.id`,
+        [hidden],
+      );
+      return rows.map(toSegment);
     },
-    async get(id: number): Promise<Segment | undefined> {
-      const [row] = await db.query<SegmentRow>(`${SELECT} WHERE s.id = $1`, [id]);
+    async get(id: number, hidden: readonly string[] = []): Promise<Segment | undefined> {
+      const [row] = await db.query<SegmentRow>(`${SELECT} WHERE s.id = $2`, [hidden, id]);
       return row && toSegment(row);
     },
     async findIdByName(name: string): Promise<number | undefined> {
       const [row] = await db.query<{ id: number }>('SELECT id FROM segments WHERE name = $1', [name]);
       return row?.id;
     },
-    async listForStrategy(strategyId: string): Promise<Segment[]> {
+    async listForStrategy(strategyId: string, hidden: readonly string[] = []): Promise<Segment[]> {
       const rows = await db.query<SegmentRow>(
         `${SELECT} JOIN flag_strategy_segments link ON link.segment_id = s.id
-         WHERE link.strategy_id = $1 ORDER BY s.id`,
-        [strategyId],
+         WHERE link.strategy_id = $2 ORDER BY s.id`,
+        [hidden, strategyId],
       );
       return rows.map(toSegment);
     },
     async listByIds(ids: number[]): Promise<Segment[]> {
-      return (await db.query<SegmentRow>(`${SELECT} WHERE s.id = ANY($1) ORDER BY s.id`, [ids])).map(
-        toSegment,
-      );
+      const rows = await db.query<SegmentRow>(`${SELECT} WHERE s.id = ANY($2) ORDER BY s.id`, [[], ids]);
+      return rows.map(toSegment);
     },
     async insert(segment: SegmentRecord, createdBy: string): Promise<number> {
       try {

@@ -9,20 +9,26 @@ import {
 /** Which flag strategies use which segments: a read across the flags feature's tables. */
 export function createSegmentUsageReadModel(db: Db) {
   return {
-    async strategiesUsing(segmentId: number): Promise<StrategyUse[]> {
+    /** The strategies using the segment, but those of flags in `hidden` projects. */
+    async strategiesUsing(segmentId: number, hidden: readonly string[] = []): Promise<StrategyUse[]> {
       const rows = await db.query<StrategyUseRow>(
         `SELECT ${STRATEGY_USE_COLUMNS}
          FROM flag_strategy_segments link
          JOIN flag_strategies fs ON fs.id = link.strategy_id
          JOIN flags f ON f.name = fs.flag_name
-         WHERE link.segment_id = $1
+         WHERE link.segment_id = $1 AND NOT (f.project_id = ANY($2))
          ORDER BY fs.flag_name, fs.environment_name, fs.sort_order, fs.id`,
-        [segmentId],
+        [segmentId, hidden],
       );
       return rows.map(toStrategyUse);
     },
-    async strategyExists(strategyId: string): Promise<boolean> {
-      const rows = await db.query('SELECT 1 FROM flag_strategies WHERE id = $1', [strategyId]);
+    /** Whether the flag strategy exists and its flag is in none of the `hidden` projects. */
+    async strategyExists(strategyId: string, hidden: readonly string[] = []): Promise<boolean> {
+      const rows = await db.query(
+        `SELECT 1 FROM flag_strategies fs JOIN flags f ON f.name = fs.flag_name
+          WHERE fs.id = $1 AND NOT (f.project_id = ANY($2))`,
+        [strategyId, hidden],
+      );
       return rows.length > 0;
     },
   };

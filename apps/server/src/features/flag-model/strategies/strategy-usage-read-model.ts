@@ -12,14 +12,20 @@ import {
  */
 export function createStrategyUsageReadModel(db: Db) {
   return {
-    /** Strategies with a constraint on the field, optionally only in one project. */
-    async usingContextField(contextName: string, project?: string): Promise<StrategyUse[]> {
+    /**
+     * Strategies with a constraint on the field, optionally only in one project, but none of flags in `hidden`
+     * projects (the ones the caller may not see).
+     */
+    async usingContextField(
+      contextName: string,
+      where: { project?: string; hidden?: readonly string[] } = {},
+    ): Promise<StrategyUse[]> {
       const rows = await db.query<StrategyUseRow>(
         `SELECT ${STRATEGY_USE_COLUMNS} FROM flag_strategies fs JOIN flags f ON f.name = fs.flag_name
          WHERE fs.constraints @> jsonb_build_array(jsonb_build_object('contextName', $1::text))
-           AND ($2::text IS NULL OR f.project_id = $2)
+           AND ($2::text IS NULL OR f.project_id = $2) AND NOT (f.project_id = ANY($3))
          ORDER BY fs.flag_name, fs.environment_name, fs.sort_order, fs.id`,
-        [contextName, project ?? null],
+        [contextName, where.project ?? null, where.hidden ?? []],
       );
       return rows.map(toStrategyUse);
     },

@@ -3,6 +3,7 @@ import { inTransaction, type Db } from '../../../db/db.ts';
 import { NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';
 import { actorOf } from '../events/actor.ts';
+import { hiddenProjects } from '../projects/hidden-projects.ts';
 import {
   ContextFieldParams,
   ContextFieldStrategiesResponse,
@@ -28,15 +29,17 @@ export function strategyUsageRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
             'Strategies',
             'getStrategiesByContextField',
             'List the strategies that use a context field',
-            'Lists every flag strategy with a constraint on the context field. A field nobody uses, or that does not exist, gives an empty list.',
+            'Lists every flag strategy with a constraint on the context field, but those of private projects the caller is no member of. A field nobody uses, or that does not exist, gives an empty list.',
           ),
           params: ContextFieldParams,
           response: { 200: ContextFieldStrategiesResponse, ...errorResponses(401, 403) },
         },
       },
-      async (request) => ({
-        strategies: (await usage.usingContextField(request.params.contextField)).map(toStrategyUseResponse),
-      }),
+      async (request) => {
+        const hidden = await hiddenProjects(deps.db, request.access);
+        const uses = await usage.usingContextField(request.params.contextField, { hidden });
+        return { strategies: uses.map(toStrategyUseResponse) };
+      },
     );
 
     app.get(
@@ -58,7 +61,7 @@ export function strategyUsageRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
         const { projectId, contextField } = request.params;
         const [project] = await deps.db.query('SELECT 1 FROM projects WHERE id = $1', [projectId]);
         if (!project) throw new NotFoundError(`Could not find project "${projectId}"`);
-        const uses = await usage.usingContextField(contextField, projectId);
+        const uses = await usage.usingContextField(contextField, { project: projectId });
         return { strategies: uses.map(toStrategyUseResponse) };
       },
     );

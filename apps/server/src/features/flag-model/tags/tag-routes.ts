@@ -4,6 +4,7 @@ import { type ScopeResolver, unseenPrivateProjects } from '../../../http/auth.ts
 import { NoAccessError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../events/actor.ts';
+import { hiddenProjects } from '../projects/hidden-projects.ts';
 import {
   TagBody,
   TagListResponse,
@@ -44,11 +45,19 @@ export function tagRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       {
         config: { auth: { permission: 'READ' } },
         schema: {
-          ...describe('Tags', 'getTags', 'List tags', 'Lists every tag of every type.'),
+          ...describe(
+            'Tags',
+            'getTags',
+            'List tags',
+            'Lists every tag of every type, but those only flags of private projects the caller is no member of carry.',
+          ),
           response: { 200: TagListResponse, ...errorResponses(401, 403) },
         },
       },
-      async () => ({ version: 1 as const, tags: await service.listTags() }),
+      async (request) => ({
+        version: 1 as const,
+        tags: await service.listTags(undefined, await hiddenProjects(deps.db, request.access)),
+      }),
     );
 
     app.get(
@@ -56,12 +65,20 @@ export function tagRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       {
         config: { auth: { permission: 'READ' } },
         schema: {
-          ...describe('Tags', 'getTagsByType', 'List the tags of a type', 'Lists the tags of one tag type.'),
+          ...describe(
+            'Tags',
+            'getTagsByType',
+            'List the tags of a type',
+            'Lists the tags of one tag type, but those only flags of private projects the caller is no member of carry.',
+          ),
           params: TypeParams,
           response: { 200: TagListResponse, ...errorResponses(401, 403, 404) },
         },
       },
-      async (request) => ({ version: 1 as const, tags: await service.listTags(request.params.type) }),
+      async (request) => ({
+        version: 1 as const,
+        tags: await service.listTags(request.params.type, await hiddenProjects(deps.db, request.access)),
+      }),
     );
 
     app.get(
@@ -74,7 +91,10 @@ export function tagRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
           response: { 200: TagWithVersionResponse, ...errorResponses(401, 403, 404) },
         },
       },
-      async (request) => ({ version: 1 as const, tag: await service.getTag(request.params) }),
+      async (request) => ({
+        version: 1 as const,
+        tag: await service.getTag(request.params, await hiddenProjects(deps.db, request.access)),
+      }),
     );
 
     app.post(

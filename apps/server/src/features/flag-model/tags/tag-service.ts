@@ -24,9 +24,10 @@ export function createTagService(db: Db) {
     return tagType;
   }
 
-  async function findTag(tag: Tag): Promise<Tag> {
+  /** A tag only flags of `hidden` projects carry is not found. */
+  async function findTag(tag: Tag, hidden: readonly string[] = []): Promise<Tag> {
     await findType(tag.type);
-    const found = await tags.get(tag);
+    const found = await tags.get(tag, hidden);
     if (!found) throw new NotFoundError(`Could not find tag "${tag.type}:${tag.value}"`);
     return found;
   }
@@ -70,9 +71,10 @@ export function createTagService(db: Db) {
       await tagTypes.delete(name);
       await append('tag-type-deleted', actor, null, { ...tagType, untaggedFlags: flags });
     },
-    async listTags(type?: string): Promise<Tag[]> {
+    /** Every tag (of a type), but those only flags of `hidden` projects carry. */
+    async listTags(type?: string, hidden: readonly string[] = []): Promise<Tag[]> {
       if (type !== undefined) await findType(type);
-      return tags.list(type);
+      return tags.list(type, hidden);
     },
     getTag: findTag,
     async createTag(input: Tag, actor: Actor): Promise<Tag> {

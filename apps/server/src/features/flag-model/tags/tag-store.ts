@@ -10,19 +10,28 @@ export function tagTaken(tag: Tag): NameExistsError {
   ]);
 }
 
+/**
+ * A tag the caller may see: on no flag, or on a flag outside the `hidden` projects (at `$1`). A tag only flags of
+ * private projects carry is theirs, as it says what they are about.
+ */
+const VISIBLE = `(NOT EXISTS (SELECT 1 FROM flag_tags ft WHERE ft.tag_type = t.type AND ft.tag_value = t.value)
+  OR EXISTS (SELECT 1 FROM flag_tags ft JOIN flags f ON f.name = ft.flag_name
+              WHERE ft.tag_type = t.type AND ft.tag_value = t.value AND NOT (f.project_id = ANY($1))))`;
+
 export function createTagStore(db: Db) {
   return {
-    async list(type?: string): Promise<Tag[]> {
+    async list(type?: string, hidden: readonly string[] = []): Promise<Tag[]> {
       return db.query<Tag>(
-        'SELECT type, value FROM tags WHERE $1::text IS NULL OR type = $1 ORDER BY type, value',
-        [type ?? null],
+        `SELECT t.type, t.value FROM tags t WHERE ($2::text IS NULL OR t.type = $2) AND ${VISIBLE}
+          ORDER BY t.type, t.value`,
+        [hidden, type ?? null],
       );
     },
-    async get(tag: Tag): Promise<Tag | undefined> {
-      const [row] = await db.query<Tag>('SELECT type, value FROM tags WHERE type = $1 AND value = $2', [
-        tag.type,
-        tag.value,
-      ]);
+    async get(tag: Tag, hidden: readonly string[] = []): Promise<Tag | undefined> {
+      const [row] = await db.query<Tag>(
+        `SELECT t.type, t.value FROM tags t WHERE t.type = $2 AND t.value = $3 AND ${VISIBLE}`,
+        [hidden, tag.type, tag.value],
+      );
       return row;
     },
     async insert(tag: Tag): Promise<void> {

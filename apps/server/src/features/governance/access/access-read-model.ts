@@ -91,16 +91,16 @@ export function createAccessReadModel(db: Db) {
       }
       return row?.project;
     },
-    /** The private projects among these. */
-    async privateProjects(projects: readonly string[]): Promise<string[]> {
-      if (projects.length === 0) return [];
+    /** The private projects among these; all of them when none are given. */
+    async privateProjects(projects?: readonly string[]): Promise<string[]> {
+      if (projects?.length === 0) return [];
       privateSet ??= db
         .query<{ id: string }>(`SELECT id FROM projects WHERE mode = 'private'`)
         .then((rows) => new Set(rows.map((row) => row.id)));
       const loading = privateSet;
       loading.catch(() => (privateSet = undefined));
       const found = await loading;
-      return projects.filter((project) => found.has(project));
+      return projects ? projects.filter((project) => found.has(project)) : [...found];
     },
     /** Environments of the project where change requests are on; all settings are read at once and cached. */
     async changeRequestEnvironments(project: string): Promise<ReadonlySet<string>> {

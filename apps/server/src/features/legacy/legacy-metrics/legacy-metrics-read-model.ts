@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/db.ts';
+import { flagVisible } from '../../flag-model/projects/hidden-projects.ts';
 
 export type UsageCount = { yes: number; no: number };
 export type SeenApplication = {
@@ -12,7 +13,7 @@ export type SeenApplication = {
 };
 
 /** Flags of private projects the caller does not see are left out; unknown flag names (never created) stay. */
-const VISIBLE = 'NOT EXISTS (SELECT 1 FROM flags f WHERE f.name = m.flag_name AND f.project_id = ANY($1))';
+const VISIBLE = flagVisible('m.flag_name', '$1');
 
 /**
  * The old metrics summaries, read from the hourly usage buckets SDKs fill (client_metrics). Usage is kept per hour:

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/db.ts';
+import { flagVisible } from '../../flag-model/projects/hidden-projects.ts';
 
 export type ApplicationSummary = {
   appName: string;
@@ -68,10 +69,12 @@ export function createMetricsReadModel(db: Db) {
         strategies: r.strategies,
       }));
     },
-    async seenFlags(appName: string): Promise<string[]> {
+    /** The flag names the application reported, but flags of `hidden` projects (unknown names stay). */
+    async seenFlags(appName: string, hidden: readonly string[]): Promise<string[]> {
       const rows = await db.query<{ flag_name: string }>(
-        'SELECT DISTINCT flag_name FROM client_metrics WHERE app_name = $1 ORDER BY flag_name',
-        [appName],
+        `SELECT DISTINCT m.flag_name FROM client_metrics m
+          WHERE m.app_name = $1 AND ${flagVisible('m.flag_name', '$2')} ORDER BY m.flag_name`,
+        [appName, hidden],
       );
       return rows.map((r) => r.flag_name);
     },

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../../db/db.ts';
 import { NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';
+import { hiddenProjects } from '../../flag-model/projects/hidden-projects.ts';
 import { createMetricsReadModel } from './metrics-read-model.ts';
 
 const Nullable = (schema: ReturnType<typeof Type.String>) => Type.Union([schema, Type.Null()]);
@@ -92,7 +93,7 @@ export function metricsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             'Metrics',
             'getApplication',
             'Get an application',
-            'One application with its SDK instances (per environment, SDK version, last seen) and the flags it has reported.',
+            'One application with its SDK instances (per environment, SDK version, last seen) and the flags it has reported (but those of private projects the caller is no member of).',
           ),
           params: AppParams,
           response: {
@@ -141,20 +142,25 @@ export function metricsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
           ...i,
           lastSeen: i.lastSeen.toISOString(),
         }));
-        return { ...toApplication(found), instances, seenToggles: await metrics.seenFlags(found.appName) };
+        const hidden = await hiddenProjects(deps.db, request.access);
+        return {
+          ...toApplication(found),
+          instances,
+          seenToggles: await metrics.seenFlags(found.appName, hidden),
+        };
       },
     );
 
     app.get(
       '/api/admin/client-metrics/features/:name/raw',
       {
-        config: { auth: { permission: 'READ' } },
+        config: { auth: { permission: 'READ', project: { flag: 'params.name' } } },
         schema: {
           ...describe(
             'Metrics',
             'getRawFeatureMetrics',
             'Get hourly usage counts of a flag',
-            'Yes/no and variant counts of one flag per application, environment and hour, for the last 48 hours.',
+            'Yes/no and variant counts of one flag per application, environment and hour, for the last 48 hours. A flag of a private project the caller is no member of is not found.',
           ),
           params: NameParams,
           response: {
@@ -162,7 +168,7 @@ export function metricsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
               { featureName: Type.String(), data: Type.Array(HourlyCount) },
               { examples: [{ featureName: 'new-checkout', data: [exampleCount] }] },
             ),
-            ...errorResponses(401, 403),
+            ...errorResponses(401, 403, 404),
           },
         },
       },
@@ -183,13 +189,13 @@ export function metricsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     app.get(
       '/api/admin/client-metrics/features/:name',
       {
-        config: { auth: { permission: 'READ' } },
+        config: { auth: { permission: 'READ', project: { flag: 'params.name' } } },
         schema: {
           ...describe(
             'Metrics',
             'getFeatureUsageSummary',
             'Get a usage summary of a flag',
-            'Totals of the last 48 hours per environment, and which applications evaluated the flag.',
+            'Totals of the last 48 hours per environment, and which applications evaluated the flag. A flag of a private project the caller is no member of is not found.',
           ),
           params: NameParams,
           response: {
@@ -211,7 +217,7 @@ export function metricsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
                 ],
               },
             ),
-            ...errorResponses(401, 403),
+            ...errorResponses(401, 403, 404),
           },
         },
       },

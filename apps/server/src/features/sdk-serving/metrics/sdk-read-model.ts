@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/db.ts';
+import { flagVisible } from '../../flag-model/projects/hidden-projects.ts';
 import { outdatedSdks } from './sdk-version.ts';
 
 /** The applications of a project: registered with a token naming it, or reporting usage of one of its flags. */
@@ -91,8 +92,11 @@ export function createSdkReadModel(db: Db) {
       }));
     },
 
-    /** Undefined when no SDK reported the application and nobody described it. */
-    async overview(appName: string): Promise<ApplicationOverview | undefined> {
+    /**
+     * Undefined when no SDK reported the application and nobody described it. Flags of `hidden` projects (the ones
+     * the caller may not see) are left out: their projects, their count and their strategies.
+     */
+    async overview(appName: string, hidden: readonly string[]): Promise<ApplicationOverview | undefined> {
       const [app] = await db.query('SELECT 1 FROM client_applications WHERE app_name = $1', [appName]);
       if (!app) return undefined;
       const instances = await db.query<InstanceRow>(
@@ -101,14 +105,16 @@ export function createSdkReadModel(db: Db) {
       );
       const used = await db.query<{ flag_name: string; environment: string; project_id: string | null }>(
         `SELECT DISTINCT m.flag_name, m.environment, f.project_id
-           FROM client_metrics m LEFT JOIN flags f ON f.name = m.flag_name WHERE m.app_name = $1`,
-        [appName],
+           FROM client_metrics m LEFT JOIN flags f ON f.name = m.flag_name
+          WHERE m.app_name = $1 AND ${flagVisible('m.flag_name', '$2')}`,
+        [appName, hidden],
       );
       const strategies = await db.query<{ strategy_name: string }>(
         `SELECT DISTINCT s.strategy_name FROM flag_strategies s
-          WHERE s.flag_name IN (SELECT flag_name FROM client_metrics WHERE app_name = $1)
+          WHERE s.flag_name IN (SELECT m.flag_name FROM client_metrics m
+                                 WHERE m.app_name = $1 AND ${flagVisible('m.flag_name', '$2')})
           ORDER BY s.strategy_name`,
-        [appName],
+        [appName, hidden],
       );
       const outdated = new Set((await this.outdated()).map((sdk) => sdk.sdkVersion));
       const environments = new Map<string, EnvironmentOverview>();

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../../db/db.ts';
 import { NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';
+import { hiddenProjects } from '../../flag-model/projects/hidden-projects.ts';
 import { createSdkReadModel } from './sdk-read-model.ts';
 
 export const OUTDATED_RULE =
@@ -98,14 +99,15 @@ export function sdkRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             'Metrics',
             'getApplicationOverview',
             'Get an application overview',
-            `One application at a glance: the projects and number of flags it uses, and per environment its instances, SDKs, when it was last seen, the flag names it asks for that do not exist and its outdated SDKs. ${OUTDATED_RULE}`,
+            `One application at a glance: the projects and number of flags it uses, and per environment its instances, SDKs, when it was last seen, the flag names it asks for that do not exist and its outdated SDKs. Flags of private projects the caller is no member of are left out. ${OUTDATED_RULE}`,
           ),
           params: Type.Object({ appName: Type.String({ minLength: 1 }) }),
           response: { 200: ApplicationOverview, ...errorResponses(401, 403, 404) },
         },
       },
       async (request) => {
-        const overview = await sdks.overview(request.params.appName);
+        const hidden = await hiddenProjects(deps.db, request.access);
+        const overview = await sdks.overview(request.params.appName, hidden);
         if (!overview) throw new NotFoundError(`No application named ${request.params.appName}`);
         return {
           projects: overview.projects,

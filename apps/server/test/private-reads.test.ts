@@ -1,0 +1,136 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PrivateProject, seedPrivateProject } from '../src/testing/private-project.ts';
+import { createTestApp, type TestApp } from '../src/testing/test-app.ts';
+
+/**
+ * Issue 30, finding 6: reads that reach a private project through something else (a segment, a context field, a
+ * strategy, an application's usage, a tag) show a non-member what a member sees, minus the private project.
+ */
+type Send = (options: InjectOptions) => Promise<LightMyRequestResponse>;
+
+/** In every name and value of the private project's data, so a read that shows any of it says so. */
+const MARKER = 'vaultmarker';
+const PRIVATE = 'priv';
+
+let t: TestApp;
+let member: Send;
+let outsider: Send;
+let priv: PrivateProject;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  priv = await seedPrivateProject(t, { project: PRIVATE, marker: MARKER });
+  member = await t.as('Viewer', { memberOf: [PRIVATE] });
+  outsider = await t.as('Viewer');
+}, 60_000);
+afterAll(() => t.close());
+
+/** The same read by the member and by the outsider. */
+async function both(url: string) {
+  const [seen, unseen] = await Promise.all([member({ url }), outsider({ url })]);
+  expect(seen.statusCode, seen.body).toBe(200);
+  expect(seen.body).toContain(MARKER);
+  expect(unseen.body).not.toContain(MARKER);
+  return { seen, unseen };
+}
+
+describe('a Viewer outside a private project', () => {
+  it('lists only the segments it can see, counting only the flags it can see (GET /segments)', async () => {
+    const { seen, unseen } = await both('/api/admin/segments');
+    const summary = (body: {
+      segments: { name: string; usedInFeatures: number; usedInProjects: number }[];
+    }) => body.segments.map((s) => [s.name, s.usedInFeatures, s.usedInProjects]);
+    expect(summary(seen.json())).toEqual([
+      [`${PRIVATE}-shared`, 2, 2],
+      [`${MARKER}-segment`, 1, 1],
+    ]);
+    expect(summary(unseen.json())).toEqual([[`${PRIVATE}-shared`, 1, 1]]);
+  });
+
+  it("does not find a private project's segment, and counts a global one's visible users (GET /segments/{id})", async () => {
+    const { unseen } = await both(`/api/admin/segments/${priv.privateSegment}`);
+    expect(unseen.statusCode).toBe(404);
+    const global = await outsider({ url: `/api/admin/segments/${priv.sharedSegment}` });
+    expect(global.json()).toMatchObject({ usedInFeatures: 1, usedInProjects: 1 });
+    const full = await member({ url: `/api/admin/segments/${priv.sharedSegment}` });
+    expect(full.json()).toMatchObject({ usedInFeatures: 2, usedInProjects: 2 });
+  });
+
+  it('sees only the strategies of visible flags that use a segment (GET /segments/{id}/strategies)', async () => {
+    const { seen, unseen } = await both(`/api/admin/segments/${priv.sharedSegment}/strategies`);
+    const ids = (body: { strategies: { id: string }[] }) => body.strategies.map((s) => s.id).sort();
+    expect(ids(seen.json())).toEqual([priv.privateStrategy, priv.openStrategy].sort());
+    expect(ids(unseen.json())).toEqual([priv.openStrategy]);
+    const own404 = await outsider({ url: `/api/admin/segments/${priv.privateSegment}/strategies` });
+    expect(own404.statusCode).toBe(404);
+    expect(own404.body).not.toContain(MARKER);
+  });
+
+  it('sees only the strategies of visible flags that use a context field (GET /context/{field}/strategies)', async () => {
+    const { seen, unseen } = await both(`/api/admin/context/${priv.contextField}/strategies`);
+    const flags = (body: { strategies: { featureName: string }[] }) =>
+      body.strategies.map((s) => s.featureName);
+    expect(flags(seen.json())).toEqual([priv.openFlag, priv.privateFlag].sort());
+    expect(flags(unseen.json())).toEqual([priv.openFlag]);
+  });
+
+  it("does not find a private flag's strategy (GET /segments/strategies/{strategyId})", async () => {
+    const { unseen } = await both(`/api/admin/segments/strategies/${priv.privateStrategy}`);
+    expect(unseen.statusCode).toBe(404);
+    const open = await outsider({ url: `/api/admin/segments/strategies/${priv.openStrategy}` });
+    expect(open.json().segments).toMatchObject([{ name: `${PRIVATE}-shared`, usedInFeatures: 1 }]);
+  });
+
+  it("sees an application's visible flags only (GET /metrics/applications/{app})", async () => {
+    const { seen, unseen } = await both(`/api/admin/metrics/applications/${priv.appName}`);
+    expect(seen.json().seenToggles).toEqual([priv.openFlag, priv.privateFlag].sort());
+    expect(unseen.json().seenToggles).toEqual([priv.openFlag]);
+  });
+
+  it("sees an application's overview without the private project (GET /metrics/applications/{app}/overview)", async () => {
+    const url = `/api/admin/metrics/applications/${priv.appName}/overview`;
+    const [seen, unseen] = await Promise.all([member({ url }), outsider({ url })]);
+    expect(seen.json()).toMatchObject({ projects: ['default', PRIVATE], featureCount: 2 });
+    expect(unseen.json()).toMatchObject({ projects: ['default'], featureCount: 1 });
+    expect(unseen.body).not.toContain(PRIVATE);
+  });
+
+  it("does not find a private flag's usage (GET /client-metrics/features/{flag}[/raw])", async () => {
+    for (const suffix of ['', '/raw']) {
+      const url = `/api/admin/client-metrics/features/${priv.privateFlag}${suffix}`;
+      const [seen, unseen] = await Promise.all([member({ url }), outsider({ url })]);
+      expect(seen.statusCode, url).toBe(200);
+      expect(seen.body).toContain(priv.appName);
+      expect(unseen.statusCode, url).toBe(404);
+      expect(unseen.body).not.toContain(priv.appName);
+    }
+  });
+
+  it('lists only tags that are on no flag or on a visible flag (GET /tags/{type}, /tags, /tags/{type}/{value})', async () => {
+    const values = (body: { tags: { value: string }[] }) => body.tags.map((tag) => tag.value);
+    for (const url of ['/api/admin/tags/simple', '/api/admin/tags']) {
+      const { seen, unseen } = await both(url);
+      expect(values(seen.json())).toEqual([`${PRIVATE}-both`, `${PRIVATE}-unused`, priv.privateTag]);
+      expect(values(unseen.json())).toEqual([`${PRIVATE}-both`, `${PRIVATE}-unused`]);
+    }
+    // Not found, as a tag that does not exist is (the message names what was asked for).
+    const url = `/api/admin/tags/simple/${priv.privateTag}`;
+    expect((await member({ url })).json().tag).toEqual({ type: 'simple', value: priv.privateTag });
+    const [unseen, missing] = await Promise.all([
+      outsider({ url }),
+      outsider({ url: '/api/admin/tags/simple/missing-tag' }),
+    ]);
+    expect(unseen.statusCode).toBe(404);
+    expect(unseen.json().message).toBe(missing.json().message.replace('missing-tag', priv.privateTag));
+  });
+
+  it('does not see the event of a tag made by tagging a private flag (GET /events)', async () => {
+    const created = (body: { events: { type: string; data: { value?: string } | null }[] }) =>
+      body.events.filter((e) => e.type === 'tag-created').map((e) => e.data?.value);
+    const { seen, unseen } = await both('/api/admin/events');
+    expect(created(seen.json())).toEqual(expect.arrayContaining([priv.privateTag, `${PRIVATE}-unused`]));
+    expect(created(unseen.json())).toEqual(expect.arrayContaining([`${PRIVATE}-unused`]));
+    expect(created(unseen.json())).not.toContain(priv.privateTag);
+  });
+});
