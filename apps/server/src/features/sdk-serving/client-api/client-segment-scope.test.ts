@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFlag, buildProject, buildSegment } from '../../../testing/flag-builder.ts';
-import { ADMIN_TOKEN, CLIENT_TOKEN, createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { CLIENT_TOKEN, createTestApp, type TestApp } from '../../../testing/test-app.ts';
 
 /**
  * Issue 30, finding 7: a client token scoped to one project was served the segments of every project, a private
