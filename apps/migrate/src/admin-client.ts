@@ -5,7 +5,10 @@ export type AdminClient = {
   /** Undefined when the server answers 404 (or 403/501: a feature this edition does not have). */
   tryGet<T>(path: string): Promise<T | undefined>;
   send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T>;
-  /** A Client API read with an SDK token. */
+  /**
+   * A Client API read with an SDK token, as a current SDK asks (client spec 5.2.0): segments by id, not inlined
+   * into the strategies, so verification compares the segments themselves.
+   */
   client<T>(path: string, token: string): Promise<T>;
   /** How many writes this client has sent. */
   writes(): number;
@@ -24,7 +27,13 @@ export function createAdminClient(url: string, token: string): AdminClient {
   const base = url.replace(/\/+$/, '');
   let writes = 0;
 
-  async function call(method: string, path: string, auth: string, body?: unknown): Promise<Response> {
+  async function call(
+    method: string,
+    path: string,
+    auth: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     for (let attempt = 1; ; attempt++) {
       try {
         const response = await fetch(`${base}${path}`, {
@@ -32,6 +41,7 @@ export function createAdminClient(url: string, token: string): AdminClient {
           headers: {
             authorization: auth,
             accept: 'application/json',
+            ...headers,
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           },
           body: body === undefined ? undefined : JSON.stringify(body),
@@ -75,7 +85,11 @@ export function createAdminClient(url: string, token: string): AdminClient {
       return parse<T>(method, path, await call(method, path, token, body));
     },
     async client<T>(path: string, sdkToken: string) {
-      return parse<T>('GET', path, await call('GET', path, sdkToken));
+      return parse<T>(
+        'GET',
+        path,
+        await call('GET', path, sdkToken, undefined, { 'unleash-client-spec': '5.2.0' }),
+      );
     },
     writes: () => writes,
   };

@@ -1,5 +1,6 @@
 import type { Step } from './plan.ts';
 import type { MigrationResult } from './migrate.ts';
+import type { TokenCheck } from './verify.ts';
 
 /** What never moves, whatever the source holds. */
 export const NOT_MOVED = [
@@ -46,7 +47,7 @@ export function formatReport(result: MigrationResult): string {
     out.push('Verification:');
     if (!result.checks.length) out.push('  no client token with a known secret to compare with');
     for (const check of result.checks) {
-      const same = check.sourceDigest === check.targetDigest && !check.differentFlags.length;
+      const same = isSame(check);
       out.push(
         `  ${check.token}: payload ${same ? 'identical' : 'DIFFERENT'} (${check.sourceDigest} / ${check.targetDigest}), ` +
           `${check.evaluations - check.differentResults.length}/${check.evaluations} evaluations agree`,
@@ -55,6 +56,9 @@ export function formatReport(result: MigrationResult): string {
         out.push(`    differs: ${flag}`, `      source: ${source}`, `      target: ${target}`);
       }
       for (const line of check.differentResults.slice(0, 20)) out.push(`    ${line}`);
+      for (const name of check.differentSegments) out.push(`    segment differs: ${name}`);
+      for (const name of check.unusedTargetSegments)
+        out.push(`    segment served that no served flag uses: ${name}`);
     }
   } else if (!result.dryRun) {
     out.push(
@@ -71,8 +75,16 @@ export function isClean(result: MigrationResult): boolean {
   return (
     result.failures.length === 0 &&
     result.counts.conflict === 0 &&
-    (result.checks ?? []).every(
-      (c) => c.sourceDigest === c.targetDigest && !c.differentFlags.length && !c.differentResults.length,
-    )
+    (result.checks ?? []).every((c) => isSame(c) && !c.differentResults.length)
+  );
+}
+
+/** Whether both servers serve a token the same flags and, through them, the same segments. */
+function isSame(check: TokenCheck): boolean {
+  return (
+    check.sourceDigest === check.targetDigest &&
+    !check.differentFlags.length &&
+    !check.differentSegments.length &&
+    !check.unusedTargetSegments.length
   );
 }

@@ -18,7 +18,35 @@ export type TokenCheck = {
   evaluations: number;
   /** `flag for context: source … target …` for each evaluation that disagrees. */
   differentResults: string[];
+  /** Segments, by name, that the served flags use on one side only or with other constraints. */
+  differentSegments: string[];
+  /** Segments the target serves that none of its served flags use: none, by Switchyard's rule. */
+  unusedTargetSegments: string[];
 };
+
+/**
+ * The segments a payload's flags use, by name, with their canonical constraints; and the names of those it serves
+ * that no flag uses. Unleash serves every segment some strategy uses in any project, Switchyard only those the
+ * served flags use (decision record 0024), so the two lists are compared through the flags, never as they come.
+ */
+export function segmentUse(payload: ClientFeatures): { used: Map<string, string>; unused: string[] } {
+  const served = list(payload.segments);
+  const ids = new Set<number>();
+  for (const raw of list(payload.features))
+    for (const strategy of list(raw.strategies))
+      for (const id of list(strategy.segments)) ids.add(Number(id));
+  const used = new Map<string, string>();
+  const unused: string[] = [];
+  for (const segment of served) {
+    const name = String(segment.name ?? `#${String(segment.id)}`);
+    if (ids.has(Number(segment.id))) used.set(name, canonical(list(segment.constraints).map(toConstraint)));
+    else unused.push(name);
+    ids.delete(Number(segment.id));
+  }
+  // A segment a flag names but the payload lacks: the SDK cannot evaluate that strategy.
+  for (const id of ids) used.set(`#${id}`, 'missing from the payload');
+  return { used, unused: unused.sort() };
+}
 
 /**
  * A client payload in a form that two servers agree on when they mean the same: flags sorted by name, strategy
@@ -102,6 +130,11 @@ export async function verify(
     const b = normalisePayload(after);
     const names = [...new Set([...a.keys(), ...b.keys()])].sort();
     const differentFlags = names.filter((name) => a.get(name) !== b.get(name));
+    const segmentsA = segmentUse(before);
+    const segmentsB = segmentUse(after);
+    const differentSegments = [...new Set([...segmentsA.used.keys(), ...segmentsB.used.keys()])]
+      .sort()
+      .filter((name) => segmentsA.used.get(name) !== segmentsB.used.get(name));
 
     const engineA = compileSnapshot(before, fixed);
     const engineB = compileSnapshot(after, fixed);
@@ -138,6 +171,8 @@ export async function verify(
       })),
       evaluations,
       differentResults,
+      differentSegments,
+      unusedTargetSegments: segmentsB.unused,
     });
   }
   return checks;

@@ -7,7 +7,7 @@ import { createAdminClient } from '../src/admin-client.ts';
 import { readFromApi } from '../src/api-reader.ts';
 import { migrate, type MigrateOptions } from '../src/migrate.ts';
 import { formatReport } from '../src/report.ts';
-import { sampleContexts } from '../src/verify.ts';
+import { sampleContexts, segmentUse } from '../src/verify.ts';
 import { seedUnleash, type Seeded } from './seed-unleash.ts';
 import { startUnleash, type UnleashProcess } from './unleash-process.ts';
 
@@ -78,8 +78,25 @@ describe('npm run migrate from a real Unleash 7.6.5', () => {
       expect(check.targetDigest, report).toBe(check.sourceDigest);
       expect(check.differentFlags).toEqual([]);
       expect(check.differentResults).toEqual([]);
+      expect(check.differentSegments).toEqual([]);
+      expect(check.unusedTargetSegments).toEqual([]);
       expect(check.evaluations).toBeGreaterThan(0);
     }
+    // Segments are compared through the flags that use them. Unleash serves every segment in use anywhere: its
+    // production payload carries beta-testers, which only a development strategy uses; Switchyard's does not
+    // (decision record 0024), and the payloads still verify as the same. Development's flags use it on both sides.
+    const payloads = async (token: string) =>
+      Promise.all(
+        [unleash.url, targetUrl].map(async (url) =>
+          segmentUse(await createAdminClient(url, ADMIN_TOKEN).client('/api/client/features', token)),
+        ),
+      );
+    const [unleashProduction, targetProduction] = await payloads(seeded.clientProduction);
+    expect(unleashProduction!.unused).toEqual(['beta-testers']);
+    expect(targetProduction).toEqual({ used: new Map(), unused: [] });
+    const [unleashDevelopment, targetDevelopment] = await payloads(seeded.clientDevelopment);
+    expect([...targetDevelopment!.used.keys()]).toEqual(['beta-testers']);
+    expect(targetDevelopment!.used).toEqual(unleashDevelopment!.used);
     // Integrations whose secrets Unleash masks are left for a person, and the report says so.
     expect(report).toMatch(/integration datadog "metrics": the source masks apiKey/);
     expect(report).toMatch(/Not moved:[\s\S]*change requests/);

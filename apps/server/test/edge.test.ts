@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEdge } from '../scripts/build-edge.ts';
 import { adminClient } from '../src/testing/admin-client.ts';
 import { startEdgeProcess, type EdgeProcess } from '../src/testing/edge-process.ts';
+import { firstStreamEvent, seedPrivateSegments, segmentIds } from '../src/testing/private-segments.ts';
 import { startServerProcess, type ServerProcess } from '../src/testing/server-process.ts';
 
 // `npm run edge` between the official SDKs and a real Switchyard process: everything on loopback, nothing faked.
@@ -321,6 +322,29 @@ describe('npm run edge', () => {
     await admin.setEnabled('later', 'development', false);
     await until('the change to cross two edges', () => !sdk.isEnabled('later'));
     expect((await features(outer.url, 'default:development.not-a-token')).status).toBe(401);
+  });
+
+  it("serves a project-scoped token only its flags' segments, never a private project's", async () => {
+    const { shared, vaultOnly, defaultToken } = await seedPrivateSegments(admin, 'edge');
+    type Payload = { features: { name: string }[]; segments?: { id: number }[] };
+    const payload = async (url: string, token: string) =>
+      (await (await features(url, token)).json()) as Payload;
+    // The wide token's state holds the private segment, as it should; the scoped token is served from it.
+    await until('the new flags at the edge', async () =>
+      (await payload(edge.url, CLIENT)).features.some((f) => f.name === 'edge-vault-door'),
+    );
+    expect(segmentIds(await payload(edge.url, CLIENT))).toEqual(expect.arrayContaining([shared, vaultOnly]));
+    await until('the scoped token at the edge', async () =>
+      (await payload(edge.url, defaultToken)).features.some((f) => f.name === 'edge-door'),
+    );
+    expect(segmentIds(await payload(edge.url, defaultToken))).toEqual([shared]);
+    // The upstream serves it the same.
+    expect(segmentIds(await payload(server.url, defaultToken))).toEqual([shared]);
+    const headers = { authorization: defaultToken };
+    const delta = await (await fetch(`${edge.url}/api/client/delta`, { headers })).json();
+    expect(segmentIds(delta.events[0])).toEqual([shared]);
+    const stream = await fetch(`${edge.url}/api/client/streaming`, { headers });
+    expect(segmentIds(await firstStreamEvent(stream))).toEqual([shared]);
   });
 
   it('keeps serving when the upstream stops, and after its own restart from the snapshot', async () => {

@@ -8,6 +8,7 @@ import { Unleash } from 'unleash-client';
 import { InMemoryStorageProvider, UnleashClient } from 'unleash-proxy-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient } from '../src/testing/admin-client.ts';
+import { firstStreamEvent, seedPrivateSegments, segmentIds } from '../src/testing/private-segments.ts';
 import {
   ALLOWED_REFUSALS,
   loadSpec,
@@ -302,6 +303,27 @@ describe('WORKERS=2', () => {
       if (yes > sends) throw new Error(`counted ${yes} of ${sends}`);
       return yes === sends;
     });
+  });
+
+  it("serves a project-scoped token only its flags' segments on every worker, never a private project's", async () => {
+    const { shared, defaultToken } = await seedPrivateSegments(admin, 'workers');
+    const headers = { authorization: defaultToken, 'unleash-client-spec': '5.2.0' };
+    type Payload = { features: { name: string }[]; segments?: { id: number }[] };
+    const poll = async (base: string) =>
+      JSON.parse((await call(`${base}/api/client/features`, { headers })).body) as Payload;
+    await until('the new flag on every worker', async () => {
+      for (let i = 0; i < 4; i++)
+        if (!(await poll(server.url)).features.some((f) => f.name === 'workers-door')) return false;
+      return true;
+    });
+    for (let i = 0; i < 4; i++) expect(segmentIds(await poll(server.url))).toEqual([shared]);
+    expect(segmentIds(await poll(primaryUrl))).toEqual([shared]);
+    for (let i = 0; i < 2; i++) {
+      const delta = JSON.parse((await call(`${server.url}/api/client/delta`, { headers })).body);
+      expect(segmentIds(delta.events[0])).toEqual([shared]);
+      const stream = await fetch(`${server.url}/api/client/streaming`, { headers });
+      expect(segmentIds(await firstStreamEvent(stream))).toEqual([shared]);
+    }
   });
 
   it('replaces a killed worker while SDKs keep working without an error', async () => {

@@ -4927,7 +4927,7 @@ export interface paths {
     };
     /**
      * Get flag configuration for a server-side SDK
-     * @description Returns every flag in the client token's environment and projects, with strategies in order, variants, dependencies and segments. Send the previous ETag in If-None-Match to get 304 when nothing changed. The payload is prepared once per change and served from memory.
+     * @description Returns every flag in the client token's environment and projects, with strategies in order, variants, dependencies and the segments those flags use (no other). Send the previous ETag in If-None-Match to get 304 when nothing changed. The payload is prepared once per change and served from memory.
      */
     get: operations['getAllClientFeatures'];
     put?: never;
@@ -37624,7 +37624,7 @@ export interface operations {
            *       ],
            *       "meta": {
            *         "revisionId": 42,
-           *         "etag": "\"3f1a2b4c:42:v1\"",
+           *         "etag": "\"3f1a2b4c:42:v2\"",
            *         "queryHash": "3f1a2b4c"
            *       }
            *     }
@@ -37704,7 +37704,7 @@ export interface operations {
             query: {
               [key: string]: unknown;
             };
-            /** @description Present for SDKs that send Unleash-Client-Spec 4.2.0 or newer; older ones get segment constraints inlined. */
+            /** @description The segments the strategies of these flags use, and no other. Present for SDKs that send Unleash-Client-Spec 4.2.0 or newer; older ones get segment constraints inlined. */
             segments?: {
               constraints: ({
                 caseInsensitive: boolean;

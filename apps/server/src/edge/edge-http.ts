@@ -168,7 +168,7 @@ export function createEdgeHandler(deps: {
       const token = await authenticate(request, ['client']);
       const query = deps.answers.clientQuery(token, clientQueryString(request.query), '5.2.0');
       const snapshot = present(deps.answers.streamSnapshot(await stateKey(token), query));
-      const etag = `"${snapshot.state.revisionId}"`;
+      const etag = `"${snapshot.revisionId}"`;
       if (request.headers['if-none-match'] === etag) return void response.writeHead(304, { etag }).end();
       json(response, 200, { events: [hydration(snapshot)] }, { etag });
     },

@@ -150,10 +150,16 @@ export async function buildProject(db: Db, id: string): Promise<void> {
   );
 }
 
-export async function buildSegment(db: Db, name: string, constraints: unknown[]): Promise<number> {
+/** A segment for every project, or (with `project`) one only that project's flags may use. */
+export async function buildSegment(
+  db: Db,
+  name: string,
+  constraints: unknown[],
+  options: { project?: string } = {},
+): Promise<number> {
   const [row] = await db.query<{ id: number }>(
-    'INSERT INTO segments (name, constraints) VALUES ($1, $2) RETURNING id',
-    [name, JSON.stringify(constraints)],
+    'INSERT INTO segments (name, constraints, project_id) VALUES ($1, $2, $3) RETURNING id',
+    [name, JSON.stringify(constraints), options.project ?? null],
   );
   await createEventStore(db).append({ type: 'segment-created', createdBy: 'test', data: { id: row!.id } });
   return row!.id;

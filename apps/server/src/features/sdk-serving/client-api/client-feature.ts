@@ -50,6 +50,9 @@ export type EnvironmentState = {
   features: ClientFeature[];
   /** Tags per flag name, for the `tag` query filter. */
   tags: Map<string, string[]>;
-  /** Every segment used by a strategy (Unleash sends all active segments, unfiltered). */
+  /**
+   * Every segment some strategy uses, in any project: an answer carries only those its own flags use
+   * (`selectForQuery`, client-payload.ts), where Unleash sends them all.
+   */
   segments: ClientSegment[];
 };

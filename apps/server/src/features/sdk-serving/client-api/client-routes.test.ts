@@ -135,7 +135,7 @@ describe('GET /api/client/features', () => {
       },
     ]);
     expect(body.meta.etag).toBe(response.headers.etag);
-    expect(response.headers.etag).toMatch(/^"[0-9a-f]{8}:\d+:v1"$/);
+    expect(response.headers.etag).toMatch(/^"[0-9a-f]{8}:\d+:v2"$/);
   });
 
   it('inlines segment constraints for SDKs without the client spec header', async () => {

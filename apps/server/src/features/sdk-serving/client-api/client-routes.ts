@@ -4,7 +4,6 @@ import type { Db } from '../../../db/db.ts';
 import { NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { sendPrepared, type PreparedBody } from '../../../http/prepared-body.ts';
-import { selectFeatures } from './client-payload.ts';
 import { resolveClientQuery, type ClientQueryString } from './client-query.ts';
 import { toDate, reportEnvironment, toFlagCounts, toRegistration } from './client-report.ts';
 import { createClientReportStore } from './client-report-store.ts';
@@ -43,7 +42,7 @@ export function clientRoutes(deps: {
             'Client',
             'getAllClientFeatures',
             'Get flag configuration for a server-side SDK',
-            "Returns every flag in the client token's environment and projects, with strategies in order, variants, dependencies and segments. Send the previous ETag in If-None-Match to get 304 when nothing changed. The payload is prepared once per change and served from memory.",
+            "Returns every flag in the client token's environment and projects, with strategies in order, variants, dependencies and the segments those flags use (no other). Send the previous ETag in If-None-Match to get 304 when nothing changed. The payload is prepared once per change and served from memory.",
           ),
           querystring: ClientFeaturesQuery,
           response: {
@@ -144,6 +143,6 @@ export function clientRoutes(deps: {
       },
     );
 
-    await app.register(clientStreamingRoutes({ cache: deps.cache, selectFeatures, streams: deps.streams }));
+    await app.register(clientStreamingRoutes({ cache: deps.cache, streams: deps.streams }));
   };
 }

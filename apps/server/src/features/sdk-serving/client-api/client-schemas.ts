@@ -94,7 +94,7 @@ export const ClientFeaturesResponse = Type.Object(
         Type.Object({ id: Type.Integer(), name: Type.String(), constraints: Type.Array(ConstraintSchema) }),
         {
           description:
-            'Present for SDKs that send Unleash-Client-Spec 4.2.0 or newer; older ones get segment constraints inlined.',
+            'The segments the strategies of these flags use, and no other. Present for SDKs that send Unleash-Client-Spec 4.2.0 or newer; older ones get segment constraints inlined.',
         },
       ),
     ),
@@ -107,7 +107,7 @@ export const ClientFeaturesResponse = Type.Object(
         features: [exampleFeature],
         query: { environment: 'development', inlineSegmentConstraints: false },
         segments: [{ id: 1, name: 'staff', constraints: [] }],
-        meta: { revisionId: 42, etag: '"3f1a2b4c:42:v1"', queryHash: '3f1a2b4c' },
+        meta: { revisionId: 42, etag: '"3f1a2b4c:42:v2"', queryHash: '3f1a2b4c' },
       },
     ],
   },

@@ -1,15 +1,15 @@
 import { diffStates, toSentState, type DeltaEvent } from './client-delta.ts';
-import type { ClientFeature, EnvironmentState } from './client-feature.ts';
+import type { ClientSelection } from './client-payload.ts';
 
-/** What one SDK is served at a moment: its environment's state and the flags its query selects from it. */
-export type StreamSnapshot = { state: EnvironmentState; features: ClientFeature[] };
+/** What one SDK is served at a moment: the flags its query selects and the segments they use (client-payload.ts). */
+export type StreamSnapshot = ClientSelection;
 
-/** The delta API's first event: the whole selected state. */
-export const hydration = ({ state, features }: StreamSnapshot): DeltaEvent => ({
-  eventId: state.revisionId,
+/** The delta API's first event: the whole selection. */
+export const hydration = ({ revisionId, features, segments }: StreamSnapshot): DeltaEvent => ({
+  eventId: revisionId,
   type: 'hydration',
   features,
-  segments: state.segments,
+  segments,
 });
 
 /** One server-sent event as written on the wire. */
@@ -21,14 +21,14 @@ export const sseMessage = (event: string, id: number, data: unknown): string =>
  * `unleash-connected` with a hydration, then `unleash-updated` with what changed since the last message sent.
  */
 export function createStreamSession(first: StreamSnapshot) {
-  let sent = toSentState(first.features, first.state.segments);
+  let sent = toSentState(first.features, first.segments);
   return {
-    connected: sseMessage('unleash-connected', first.state.revisionId, { events: [hydration(first)] }),
+    connected: sseMessage('unleash-connected', first.revisionId, { events: [hydration(first)] }),
     /** The message that brings the SDK to `next`, or undefined when nothing it sees changed. */
     next(next: StreamSnapshot): string | undefined {
-      const { events, after } = diffStates(sent, next.features, next.state.segments, next.state.revisionId);
+      const { events, after } = diffStates(sent, next.features, next.segments, next.revisionId);
       sent = after;
-      return events.length ? sseMessage('unleash-updated', next.state.revisionId, { events }) : undefined;
+      return events.length ? sseMessage('unleash-updated', next.revisionId, { events }) : undefined;
     },
   };
 }

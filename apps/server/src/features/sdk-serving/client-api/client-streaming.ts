@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
-import type { ClientFeature, EnvironmentState } from './client-feature.ts';
+import { selectForQuery } from './client-payload.ts';
 import { resolveClientQuery, type ClientQuery, type ClientQueryString } from './client-query.ts';
 import { ClientFeaturesQuery } from './client-schemas.ts';
 import type { ClientStateCache } from './client-state-cache.ts';
@@ -19,7 +19,6 @@ const DeltaResponse = Type.Object(
 
 type Deps = {
   cache: ClientStateCache;
-  selectFeatures: (state: EnvironmentState, query: ClientQuery) => ClientFeature[];
   /** Holds each open stream: its heartbeat, its updates on change, and its end on app close. */
   streams: ClientStreams;
 };
@@ -27,10 +26,8 @@ type Deps = {
 /** The delta API and server-sent events: SDKs that support them get changes pushed instead of polling. */
 export function clientStreamingRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const snapshot = async (query: ClientQuery) => {
-      const state = await deps.cache.state(query.environment);
-      return { state, features: deps.selectFeatures(state, query) };
-    };
+    const snapshot = async (query: ClientQuery) =>
+      selectForQuery(await deps.cache.state(query.environment), query);
 
     app.get(
       '/api/client/delta',
@@ -54,10 +51,10 @@ export function clientStreamingRoutes(deps: Deps): FastifyPluginAsyncTypebox {
         const query = {
           ...resolveClientQuery(request.principal!, request.query as ClientQueryString, '5.2.0'),
         };
-        const { state, features } = await snapshot(query);
-        const etag = `"${state.revisionId}"`;
+        const selection = await snapshot(query);
+        const etag = `"${selection.revisionId}"`;
         if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-        return reply.header('etag', etag).send({ events: [hydration({ state, features })] });
+        return reply.header('etag', etag).send({ events: [hydration(selection)] });
       },
     );
 

@@ -14,7 +14,9 @@ export type CachedPayload = PreparedBody & {
 /** The Client API's answer to one resolved query, serialised once: the server's cache and the edge both call this. */
 export function preparePayload(state: EnvironmentState, query: ClientQuery): CachedPayload {
   const hash = queryHash(query);
-  const etag = `"${hash}:${state.revisionId}:v1"`;
+  // The suffix names the payload's format: v2 carries only the segments its flags use (decision record 0024), so
+  // an SDK holding a v1 ETag from before gets the new payload, not a 304 for the same revision.
+  const etag = `"${hash}:${state.revisionId}:v2"`;
   const body = buildClientFeaturesBody(state, query, hash, etag);
   return { ...prepareBody(Buffer.from(JSON.stringify(body))), etag, revisionId: state.revisionId, body };
 }
