@@ -33,6 +33,8 @@ export type ChangeTarget = {
 type ActionSpec = {
   /** What the direct write needs; drafting the change needs the same. */
   permission: PermissionName;
+  /** A project permission that also allows the change where it stays inside the project (a project's own segment). */
+  orInProject?: PermissionName;
   /** The state of what the change changes, now. */
   snapshot(context: ActionContext, change: ChangeTarget): Promise<unknown>;
   /** Why the change can no longer apply as reviewed, or undefined. */
@@ -238,6 +240,7 @@ export const ACTIONS: Record<Action, ActionSpec> = {
   },
   updateSegment: {
     permission: 'UPDATE_SEGMENT',
+    orInProject: 'UPDATE_PROJECT_SEGMENT',
     snapshot: segmentSnapshot,
     conflict: segmentConflict,
     async apply({ db, actor }, change) {
@@ -247,6 +250,7 @@ export const ACTIONS: Record<Action, ActionSpec> = {
   },
   deleteSegment: {
     permission: 'DELETE_SEGMENT',
+    orInProject: 'UPDATE_PROJECT_SEGMENT',
     snapshot: segmentSnapshot,
     conflict: segmentConflict,
     async apply({ db, actor }, change) {
