@@ -19,6 +19,7 @@ import type { SegmentInput } from '../../flag-model/segments/segment.ts';
 import { createSegmentService } from '../../flag-model/segments/segment-service.ts';
 import { createSegmentStore } from '../../flag-model/segments/segment-store.ts';
 import type { Action } from './change-request.ts';
+import { mentionProject } from '../../../http/project-mention.ts';
 
 /** Where a change applies and who applies it. */
 export type ActionContext = { db: Db; project: string; environment: string; actor: Actor };
@@ -267,6 +268,6 @@ export async function flagConflict(
   const flag = await createFlagStore(db).get(flagName);
   if (!flag) return `Flag "${flagName}" does not exist`;
   if (flag.archivedAt) return `Flag "${flagName}" was archived`;
-  if (flag.project !== project) return `Flag "${flagName}" moved to project "${flag.project}"`;
+  if (flag.project !== project) return `Flag "${flagName}" moved to ${mentionProject(flag.project)}`;
   return undefined;
 }
