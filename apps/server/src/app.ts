@@ -96,6 +96,7 @@ import { drainRefusedBodies } from './http/refused-body.ts';
 import { registerCsrfCheck } from './http/csrf.ts';
 import { answerClientError, answerFrameworkError } from './http/framework-errors.ts';
 import { BadDataError, errorResponseSchema, registerErrorHandler } from './http/errors.ts';
+import { registerProjectMentions } from './http/project-mention.ts';
 import {
   assertFiniteNumbers,
   assertStorableText,
@@ -273,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, resolver, access, () => {
     for (const listener of credentialListeners) listener();
   });
+  registerProjectMentions(app, access);
   registerCsrfCheck(app, config.publicUrl);
   app.addHook('preHandler', maintenanceGuard(db));
   countRequests(app);

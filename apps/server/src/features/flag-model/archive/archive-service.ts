@@ -4,6 +4,7 @@ import { createEventStore } from '../events/event-store.ts';
 import type { Actor } from '../events/actor.ts';
 import { type ArchivedFlag, toDeletedFlagData } from './archived-flag.ts';
 import { createArchiveStore } from './archive-store.ts';
+import { mentionProject } from '../../../http/project-mention.ts';
 
 const quoteList = (names: string[]) => names.map((name) => `"${name}"`).join(', ');
 
@@ -34,7 +35,7 @@ export function createArchiveService(db: Db) {
     const elsewhere = [...new Set(flags.filter((f) => f.project !== projectId).map((f) => f.project))];
     if (elsewhere.length) {
       throw new InvalidOperationError(
-        `The flags exist, but in projects ${quoteList(elsewhere)}, not in project "${projectId}" named in the URL.`,
+        `The flags exist, but in ${elsewhere.map(mentionProject).join(', ')}, not in project "${projectId}" named in the URL.`,
       );
     }
     requireArchived(flags);

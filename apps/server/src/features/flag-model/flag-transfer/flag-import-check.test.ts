@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mentionProject } from '../../../http/project-mention.ts';
 import { checkImport } from './flag-import-check.ts';
 import type { ImportFacts } from './flag-import-store.ts';
 import type { FlagTransfer } from './flag-transfer.ts';
@@ -180,7 +181,7 @@ describe('checkImport', () => {
     expect(report.errors).toEqual([
       {
         message: 'These context fields belong to another project here:',
-        affectedItems: ['plan (in project mobile)'],
+        affectedItems: [`plan (in ${mentionProject('mobile')})`],
       },
     ]);
     expect(report.warnings.map((warning) => warning.affectedItems)).toEqual([['byCountry'], ['banner']]);

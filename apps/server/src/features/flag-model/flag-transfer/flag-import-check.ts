@@ -7,6 +7,7 @@ import { TAG_TYPE_NAME_PATTERN, TAG_VALUE_MAX_LENGTH, TAG_VALUE_MIN_LENGTH } fro
 import { checkDependencies } from './flag-import-dependency-check.ts';
 import type { ImportFacts } from './flag-import-store.ts';
 import { byCodeUnits, type FlagTransfer, type ImportFinding, type ImportReport } from './flag-transfer.ts';
+import { mentionProject } from '../../../http/project-mention.ts';
 
 const unique = (items: string[]) => [...new Set(items)];
 
@@ -50,7 +51,7 @@ function checkFlags(transfer: FlagTransfer, facts: ImportFacts, errors: ReturnTy
   errors.add(
     `These flags already exist in other projects, so they cannot be imported into "${facts.project.id}":`,
     existing.flatMap(({ name, found }) =>
-      found && found.project !== facts.project.id ? [`${name} (in project ${found.project})`] : [],
+      found && found.project !== facts.project.id ? [`${name} (in ${mentionProject(found.project)})`] : [],
     ),
   );
   errors.add(
@@ -107,7 +108,7 @@ function checkContextFields(transfer: FlagTransfer, facts: ImportFacts, errors: 
     const existing = facts.contextFields.get(field.name);
     if (existing) {
       if (existing.project !== null && existing.project !== facts.project.id) {
-        elsewhere.push(`${field.name} (in project ${existing.project})`);
+        elsewhere.push(`${field.name} (in ${mentionProject(existing.project)})`);
       } else if (!field.legalValues.every((legal) => existing.legalValues.includes(legal.value))) {
         mismatched.push(field.name);
       }

@@ -57,7 +57,7 @@ describe('what validate finds and import refuses', () => {
     const { errors } = validation.json() as { errors: { message: string; affectedItems: string[] }[] };
     const itemsOf = (start: string) => errors.find((error) => error.message.startsWith(start))?.affectedItems;
     expect(itemsOf('These flags appear more than once')).toEqual(['fresh']);
-    expect(itemsOf('These flags already exist in other projects')).toEqual(['taken (in project default)']);
+    expect(itemsOf('These flags already exist in other projects')).toEqual(['taken (in project "default")']);
     expect(itemsOf('These flags exist but are archived')).toEqual(['retired']);
     expect(itemsOf('These flag types do not exist')).toEqual(['no-such-type']);
     expect(itemsOf('These entries refer to flags that are not in')).toEqual(['featureStrategies: stray']);

@@ -3,6 +3,7 @@ import { NotFoundError } from '../../../http/errors.ts';
 import type { Flag, FlagEnvironment } from './flag.ts';
 import { createFlagEnvironmentStore } from './flag-environment-store.ts';
 import { createFlagStore, type ProjectRow } from './flag-store.ts';
+import { mentionProject } from '../../../http/project-mention.ts';
 
 /** The project named in the path, or a 404. */
 export async function requireProject(db: Db, projectId: string): Promise<ProjectRow> {
@@ -22,7 +23,7 @@ export async function requireFlag(db: Db, projectId: string, flagName: string): 
     throw new NotFoundError(`Could not find flag "${flagName}" in project "${projectId}"`);
   if (flag.project !== projectId) {
     throw new NotFoundError(
-      `Flag "${flagName}" belongs to project "${flag.project}", not to "${projectId}" as the path says`,
+      `Flag "${flagName}" belongs to ${mentionProject(flag.project)}, not to "${projectId}" as the path says`,
     );
   }
   return flag;

@@ -15,6 +15,7 @@ import {
 import type { Constraint, Flag, Strategy } from './flag.ts';
 import { createFlagStrategyStore } from './flag-strategy-store.ts';
 import { normalizeVariants, type VariantInput } from './variant.ts';
+import { mentionProject } from '../../../http/project-mention.ts';
 
 /** A strategy as a caller sends it (create, update, or the result of a patch). */
 export type StrategyRequest = {
@@ -105,7 +106,7 @@ export async function resolveStrategy(
     if (!found.has(id)) problems.push({ message: `Segment ${id} does not exist`, path: '/body/segments' });
     else if (!segmentUsableIn(found.get(id), flag.project)) {
       problems.push({
-        message: `Segment ${id} belongs to project "${found.get(id)}" and cannot be used in "${flag.project}"`,
+        message: `Segment ${id} belongs to ${mentionProject(found.get(id)!)} and cannot be used in "${flag.project}"`,
         path: '/body/segments',
       });
     }

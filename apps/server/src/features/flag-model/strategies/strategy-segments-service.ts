@@ -3,6 +3,7 @@ import { BadDataError, NotFoundError } from '../../../http/errors.ts';
 import type { Actor } from '../events/actor.ts';
 import { createEventStore } from '../events/event-store.ts';
 import { segmentUsableIn, STRATEGY_SEGMENTS_LIMIT } from '@switchyard/rules';
+import { mentionProject } from '../../../http/project-mention.ts';
 
 export type StrategySegmentsChange = {
   projectId: string;
@@ -73,7 +74,7 @@ export function createStrategySegmentsService(db: Db) {
     if (missing.length) throw bad(`No segment has id ${missing.join(', ')}`);
     const foreign = rows.find((row) => !segmentUsableIn(row.project_id, project));
     if (foreign) {
-      throw bad(`Segment "${foreign.name}" belongs to project "${foreign.project_id}", not "${project}"`);
+      throw bad(`Segment ${foreign.id} belongs to ${mentionProject(foreign.project_id!)}, not "${project}"`);
     }
   }
 

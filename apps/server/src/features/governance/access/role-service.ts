@@ -14,6 +14,7 @@ import { BadDataError, ConflictError, NameExistsError, NotFoundError } from '../
 import type { Actor } from '../../flag-model/events/actor.ts';
 import { createEventStore } from '../../flag-model/events/event-store.ts';
 import { createRoleStore, type RoleInput, type RoleUsage } from './role-store.ts';
+import { mentionProject } from '../../../http/project-mention.ts';
 
 /** A role as a request describes it: permissions by name (or by Unleash's numeric id), environment optional. */
 export type RoleRequest = {
@@ -39,7 +40,7 @@ export function describeUsage(usage: RoleUsage): string | undefined {
       p.serviceAccounts && `${p.serviceAccounts} service account(s)`,
       p.groups && `${p.groups} group(s)`,
     ].filter(Boolean);
-    parts.push(`held in project "${p.project}" by ${who.join(', ')}`);
+    parts.push(`held in ${mentionProject(p.project)} by ${who.join(', ')}`);
   }
   return parts.length ? parts.join('; ') : undefined;
 }

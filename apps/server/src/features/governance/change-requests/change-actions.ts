@@ -19,6 +19,7 @@ import type { SegmentInput } from '../../flag-model/segments/segment.ts';
 import { createSegmentService } from '../../flag-model/segments/segment-service.ts';
 import { createSegmentStore } from '../../flag-model/segments/segment-store.ts';
 import type { Action } from './change-request.ts';
+import { mentionProject } from '../../../http/project-mention.ts';
 
 /** Where a change applies and who applies it. */
 export type ActionContext = { db: Db; project: string; environment: string; actor: Actor };
@@ -33,6 +34,8 @@ export type ChangeTarget = {
 type ActionSpec = {
   /** What the direct write needs; drafting the change needs the same. */
   permission: PermissionName;
+  /** A project permission that also allows the change where it stays inside the project (a project's own segment). */
+  orInProject?: PermissionName;
   /** The state of what the change changes, now. */
   snapshot(context: ActionContext, change: ChangeTarget): Promise<unknown>;
   /** Why the change can no longer apply as reviewed, or undefined. */
@@ -238,6 +241,7 @@ export const ACTIONS: Record<Action, ActionSpec> = {
   },
   updateSegment: {
     permission: 'UPDATE_SEGMENT',
+    orInProject: 'UPDATE_PROJECT_SEGMENT',
     snapshot: segmentSnapshot,
     conflict: segmentConflict,
     async apply({ db, actor }, change) {
@@ -247,6 +251,7 @@ export const ACTIONS: Record<Action, ActionSpec> = {
   },
   deleteSegment: {
     permission: 'DELETE_SEGMENT',
+    orInProject: 'UPDATE_PROJECT_SEGMENT',
     snapshot: segmentSnapshot,
     conflict: segmentConflict,
     async apply({ db, actor }, change) {
@@ -263,6 +268,6 @@ export async function flagConflict(
   const flag = await createFlagStore(db).get(flagName);
   if (!flag) return `Flag "${flagName}" does not exist`;
   if (flag.archivedAt) return `Flag "${flagName}" was archived`;
-  if (flag.project !== project) return `Flag "${flagName}" moved to project "${flag.project}"`;
+  if (flag.project !== project) return `Flag "${flagName}" moved to ${mentionProject(flag.project)}`;
   return undefined;
 }

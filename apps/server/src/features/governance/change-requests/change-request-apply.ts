@@ -1,7 +1,9 @@
 import type { Db } from '../../../db/db.ts';
+import { ConflictError } from '../../../http/errors.ts';
 import type { Actor } from '../../flag-model/events/actor.ts';
 import { ACTIONS, type ActionContext, flagConflict } from './change-actions.ts';
 import type { Change, ChangeRequest } from './change-request.ts';
+import { scopeConflict } from './change-scope.ts';
 
 /** Thrown to roll back a transaction that only tried something; carries what the try produced. */
 class DryRun<T> extends Error {
@@ -41,6 +43,8 @@ export async function conflictOf(
     const gone = await flagConflict(context, change.flagName);
     if (gone) return gone;
   }
+  const outside = await scopeConflict(context, change);
+  if (outside) return outside;
   return ACTIONS[change.action].conflict(context, change);
 }
 
@@ -54,8 +58,15 @@ export async function conflictsOf(db: Db, request: ChangeRequest): Promise<Map<n
   return conflicts;
 }
 
-/** Applies every change in order through the direct writes' own functions; the caller owns the transaction. */
+/**
+ * Applies every change in order through the direct writes' own functions; the caller owns the transaction. Whoever
+ * applies, no change leaves the request's project: checked here again, whatever was checked before.
+ */
 export async function applyChanges(tx: Db, request: ChangeRequest, actor: Actor): Promise<void> {
   const context = contextOf(tx, request, actor);
-  for (const change of request.changes) await ACTIONS[change.action].apply(context, change);
+  for (const change of request.changes) {
+    const outside = await scopeConflict(context, change);
+    if (outside) throw new ConflictError(`Change request ${request.id} cannot apply: ${outside}`);
+    await ACTIONS[change.action].apply(context, change);
+  }
 }

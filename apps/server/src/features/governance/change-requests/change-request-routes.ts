@@ -74,7 +74,7 @@ export function changeRequestRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
             'Change Requests',
             'changeRequest',
             'Add changes to your draft',
-            'Adds one change, or a list of changes, to your draft change request for this project and environment, creating the draft when you have none. Each change needs the permission its direct write needs, and is checked by the same rules, so what is reviewed is what will apply. Change requests must be on in the environment.',
+            'Adds one change, or a list of changes, to your draft change request for this project and environment, creating the draft when you have none. Only members of the project draft there. Each change needs the permission its direct write needs, and is checked by the same rules, so what is reviewed is what will apply. A change stays in the project: a segment change names a segment of the project or a global one (404 otherwise) and moves it to no other project. Change requests must be on in the environment.',
           ),
           params: ProjectEnvironmentParams,
           body: ChangesBody,

@@ -6,7 +6,6 @@ import {
   NoAccessError,
   NotFoundError,
 } from '../../../http/errors.ts';
-import { createSegmentStore } from '../../flag-model/segments/segment-store.ts';
 import type { Caller } from './caller.ts';
 import { ACTIONS, flagConflict } from './change-actions.ts';
 import { tryInRollback } from './change-request-apply.ts';
@@ -14,6 +13,7 @@ import { type ChangeInput, type ChangeRequest, isOpen } from './change-request.t
 import { notifyAbout, recordChangeRequestEvent } from './change-request-events.ts';
 import { createChangeRequestSettingsStore } from './change-request-settings-store.ts';
 import { createChangeRequestStore } from './change-request-store.ts';
+import { reachOf } from './change-scope.ts';
 
 /** A change of a list was refused: `index` says which one, `problem` why. The route names the field. */
 export class ChangeRejected extends Error {
@@ -38,34 +38,57 @@ export function createChangeRequestService(db: Db) {
     return request;
   }
 
-  /** Checks a change and returns what it changes now (its snapshot); tries it in a rolled-back transaction. */
+  /**
+   * Checks a change and returns what it changes now (its snapshot); tries it in a rolled-back transaction. The change
+   * stays inside the request's project and needs what its direct write needs there (decision record 0026).
+   */
   async function prepare(project: string, environment: string, input: ChangeInput, caller: Caller) {
     const spec = ACTIONS[input.action];
-    if (!caller.may(spec.permission, project, environment)) {
-      throw new NoAccessError(
-        `You need the ${spec.permission} permission in project ${project} (environment ${environment}) to ${input.action}`,
-      );
-    }
     const target = {
+      action: input.action,
       flagName: 'flag' in input.target ? input.target.flag : null,
       segmentId: 'segment' in input.target ? input.target.segment : null,
       payload: input.payload ?? null,
       snapshot: null,
     };
     const context = { db, project, environment, actor: caller.actor };
+    const reach = await reachOf(context, target);
+    if (reach === 'missing' || reach === 'outside') {
+      throw new NotFoundError(`Could not find a segment with id ${target.segmentId} in project "${project}"`);
+    }
+    if (reach === 'moves-out') {
+      throw BadDataError.field(
+        '/body/project',
+        `a change request of project "${project}" keeps its segments in that project or makes them global`,
+      );
+    }
+    // A project permission counts only where the change stays in the project; a global segment needs the root one.
+    const allowed =
+      caller.may(spec.permission, project, environment) ||
+      (reach === 'project' &&
+        spec.orInProject !== undefined &&
+        caller.may(spec.orInProject, project, environment));
+    if (!allowed) {
+      const alternative = reach === 'project' && spec.orInProject ? ` or ${spec.orInProject}` : '';
+      throw new NoAccessError(
+        `You need the ${spec.permission}${alternative} permission in project ${project} (environment ${environment}) to ${input.action}`,
+      );
+    }
     if (target.flagName !== null) {
       const gone = await flagConflict(context, target.flagName);
       if (gone) throw new NotFoundError(gone.replace(/ was archived$/, ' is archived'));
-    } else if (!(await createSegmentStore(db).get(target.segmentId!))) {
-      throw new NotFoundError(`Could not find a segment with id ${target.segmentId}`);
     }
     const snapshot = await spec.snapshot(context, target);
     // The same rules as the direct write, checked now: what applies later is exactly what was tried here.
     await tryInRollback(db, (tx) => spec.apply({ ...context, db: tx }, target));
-    return { ...target, action: input.action, snapshot };
+    return { ...target, snapshot };
   }
 
   async function prepareAll(project: string, environment: string, inputs: ChangeInput[], caller: Caller) {
+    // Drafting is work in the project: someone outside it drafts nothing there, whatever root permissions they hold.
+    if (!caller.member(project)) {
+      throw new NoAccessError(`Only members of project "${project}" draft change requests there`);
+    }
     const prepared = [];
     for (const [index, input] of inputs.entries()) {
       try {

@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/db.ts';
 import { isUniqueViolation } from '../../../db/postgres-errors.ts';
+import { signInNameTaken } from '../users/sign-in-names.ts';
 import { ScimError, type ScimFilter, type ScimUser, type ScimUserInput } from './scim.ts';
 
 type ScimUserRow = {
@@ -30,15 +31,20 @@ const LIVE = 'deleted_at IS NULL AND scim_id IS NOT NULL AND NOT is_service';
 const FILTER_COLUMNS: Record<string, string> = { userName: 'username', externalId: 'scim_external_id' };
 export const USER_FILTERS = Object.keys(FILTER_COLUMNS);
 
-const taken = (error: unknown, userName: string) =>
-  isUniqueViolation(error)
-    ? new ScimError(409, `A user with userName or email "${userName}" already exists`, 'uniqueness')
-    : error;
+const conflict = (userName: string) =>
+  new ScimError(409, `A user with userName or email "${userName}" already exists`, 'uniqueness');
+const taken = (error: unknown, userName: string) => (isUniqueViolation(error) ? conflict(userName) : error);
+
+/** Refuses a userName or email another user signs in with, in any case (local users included). */
+async function requireUnique(db: Db, input: ScimUserInput, except?: number): Promise<void> {
+  if (await signInNameTaken(db, [input.userName, input.email], except)) throw conflict(input.userName);
+}
 
 /** The users SCIM provisions, by their SCIM id. Deactivation and deletion go through the user store. */
 export function createScimUserStore(db: Db) {
   return {
     async insert(scimId: string, input: ScimUserInput, rootRole: number): Promise<ScimUser> {
+      await requireUnique(db, input);
       try {
         const [row] = await db.query<ScimUserRow>(
           `INSERT INTO users (username, email, name, root_role_id, scim_id, scim_external_id)
@@ -76,6 +82,7 @@ export function createScimUserStore(db: Db) {
       return { users: rows.map(toScimUser), total: count!.total };
     },
     async update(userId: number, input: ScimUserInput): Promise<void> {
+      await requireUnique(db, input, userId);
       try {
         await db.query(
           'UPDATE users SET username = $2, email = $3, name = $4, scim_external_id = $5 WHERE id = $1',

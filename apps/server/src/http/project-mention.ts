@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { type AccessResolver, unseenPrivateProjects } from './auth.ts';
+
+// Two private-use characters around a project id: never typed by anyone, kept as they are by JSON serialisation.
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+const MENTION = /\uE000([^\uE000\uE001]*)\uE001/g;
+
+/**
+ * A project named in a message (an error, a conflict, a validation finding). Code below the routes does not know who
+ * asks, so it writes the mention and the answer renders it for its caller: `project "web"` where the caller may see
+ * the project, `another project` where it is a private project they are no member of (`unseenPrivateProjects`).
+ * Write it where "project" would stand: `moved to ${mentionProject(p)}`, `(in ${mentionProject(p)})`.
+ */
+export const mentionProject = (project: string): string => `${OPEN}${project}${CLOSE}`;
+
+/**
+ * Writes every mention of `text` out; `unseen` says which of the projects the reader may not see. In JSON text the
+ * ids are JSON-escaped, and what replaces them is too.
+ */
+export async function renderMentions(
+  text: string,
+  unseen: (projects: string[]) => Promise<string[]>,
+  json = false,
+): Promise<string> {
+  if (!text.includes(OPEN)) return text;
+  const idOf = (raw: string): string => (json ? (JSON.parse(`"${raw}"`) as string) : raw);
+  const named = [...new Set([...text.matchAll(MENTION)].map((match) => idOf(match[1]!)))];
+  const hidden = new Set(await unseen(named));
+  return text.replace(MENTION, (_, raw: string) => {
+    const project = idOf(raw);
+    if (hidden.has(project)) return 'another project';
+    const shown = `project "${project}"`;
+    return json ? JSON.stringify(shown).slice(1, -1) : shown;
+  });
+}
+
+/**
+ * Renders the mentions of every answer for whoever asked, once, as it goes out: errors and bodies alike, whichever
+ * feature wrote them. A caller without access (not signed in) sees no private project.
+ */
+export function registerProjectMentions(
+  app: FastifyInstance,
+  resolver: Pick<AccessResolver, 'privateProjects'>,
+): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' || !payload.includes(OPEN)) return payload;
+    const json = String(reply.getHeader('content-type') ?? '').includes('json');
+    return renderMentions(
+      payload,
+      (projects) => unseenPrivateProjects(request.access, resolver, projects),
+      json,
+    );
+  });
+}
