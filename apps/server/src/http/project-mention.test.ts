@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grant, type Person, signedIn } from '../testing/people.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { mentionProject, spellOutMentions, spellOutMentionsIn } from './project-mention.ts';
 
 // Messages name a project only to whom it is visible: a member of `open` learns nothing of the private `hush`, an
 // admin reads its name.
@@ -106,5 +107,23 @@ describe('a project named in a message', () => {
     expect(member.statusCode, member.body).toBeGreaterThanOrEqual(400);
     expect(member.body).not.toContain('hush');
     expect(admin.body).toContain('project \\"hush\\"');
+  });
+});
+
+describe('a project named where every project may be seen', () => {
+  it('is written out in full in text and inside values, other values kept as they are', () => {
+    const at = new Date('2026-12-01T10:00:00Z');
+    const reason = `Flag "f" moved to ${mentionProject('hush')}`;
+    expect(spellOutMentions(reason)).toBe('Flag "f" moved to project "hush"');
+    const event = { type: 'x', createdAt: at, data: { reasons: [reason, 'plain'], count: 2 }, preData: null };
+    const out = spellOutMentionsIn(event);
+    expect(out).toEqual({
+      type: 'x',
+      createdAt: at,
+      data: { reasons: ['Flag "f" moved to project "hush"', 'plain'], count: 2 },
+      preData: null,
+    });
+    expect(out.createdAt).toBeInstanceOf(Date);
+    expect(JSON.stringify(out)).not.toMatch(/[\uE000\uE001]/);
   });
 });

@@ -36,6 +36,22 @@ export async function renderMentions(
 }
 
 /**
+ * Writes every mention out in full, for readers who may see every project: integrations (configured by admins) and
+ * logs. Stored text keeps its mentions, so an answer still renders them for whoever reads it.
+ */
+export const spellOutMentions = (text: string): string =>
+  text.replace(MENTION, (_, project: string) => `project "${project}"`);
+
+/** The same over every string inside a value (an event and its data); other values are kept as they are. */
+export function spellOutMentionsIn<T>(value: T): T {
+  if (typeof value === 'string') return (value.includes(OPEN) ? spellOutMentions(value) : value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => spellOutMentionsIn(item)) as T;
+  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype)
+    return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, spellOutMentionsIn(item)])) as T;
+}
+
+/**
  * Renders the mentions of every answer for whoever asked, once, as it goes out: errors and bodies alike, whichever
  * feature wrote them. A caller without access (not signed in) sees no private project.
  */

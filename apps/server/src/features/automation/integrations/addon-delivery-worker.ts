@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/db.ts';
+import { spellOutMentionsIn } from '../../../http/project-mention.ts';
 import type { Keyring } from '../../../db/sealed-secrets.ts';
 import { createEventStore } from '../../flag-model/events/event-store.ts';
 import type { Addon } from './addon.ts';
@@ -55,7 +56,8 @@ export async function deliver(
   }
   let outgoing;
   try {
-    outgoing = provider.build(event, parameters, options.context);
+    // Integrations are an admin's: projects a message names are written out in full (http/project-mention.ts).
+    outgoing = provider.build(spellOutMentionsIn(event), parameters, options.context);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { state: 'failed', stateDetails: `Could not build the request: ${reason}`, details: {} };
