@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import { ConfigError, DEFAULT_DATA_DIR, readConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { adoptOldDataDir } from './db/data-dir.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
@@ -108,6 +109,10 @@ async function main(): Promise<void> {
 }
 
 (cluster.isWorker ? runWorker() : main()).catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(`[switchyard] not starting: ${error.message}`);
+    process.exit(1);
+  }
   console.error('[switchyard] failed to start:', error);
   process.exit(1);
 });
