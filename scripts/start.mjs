@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: Switchyard (server + admin UI) on the embedded database, and the docs site beside it.
-// The admin UI is built first when its build output is missing (a few seconds); the docs site starts once the server
-// answers, because its first build (about a minute, both cores) made a first server start take 30 s instead of 10.
-import { spawn, spawnSync } from 'node:child_process';
+// The server's launcher builds the admin UI when it is missing or stale, as `npm run server` does; the docs site starts
+// once the server answers, because its first build (about a minute, both cores) made a first server start take 30 s instead of 10.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { SERVER_NODE_FLAGS } from '../apps/server/scripts/node-flags.mjs';
 
@@ -20,12 +20,6 @@ const run = (label, command, args, env = {}) => {
   children.push(child);
   return child;
 };
-
-if (existsSync('apps/admin/vite.config.ts') && !existsSync('apps/admin/dist/index.html')) {
-  say('building the admin UI (first start only)…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@switchyard/admin'], { stdio: 'inherit' });
-  if (build.status !== 0) say('the admin UI build failed; the server still starts, with the APIs only');
-}
 
 const port = process.env.PORT ?? process.env.HTTP_PORT ?? '4242';
 say(`starting Switchyard on http://localhost:${port}`);

@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { recordBuildInputs } from './scripts/build-inputs.mjs';
 
 const server = process.env.SWITCHYARD_URL ?? 'http://localhost:4242';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), recordBuildInputs()],
   server: {
     proxy: { '/api': server, '/auth': server },
   },

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildAdminUiUnlessCurrent } from '../../admin/scripts/build-inputs.mjs';
 import { createPgDatabase } from '../src/testing/pg-database.ts';
 import { startServerProcess } from '../src/testing/server-process.ts';
 
@@ -33,9 +34,10 @@ const row = (name: string, runs: number[]): StartupRow => ({
 
 export async function measureStartup(say: (message: string) => void): Promise<StartupRow[]> {
   say(
-    'startup: bundling the server once, so each start below finds the bundle current as a second start does',
+    'startup: bundling the server (and the admin UI when stale) once, so each start below finds them current as a second start does',
   );
   execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  if (!buildAdminUiUnlessCurrent()) throw new Error('the admin UI did not build');
   const rows: StartupRow[] = [];
   const dir = await mkdtemp(path.join(tmpdir(), 'switchyard-startup-'));
   try {

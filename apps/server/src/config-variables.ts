@@ -36,7 +36,7 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   {
     name: 'DATA_DIR',
     description:
-      'Directory of the embedded PGlite database, used when `DATABASE_URL` is not set. The default is `data/` at the root of the Switchyard repository whichever command starts the server, so `npm start` and `npm run server` open the same database. A relative value is resolved against the directory the command was run in.',
+      'Directory of the embedded PGlite database, used when `DATABASE_URL` is not set. The default is `data/` at the root of the Switchyard repository whichever command starts the server, so `npm start` and `npm run server` open the same database. A relative value is resolved against the directory the command was run in. One process per directory: while it runs, `switchyard.lock` in it makes a second process refuse to start.',
     default: '<repository root>/data',
     example: '/var/lib/switchyard',
   },

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import { ConfigError, DEFAULT_DATA_DIR, readConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { adoptOldDataDir } from './db/data-dir.ts';
 import { migrate } from './db/migrate.ts';
 import { loadKeyring } from './db/sealed-secrets.ts';
@@ -100,6 +101,10 @@ async function main(): Promise<void> {
 }
 
 (cluster.isWorker ? runWorker() : main()).catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(`[switchyard] not starting: ${error.message}`);
+    process.exit(1);
+  }
   // A configuration problem (an invalid variable, a SECRETS_KEY that opens no stored secret) is told plainly.
   if (error instanceof ConfigError) {
     console.error(error.message);
