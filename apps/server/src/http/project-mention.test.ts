@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grant, type Person, signedIn } from '../testing/people.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { mentionProject, spellOutMentions, spellOutMentionsIn } from './project-mention.ts';
+import { mentionFlag, mentionProject, spellOutMentions, spellOutMentionsIn } from './project-mention.ts';
 
 // Messages name a project only to whom it is visible: a member of `open` learns nothing of the private `hush`, an
 // admin reads its name.
@@ -110,6 +110,31 @@ describe('a project named in a message', () => {
   });
 });
 
+describe('a flag named in a message', () => {
+  it('is hidden from an editor outside its private project when a segment it uses cannot be deleted', async () => {
+    const created = await t.admin({
+      method: 'POST',
+      url: '/api/admin/segments',
+      payload: { name: 'shared-segment', constraints: [] },
+    });
+    const id = created.json().id as number;
+    const used = await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects/hush/features/secret-flag/environments/development/strategies',
+      payload: { name: 'default', segments: [id] },
+    });
+    expect(used.statusCode, used.body).toBe(200);
+    const editor = await signedIn(t, 'eddie', 2);
+    const refused = await editor.send({ method: 'DELETE', url: `/api/admin/segments/${id}` });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.body).not.toContain('secret-flag');
+    expect(refused.json().message).toContain('a flag in another project');
+    const admin = await t.admin({ method: 'DELETE', url: `/api/admin/segments/${id}` });
+    expect(admin.statusCode).toBe(409);
+    expect(admin.json().message).toContain('"secret-flag"');
+  });
+});
+
 describe('a project named where every project may be seen', () => {
   it('is written out in full in text and inside values, other values kept as they are', () => {
     const at = new Date('2026-12-01T10:00:00Z');
@@ -125,5 +150,6 @@ describe('a project named where every project may be seen', () => {
     });
     expect(out.createdAt).toBeInstanceOf(Date);
     expect(JSON.stringify(out)).not.toMatch(/[\uE000\uE001]/);
+    expect(spellOutMentions(`used by ${mentionFlag('hush', 'secret-flag')}`)).toBe('used by "secret-flag"');
   });
 });

@@ -4,7 +4,9 @@ import { type AccessResolver, unseenPrivateProjects } from './auth.ts';
 // Two private-use characters around a project id: never typed by anyone, kept as they are by JSON serialisation.
 const OPEN = '\uE000';
 const CLOSE = '\uE001';
-const MENTION = /\uE000([^\uE000\uE001]*)\uE001/g;
+/** Between a project id and the name of a flag in it: a mention of that flag. */
+const FLAG = '\uE002';
+const MENTION = /\uE000([^\uE000\uE001\uE002]*)(?:\uE002([^\uE000\uE001]*))?\uE001/g;
 
 /**
  * A project named in a message (an error, a conflict, a validation finding). Code below the routes does not know who
@@ -13,6 +15,16 @@ const MENTION = /\uE000([^\uE000\uE001]*)\uE001/g;
  * Write it where "project" would stand: `moved to ${mentionProject(p)}`, `(in ${mentionProject(p)})`.
  */
 export const mentionProject = (project: string): string => `${OPEN}${project}${CLOSE}`;
+
+/** A flag named in a message: `"checkout"` where the caller may see its project, `a flag in another project` where not. */
+export const mentionFlag = (project: string, flag: string): string =>
+  `${OPEN}${project}${FLAG}${flag}${CLOSE}`;
+
+/** What a mention says to a reader who may see its project. */
+const spelled = (project: string, flag: string | undefined): string =>
+  flag === undefined ? `project "${project}"` : `"${flag}"`;
+const HIDDEN_PROJECT = 'another project';
+const HIDDEN_FLAG = 'a flag in another project';
 
 /**
  * Writes every mention of `text` out; `unseen` says which of the projects the reader may not see. In JSON text the
@@ -27,10 +39,10 @@ export async function renderMentions(
   const idOf = (raw: string): string => (json ? (JSON.parse(`"${raw}"`) as string) : raw);
   const named = [...new Set([...text.matchAll(MENTION)].map((match) => idOf(match[1]!)))];
   const hidden = new Set(await unseen(named));
-  return text.replace(MENTION, (_, raw: string) => {
+  return text.replace(MENTION, (_, raw: string, rawFlag: string | undefined) => {
     const project = idOf(raw);
-    if (hidden.has(project)) return 'another project';
-    const shown = `project "${project}"`;
+    if (hidden.has(project)) return rawFlag === undefined ? HIDDEN_PROJECT : HIDDEN_FLAG;
+    const shown = spelled(project, rawFlag === undefined ? undefined : idOf(rawFlag));
     return json ? JSON.stringify(shown).slice(1, -1) : shown;
   });
 }
@@ -40,7 +52,7 @@ export async function renderMentions(
  * logs. Stored text keeps its mentions, so an answer still renders them for whoever reads it.
  */
 export const spellOutMentions = (text: string): string =>
-  text.replace(MENTION, (_, project: string) => `project "${project}"`);
+  text.replace(MENTION, (_, project: string, flag: string | undefined) => spelled(project, flag));
 
 /** The same over every string inside a value (an event and its data); other values are kept as they are. */
 export function spellOutMentionsIn<T>(value: T): T {

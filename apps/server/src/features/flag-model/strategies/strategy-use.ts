@@ -1,3 +1,5 @@
+import { mentionFlag } from '../../../http/project-mention.ts';
+
 /** One flag strategy that uses something from the catalog: a segment, a context field or a definition. */
 export type StrategyUse = {
   id: string;
@@ -35,12 +37,12 @@ export const toStrategyUseResponse = (use: StrategyUse) => ({
   environment: use.environment,
 });
 
-/** `"a", "b" and 3 more`: messages that refuse a change name the flags in the way. */
-export function nameFlags(uses: readonly { flagName: string }[], shown = 5): string {
-  const names = [...new Set(uses.map((use) => use.flagName))];
-  const listed = names
-    .slice(0, shown)
-    .map((name) => `"${name}"`)
-    .join(', ');
+/**
+ * `"a", "b" and 3 more`: messages that refuse a change name the flags in the way, each as a mention of its project's
+ * flag, so a reader outside a private project reads "a flag in another project" (http/project-mention.ts).
+ */
+export function nameFlags(uses: readonly { flagName: string; project: string }[], shown = 5): string {
+  const names = [...new Set(uses.map((use) => mentionFlag(use.project, use.flagName)))];
+  const listed = names.slice(0, shown).join(', ');
   return names.length > shown ? `${listed} and ${names.length - shown} more` : listed;
 }
