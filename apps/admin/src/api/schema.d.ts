@@ -2173,7 +2173,7 @@ export interface paths {
     };
     /**
      * Get a change request
-     * @description One request with its changes, each with the snapshot of what it changes and any conflict, its reviews, comments and schedule. Others’ drafts are 404. Requires the READ permission.
+     * @description One request with its changes, each with the snapshot of what it changes and any conflict, its reviews, comments and schedule. An open request also shows its result: per flag, the state before and after applying all its changes in order against the current state (`features[].result`, Switchyard), the default strategy turning a flag on adds (`defaultChange`), why it cannot apply (`resultProblem`) and why its approvals no longer approve that result (`approvalOutdated`). Others’ drafts are 404. Requires the READ permission.
      */
     get: operations['getChangeRequest'];
     put?: never;
@@ -2242,7 +2242,7 @@ export interface paths {
     get?: never;
     /**
      * Move a change request on
-     * @description Draft → In review (its author); In review → Approved or Rejected (APPROVE_CHANGE_REQUEST there; nobody approves their own request, admins included); Approved → Applied, or Scheduled with scheduledAt (APPLY_CHANGE_REQUEST there); Scheduled → Scheduled again (reschedule), Applied or Rejected; any open state → Cancelled (its author or an admin). A request whose changes conflict with what they change is not applied or scheduled (409). Requires the READ permission.
+     * @description Draft → In review (its author); In review → Approved or Rejected (APPROVE_CHANGE_REQUEST there; nobody approves their own request, admins included); Approved → Applied, or Scheduled with scheduledAt (APPLY_CHANGE_REQUEST there); Scheduled → Scheduled again (reschedule), Applied or Rejected; any open state → Cancelled (its author or an admin). A request whose changes conflict with what they change is not applied or scheduled (409). An approval approves the result the changes produce against the current state; when that result has changed by the time it applies or is scheduled, the request is refused (409, `needs a new approval`) and goes back to review. Requires the READ permission.
      */
     put: operations['updateChangeRequestState'];
     post?: never;
@@ -5947,6 +5947,8 @@ export interface components {
      *     }
      */
     changeRequestSchema: {
+      /** @description Switchyard: why the approvals given no longer approve what the request would produce now; applying sends it back to review. */
+      approvalOutdated?: string;
       approvals: {
         /** Format: date-time */
         createdAt: string;
@@ -5992,7 +5994,62 @@ export interface components {
           snapshot?: unknown;
         }[];
         conflict?: string;
+        /** @description A change the request makes by itself: the default strategy turning the flag on adds. */
+        defaultChange?: {
+          action: string;
+          payload: unknown;
+        };
         name: string;
+        /** @description Switchyard: the flag before and after applying all the changes of the request in order, against the current state, computed in a transaction that is rolled back (what an approval approves). Open requests, one at a time. */
+        result?: {
+          /** @description The flag in the environment; null when it does not exist. */
+          after: {
+            archived: boolean;
+            dependencies: {
+              enabled: boolean;
+              feature: string;
+              variants: string[];
+            }[];
+            enabled: boolean;
+            /** @description In order, without ids. */
+            strategies: {
+              constraints: unknown[];
+              disabled: boolean;
+              name: string;
+              parameters: {
+                [key: string]: string;
+              };
+              segments: number[];
+              title: string | null;
+              variants: unknown[];
+            }[];
+            variants: unknown[];
+          } | null;
+          /** @description The flag in the environment; null when it does not exist. */
+          before: {
+            archived: boolean;
+            dependencies: {
+              enabled: boolean;
+              feature: string;
+              variants: string[];
+            }[];
+            enabled: boolean;
+            /** @description In order, without ids. */
+            strategies: {
+              constraints: unknown[];
+              disabled: boolean;
+              name: string;
+              parameters: {
+                [key: string]: string;
+              };
+              segments: number[];
+              title: string | null;
+              variants: unknown[];
+            }[];
+            variants: unknown[];
+          } | null;
+          environment: string;
+        };
       }[];
       id: number;
       minApprovals: number;
@@ -6006,6 +6063,8 @@ export interface components {
           username?: string | null;
         };
       }[];
+      /** @description Switchyard: why the changes cannot apply to the current state. */
+      resultProblem?: string;
       schedule?: {
         failureReason?: string;
         reason?: string;
@@ -19972,6 +20031,8 @@ export interface operations {
            *     ]
            */
           'application/json': {
+            /** @description Switchyard: why the approvals given no longer approve what the request would produce now; applying sends it back to review. */
+            approvalOutdated?: string;
             approvals: {
               /** Format: date-time */
               createdAt: string;
@@ -20017,7 +20078,62 @@ export interface operations {
                 snapshot?: unknown;
               }[];
               conflict?: string;
+              /** @description A change the request makes by itself: the default strategy turning the flag on adds. */
+              defaultChange?: {
+                action: string;
+                payload: unknown;
+              };
               name: string;
+              /** @description Switchyard: the flag before and after applying all the changes of the request in order, against the current state, computed in a transaction that is rolled back (what an approval approves). Open requests, one at a time. */
+              result?: {
+                /** @description The flag in the environment; null when it does not exist. */
+                after: {
+                  archived: boolean;
+                  dependencies: {
+                    enabled: boolean;
+                    feature: string;
+                    variants: string[];
+                  }[];
+                  enabled: boolean;
+                  /** @description In order, without ids. */
+                  strategies: {
+                    constraints: unknown[];
+                    disabled: boolean;
+                    name: string;
+                    parameters: {
+                      [key: string]: string;
+                    };
+                    segments: number[];
+                    title: string | null;
+                    variants: unknown[];
+                  }[];
+                  variants: unknown[];
+                } | null;
+                /** @description The flag in the environment; null when it does not exist. */
+                before: {
+                  archived: boolean;
+                  dependencies: {
+                    enabled: boolean;
+                    feature: string;
+                    variants: string[];
+                  }[];
+                  enabled: boolean;
+                  /** @description In order, without ids. */
+                  strategies: {
+                    constraints: unknown[];
+                    disabled: boolean;
+                    name: string;
+                    parameters: {
+                      [key: string]: string;
+                    };
+                    segments: number[];
+                    title: string | null;
+                    variants: unknown[];
+                  }[];
+                  variants: unknown[];
+                } | null;
+                environment: string;
+              };
             }[];
             id: number;
             minApprovals: number;
@@ -20031,6 +20147,8 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: why the changes cannot apply to the current state. */
+            resultProblem?: string;
             schedule?: {
               failureReason?: string;
               reason?: string;
@@ -20199,6 +20317,8 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Switchyard: why the approvals given no longer approve what the request would produce now; applying sends it back to review. */
+            approvalOutdated?: string;
             approvals: {
               /** Format: date-time */
               createdAt: string;
@@ -20244,7 +20364,62 @@ export interface operations {
                 snapshot?: unknown;
               }[];
               conflict?: string;
+              /** @description A change the request makes by itself: the default strategy turning the flag on adds. */
+              defaultChange?: {
+                action: string;
+                payload: unknown;
+              };
               name: string;
+              /** @description Switchyard: the flag before and after applying all the changes of the request in order, against the current state, computed in a transaction that is rolled back (what an approval approves). Open requests, one at a time. */
+              result?: {
+                /** @description The flag in the environment; null when it does not exist. */
+                after: {
+                  archived: boolean;
+                  dependencies: {
+                    enabled: boolean;
+                    feature: string;
+                    variants: string[];
+                  }[];
+                  enabled: boolean;
+                  /** @description In order, without ids. */
+                  strategies: {
+                    constraints: unknown[];
+                    disabled: boolean;
+                    name: string;
+                    parameters: {
+                      [key: string]: string;
+                    };
+                    segments: number[];
+                    title: string | null;
+                    variants: unknown[];
+                  }[];
+                  variants: unknown[];
+                } | null;
+                /** @description The flag in the environment; null when it does not exist. */
+                before: {
+                  archived: boolean;
+                  dependencies: {
+                    enabled: boolean;
+                    feature: string;
+                    variants: string[];
+                  }[];
+                  enabled: boolean;
+                  /** @description In order, without ids. */
+                  strategies: {
+                    constraints: unknown[];
+                    disabled: boolean;
+                    name: string;
+                    parameters: {
+                      [key: string]: string;
+                    };
+                    segments: number[];
+                    title: string | null;
+                    variants: unknown[];
+                  }[];
+                  variants: unknown[];
+                } | null;
+                environment: string;
+              };
             }[];
             id: number;
             minApprovals: number;
@@ -20258,6 +20433,8 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: why the changes cannot apply to the current state. */
+            resultProblem?: string;
             schedule?: {
               failureReason?: string;
               reason?: string;
@@ -20474,6 +20651,8 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Switchyard: why the approvals given no longer approve what the request would produce now; applying sends it back to review. */
+            approvalOutdated?: string;
             approvals: {
               /** Format: date-time */
               createdAt: string;
@@ -20519,7 +20698,62 @@ export interface operations {
                 snapshot?: unknown;
               }[];
               conflict?: string;
+              /** @description A change the request makes by itself: the default strategy turning the flag on adds. */
+              defaultChange?: {
+                action: string;
+                payload: unknown;
+              };
               name: string;
+              /** @description Switchyard: the flag before and after applying all the changes of the request in order, against the current state, computed in a transaction that is rolled back (what an approval approves). Open requests, one at a time. */
+              result?: {
+                /** @description The flag in the environment; null when it does not exist. */
+                after: {
+                  archived: boolean;
+                  dependencies: {
+                    enabled: boolean;
+                    feature: string;
+                    variants: string[];
+                  }[];
+                  enabled: boolean;
+                  /** @description In order, without ids. */
+                  strategies: {
+                    constraints: unknown[];
+                    disabled: boolean;
+                    name: string;
+                    parameters: {
+                      [key: string]: string;
+                    };
+                    segments: number[];
+                    title: string | null;
+                    variants: unknown[];
+                  }[];
+                  variants: unknown[];
+                } | null;
+                /** @description The flag in the environment; null when it does not exist. */
+                before: {
+                  archived: boolean;
+                  dependencies: {
+                    enabled: boolean;
+                    feature: string;
+                    variants: string[];
+                  }[];
+                  enabled: boolean;
+                  /** @description In order, without ids. */
+                  strategies: {
+                    constraints: unknown[];
+                    disabled: boolean;
+                    name: string;
+                    parameters: {
+                      [key: string]: string;
+                    };
+                    segments: number[];
+                    title: string | null;
+                    variants: unknown[];
+                  }[];
+                  variants: unknown[];
+                } | null;
+                environment: string;
+              };
             }[];
             id: number;
             minApprovals: number;
@@ -20533,6 +20767,8 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: why the changes cannot apply to the current state. */
+            resultProblem?: string;
             schedule?: {
               failureReason?: string;
               reason?: string;
@@ -20989,6 +21225,8 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Switchyard: why the approvals given no longer approve what the request would produce now; applying sends it back to review. */
+            approvalOutdated?: string;
             approvals: {
               /** Format: date-time */
               createdAt: string;
@@ -21034,7 +21272,62 @@ export interface operations {
                 snapshot?: unknown;
               }[];
               conflict?: string;
+              /** @description A change the request makes by itself: the default strategy turning the flag on adds. */
+              defaultChange?: {
+                action: string;
+                payload: unknown;
+              };
               name: string;
+              /** @description Switchyard: the flag before and after applying all the changes of the request in order, against the current state, computed in a transaction that is rolled back (what an approval approves). Open requests, one at a time. */
+              result?: {
+                /** @description The flag in the environment; null when it does not exist. */
+                after: {
+                  archived: boolean;
+                  dependencies: {
+                    enabled: boolean;
+                    feature: string;
+                    variants: string[];
+                  }[];
+                  enabled: boolean;
+                  /** @description In order, without ids. */
+                  strategies: {
+                    constraints: unknown[];
+                    disabled: boolean;
+                    name: string;
+                    parameters: {
+                      [key: string]: string;
+                    };
+                    segments: number[];
+                    title: string | null;
+                    variants: unknown[];
+                  }[];
+                  variants: unknown[];
+                } | null;
+                /** @description The flag in the environment; null when it does not exist. */
+                before: {
+                  archived: boolean;
+                  dependencies: {
+                    enabled: boolean;
+                    feature: string;
+                    variants: string[];
+                  }[];
+                  enabled: boolean;
+                  /** @description In order, without ids. */
+                  strategies: {
+                    constraints: unknown[];
+                    disabled: boolean;
+                    name: string;
+                    parameters: {
+                      [key: string]: string;
+                    };
+                    segments: number[];
+                    title: string | null;
+                    variants: unknown[];
+                  }[];
+                  variants: unknown[];
+                } | null;
+                environment: string;
+              };
             }[];
             id: number;
             minApprovals: number;
@@ -21048,6 +21341,8 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: why the changes cannot apply to the current state. */
+            resultProblem?: string;
             schedule?: {
               failureReason?: string;
               reason?: string;
@@ -21552,6 +21847,8 @@ export interface operations {
            *     ]
            */
           'application/json': {
+            /** @description Switchyard: why the approvals given no longer approve what the request would produce now; applying sends it back to review. */
+            approvalOutdated?: string;
             approvals: {
               /** Format: date-time */
               createdAt: string;
@@ -21597,7 +21894,62 @@ export interface operations {
                 snapshot?: unknown;
               }[];
               conflict?: string;
+              /** @description A change the request makes by itself: the default strategy turning the flag on adds. */
+              defaultChange?: {
+                action: string;
+                payload: unknown;
+              };
               name: string;
+              /** @description Switchyard: the flag before and after applying all the changes of the request in order, against the current state, computed in a transaction that is rolled back (what an approval approves). Open requests, one at a time. */
+              result?: {
+                /** @description The flag in the environment; null when it does not exist. */
+                after: {
+                  archived: boolean;
+                  dependencies: {
+                    enabled: boolean;
+                    feature: string;
+                    variants: string[];
+                  }[];
+                  enabled: boolean;
+                  /** @description In order, without ids. */
+                  strategies: {
+                    constraints: unknown[];
+                    disabled: boolean;
+                    name: string;
+                    parameters: {
+                      [key: string]: string;
+                    };
+                    segments: number[];
+                    title: string | null;
+                    variants: unknown[];
+                  }[];
+                  variants: unknown[];
+                } | null;
+                /** @description The flag in the environment; null when it does not exist. */
+                before: {
+                  archived: boolean;
+                  dependencies: {
+                    enabled: boolean;
+                    feature: string;
+                    variants: string[];
+                  }[];
+                  enabled: boolean;
+                  /** @description In order, without ids. */
+                  strategies: {
+                    constraints: unknown[];
+                    disabled: boolean;
+                    name: string;
+                    parameters: {
+                      [key: string]: string;
+                    };
+                    segments: number[];
+                    title: string | null;
+                    variants: unknown[];
+                  }[];
+                  variants: unknown[];
+                } | null;
+                environment: string;
+              };
             }[];
             id: number;
             minApprovals: number;
@@ -21611,6 +21963,8 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: why the changes cannot apply to the current state. */
+            resultProblem?: string;
             schedule?: {
               failureReason?: string;
               reason?: string;
@@ -21744,6 +22098,8 @@ export interface operations {
            *     ]
            */
           'application/json': {
+            /** @description Switchyard: why the approvals given no longer approve what the request would produce now; applying sends it back to review. */
+            approvalOutdated?: string;
             approvals: {
               /** Format: date-time */
               createdAt: string;
@@ -21789,7 +22145,62 @@ export interface operations {
                 snapshot?: unknown;
               }[];
               conflict?: string;
+              /** @description A change the request makes by itself: the default strategy turning the flag on adds. */
+              defaultChange?: {
+                action: string;
+                payload: unknown;
+              };
               name: string;
+              /** @description Switchyard: the flag before and after applying all the changes of the request in order, against the current state, computed in a transaction that is rolled back (what an approval approves). Open requests, one at a time. */
+              result?: {
+                /** @description The flag in the environment; null when it does not exist. */
+                after: {
+                  archived: boolean;
+                  dependencies: {
+                    enabled: boolean;
+                    feature: string;
+                    variants: string[];
+                  }[];
+                  enabled: boolean;
+                  /** @description In order, without ids. */
+                  strategies: {
+                    constraints: unknown[];
+                    disabled: boolean;
+                    name: string;
+                    parameters: {
+                      [key: string]: string;
+                    };
+                    segments: number[];
+                    title: string | null;
+                    variants: unknown[];
+                  }[];
+                  variants: unknown[];
+                } | null;
+                /** @description The flag in the environment; null when it does not exist. */
+                before: {
+                  archived: boolean;
+                  dependencies: {
+                    enabled: boolean;
+                    feature: string;
+                    variants: string[];
+                  }[];
+                  enabled: boolean;
+                  /** @description In order, without ids. */
+                  strategies: {
+                    constraints: unknown[];
+                    disabled: boolean;
+                    name: string;
+                    parameters: {
+                      [key: string]: string;
+                    };
+                    segments: number[];
+                    title: string | null;
+                    variants: unknown[];
+                  }[];
+                  variants: unknown[];
+                } | null;
+                environment: string;
+              };
             }[];
             id: number;
             minApprovals: number;
@@ -21803,6 +22214,8 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: why the changes cannot apply to the current state. */
+            resultProblem?: string;
             schedule?: {
               failureReason?: string;
               reason?: string;
@@ -21937,6 +22350,8 @@ export interface operations {
            *     ]
            */
           'application/json': {
+            /** @description Switchyard: why the approvals given no longer approve what the request would produce now; applying sends it back to review. */
+            approvalOutdated?: string;
             approvals: {
               /** Format: date-time */
               createdAt: string;
@@ -21982,7 +22397,62 @@ export interface operations {
                 snapshot?: unknown;
               }[];
               conflict?: string;
+              /** @description A change the request makes by itself: the default strategy turning the flag on adds. */
+              defaultChange?: {
+                action: string;
+                payload: unknown;
+              };
               name: string;
+              /** @description Switchyard: the flag before and after applying all the changes of the request in order, against the current state, computed in a transaction that is rolled back (what an approval approves). Open requests, one at a time. */
+              result?: {
+                /** @description The flag in the environment; null when it does not exist. */
+                after: {
+                  archived: boolean;
+                  dependencies: {
+                    enabled: boolean;
+                    feature: string;
+                    variants: string[];
+                  }[];
+                  enabled: boolean;
+                  /** @description In order, without ids. */
+                  strategies: {
+                    constraints: unknown[];
+                    disabled: boolean;
+                    name: string;
+                    parameters: {
+                      [key: string]: string;
+                    };
+                    segments: number[];
+                    title: string | null;
+                    variants: unknown[];
+                  }[];
+                  variants: unknown[];
+                } | null;
+                /** @description The flag in the environment; null when it does not exist. */
+                before: {
+                  archived: boolean;
+                  dependencies: {
+                    enabled: boolean;
+                    feature: string;
+                    variants: string[];
+                  }[];
+                  enabled: boolean;
+                  /** @description In order, without ids. */
+                  strategies: {
+                    constraints: unknown[];
+                    disabled: boolean;
+                    name: string;
+                    parameters: {
+                      [key: string]: string;
+                    };
+                    segments: number[];
+                    title: string | null;
+                    variants: unknown[];
+                  }[];
+                  variants: unknown[];
+                } | null;
+                environment: string;
+              };
             }[];
             id: number;
             minApprovals: number;
@@ -21996,6 +22466,8 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: why the changes cannot apply to the current state. */
+            resultProblem?: string;
             schedule?: {
               failureReason?: string;
               reason?: string;
@@ -23420,6 +23892,8 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Switchyard: why the approvals given no longer approve what the request would produce now; applying sends it back to review. */
+            approvalOutdated?: string;
             approvals: {
               /** Format: date-time */
               createdAt: string;
@@ -23465,7 +23939,62 @@ export interface operations {
                 snapshot?: unknown;
               }[];
               conflict?: string;
+              /** @description A change the request makes by itself: the default strategy turning the flag on adds. */
+              defaultChange?: {
+                action: string;
+                payload: unknown;
+              };
               name: string;
+              /** @description Switchyard: the flag before and after applying all the changes of the request in order, against the current state, computed in a transaction that is rolled back (what an approval approves). Open requests, one at a time. */
+              result?: {
+                /** @description The flag in the environment; null when it does not exist. */
+                after: {
+                  archived: boolean;
+                  dependencies: {
+                    enabled: boolean;
+                    feature: string;
+                    variants: string[];
+                  }[];
+                  enabled: boolean;
+                  /** @description In order, without ids. */
+                  strategies: {
+                    constraints: unknown[];
+                    disabled: boolean;
+                    name: string;
+                    parameters: {
+                      [key: string]: string;
+                    };
+                    segments: number[];
+                    title: string | null;
+                    variants: unknown[];
+                  }[];
+                  variants: unknown[];
+                } | null;
+                /** @description The flag in the environment; null when it does not exist. */
+                before: {
+                  archived: boolean;
+                  dependencies: {
+                    enabled: boolean;
+                    feature: string;
+                    variants: string[];
+                  }[];
+                  enabled: boolean;
+                  /** @description In order, without ids. */
+                  strategies: {
+                    constraints: unknown[];
+                    disabled: boolean;
+                    name: string;
+                    parameters: {
+                      [key: string]: string;
+                    };
+                    segments: number[];
+                    title: string | null;
+                    variants: unknown[];
+                  }[];
+                  variants: unknown[];
+                } | null;
+                environment: string;
+              };
             }[];
             id: number;
             minApprovals: number;
@@ -23479,6 +24008,8 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: why the changes cannot apply to the current state. */
+            resultProblem?: string;
             schedule?: {
               failureReason?: string;
               reason?: string;

@@ -80,7 +80,45 @@ const approver = {
   ],
 };
 
+const strategy = (rollout: string) => ({
+  name: 'flexibleRollout',
+  title: null,
+  disabled: false,
+  parameters: { rollout, stickiness: 'default', groupId: 'checkout' },
+  constraints: [],
+  variants: [],
+  segments: [],
+});
+const state = (enabled: boolean, strategies: ReturnType<typeof strategy>[]) => ({
+  archived: false,
+  enabled,
+  strategies,
+  variants: [],
+  dependencies: [],
+});
+
 describe('the review page', () => {
+  it('shows the result per flag, before and after, and an approval that no longer matches it', async () => {
+    const answer = request({
+      state: 'Approved',
+      approvalOutdated: 'what it changes was changed after it was approved',
+    });
+    answer.features[0]!.result = {
+      environment: 'production',
+      before: state(false, []),
+      after: state(true, [strategy('25')]),
+    };
+    open(approver, answer);
+    const result = await screen.findByRole('article', { name: 'Result for checkout' });
+    const before = within(result).getByLabelText('Before');
+    const after = within(result).getByLabelText('After');
+    expect(within(before).getByText('Off')).toBeTruthy();
+    expect(within(before).getByText('No strategies')).toBeTruthy();
+    expect(within(after).getByText('On')).toBeTruthy();
+    expect(within(after).getByText('flexibleRollout · 25%')).toBeTruthy();
+    expect(screen.getByText(/Its approval does not count: what it changes was changed/)).toBeTruthy();
+  });
+
   it('shows each change as a before and after, and lets another approver approve', async () => {
     const server = open(approver, request());
     const toggle = await screen.findByRole('table', { name: 'Turn on: before and after' });

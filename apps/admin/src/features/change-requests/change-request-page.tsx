@@ -13,6 +13,7 @@ import { ChangeList } from './change-diff-view.tsx';
 import { ChangeRequestReviewers } from './change-request-reviewers.tsx';
 import { ChangeRequestComments } from './change-request-comments.tsx';
 import { ChangeRequestPlayground } from './change-request-playground.tsx';
+import { ChangeRequestResult } from './change-request-result.tsx';
 import { StateBadge, titleOf } from './change-request-state.tsx';
 import type { ChangeRequest } from './change-request-types.ts';
 import { ReviewActions, reviewRights } from './review-actions.tsx';
@@ -101,6 +102,7 @@ function Review({ request }: { request: ChangeRequest }) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack>
             {rights.edit && <TitleEditor request={request} />}
+            <ChangeRequestResult request={request} />
             <ChangeList
               request={request}
               canRemove={rights.edit}

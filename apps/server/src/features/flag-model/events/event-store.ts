@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/db.ts';
+import { isDryRun } from '../../../db/dry-run.ts';
 import { isPgInteger } from '../../../db/pg-integer.ts';
 import { enqueueDeliveries } from '../../automation/integrations/addon-outbox.ts';
 import type { NewEvent, SwitchyardEvent } from './event.ts';
@@ -118,7 +119,9 @@ export function createEventStore(db: Db) {
      * integrations are written in that same transaction (the outbox), so none is lost and none is made up.
      */
     async append(event: NewEvent): Promise<SwitchyardEvent> {
-      await passWriteGate(db, event);
+      // A try that is rolled back changes nothing: the gate has nothing to refuse and nobody is owed a signal.
+      const trying = isDryRun();
+      if (!trying) await passWriteGate(db, event);
       const [row] = await db.query<EventRow>(
         `INSERT INTO events (type, created_by, created_by_user_id, project, feature_name, environment, data, pre_data, tags)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
@@ -134,6 +137,7 @@ export function createEventStore(db: Db) {
           JSON.stringify(event.tags ?? []),
         ],
       );
+      if (trying) return toEvent(row!);
       await enqueueDeliveries(db, row!);
       await db.notify(EVENTS_CHANNEL, String(row!.id));
       appendedHere++;

@@ -8,7 +8,11 @@ import { createFlagStrategyStore } from './flag-strategy-store.ts';
 import { resolveStrategy, type StrategyRequest } from './strategy-input.ts';
 import { insertStrategy, strategyData } from './strategy-service.ts';
 
-export type ToggleOptions = { activateDisabledStrategies?: boolean };
+export type ToggleOptions = {
+  activateDisabledStrategies?: boolean;
+  /** False when a strategy of the caller's own follows in the same transaction (a change request adding one). */
+  addDefaultStrategy?: boolean;
+};
 
 /** Turning a flag on or off in one environment. */
 export function createFlagEnvironmentService(db: Db) {
@@ -39,7 +43,7 @@ export function createFlagEnvironmentService(db: Db) {
       }
       return;
     }
-    if (current.some((strategy) => !strategy.disabled)) return;
+    if (current.some((strategy) => !strategy.disabled) || options.addDefaultStrategy === false) return;
     const project = await requireProject(db, flag.project);
     const configured = (await createFlagEnvironmentStore(db).defaultStrategy(
       flag.project,

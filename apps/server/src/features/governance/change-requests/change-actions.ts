@@ -22,7 +22,14 @@ import type { Action } from './change-request.ts';
 import { mentionProject } from '../../../http/project-mention.ts';
 
 /** Where a change applies and who applies it. */
-export type ActionContext = { db: Db; project: string; environment: string; actor: Actor };
+export type ActionContext = {
+  db: Db;
+  project: string;
+  environment: string;
+  actor: Actor;
+  /** Flags the request itself adds an active strategy to: turning them on adds no default (decision record 0029). */
+  addsStrategyTo?: ReadonlySet<string>;
+};
 /** The part of a change the actions need. */
 export type ChangeTarget = {
   flagName: string | null;
@@ -119,13 +126,14 @@ export const ACTIONS: Record<Action, ActionSpec> = {
       return state ? { enabled: state.enabled } : null;
     },
     conflict: noConflict,
-    async apply({ db, project, environment, actor }, change) {
+    async apply({ db, project, environment, actor, addsStrategyTo }, change) {
       const { enabled, shouldActivateDisabledStrategies } = change.payload as {
         enabled: boolean;
         shouldActivateDisabledStrategies?: boolean;
       };
       await createFlagEnvironmentService(db).toggle(project, flagOf(change), environment, enabled, actor, {
         activateDisabledStrategies: shouldActivateDisabledStrategies,
+        addDefaultStrategy: !addsStrategyTo?.has(flagOf(change)),
       });
     },
   },

@@ -74,7 +74,7 @@ export function changeRequestReadRoutes(deps: { db: Db }): FastifyPluginAsyncTyp
             'Change Requests',
             'getChangeRequest',
             'Get a change request',
-            'One request with its changes, each with the snapshot of what it changes and any conflict, its reviews, comments and schedule. Others’ drafts are 404.',
+            'One request with its changes, each with the snapshot of what it changes and any conflict, its reviews, comments and schedule. An open request also shows its result: per flag, the state before and after applying all its changes in order against the current state (`features[].result`, Switchyard), the default strategy turning a flag on adds (`defaultChange`), why it cannot apply (`resultProblem`) and why its approvals no longer approve that result (`approvalOutdated`). Others’ drafts are 404.',
           ),
           params: ChangeRequestParams,
           response: {
@@ -87,6 +87,7 @@ export function changeRequestReadRoutes(deps: { db: Db }): FastifyPluginAsyncTyp
         toChangeRequestResponse(
           db,
           await service.visible(request.params.projectId, request.params.id, callerOf(request)),
+          { result: true },
         ),
     );
 

@@ -2,7 +2,7 @@ import type { Db } from '../../../db/db.ts';
 import { BadDataError, ConflictError, NoAccessError } from '../../../http/errors.ts';
 import type { Actor } from '../../flag-model/events/actor.ts';
 import type { Caller } from './caller.ts';
-import { applyChanges, conflictsOf } from './change-request-apply.ts';
+import { conflictsOf } from './change-request-apply.ts';
 import {
   type ChangeRequest,
   isFullyApproved,
@@ -13,6 +13,7 @@ import {
 import { notifyAbout, recordChangeRequestEvent } from './change-request-events.ts';
 import { createChangeRequestService } from './change-request-service.ts';
 import { createChangeRequestStore } from './change-request-store.ts';
+import { applyForResult, outdatedApproval, previewOf } from './change-request-result.ts';
 
 export type Transition = { state: State; comment?: string; scheduledAt?: Date };
 
@@ -34,10 +35,47 @@ async function requireNoConflict(tx: Db, request: ChangeRequest): Promise<void> 
   }
 }
 
-/** Applies a request in the caller's transaction and records it; used by "apply" and by the scheduler. */
+/** The result a request would produce now differs from the one approved: it needs a new approval. */
+export class ApprovalOutdated extends ConflictError {
+  constructor(
+    readonly request: ChangeRequest,
+    readonly reason: string,
+  ) {
+    super(`Change request ${request.id} needs a new approval: ${reason}`);
+  }
+}
+
+/** Refuses (with the reason) a request whose approvals do not approve what it would produce now. */
+async function requireApprovedResult(tx: Db, request: ChangeRequest, actor: Actor): Promise<void> {
+  const reason = outdatedApproval(request, await previewOf(tx, request, actor));
+  if (reason) throw new ApprovalOutdated(request, reason);
+}
+
+/**
+ * Sends a request whose approval is outdated back to review (after the refused transaction rolled back, or in the
+ * scheduler's): its approvals and schedule are dropped and a comment tells why, so the request shows it.
+ */
+export async function requireNewApproval(db: Db, outdated: ApprovalOutdated): Promise<void> {
+  await db.transaction(async (tx) => {
+    const store = createChangeRequestStore(tx);
+    await store.clearApprovals(outdated.request.id);
+    await store.unschedule(outdated.request.id);
+    await store.setState(outdated.request.id, 'In review');
+    await store.addComment(outdated.request.id, `${outdated.message}. It is back in review.`, SWITCHYARD);
+  });
+}
+
+/** Who tells of what Switchyard did on its own. */
+const SWITCHYARD: Actor = { name: 'Switchyard', userId: null };
+
+/**
+ * Applies a request in the caller's transaction and records it; used by "apply" and by the scheduler. What the
+ * changes produce is checked against what was approved before the caller commits: exactly the approved result.
+ */
 export async function applyRequest(tx: Db, request: ChangeRequest, actor: Actor): Promise<void> {
   const store = createChangeRequestStore(tx);
-  await applyChanges(tx, request, actor);
+  const reason = outdatedApproval(request, await applyForResult(tx, request, actor));
+  if (reason) throw new ApprovalOutdated(request, reason);
   await store.setState(request.id, 'Applied');
   await store.unschedule(request.id);
   await recordChangeRequestEvent(tx, actor, 'change-request-applied', request);
@@ -49,7 +87,7 @@ export function createChangeRequestReviewService(db: Db) {
   return {
     async transition(project: string, id: number, to: Transition, caller: Caller): Promise<void> {
       await createChangeRequestService(db).visible(project, id, caller);
-      await db.transaction(async (tx) => {
+      const transitioned = db.transaction(async (tx) => {
         const store = createChangeRequestStore(tx);
         await store.lock(id);
         const request = (await store.get(id))!;
@@ -68,8 +106,20 @@ export function createChangeRequestReviewService(db: Db) {
           case 'Approved': {
             if (actor.userId === null)
               throw new NoAccessError('Change requests are approved by people, not tokens');
-            await store.addReview(id, actor.userId, true);
-            const approvals = request.approvals.filter((a) => a.by.id !== actor.userId).length + 1;
+            // An approval approves the result the changes produce now (decision record 0029).
+            const result = await previewOf(tx, request, actor);
+            if (result.failure)
+              throw new ConflictError(
+                `Change request ${id} cannot be approved: its changes do not apply to the current state (${result.failure})`,
+              );
+            await store.addReview(id, actor.userId, true, {
+              result: result.resultDigest,
+              base: result.baseDigest,
+            });
+            const approvals =
+              request.approvals.filter(
+                (a) => a.by.id !== actor.userId && a.digests?.result === result.resultDigest,
+              ).length + 1;
             if (!isFullyApproved(approvals, request.minApprovals)) {
               await recordChangeRequestEvent(tx, actor, 'change-request-approval-added', request);
               return;
@@ -98,6 +148,7 @@ export function createChangeRequestReviewService(db: Db) {
             if (!to.scheduledAt)
               throw new BadDataError('A schedule needs the time to apply at: "scheduledAt"');
             await requireNoConflict(tx, request);
+            await requireApprovedResult(tx, request, actor);
             await store.setState(id, 'Scheduled');
             await store.schedule(id, to.scheduledAt, actor.userId);
             await recordChangeRequestEvent(tx, actor, 'change-request-scheduled', request, {
@@ -114,6 +165,11 @@ export function createChangeRequestReviewService(db: Db) {
           default:
             throw new BadDataError(`A change request cannot be moved to "${to.state}"`);
         }
+      });
+      await transitioned.catch(async (error: unknown) => {
+        // The refusal rolled back; sending the request back to review is a change of its own.
+        if (error instanceof ApprovalOutdated) await requireNewApproval(db, error);
+        throw error;
       });
     },
   };

@@ -200,8 +200,8 @@ describe('the life of a change request', () => {
     const strategies = (
       await t.admin({ method: 'GET', url: `${P}/features/checkout/environments/production/strategies` })
     ).json();
-    // In this order the direct writes give the same: turning on with nothing active adds the default rollout first.
-    expect(strategies.map((s: { name: string }) => s.name)).toEqual(['flexibleRollout', 'default']);
+    // The request adds a strategy itself, so turning on adds no default rollout (decision record 0029).
+    expect(strategies.map((s: { name: string }) => s.name)).toEqual(['default']);
     const events = (await t.admin({ method: 'GET', url: '/api/admin/events?feature=checkout' })).json()
       .events;
     expect(events.map((e: { type: string }) => e.type)).toEqual(

@@ -52,7 +52,7 @@ export function changeRequestRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
     const reviews = createChangeRequestReviewService(db);
     const readModel = createChangeRequestReadModel(db);
     const respond = async (id: number) =>
-      toChangeRequestResponse(db, (await createChangeRequestStore(db).get(id))!);
+      toChangeRequestResponse(db, (await createChangeRequestStore(db).get(id))!, { result: true });
     const crResponse = (description: string) => ({ ...ChangeRequestResponse, $id: undefined, description });
 
     /** Changes of a body, each checked; a change the rules refuse is named by its place in the body. */
@@ -174,7 +174,7 @@ export function changeRequestRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
             'Change Requests',
             'updateChangeRequestState',
             'Move a change request on',
-            'Draft → In review (its author); In review → Approved or Rejected (APPROVE_CHANGE_REQUEST there; nobody approves their own request, admins included); Approved → Applied, or Scheduled with scheduledAt (APPLY_CHANGE_REQUEST there); Scheduled → Scheduled again (reschedule), Applied or Rejected; any open state → Cancelled (its author or an admin). A request whose changes conflict with what they change is not applied or scheduled (409).',
+            'Draft → In review (its author); In review → Approved or Rejected (APPROVE_CHANGE_REQUEST there; nobody approves their own request, admins included); Approved → Applied, or Scheduled with scheduledAt (APPLY_CHANGE_REQUEST there); Scheduled → Scheduled again (reschedule), Applied or Rejected; any open state → Cancelled (its author or an admin). A request whose changes conflict with what they change is not applied or scheduled (409). An approval approves the result the changes produce against the current state; when that result has changed by the time it applies or is scheduled, the request is refused (409, `needs a new approval`) and goes back to review.',
           ),
           params: ChangeRequestParams,
           body: StateBody,

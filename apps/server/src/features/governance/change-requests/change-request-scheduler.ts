@@ -5,7 +5,7 @@ import type { Actor } from '../../flag-model/events/actor.ts';
 import { maintenanceOn } from '../../flag-model/events/write-gate.ts';
 import { conflictsOf } from './change-request-apply.ts';
 import { notifyAbout, recordChangeRequestEvent } from './change-request-events.ts';
-import { applyRequest } from './change-request-review-service.ts';
+import { ApprovalOutdated, applyRequest, requireNewApproval } from './change-request-review-service.ts';
 import { createChangeRequestStore } from './change-request-store.ts';
 
 export type SchedulerOptions = { intervalMs: number; now?: () => Date; onError?: (error: unknown) => void };
@@ -82,6 +82,20 @@ export async function applyNextDue(db: Db, now: Date): Promise<boolean> {
       await tx.query('RELEASE SAVEPOINT scheduled_apply');
     } catch (error) {
       await tx.query('ROLLBACK TO SAVEPOINT scheduled_apply');
+      if (error instanceof ApprovalOutdated) {
+        // Not a failure: the state moved since approval, so the request goes back to review (decision record 0029).
+        const reason = error.message;
+        await requireNewApproval(tx, error);
+        await recordChangeRequestEvent(tx, actor, 'change-request-schedule-suspended', request, { reason });
+        await notifyAbout(
+          tx,
+          SWITCHYARD,
+          request,
+          [request.createdBy.id, actor.userId],
+          `suspended (${reason})`,
+        );
+        return true;
+      }
       const failureReason = error instanceof Error ? error.message : String(error);
       await store.setScheduleStatus(id, 'failed', {
         reason: 'The changes could not be applied',

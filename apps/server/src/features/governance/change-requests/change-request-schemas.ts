@@ -178,6 +178,38 @@ const exampleChangeRequest = {
   ],
 };
 
+const StrategyState = Type.Object({
+  name: Type.String(),
+  title: Type.Union([Type.String(), Type.Null()]),
+  disabled: Type.Boolean(),
+  parameters: Type.Record(Type.String(), Type.String()),
+  constraints: Type.Array(Type.Unknown()),
+  variants: Type.Array(Type.Unknown()),
+  segments: Type.Array(Type.Integer()),
+});
+const FlagState = Type.Union(
+  [
+    Type.Object({
+      archived: Type.Boolean(),
+      enabled: Type.Boolean(),
+      strategies: Type.Array(StrategyState, { description: 'In order, without ids.' }),
+      variants: Type.Array(Type.Unknown()),
+      dependencies: Type.Array(
+        Type.Object({ feature: Type.String(), enabled: Type.Boolean(), variants: Type.Array(Type.String()) }),
+      ),
+    }),
+    Type.Null(),
+  ],
+  { description: 'The flag in the environment; null when it does not exist.' },
+);
+const FlagResult = Type.Object(
+  { environment: Type.String(), before: FlagState, after: FlagState },
+  {
+    description:
+      'Switchyard: the flag before and after applying all the changes of the request in order, against the current state, computed in a transaction that is rolled back (what an approval approves). Open requests, one at a time.',
+  },
+);
+
 export const ChangeResponse = Type.Object({
   id: Type.Integer(),
   action: Type.String(),
@@ -210,6 +242,16 @@ const changeRequestFields = {
       name: Type.String(),
       conflict: Type.Optional(Type.String()),
       changes: Type.Array(ChangeResponse),
+      defaultChange: Type.Optional(
+        Type.Object(
+          { action: Type.String(), payload: Type.Unknown() },
+          {
+            description:
+              'A change the request makes by itself: the default strategy turning the flag on adds.',
+          },
+        ),
+      ),
+      result: Type.Optional(FlagResult),
     }),
   ),
   segments: Type.Array(Type.Object({ ...ChangeResponse.properties, name: Type.String() })),
@@ -219,6 +261,15 @@ const changeRequestFields = {
     Type.Object({ id: Type.Integer(), text: Type.String(), createdBy: Who, createdAt: DateTime }),
   ),
   schedule: Type.Optional(Schedule),
+  resultProblem: Type.Optional(
+    Type.String({ description: 'Switchyard: why the changes cannot apply to the current state.' }),
+  ),
+  approvalOutdated: Type.Optional(
+    Type.String({
+      description:
+        'Switchyard: why the approvals given no longer approve what the request would produce now; applying sends it back to review.',
+    }),
+  ),
 };
 export const ChangeRequestResponse = Type.Object(
   {

@@ -6,6 +6,7 @@ import type {
   ChangeRequest,
   Comment,
   Person,
+  ResultDigests,
   Review,
   Schedule,
   ScheduleStatus,
@@ -42,6 +43,8 @@ type ReviewRow = {
   name: string;
   approved: boolean;
   created_at: Date;
+  result_digest: string | null;
+  base_digest: string | null;
 };
 type CommentRow = {
   id: number;
@@ -75,7 +78,8 @@ export function createChangeRequestStore(db: Db) {
         [ids],
       ),
       db.query<ReviewRow>(
-        `SELECT r.change_request_id, r.user_id, ${USER_NAME} AS name, r.approved, r.created_at
+        `SELECT r.change_request_id, r.user_id, ${USER_NAME} AS name, r.approved, r.created_at,
+                r.result_digest, r.base_digest
            FROM change_request_reviews r JOIN users u ON u.id = r.user_id
           WHERE r.change_request_id = ANY($1) ORDER BY r.created_at`,
         [ids],
@@ -88,7 +92,11 @@ export function createChangeRequestStore(db: Db) {
         ids,
       ]),
     ]);
-    const review = (row: ReviewRow): Review => ({ by: person(row.user_id, row.name), at: row.created_at });
+    const review = (row: ReviewRow): Review => ({
+      by: person(row.user_id, row.name),
+      at: row.created_at,
+      digests: row.result_digest ? { result: row.result_digest, base: row.base_digest ?? '' } : null,
+    });
     return requests.map((row) => {
       const schedule = schedules.find((s) => s.change_request_id === row.id);
       const mine = byRequest(reviews, row.id);
@@ -200,11 +208,15 @@ export function createChangeRequestStore(db: Db) {
       );
       return rows.length > 0;
     },
-    async addReview(id: number, userId: number, approved: boolean): Promise<void> {
+    /** Records a review; an approval records the digests of the result it approves (an approval again renews them). */
+    async addReview(id: number, userId: number, approved: boolean, digests?: ResultDigests): Promise<void> {
       await db.query(
-        `INSERT INTO change_request_reviews (change_request_id, user_id, approved) VALUES ($1, $2, $3)
-         ON CONFLICT DO NOTHING`,
-        [id, userId, approved],
+        `INSERT INTO change_request_reviews (change_request_id, user_id, approved, result_digest, base_digest)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (change_request_id, user_id, approved)
+         DO UPDATE SET result_digest = EXCLUDED.result_digest, base_digest = EXCLUDED.base_digest,
+                       created_at = now()`,
+        [id, userId, approved, digests?.result ?? null, digests?.base ?? null],
       );
     },
     async clearApprovals(id: number): Promise<void> {

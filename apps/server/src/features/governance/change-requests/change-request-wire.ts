@@ -15,6 +15,7 @@ import type { ChangeBody } from './change-request-schemas.ts';
 import { PAYLOADS } from './change-request-schemas.ts';
 import { Value } from 'typebox/value';
 import type { FlagAction, SegmentAction } from './change-request.ts';
+import { type FlagResult, outdatedApproval, previewOf } from './change-request-result.ts';
 
 const who = (person: Person) => ({ id: person.id, username: person.name, imageUrl: null });
 
@@ -28,9 +29,39 @@ const toChange = (change: Change, conflict: string | undefined) => ({
   createdAt: change.createdAt.toISOString(),
 });
 
-/** A request on the wire; conflicts are computed for open requests only (closed ones changed nothing more). */
-export async function toChangeRequestResponse(db: Db, request: ChangeRequest) {
-  const conflicts = isOpen(request.state) ? await conflictsOf(db, request) : new Map<number, string>();
+/**
+ * Unleash's `defaultChange`: the strategy that turning the flag on adds by itself (the project's default), when the
+ * result shows one that no change of the request adds.
+ */
+function defaultChangeOf(request: ChangeRequest, result: FlagResult | undefined) {
+  const changes = request.changes.filter((c) => c.flagName === result?.flag);
+  const enables = changes.some(
+    (c) => c.action === 'updateEnabled' && (c.payload as { enabled?: boolean }).enabled === true,
+  );
+  if (!result?.before || !result.after || !enables) return undefined;
+  const added = changes.filter((c) => c.action === 'addStrategy').length;
+  const known = new Set(result.before.strategies.map((s) => JSON.stringify(s)));
+  const fresh = result.after.strategies.filter((s) => !known.has(JSON.stringify(s)));
+  return fresh.length > added ? { action: 'addStrategy', payload: fresh[fresh.length - 1] } : undefined;
+}
+
+/**
+ * A request on the wire; conflicts are computed for open requests only (closed ones changed nothing more). With
+ * `result`, also what applying it would produce now and whether its approvals still approve that (decision record
+ * 0029): one rolled-back try, so lists leave it out.
+ */
+export async function toChangeRequestResponse(
+  db: Db,
+  request: ChangeRequest,
+  options: { result?: boolean } = {},
+) {
+  const open = isOpen(request.state);
+  const conflicts = open ? await conflictsOf(db, request) : new Map<number, string>();
+  const result =
+    options.result && open && request.changes.length > 0
+      ? await previewOf(db, request, { name: request.createdBy.name, userId: null })
+      : undefined;
+  const outdated = result && outdatedApproval(request, result);
   const segmentIds = [
     ...new Set(request.changes.flatMap((c) => (c.segmentId === null ? [] : [c.segmentId]))),
   ];
@@ -60,8 +91,26 @@ export async function toChangeRequestResponse(db: Db, request: ChangeRequest) {
     stateTimestamps: request.stateTimestamps as Record<string, string>,
     features: [...features].map(([name, changes]) => {
       const conflict = changes.find((change) => change.conflict)?.conflict;
-      return { name, ...(conflict ? { conflict } : {}), changes };
+      const flagResult = result?.flags.find((f) => f.flag === name);
+      const defaultChange = defaultChangeOf(request, flagResult);
+      return {
+        name,
+        ...(conflict ? { conflict } : {}),
+        changes,
+        ...(defaultChange ? { defaultChange } : {}),
+        ...(flagResult
+          ? {
+              result: {
+                environment: flagResult.environment,
+                before: flagResult.before,
+                after: flagResult.after,
+              },
+            }
+          : {}),
+      };
     }),
+    ...(result?.failure ? { resultProblem: result.failure } : {}),
+    ...(outdated ? { approvalOutdated: outdated } : {}),
     segments: request.changes
       .filter((change) => change.segmentId !== null)
       .map((change) => ({

@@ -52,7 +52,10 @@ export type Change = {
   createdAt: Date;
 };
 
-export type Review = { by: Person; at: Date };
+/** What an approval approved: digests of the result and of the state it was computed from (decision record 0029). */
+export type ResultDigests = { result: string; base: string };
+/** `digests`: null for a rejection, or for an approval older than results (it counts for nothing). */
+export type Review = { by: Person; at: Date; digests: ResultDigests | null };
 export type Comment = { id: number; text: string; by: Person; at: Date };
 export type ScheduleStatus = 'pending' | 'failed' | 'suspended';
 export type Schedule = {
