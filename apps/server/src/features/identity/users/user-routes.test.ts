@@ -63,9 +63,10 @@ describe('personal access tokens', () => {
       headers: { authorization: secret },
     });
     expect(me.json().user).toMatchObject({ username: 'test-editor', rootRoleName: 'Editor' });
+    // What an Editor may not do, its token may not either: the user list is for Admins.
     const asPat = await t.app.inject({
       method: 'GET',
-      url: '/api/admin/api-tokens',
+      url: '/api/admin/user-admin',
       headers: { authorization: secret },
     });
     expect(asPat.statusCode).toBe(403);
