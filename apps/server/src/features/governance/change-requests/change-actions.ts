@@ -20,6 +20,7 @@ import { createSegmentService } from '../../flag-model/segments/segment-service.
 import { createSegmentStore } from '../../flag-model/segments/segment-store.ts';
 import type { Action } from './change-request.ts';
 import { mentionProject } from '../../../http/project-mention.ts';
+import { canonicalJson } from './canonical-json.ts';
 
 /** Where a change applies and who applies it. */
 export type ActionContext = {
@@ -51,19 +52,7 @@ type ActionSpec = {
   apply(context: ActionContext, change: ChangeTarget): Promise<void>;
 };
 
-/** JSON with object keys sorted: a snapshot read back from jsonb has its keys in another order. */
-const canonical = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(canonical)
-    : value && typeof value === 'object'
-      ? Object.fromEntries(
-          Object.entries(value)
-            .filter(([, v]) => v !== undefined)
-            .sort(([a], [b]) => (a < b ? -1 : 1))
-            .map(([k, v]) => [k, canonical(v)]),
-        )
-      : value;
-const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 const flagOf = (change: ChangeTarget) => change.flagName!;
 
 /** A strategy as a snapshot shows it: without its position, which reordering changes on its own. */

@@ -7,6 +7,7 @@ import { createFlagStore } from '../../flag-model/flags/flag-store.ts';
 import { createFlagStrategyStore } from '../../flag-model/flags/flag-strategy-store.ts';
 import { createSegmentStore } from '../../flag-model/segments/segment-store.ts';
 import { markedDryRun } from '../../../db/dry-run.ts';
+import { canonicalJson } from './canonical-json.ts';
 import { applyChanges } from './change-request-apply.ts';
 import type { ChangeRequest } from './change-request.ts';
 
@@ -95,22 +96,8 @@ export async function statesOf(db: Db, request: ChangeRequest): Promise<States> 
   return states;
 }
 
-/** JSON with object keys sorted, so equal states give equal digests whatever order jsonb returned keys in. */
-const canonical = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(canonical)
-    : value && typeof value === 'object'
-      ? Object.fromEntries(
-          Object.entries(value)
-            .filter(([, v]) => v !== undefined)
-            .sort(([a], [b]) => (a < b ? -1 : 1))
-            .map(([k, v]) => [k, canonical(v)]),
-        )
-      : value;
 export const digestOf = (value: unknown): string =>
-  createHash('sha256')
-    .update(JSON.stringify(canonical(value)))
-    .digest('hex');
+  createHash('sha256').update(canonicalJson(value)).digest('hex');
 
 /** The result from the states before and after (or the failure that stopped the changes). */
 export function resultOf(

@@ -7,6 +7,7 @@ import { conflictsOf } from './change-request-apply.ts';
 import { notifyAbout, recordChangeRequestEvent } from './change-request-events.ts';
 import { ApprovalOutdated, applyRequest, requireNewApproval } from './change-request-review-service.ts';
 import { createChangeRequestStore } from './change-request-store.ts';
+import type { ChangeRequest } from './change-request.ts';
 
 export type SchedulerOptions = { intervalMs: number; now?: () => Date; onError?: (error: unknown) => void };
 
@@ -42,6 +43,12 @@ async function lostRightToApply(
   return `${actor.name} who scheduled it may no longer apply change requests in environment "${environment}"`;
 }
 
+/** Records that a scheduled request was suspended and tells its author and scheduler why. */
+async function toldSuspended(tx: Db, actor: Actor, request: ChangeRequest, reason: string): Promise<void> {
+  await recordChangeRequestEvent(tx, actor, 'change-request-schedule-suspended', request, { reason });
+  await notifyAbout(tx, SWITCHYARD, request, [request.createdBy.id, actor.userId], `suspended (${reason})`);
+}
+
 /**
  * Applies one due scheduled request, if any, and says whether it found one. The row is claimed with FOR UPDATE SKIP
  * LOCKED inside the transaction that applies it, so with several processes on one database each request is applied
@@ -65,14 +72,7 @@ export async function applyNextDue(db: Db, now: Date): Promise<boolean> {
     if (conflicts.size > 0 || lostRight) {
       const reason = lostRight ?? [...conflicts.values()].join('; ');
       await store.setScheduleStatus(id, 'suspended', { reason });
-      await recordChangeRequestEvent(tx, actor, 'change-request-schedule-suspended', request, { reason });
-      await notifyAbout(
-        tx,
-        SWITCHYARD,
-        request,
-        [request.createdBy.id, actor.userId],
-        `suspended (${reason})`,
-      );
+      await toldSuspended(tx, actor, request, reason);
       return true;
     }
     // A savepoint keeps the claim when the changes fail: the failure is recorded in the same transaction.
@@ -86,14 +86,7 @@ export async function applyNextDue(db: Db, now: Date): Promise<boolean> {
         // Not a failure: the state moved since approval, so the request goes back to review (decision record 0029).
         const reason = error.message;
         await requireNewApproval(tx, error);
-        await recordChangeRequestEvent(tx, actor, 'change-request-schedule-suspended', request, { reason });
-        await notifyAbout(
-          tx,
-          SWITCHYARD,
-          request,
-          [request.createdBy.id, actor.userId],
-          `suspended (${reason})`,
-        );
+        await toldSuspended(tx, actor, request, reason);
         return true;
       }
       const failureReason = error instanceof Error ? error.message : String(error);
