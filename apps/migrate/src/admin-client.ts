@@ -18,6 +18,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The answer's body, parsed when it is JSON: Switchyard's names the field and the rule in `details`. */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -65,6 +67,7 @@ export function createAdminClient(url: string, token: string): AdminClient {
       throw new HttpError(
         response.status,
         `${method} ${base}${path} → ${response.status}: ${text.slice(0, 500)}`,
+        parseJson(text),
       );
     }
     return (text ? JSON.parse(text) : undefined) as T;
@@ -93,4 +96,12 @@ export function createAdminClient(url: string, token: string): AdminClient {
     },
     writes: () => writes,
   };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,5 +1,7 @@
+import { isWeakSecret } from '@switchyard/access';
 import { createAdminClient, type AdminClient } from './admin-client.ts';
 import { readFromApi } from './api-reader.ts';
+import { classifyFailure, type Failure } from './failure.ts';
 import { readFromFiles } from './file-reader.ts';
 import { acceptedSecrets } from './plan-access.ts';
 import { buildPlan, summarise, targetSegmentIds, type Action, type Step, type WriteContext } from './plan.ts';
@@ -25,7 +27,12 @@ export type MigrationResult = {
   dryRun: boolean;
   steps: Step[];
   counts: Record<Action, number>;
-  failures: { step: Step; error: string }[];
+  failures: ({ step: Step } & Failure)[];
+  /**
+   * The tokens moved (or found moved) with a secret too short for a new token: SDKs use them, so they keep it, and
+   * the report names them (never their secret) so they are rotated.
+   */
+  weakTokens: string[];
   resetLinks: Map<string, string>;
   /** Undefined when there was nothing to compare with (a dry run, or export files as the source). */
   checks?: TokenCheck[];
@@ -49,6 +56,9 @@ export async function migrate(options: MigrateOptions): Promise<MigrationResult>
     steps,
     counts: summarise(steps),
     failures: [],
+    weakTokens: source.apiTokens
+      .filter((token) => token.secret && isWeakSecret(token.secret))
+      .map((token) => `${token.type} token "${token.tokenName}" (${token.secret!.split('.')[0]}.…)`),
     resetLinks: new Map(),
     writes: 0,
     durationMs: 0,
@@ -71,7 +81,7 @@ export async function migrate(options: MigrateOptions): Promise<MigrationResult>
       try {
         await step.run(context);
       } catch (error) {
-        result.failures.push({ step, error: error instanceof Error ? error.message : String(error) });
+        result.failures.push({ step, ...classifyFailure(error) });
       }
     }
     done.set(step.kind, (done.get(step.kind) ?? 0) + 1);

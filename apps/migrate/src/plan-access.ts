@@ -1,3 +1,4 @@
+import { isWeakSecret } from '@switchyard/access';
 import type { AdminClient } from './admin-client.ts';
 import type { Step } from './plan.ts';
 import type { ApiToken, Snapshot } from './snapshot.ts';
@@ -25,6 +26,7 @@ export function planAccess(source: Snapshot, target: Snapshot): Step[] {
         kind: 'API token',
         key,
         action: 'create',
+        ...(isWeakSecret(secret) ? { detail: 'a weak secret, kept as it is: rotate it' } : {}),
         run: async ({ target }) => {
           await target.send('POST', '/api/admin/api-tokens', {
             tokenName: token.tokenName || `migrated-${token.type}`,
@@ -33,6 +35,8 @@ export function planAccess(source: Snapshot, target: Snapshot): Step[] {
             projects: token.projects,
             expiresAt: token.expiresAt,
             secret,
+            // An existing token, moved as it is even when its secret is too short for a new one (0015).
+            imported: true,
           });
         },
       });

@@ -31,8 +31,18 @@ export function formatReport(result: MigrationResult): string {
   );
   if (!result.dryRun) out.push(`Writes: ${result.writes} in ${(result.durationMs / 1000).toFixed(1)} s`);
   if (result.failures.length) {
-    out.push(`Failed (${result.failures.length}; run again to retry):`);
-    for (const { step, error } of result.failures) out.push(`  ${step.kind} ${step.key}: ${error}`);
+    out.push(`Failed (${result.failures.length}):`);
+    for (const { step, message, retryable, advice } of result.failures) {
+      out.push(`  ${step.kind} ${step.key}: ${message}`);
+      out.push(retryable ? '    run again to retry' : `    a retry fails the same way; ${advice ?? ''}`);
+    }
+  }
+  if (result.weakTokens.length) {
+    out.push(
+      `Weak secrets (${result.weakTokens.length}): moved as they are, since SDKs and scripts use them, but short enough to guess.`,
+      '  Rotate each: create a new token on Switchyard, give it to what uses the old one, then delete the old one.',
+    );
+    for (const token of result.weakTokens) out.push(`  ${token}`);
   }
   const manual = result.steps.filter((step) => step.action === 'manual');
   if (manual.length) {

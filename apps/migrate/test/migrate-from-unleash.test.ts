@@ -73,7 +73,8 @@ describe('npm run migrate from a real Unleash 7.6.5', () => {
     const report = formatReport(result);
     expect(result.failures, report).toEqual([]);
     expect(result.counts.conflict, report).toBe(0);
-    expect(result.checks?.length, report).toBe(2);
+    // The two seeded client tokens and the weak one Unleash created at start.
+    expect(result.checks?.length, report).toBe(3);
     for (const check of result.checks ?? []) {
       expect(check.targetDigest, report).toBe(check.sourceDigest);
       expect(check.differentFlags).toEqual([]);
@@ -101,6 +102,21 @@ describe('npm run migrate from a real Unleash 7.6.5', () => {
     expect(report).toMatch(/integration datadog "metrics": the source masks apiKey/);
     expect(report).toMatch(/Not moved:[\s\S]*change requests/);
     expect(result.resetLinks.get('ada@example.com')).toMatch(/^http/);
+
+    // Tokens too short for a new secret move as they are, and the report names them, never their secret.
+    expect(result.weakTokens).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^admin token .*\(\*:\*\.…\)$/),
+        expect.stringMatching(/^client token .*\(\*:development\.…\)$/),
+      ]),
+    );
+    expect(report).toMatch(/Weak secrets \(2\)[\s\S]*Rotate each/);
+    expect(report).not.toContain(unleash.adminToken);
+    expect(report).not.toContain(unleash.weakClientToken);
+    const onTarget = async (path: string, token: string) =>
+      (await fetch(`${targetUrl}${path}`, { headers: { authorization: token } })).status;
+    expect(await onTarget('/api/admin/projects', unleash.adminToken)).toBe(200);
+    expect(await onTarget('/api/client/features', unleash.weakClientToken)).toBe(200);
 
     const flags = (await readFromApi(createAdminClient(targetUrl, ADMIN_TOKEN))).flags;
     expect(flags.find((f) => f.name === 'old-banner')?.archived).toBe(true);

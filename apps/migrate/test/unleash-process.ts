@@ -8,7 +8,14 @@ import { ensureUnleash } from '../scripts/install-unleash.mjs';
 
 const POSTGRES = process.env.UNLEASH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export type UnleashProcess = { url: string; adminToken: string; output(): string; stop(): Promise<void> };
+export type UnleashProcess = {
+  url: string;
+  adminToken: string;
+  /** A client token Unleash creates at start, weak as its docs' examples are. */
+  weakClientToken: string;
+  output(): string;
+  stop(): Promise<void>;
+};
 
 async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES });
@@ -28,7 +35,9 @@ export async function startUnleash(port: number, timeoutMs = 240_000): Promise<U
   const entry = (ensureUnleash as () => string)();
   const database = `unleash_migrate_${randomBytes(5).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${database}`);
-  const adminToken = '*:*.unleash-admin-token-for-the-migration-test';
+  // As Unleash's docs set them: shorter than Switchyard lets a new token be, so the migration must keep them as they are.
+  const adminToken = '*:*.admintoken';
+  const weakClientToken = '*:development.x';
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const main = pathToFileURL(path.join(entry, 'dist/lib/server-impl.js')).href;
@@ -41,6 +50,7 @@ export async function startUnleash(port: number, timeoutMs = 240_000): Promise<U
       DATABASE_URL: POSTGRES.replace(/\/[^/]*$/, `/${database}`),
       DATABASE_SSL: 'false',
       INIT_ADMIN_API_TOKENS: adminToken,
+      INIT_CLIENT_API_TOKENS: weakClientToken,
       UNLEASH_TELEMETRY_DISABLED: 'true',
       CHECK_VERSION: 'false',
       SEND_TELEMETRY: 'false',
@@ -80,5 +90,5 @@ export async function startUnleash(port: number, timeoutMs = 240_000): Promise<U
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  return { url, adminToken, output: () => output, stop };
+  return { url, adminToken, weakClientToken, output: () => output, stop };
 }

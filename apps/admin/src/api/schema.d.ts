@@ -127,7 +127,7 @@ export interface paths {
     put?: never;
     /**
      * Create an API token
-     * @description Creates a client (backend), frontend or admin token scoped to projects and one environment: a client or frontend token needs its kind’s permission, a token that reaches a private project the caller is no member of (every project does) needs ADMIN. The response holds the full secret; it is stored hashed and never shown again. `secret` keeps a secret SDKs already use, e.g. when moving from another server: it must be unused and its prefix must match the scope. Requires the ADMIN permission, or whichever of CREATE_CLIENT_API_TOKEN, CREATE_FRONTEND_API_TOKEN what it acts on needs.
+     * @description Creates a client (backend), frontend or admin token scoped to projects and one environment: a client or frontend token needs its kind’s permission, a token that reaches a private project the caller is no member of (every project does) needs ADMIN. The response holds the full secret; it is stored hashed and never shown again. `secret` keeps a secret SDKs already use, e.g. when moving from another server: it must be unused, its prefix must match the scope, and it has at least 16 characters unless `imported` (ADMIN only) says it is an existing token’s. Requires the ADMIN permission, or whichever of CREATE_CLIENT_API_TOKEN, CREATE_FRONTEND_API_TOKEN what it acts on needs.
      */
     post: operations['createApiToken'];
     delete?: never;
@@ -7441,9 +7441,11 @@ export interface operations {
           environment?: string;
           /** Format: date-time */
           expiresAt?: string | null;
+          /** @description `true`: `secret` is an existing token’s, moved from another server as it is, so it may have fewer than 16 characters (rotate such a token soon). Needs ADMIN; the `api-token-created` event records it. */
+          imported?: boolean;
           project?: string;
           projects?: string[];
-          /** @description The secret to use instead of a new random one, in the form `project:environment.random` (`*` for all projects, `[]` for several); its prefix must match the token's projects and environment. For moving SDKs from another server without reconfiguring them (`npm run migrate`). Admins only. */
+          /** @description The secret to use instead of a new random one, in the form `project:environment.random` (`*` for all projects, `[]` for several); its prefix must match the token's projects and environment, and it has at least 16 characters unless `imported`. For moving SDKs from another server without reconfiguring them (`npm run migrate`). */
           secret?: string;
           /** @description What the token is for. */
           tokenName?: string;

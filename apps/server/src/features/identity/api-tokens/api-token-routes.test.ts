@@ -125,6 +125,54 @@ describe('API tokens', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('refuses a given secret under 16 characters, naming the field, the rule and what to send instead', async () => {
+    const refused = await t.admin({
+      method: 'POST',
+      url: '/api/admin/api-tokens',
+      payload: { tokenName: 'weak', type: 'admin', environment: '*', projects: ['*'], secret: '*:*.weak' },
+    });
+    expect(refused.statusCode).toBe(400);
+    const [detail] = refused.json().details;
+    expect(detail).toMatchObject({ path: '/body/secret' });
+    expect(detail.message).toContain('at least 16 characters');
+    expect(detail.message).toContain('"imported": true');
+  });
+
+  it('keeps an imported short secret as it is, for an Admin only, and records that it was imported', async () => {
+    const secret = '*:development.x';
+    const body = { tokenName: 'imported-weak', type: 'client', environment: 'development', secret };
+    const editor = await t.as('Editor');
+    const byEditor = await editor({
+      method: 'POST',
+      url: '/api/admin/api-tokens',
+      payload: { ...body, projects: ['default'], secret: 'default:development.x', imported: true },
+    });
+    expect(byEditor.statusCode).toBe(403);
+    const created = await t.admin({
+      method: 'POST',
+      url: '/api/admin/api-tokens',
+      payload: { ...body, imported: true },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const features = await t.app.inject({
+      method: 'GET',
+      url: '/api/client/features',
+      headers: { authorization: secret },
+    });
+    expect(features.statusCode).toBe(200);
+    const [event] = await t.db.query<{ data: { tokenName: string; imported?: boolean } }>(
+      "SELECT data FROM events WHERE type = 'api-token-created' ORDER BY id DESC LIMIT 1",
+    );
+    expect(event?.data).toMatchObject({ tokenName: 'imported-weak', imported: true });
+    const withoutSecret = await t.admin({
+      method: 'POST',
+      url: '/api/admin/api-tokens',
+      payload: { tokenName: 'nothing-to-import', type: 'client', imported: true },
+    });
+    expect(withoutSecret.statusCode).toBe(400);
+    expect(JSON.stringify(withoutSecret.json())).toContain('/body/imported');
+  });
+
   it('refuses a given secret whose prefix does not match the scope, naming the field', async () => {
     const before = await countTokens();
     const wrongScope = await t.admin({

@@ -71,7 +71,10 @@ export function apiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
     });
     const named = (request: FastifyRequest) => service.find((request.params as { token: string }).token);
     const requested = async (request: FastifyRequest): Promise<TokenReach | undefined> => {
-      const body = request.body as { type?: unknown; project?: unknown; projects?: unknown } | undefined;
+      const body = request.body as
+        { type?: unknown; project?: unknown; projects?: unknown; imported?: unknown } | undefined;
+      // Importing may keep a secret too short for a new token: ADMIN's alone, whatever the kind.
+      if (body?.imported === true) return undefined;
       const type = tokenTypeOf(body?.type);
       const projects = Array.isArray(body?.projects)
         ? body.projects.map(String)
@@ -142,7 +145,7 @@ export function apiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             'API tokens',
             'createApiToken',
             'Create an API token',
-            'Creates a client (backend), frontend or admin token scoped to projects and one environment: a client or frontend token needs its kind’s permission, a token that reaches a private project the caller is no member of (every project does) needs ADMIN. The response holds the full secret; it is stored hashed and never shown again. `secret` keeps a secret SDKs already use, e.g. when moving from another server: it must be unused and its prefix must match the scope.',
+            'Creates a client (backend), frontend or admin token scoped to projects and one environment: a client or frontend token needs its kind’s permission, a token that reaches a private project the caller is no member of (every project does) needs ADMIN. The response holds the full secret; it is stored hashed and never shown again. `secret` keeps a secret SDKs already use, e.g. when moving from another server: it must be unused, its prefix must match the scope, and it has at least 16 characters unless `imported` (ADMIN only) says it is an existing token’s.',
           ),
           body: CreateApiTokenBody,
           response: {
@@ -163,6 +166,11 @@ export function apiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             { message: '"tokenName" is required', path: '/body/tokenName' },
           ]);
         }
+        if (body.imported && body.secret === undefined) {
+          throw new BadDataError('"imported" needs the existing token\'s "secret"', [
+            { message: '"imported" needs "secret"', path: '/body/imported' },
+          ]);
+        }
         const projects = body.projects ?? (body.project ? [body.project] : undefined);
         const token = await inTransaction(deps.db, (tx) =>
           createApiTokenService(tx).create(
@@ -174,7 +182,7 @@ export function apiTokenRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
               expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
             },
             actor(request),
-            body.secret,
+            body.secret === undefined ? undefined : { secret: body.secret, imported: body.imported },
           ),
         );
         return reply.status(201).send(toApiTokenResponse(token));

@@ -62,11 +62,16 @@ export const CreateApiTokenBody = Type.Object(
     expiresAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
     secret: Type.Optional(
       Type.String({
-        minLength: 16,
         maxLength: 500,
         pattern: '^[^\\s:]+:[^\\s.]+\\.\\S+$',
         description:
-          "The secret to use instead of a new random one, in the form `project:environment.random` (`*` for all projects, `[]` for several); its prefix must match the token's projects and environment. For moving SDKs from another server without reconfiguring them (`npm run migrate`). Admins only.",
+          "The secret to use instead of a new random one, in the form `project:environment.random` (`*` for all projects, `[]` for several); its prefix must match the token's projects and environment, and it has at least 16 characters unless `imported`. For moving SDKs from another server without reconfiguring them (`npm run migrate`).",
+      }),
+    ),
+    imported: Type.Optional(
+      Type.Boolean({
+        description:
+          '`true`: `secret` is an existing token’s, moved from another server as it is, so it may have fewer than 16 characters (rotate such a token soon). Needs ADMIN; the `api-token-created` event records it.',
       }),
     ),
   },

@@ -1,3 +1,4 @@
+import { isWeakSecret, MIN_GIVEN_SECRET_LENGTH } from '@switchyard/access';
 import type { Db } from '../../../db/db.ts';
 import type { ApiTokenType } from '../../../http/auth.ts';
 import { BadDataError, NotFoundError } from '../../../http/errors.ts';
@@ -33,8 +34,26 @@ export function tokenTypeOf(raw: unknown): ApiTokenType | undefined {
   return type === 'frontend' || type === 'admin' ? type : undefined;
 }
 
-/** A given secret's prefix must state the scope it is created with, as a generated one does. */
-function checkGivenSecret(secret: string, environment: string, projects: string[]): void {
+/** A secret kept instead of a generated one; `imported`: an existing token's, which may be short (0015). */
+export type GivenSecret = { secret: string; imported?: boolean };
+
+/**
+ * A given secret's prefix must state the scope it is created with, as a generated one does; and only an imported
+ * one may be shorter than the minimum, since SDKs already use it and refusing it would break them.
+ */
+function checkGivenSecret({ secret, imported }: GivenSecret, environment: string, projects: string[]): void {
+  if (!imported && isWeakSecret(secret)) {
+    const rule = `"secret" must have at least ${MIN_GIVEN_SECRET_LENGTH} characters`;
+    throw new BadDataError(
+      `${rule}; to keep an existing token's shorter secret, send "imported": true (admins only)`,
+      [
+        {
+          message: `${rule}, or send "imported": true for an existing token's secret`,
+          path: '/body/secret',
+        },
+      ],
+    );
+  }
   const expected = secretPrefix(projects, environment);
   if (!secret.startsWith(`${expected}.`)) {
     throw new BadDataError(
@@ -92,15 +111,15 @@ export function createApiTokenService(db: Db) {
     async create(
       request: NewTokenRequest,
       actor: Actor,
-      secret?: string,
+      given?: GivenSecret,
     ): Promise<ApiToken & { secret: string }> {
       const type = toTokenType(request.type);
       const environment = request.environment ?? (type === 'admin' ? '*' : 'development');
       const rawProjects = request.projects ?? ['*'];
       const projects = rawProjects.includes('*') ? ['*'] : [...new Set(rawProjects)];
       await checkScope(type, environment, projects);
-      if (secret !== undefined) checkGivenSecret(secret, environment, projects);
-      const fullSecret = secret ?? generateSecret(projects, environment);
+      if (given) checkGivenSecret(given, environment, projects);
+      const fullSecret = given?.secret ?? generateSecret(projects, environment);
       const token = await store.insert({
         secret: fullSecret,
         tokenName: request.tokenName,
@@ -114,7 +133,13 @@ export function createApiTokenService(db: Db) {
         createdBy: actor.name,
         createdByUserId: actor.userId,
         environment,
-        data: { tokenName: token.tokenName, type, environment, projects },
+        data: {
+          tokenName: token.tokenName,
+          type,
+          environment,
+          projects,
+          ...(given?.imported ? { imported: true } : {}),
+        },
       });
       return { ...token, secret: fullSecret };
     },
@@ -135,7 +160,8 @@ export function createApiTokenService(db: Db) {
           await this.create(
             { tokenName: `init-${type}-token-${created + 1}`, type, environment, projects },
             { name: 'system', userId: null },
-            secret,
+            // The operator's own configuration names these, which SDKs may already use: kept as they are.
+            { secret, imported: true },
           );
           created++;
         } catch (error) {

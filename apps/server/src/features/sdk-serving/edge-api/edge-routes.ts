@@ -156,7 +156,7 @@ export function edgeRoutes(deps: {
               await service.create(
                 { tokenName, type: 'client', environment: wanted.environment, projects },
                 actor,
-                secret,
+                { secret },
               );
             }
             issued.push({ token: secret, type: 'client', projects, environment: wanted.environment });
