@@ -5958,6 +5958,16 @@ export interface components {
           username?: string | null;
         };
       }[];
+      /** @description Switchyard: the people who may approve this request (APPROVE_CHANGE_REQUEST in its project and environment), its author left out. Open requests, one at a time. */
+      approvers?: {
+        email: string;
+        id: number;
+        imageUrl?: string | null;
+        name?: string | null;
+        username?: string | null;
+      }[];
+      /** @description Switchyard: present when nobody but its author may approve the request; says who can grant the permission and where. */
+      approversProblem?: string;
       comments: {
         /** Format: date-time */
         createdAt: string;
@@ -20042,6 +20052,16 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: the people who may approve this request (APPROVE_CHANGE_REQUEST in its project and environment), its author left out. Open requests, one at a time. */
+            approvers?: {
+              email: string;
+              id: number;
+              imageUrl?: string | null;
+              name?: string | null;
+              username?: string | null;
+            }[];
+            /** @description Switchyard: present when nobody but its author may approve the request; says who can grant the permission and where. */
+            approversProblem?: string;
             comments: {
               /** Format: date-time */
               createdAt: string;
@@ -20328,6 +20348,16 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: the people who may approve this request (APPROVE_CHANGE_REQUEST in its project and environment), its author left out. Open requests, one at a time. */
+            approvers?: {
+              email: string;
+              id: number;
+              imageUrl?: string | null;
+              name?: string | null;
+              username?: string | null;
+            }[];
+            /** @description Switchyard: present when nobody but its author may approve the request; says who can grant the permission and where. */
+            approversProblem?: string;
             comments: {
               /** Format: date-time */
               createdAt: string;
@@ -20662,6 +20692,16 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: the people who may approve this request (APPROVE_CHANGE_REQUEST in its project and environment), its author left out. Open requests, one at a time. */
+            approvers?: {
+              email: string;
+              id: number;
+              imageUrl?: string | null;
+              name?: string | null;
+              username?: string | null;
+            }[];
+            /** @description Switchyard: present when nobody but its author may approve the request; says who can grant the permission and where. */
+            approversProblem?: string;
             comments: {
               /** Format: date-time */
               createdAt: string;
@@ -21236,6 +21276,16 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: the people who may approve this request (APPROVE_CHANGE_REQUEST in its project and environment), its author left out. Open requests, one at a time. */
+            approvers?: {
+              email: string;
+              id: number;
+              imageUrl?: string | null;
+              name?: string | null;
+              username?: string | null;
+            }[];
+            /** @description Switchyard: present when nobody but its author may approve the request; says who can grant the permission and where. */
+            approversProblem?: string;
             comments: {
               /** Format: date-time */
               createdAt: string;
@@ -21858,6 +21908,16 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: the people who may approve this request (APPROVE_CHANGE_REQUEST in its project and environment), its author left out. Open requests, one at a time. */
+            approvers?: {
+              email: string;
+              id: number;
+              imageUrl?: string | null;
+              name?: string | null;
+              username?: string | null;
+            }[];
+            /** @description Switchyard: present when nobody but its author may approve the request; says who can grant the permission and where. */
+            approversProblem?: string;
             comments: {
               /** Format: date-time */
               createdAt: string;
@@ -22109,6 +22169,16 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: the people who may approve this request (APPROVE_CHANGE_REQUEST in its project and environment), its author left out. Open requests, one at a time. */
+            approvers?: {
+              email: string;
+              id: number;
+              imageUrl?: string | null;
+              name?: string | null;
+              username?: string | null;
+            }[];
+            /** @description Switchyard: present when nobody but its author may approve the request; says who can grant the permission and where. */
+            approversProblem?: string;
             comments: {
               /** Format: date-time */
               createdAt: string;
@@ -22361,6 +22431,16 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: the people who may approve this request (APPROVE_CHANGE_REQUEST in its project and environment), its author left out. Open requests, one at a time. */
+            approvers?: {
+              email: string;
+              id: number;
+              imageUrl?: string | null;
+              name?: string | null;
+              username?: string | null;
+            }[];
+            /** @description Switchyard: present when nobody but its author may approve the request; says who can grant the permission and where. */
+            approversProblem?: string;
             comments: {
               /** Format: date-time */
               createdAt: string;
@@ -23903,6 +23983,16 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: the people who may approve this request (APPROVE_CHANGE_REQUEST in its project and environment), its author left out. Open requests, one at a time. */
+            approvers?: {
+              email: string;
+              id: number;
+              imageUrl?: string | null;
+              name?: string | null;
+              username?: string | null;
+            }[];
+            /** @description Switchyard: present when nobody but its author may approve the request; says who can grant the permission and where. */
+            approversProblem?: string;
             comments: {
               /** Format: date-time */
               createdAt: string;

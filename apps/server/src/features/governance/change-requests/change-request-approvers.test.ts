@@ -7,8 +7,11 @@ import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 let t: TestApp;
 let owner: Person;
 let member: Person;
+let loner: Person;
 const P = '/api/admin/projects/team';
 const CR = `${P}/change-requests`;
+/** The Admin user a fresh installation starts with. */
+const ADMIN_USER = 1;
 
 const flag = async (name: string) =>
   expect((await t.admin({ method: 'POST', url: `${P}/features`, payload: { name } })).statusCode).toBe(201);
@@ -25,6 +28,14 @@ beforeAll(async () => {
   member = await signedIn(t, 'mats');
   await grant(t, 'team', [owner.id], [ROLE_IDS.Owner]);
   await grant(t, 'team', [member.id], [ROLE_IDS.Member]);
+  await t.admin({ method: 'POST', url: '/api/admin/projects', payload: { id: 'solo', name: 'Solo' } });
+  loner = await signedIn(t, 'lone');
+  await grant(t, 'solo', [loner.id], [ROLE_IDS.Owner]);
+  await t.admin({
+    method: 'PUT',
+    url: '/api/admin/projects/solo/environments/production/change-requests/config',
+    payload: { changeRequestsEnabled: true, requiredApprovals: 1 },
+  });
   const config = await t.admin({
     method: 'PUT',
     url: `${P}/environments/production/change-requests/config`,
@@ -60,5 +71,43 @@ describe('approval with the predefined roles', () => {
     });
     expect(direct.statusCode).toBe(403);
     expect(direct.body).toMatch(/SKIP_CHANGE_REQUEST/);
+  });
+});
+
+describe('who could approve a request', () => {
+  it('lists the people who may approve it, its author left out', async () => {
+    await flag('listed');
+    const id = (await draft(member, 'listed')).json().id;
+    const sent = await setState(member, id, 'In review');
+    // The Admin made at start-up may approve anywhere (ADMIN), as in Unleash.
+    expect(sent.json().approvers.map((a: { id: number }) => a.id)).toEqual([ADMIN_USER, owner.id]);
+    expect(sent.json().approversProblem).toBeUndefined();
+    const read = (await member.send({ method: 'GET', url: `${CR}/${id}` })).json();
+    expect(read.approvers.map((a: { id: number }) => a.id)).toEqual([ADMIN_USER, owner.id]);
+  });
+
+  it('says so when nobody but its author could approve it, and who can change that', async () => {
+    const S = '/api/admin/projects/solo';
+    expect((await t.admin({ method: 'DELETE', url: `/api/admin/user-admin/${ADMIN_USER}` })).statusCode).toBe(
+      200,
+    );
+    await t.admin({ method: 'POST', url: `${S}/features`, payload: { name: 'alone' } });
+    const id = (
+      await loner.send({
+        method: 'POST',
+        url: `${S}/environments/production/change-requests`,
+        payload: on('alone'),
+      })
+    ).json().id;
+    const sent = await loner.send({
+      method: 'PUT',
+      url: `${S}/change-requests/${id}/state`,
+      payload: { state: 'In review' },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().approvers).toEqual([]);
+    expect(sent.json().approversProblem).toMatch(/Nobody but its author/);
+    expect(sent.json().approversProblem).toMatch(/APPROVE_CHANGE_REQUEST/);
+    expect(sent.json().approversProblem).toMatch(/Owner/);
   });
 });

@@ -152,6 +152,15 @@ export function transitionProblem(
   }
 }
 
+/**
+ * What a request says when nobody but its author may approve it: who can change that and how. Owners hold
+ * APPROVE_CHANGE_REQUEST (decision record 0030), so giving someone the Owner role is enough.
+ */
+export const noApproverReason = (request: Pick<ChangeRequest, 'project' | 'environment'>): string =>
+  `Nobody but its author may approve change requests in "${request.environment}" of project "${request.project}". ` +
+  `An Admin, or an Owner of the project, can give someone the Owner role there, or a custom role with ` +
+  `APPROVE_CHANGE_REQUEST in "${request.environment}", in the project's access settings.`;
+
 /** Approvals needed when change requests are turned on: what was asked, kept within 1..10 (1 when not asked). */
 export const clampApprovals = (asked: number | null | undefined): number =>
   Math.min(10, Math.max(1, asked ?? 1));
