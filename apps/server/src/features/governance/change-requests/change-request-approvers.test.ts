@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_IDS } from '@switchyard/access';
 import { grant, type Person, signedIn } from '../../../testing/people.ts';
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../../testing/test-app.ts';
 
 // Who can approve with the predefined roles alone (decision record 0030): no custom role anywhere in this file.
 let t: TestApp;
@@ -109,5 +109,72 @@ describe('who could approve a request', () => {
     expect(sent.json().approversProblem).toMatch(/Nobody but its author/);
     expect(sent.json().approversProblem).toMatch(/APPROVE_CHANGE_REQUEST/);
     expect(sent.json().approversProblem).toMatch(/Owner/);
+  });
+});
+
+describe('automation', () => {
+  const asToken = (authorization: string): Person => ({
+    id: 0,
+    username: 'token',
+    send: (options) =>
+      t.app.inject({ ...options, headers: { authorization, ...(options.headers as object) } }),
+  });
+
+  it('lets an API token draft, send to review and apply, never approve, with the token recorded', async () => {
+    await flag('by-token');
+    const token = asToken(ADMIN_TOKEN);
+    const drafted = await draft(token, 'by-token');
+    expect(drafted.statusCode, drafted.body).toBe(200);
+    const id = drafted.json().id;
+    const sent = await setState(token, id, 'In review');
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().state).toBe('In review');
+    expect(sent.json().createdBy.username).toBe(drafted.json().createdBy.username);
+    expect((await setState(token, id, 'Approved')).statusCode).toBe(403);
+    expect((await setState(owner, id, 'Approved')).json().state).toBe('Approved');
+    const applied = await setState(token, id, 'Applied');
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().state).toBe('Applied');
+    const events = await t.db.query<{ type: string; created_by: string }>(
+      `SELECT type, created_by FROM events WHERE type LIKE 'change-request-%' AND data->>'changeRequestId' = $1
+        ORDER BY id`,
+      [String(id)],
+    );
+    const by = Object.fromEntries(events.map((e) => [e.type, e.created_by]));
+    expect(by['change-request-sent-to-review']).toBe(drafted.json().createdBy.username);
+    expect(by['change-request-applied']).toBe(drafted.json().createdBy.username);
+  });
+
+  it('never lets a person send a token’s draft to review', async () => {
+    await flag('other-token');
+    const id = (await draft(asToken(ADMIN_TOKEN), 'other-token')).json().id;
+    const sent = await setState(owner, id, 'In review');
+    expect([403, 404]).toContain(sent.statusCode);
+  });
+
+  it('lets a service account draft, send to review and apply, but not approve its own', async () => {
+    await flag('by-robot');
+    const account = await t.admin({
+      method: 'POST',
+      url: '/api/admin/service-account',
+      payload: { username: 'robot', name: 'Robot', rootRole: 3 },
+    });
+    expect(account.statusCode, account.body).toBe(201);
+    await grant(t, 'team', [account.json().id], [ROLE_IDS.Owner]);
+    const secret = (
+      await t.admin({
+        method: 'POST',
+        url: `/api/admin/service-account/${account.json().id}/token`,
+        payload: { description: 'pipeline', expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+      })
+    ).json().secret;
+    const robot = asToken(secret);
+    const id = (await draft(robot, 'by-robot')).json().id;
+    expect((await setState(robot, id, 'In review')).json().state).toBe('In review');
+    const own = await setState(robot, id, 'Approved');
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toMatch(/own change request/);
+    expect((await setState(owner, id, 'Approved')).json().state).toBe('Approved');
+    expect((await setState(robot, id, 'Applied')).json().state).toBe('Applied');
   });
 });

@@ -85,9 +85,18 @@ export type ChangeRequest = {
 /** The title a request shows until someone gives it one. */
 export const defaultTitle = (id: number): string => `Change request #${id}`;
 
+/**
+ * Whether `actor` is who `author` names: the same user when either is one, else (an API token, which acts for no
+ * user) the same token name, as drafts are found by (change-request-store `findDraft`). A user's name may change;
+ * their id does not.
+ */
+export const isAuthorOf = (author: Person, actor: { userId: number | null; name: string }): boolean =>
+  author.id !== null || actor.userId !== null ? author.id === actor.userId : author.name === actor.name;
+
 /** Who asks for a transition, and what they may do where the request applies. */
 export type Reviewer = {
   userId: number | null;
+  name: string;
   canApprove: boolean;
   canApply: boolean;
   isAdmin: boolean;
@@ -116,7 +125,7 @@ export function transitionProblem(
   if (!NEXT[request.state].includes(to)) {
     return { kind: 'state', message: `A change request in state "${request.state}" cannot become "${to}"` };
   }
-  const isAuthor = who.userId !== null && who.userId === request.createdBy.id;
+  const isAuthor = isAuthorOf(request.createdBy, who);
   switch (to) {
     case 'In review':
       if (!isAuthor) return { kind: 'permission', message: 'Only its author sends a draft to review' };
