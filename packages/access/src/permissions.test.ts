@@ -33,9 +33,12 @@ describe('the permission catalogue', () => {
     expect(held('Editor').every((name) => levelOf(name) === 'root')).toBe(true);
   });
 
-  it('gives Owners every project permission but no change request rights, Members flag work only', () => {
+  it('gives Owners every project permission and change request review but no skipping, Members flag work only', () => {
     expect(grants(held('Owner'), 'UPDATE_PROJECT')).toBe(true);
-    expect(grants(held('Owner'), 'APPROVE_CHANGE_REQUEST')).toBe(false);
+    expect(grants(held('Owner'), 'APPROVE_CHANGE_REQUEST')).toBe(true);
+    expect(grants(held('Owner'), 'APPLY_CHANGE_REQUEST')).toBe(true);
+    expect(grants(held('Owner'), 'SKIP_CHANGE_REQUEST')).toBe(false);
+    expect(grants(held('Member'), 'APPROVE_CHANGE_REQUEST')).toBe(false);
     expect(grants(held('Member'), 'UPDATE_FEATURE_ENVIRONMENT')).toBe(true);
     expect(grants(held('Member'), 'UPDATE_PROJECT')).toBe(false);
     expect(grants(held('Member'), 'PROJECT_USER_ACCESS_WRITE')).toBe(false);

@@ -75,7 +75,11 @@ const EDITOR: PermissionName[] = [
   'DELETE_FRONTEND_API_TOKEN',
 ];
 
-/** The predefined roles. Admin holds ADMIN alone, which passes every check; none holds change request rights. */
+/**
+ * The predefined roles. Admin holds ADMIN alone, which passes every check but skipping a change request. The Owner
+ * approves and applies change requests in every environment of its project, but skips none: Switchyard's choice, not
+ * Unleash's, where no predefined role holds a change request permission (decision record 0030).
+ */
 export const PREDEFINED_ROLES: readonly Role[] = [
   {
     id: ROLE_IDS.Admin,
@@ -103,9 +107,10 @@ export const PREDEFINED_ROLES: readonly Role[] = [
     id: ROLE_IDS.Owner,
     name: 'Owner',
     type: 'project',
-    description: 'Everything in the project: its flags, settings, access and API tokens',
+    description:
+      'Everything in the project: its flags, settings, access and API tokens, and approving and applying its change requests',
     permissions: PERMISSION_NAMES.filter(
-      (name) => levelOf(name) !== 'root' && !name.endsWith('_CHANGE_REQUEST'),
+      (name) => levelOf(name) !== 'root' && name !== 'SKIP_CHANGE_REQUEST',
     ).map(everywhere),
   },
   {

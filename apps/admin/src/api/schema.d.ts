@@ -5958,6 +5958,16 @@ export interface components {
           username?: string | null;
         };
       }[];
+      /** @description Switchyard: the people who may approve this request (APPROVE_CHANGE_REQUEST in its project and environment), its author left out. Open requests, one at a time. */
+      approvers?: {
+        email: string;
+        id: number;
+        imageUrl?: string | null;
+        name?: string | null;
+        username?: string | null;
+      }[];
+      /** @description Switchyard: present when nobody but its author may approve the request; says who can grant the permission and where. */
+      approversProblem?: string;
       comments: {
         /** Format: date-time */
         createdAt: string;
@@ -20044,6 +20054,16 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: the people who may approve this request (APPROVE_CHANGE_REQUEST in its project and environment), its author left out. Open requests, one at a time. */
+            approvers?: {
+              email: string;
+              id: number;
+              imageUrl?: string | null;
+              name?: string | null;
+              username?: string | null;
+            }[];
+            /** @description Switchyard: present when nobody but its author may approve the request; says who can grant the permission and where. */
+            approversProblem?: string;
             comments: {
               /** Format: date-time */
               createdAt: string;
@@ -20330,6 +20350,16 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: the people who may approve this request (APPROVE_CHANGE_REQUEST in its project and environment), its author left out. Open requests, one at a time. */
+            approvers?: {
+              email: string;
+              id: number;
+              imageUrl?: string | null;
+              name?: string | null;
+              username?: string | null;
+            }[];
+            /** @description Switchyard: present when nobody but its author may approve the request; says who can grant the permission and where. */
+            approversProblem?: string;
             comments: {
               /** Format: date-time */
               createdAt: string;
@@ -20664,6 +20694,16 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: the people who may approve this request (APPROVE_CHANGE_REQUEST in its project and environment), its author left out. Open requests, one at a time. */
+            approvers?: {
+              email: string;
+              id: number;
+              imageUrl?: string | null;
+              name?: string | null;
+              username?: string | null;
+            }[];
+            /** @description Switchyard: present when nobody but its author may approve the request; says who can grant the permission and where. */
+            approversProblem?: string;
             comments: {
               /** Format: date-time */
               createdAt: string;
@@ -21238,6 +21278,16 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: the people who may approve this request (APPROVE_CHANGE_REQUEST in its project and environment), its author left out. Open requests, one at a time. */
+            approvers?: {
+              email: string;
+              id: number;
+              imageUrl?: string | null;
+              name?: string | null;
+              username?: string | null;
+            }[];
+            /** @description Switchyard: present when nobody but its author may approve the request; says who can grant the permission and where. */
+            approversProblem?: string;
             comments: {
               /** Format: date-time */
               createdAt: string;
@@ -21860,6 +21910,16 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: the people who may approve this request (APPROVE_CHANGE_REQUEST in its project and environment), its author left out. Open requests, one at a time. */
+            approvers?: {
+              email: string;
+              id: number;
+              imageUrl?: string | null;
+              name?: string | null;
+              username?: string | null;
+            }[];
+            /** @description Switchyard: present when nobody but its author may approve the request; says who can grant the permission and where. */
+            approversProblem?: string;
             comments: {
               /** Format: date-time */
               createdAt: string;
@@ -22111,6 +22171,16 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: the people who may approve this request (APPROVE_CHANGE_REQUEST in its project and environment), its author left out. Open requests, one at a time. */
+            approvers?: {
+              email: string;
+              id: number;
+              imageUrl?: string | null;
+              name?: string | null;
+              username?: string | null;
+            }[];
+            /** @description Switchyard: present when nobody but its author may approve the request; says who can grant the permission and where. */
+            approversProblem?: string;
             comments: {
               /** Format: date-time */
               createdAt: string;
@@ -22363,6 +22433,16 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: the people who may approve this request (APPROVE_CHANGE_REQUEST in its project and environment), its author left out. Open requests, one at a time. */
+            approvers?: {
+              email: string;
+              id: number;
+              imageUrl?: string | null;
+              name?: string | null;
+              username?: string | null;
+            }[];
+            /** @description Switchyard: present when nobody but its author may approve the request; says who can grant the permission and where. */
+            approversProblem?: string;
             comments: {
               /** Format: date-time */
               createdAt: string;
@@ -23905,6 +23985,16 @@ export interface operations {
                 username?: string | null;
               };
             }[];
+            /** @description Switchyard: the people who may approve this request (APPROVE_CHANGE_REQUEST in its project and environment), its author left out. Open requests, one at a time. */
+            approvers?: {
+              email: string;
+              id: number;
+              imageUrl?: string | null;
+              name?: string | null;
+              username?: string | null;
+            }[];
+            /** @description Switchyard: present when nobody but its author may approve the request; says who can grant the permission and where. */
+            approversProblem?: string;
             comments: {
               /** Format: date-time */
               createdAt: string;

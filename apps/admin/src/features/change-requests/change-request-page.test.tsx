@@ -51,8 +51,13 @@ const request = (patch: Partial<ChangeRequest> = {}): ChangeRequest => ({
   ...patch,
 });
 
-function open(me: { id: number; permissions: object[] }, answer: ChangeRequest) {
+function open(
+  me: { id: number; permissions: object[] },
+  answer: ChangeRequest,
+  routes: Record<string, object> = {},
+) {
   const server = fakeServer({
+    ...routes,
     'GET /api/admin/user': { user: { id: me.id }, permissions: me.permissions },
     [`GET ${P}/7`]: answer,
     [`PUT ${P}/7/state`]: async (r: Request) => ({
@@ -140,6 +145,29 @@ describe('the review page', () => {
     await screen.findByRole('button', { name: 'Cancel request' });
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(screen.getByText('You wrote this request, so someone else approves it.')).toBeTruthy();
+  });
+
+  it('tells a lone author why nobody can approve, and links to where that changes', async () => {
+    open(
+      { id: 1, permissions: [] },
+      request({ approvers: [], approversProblem: 'Nobody but its author may approve.' }),
+    );
+    const alert = await screen.findByRole('alert', { name: /Nobody can approve/ });
+    expect(alert.textContent).toContain('Nobody but its author may approve.');
+    expect(
+      within(alert).getByRole('link', { name: "Open the project's access settings" }).getAttribute('href'),
+    ).toBe('/projects/team?tab=access');
+  });
+
+  it('offers as reviewers those who may approve, never the author', async () => {
+    const person = (id: number, username: string) => ({ id, email: `${username}@example.com`, username });
+    open({ id: 1, permissions: [] }, request(), {
+      [`GET ${P}/7/approvers`]: { reviewers: [] },
+      [`GET ${P}/available-reviewers/production`]: { reviewers: [person(1, 'ada'), person(2, 'olga')] },
+    });
+    await userEvent.click((await screen.findAllByLabelText('Ask for a review'))[0]!);
+    expect(await screen.findByRole('option', { name: /olga/ })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /ada/ })).toBeNull();
   });
 
   it('shows a conflict and keeps the request from being applied', async () => {

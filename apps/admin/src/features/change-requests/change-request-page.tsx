@@ -1,6 +1,6 @@
-import { Alert, Button, Grid, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { Crumbs } from '../../ui/crumbs.tsx';
 import { when } from '../../ui/format.ts';
@@ -82,6 +82,14 @@ function Review({ request }: { request: ChangeRequest }) {
               <li key={c}>{c}</li>
             ))}
           </ul>
+        </Alert>
+      )}
+      {request.approversProblem && (
+        <Alert color="yellow" title="Nobody can approve this request yet" role="alert" mb="md">
+          {request.approversProblem}{' '}
+          <Anchor component={Link} to={`/projects/${encodeURIComponent(request.project)}?tab=access`}>
+            Open the project's access settings
+          </Anchor>
         </Alert>
       )}
       {request.schedule && (

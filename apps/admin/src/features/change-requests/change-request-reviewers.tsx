@@ -4,12 +4,15 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { userLabel } from '../groups/user-label.ts';
 import { useReviewers } from './use-change-request-overview.ts';
 
-/** The people asked to review a request, and a way to ask more of those allowed to approve in its environment. */
+/**
+ * The people asked to review a request, and a way to ask more of those allowed to approve in its environment: never
+ * its author, who may not approve their own request.
+ */
 export function ChangeRequestReviewers({
   request,
   canEdit,
 }: {
-  request: { id: number; project: string; environment: string };
+  request: { id: number; project: string; environment: string; createdBy: { id?: number | null } };
   canEdit: boolean;
 }) {
   const {
@@ -19,7 +22,9 @@ export function ChangeRequestReviewers({
   } = useReviewers(request.project, request.id, request.environment);
   const [chosen, setChosen] = useState<string[]>([]);
   const asked = requested.data ?? [];
-  const candidates = (available.data ?? []).filter((person) => !asked.some((a) => a.id === person.id));
+  const candidates = (available.data ?? []).filter(
+    (person) => person.id !== request.createdBy.id && !asked.some((a) => a.id === person.id),
+  );
   return (
     <Paper withBorder p="md" component="section" aria-label="Reviewers">
       <Title order={2} size="h5" mb="xs">

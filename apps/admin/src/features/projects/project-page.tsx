@@ -45,7 +45,8 @@ export function ProjectPage() {
   const canReadAccess = can('PROJECT_USER_ACCESS_READ', { project: projectId });
   // Action sets act as service accounts and listen to signal endpoints: admins only, as in Unleash.
   const isAdmin = can('ADMIN');
-  const [tab, setTab] = useState('flags');
+  // `?tab=access` opens a tab directly: the change-request page links to the access settings so.
+  const [tab, setTab] = useState(params.get('tab') ?? 'flags');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [creating, setCreating] = useState(false);
   const [transfer, setTransfer] = useState<'import' | 'export'>();

@@ -19,6 +19,7 @@ export type Transition = { state: State; comment?: string; scheduledAt?: Date };
 
 const reviewerOf = (caller: Caller, request: ChangeRequest): Reviewer => ({
   userId: caller.actor.userId,
+  name: caller.actor.name,
   canApprove: caller.may('APPROVE_CHANGE_REQUEST', request.project, request.environment),
   canApply: caller.may('APPLY_CHANGE_REQUEST', request.project, request.environment),
   isAdmin: caller.isAdmin,

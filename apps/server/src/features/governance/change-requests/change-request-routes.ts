@@ -23,25 +23,13 @@ import {
 } from './change-request-schemas.ts';
 import { ChangeRejected, createChangeRequestService } from './change-request-service.ts';
 import { createChangeRequestStore } from './change-request-store.ts';
-import { locate, toChangeInput, toChangeRequestResponse } from './change-request-wire.ts';
+import { locate, toChangeInput, toChangeRequestResponse, toReviewer } from './change-request-wire.ts';
 
 const BASE = '/api/admin/projects/:projectId/change-requests';
 /** The permission each change needs is checked per change: the one its direct write needs. */
 const ANY_MEMBER = { auth: { permission: 'READ' as const } };
 
 const callerOf = (request: FastifyRequest) => callerFrom(actorOf(request), request.access);
-const toReviewer = (user: {
-  id: number;
-  email: string | null;
-  username: string | null;
-  name: string | null;
-}) => ({
-  id: user.id,
-  email: user.email ?? '',
-  username: user.username,
-  name: user.name,
-  imageUrl: null,
-});
 
 /** Drafting, editing and reviewing change requests. */
 export function changeRequestRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {

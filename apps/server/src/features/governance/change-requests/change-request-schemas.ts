@@ -139,6 +139,14 @@ export const ReviewersBody = Type.Object(
   { additionalProperties: false, examples: [{ reviewers: [3, 7] }] },
 );
 
+const ReviewerResponse = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  username: Type.Optional(nullable(Type.String())),
+  name: Type.Optional(nullable(Type.String())),
+  imageUrl: Type.Optional(nullable(Type.String())),
+});
+
 const Who = Type.Object({
   id: Type.Optional(nullable(Type.Integer())),
   username: Type.Optional(nullable(Type.String())),
@@ -270,6 +278,18 @@ const changeRequestFields = {
         'Switchyard: why the approvals given no longer approve what the request would produce now; applying sends it back to review.',
     }),
   ),
+  approvers: Type.Optional(
+    Type.Array(ReviewerResponse, {
+      description:
+        'Switchyard: the people who may approve this request (APPROVE_CHANGE_REQUEST in its project and environment), its author left out. Open requests, one at a time.',
+    }),
+  ),
+  approversProblem: Type.Optional(
+    Type.String({
+      description:
+        'Switchyard: present when nobody but its author may approve the request; says who can grant the permission and where.',
+    }),
+  ),
 };
 export const ChangeRequestResponse = Type.Object(
   {
@@ -331,15 +351,7 @@ export const ActionableResponse = Type.Object(
 );
 export const ReviewersResponse = Type.Object(
   {
-    reviewers: Type.Array(
-      Type.Object({
-        id: Type.Integer(),
-        email: Type.String(),
-        username: Type.Optional(nullable(Type.String())),
-        name: Type.Optional(nullable(Type.String())),
-        imageUrl: Type.Optional(nullable(Type.String())),
-      }),
-    ),
+    reviewers: Type.Array(ReviewerResponse),
   },
   {
     examples: [

@@ -9,7 +9,7 @@ import {
 import type { Caller } from './caller.ts';
 import { ACTIONS, flagConflict } from './change-actions.ts';
 import { tryInRollback } from './change-request-apply.ts';
-import { type ChangeInput, type ChangeRequest, isOpen } from './change-request.ts';
+import { type ChangeInput, type ChangeRequest, isAuthorOf, isOpen } from './change-request.ts';
 import { notifyAbout, recordChangeRequestEvent } from './change-request-events.ts';
 import { createChangeRequestSettingsStore } from './change-request-settings-store.ts';
 import { createChangeRequestStore } from './change-request-store.ts';
@@ -33,7 +33,7 @@ export function createChangeRequestService(db: Db) {
     const hidden =
       !request ||
       request.project !== project ||
-      (request.state === 'Draft' && request.createdBy.id !== caller.actor.userId && !caller.isAdmin);
+      (request.state === 'Draft' && !isAuthorOf(request.createdBy, caller.actor) && !caller.isAdmin);
     if (hidden) throw new NotFoundError(`Could not find change request ${id} in project "${project}"`);
     return request;
   }
@@ -111,7 +111,7 @@ export function createChangeRequestService(db: Db) {
   }
 
   function requireEditable(request: ChangeRequest, caller: Caller): void {
-    if (request.createdBy.id !== caller.actor.userId || request.createdBy.name !== caller.actor.name) {
+    if (!isAuthorOf(request.createdBy, caller.actor)) {
       throw new NoAccessError('Only the author of a change request changes it');
     }
     if (!['Draft', 'In review', 'Approved'].includes(request.state)) {
@@ -206,8 +206,8 @@ export function createChangeRequestService(db: Db) {
     /** Deletes a request that never applied: the author's draft (or an admin's cleanup). */
     async discard(project: string, id: number, caller: Caller): Promise<void> {
       const request = await visible(db, project, id, caller);
-      const isAuthor = request.createdBy.id === caller.actor.userId;
-      if (!isAuthor && !caller.isAdmin) throw new NoAccessError('Only its author discards a change request');
+      if (!isAuthorOf(request.createdBy, caller.actor) && !caller.isAdmin)
+        throw new NoAccessError('Only its author discards a change request');
       if (request.state === 'Applied') {
         throw new InvalidOperationError('An applied change request stays: it is part of the history');
       }
@@ -219,7 +219,7 @@ export function createChangeRequestService(db: Db) {
 
     async setTitle(project: string, id: number, title: string, caller: Caller): Promise<void> {
       const request = await visible(db, project, id, caller);
-      if (request.createdBy.id !== caller.actor.userId) {
+      if (!isAuthorOf(request.createdBy, caller.actor)) {
         throw new NoAccessError('Only the author of a change request changes its title');
       }
       await createChangeRequestStore(db).setTitle(id, title);

@@ -9,8 +9,10 @@ import {
   defaultTitle,
   isOpen,
   isSegmentAction,
+  noApproverReason,
   type Person,
 } from './change-request.ts';
+import { createChangeRequestReadModel } from './change-request-read-model.ts';
 import type { ChangeBody } from './change-request-schemas.ts';
 import { PAYLOADS } from './change-request-schemas.ts';
 import { Value } from 'typebox/value';
@@ -18,6 +20,20 @@ import type { FlagAction, SegmentAction } from './change-request.ts';
 import { type FlagResult, outdatedApproval, previewOf } from './change-request-result.ts';
 
 const who = (person: Person) => ({ id: person.id, username: person.name, imageUrl: null });
+
+/** A person who may review, as the reviewer lists answer. */
+export const toReviewer = (user: {
+  id: number;
+  email: string | null;
+  username: string | null;
+  name: string | null;
+}) => ({
+  id: user.id,
+  email: user.email ?? '',
+  username: user.username,
+  name: user.name,
+  imageUrl: null,
+});
 
 const toChange = (change: Change, conflict: string | undefined) => ({
   id: change.id,
@@ -62,6 +78,13 @@ export async function toChangeRequestResponse(
       ? await previewOf(db, request, { name: request.createdBy.name, userId: null })
       : undefined;
   const outdated = result && outdatedApproval(request, result);
+  // Who could approve it: everyone who may approve there but its author, who never approves their own.
+  const approvers =
+    options.result && open
+      ? (
+          await createChangeRequestReadModel(db).availableReviewers(request.project, request.environment)
+        ).filter((user) => user.id !== request.createdBy.id)
+      : undefined;
   const segmentIds = [
     ...new Set(request.changes.flatMap((c) => (c.segmentId === null ? [] : [c.segmentId]))),
   ];
@@ -111,6 +134,8 @@ export async function toChangeRequestResponse(
     }),
     ...(result?.failure ? { resultProblem: result.failure } : {}),
     ...(outdated ? { approvalOutdated: outdated } : {}),
+    ...(approvers ? { approvers: approvers.map(toReviewer) } : {}),
+    ...(approvers?.length === 0 ? { approversProblem: noApproverReason(request) } : {}),
     segments: request.changes
       .filter((change) => change.segmentId !== null)
       .map((change) => ({

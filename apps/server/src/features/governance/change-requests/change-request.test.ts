@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Reviewer, type State, STATES, transitionProblem } from './change-request.ts';
+import { isAuthorOf, type Reviewer, type State, STATES, transitionProblem } from './change-request.ts';
 
 const AUTHOR = 1;
 const request = (state: State, changes = 1) => ({
@@ -11,6 +11,7 @@ const request = (state: State, changes = 1) => ({
 });
 const who = (userId: number | null, rights: Partial<Omit<Reviewer, 'userId'>> = {}): Reviewer => ({
   userId,
+  name: userId === AUTHOR ? 'author' : `user ${userId}`,
   canApprove: false,
   canApply: false,
   isAdmin: false,
@@ -65,6 +66,16 @@ describe('change request transitions', () => {
     expect(transitionProblem(request('Approved'), 'Applied', bystander)?.permission).toBe(
       'APPLY_CHANGE_REQUEST',
     );
+  });
+
+  it('knows an API token for the author of its own draft, and only that token', () => {
+    const byToken = { ...request('Draft'), createdBy: { id: null, name: 'deploy-bot' } };
+    const token = (name: string) => who(null, { name, canApprove: true, canApply: true, isAdmin: true });
+    expect(transitionProblem(byToken, 'In review', token('deploy-bot'))).toBeUndefined();
+    expect(transitionProblem(byToken, 'In review', token('other-bot'))?.message).toMatch(/Only its author/);
+    expect(transitionProblem(byToken, 'In review', who(5, { name: 'deploy-bot' }))?.kind).toBe('permission');
+    expect(isAuthorOf({ id: 7, name: 'old name' }, { userId: 7, name: 'new name' })).toBe(true);
+    expect(isAuthorOf({ id: 7, name: 'ada' }, { userId: null, name: 'ada' })).toBe(false);
   });
 
   it('sends no empty request to review', () => {

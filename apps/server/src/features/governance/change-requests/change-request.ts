@@ -85,9 +85,18 @@ export type ChangeRequest = {
 /** The title a request shows until someone gives it one. */
 export const defaultTitle = (id: number): string => `Change request #${id}`;
 
+/**
+ * Whether `actor` is who `author` names: the same user when either is one, else (an API token, which acts for no
+ * user) the same token name, as drafts are found by (change-request-store `findDraft`). A user's name may change;
+ * their id does not.
+ */
+export const isAuthorOf = (author: Person, actor: { userId: number | null; name: string }): boolean =>
+  author.id !== null || actor.userId !== null ? author.id === actor.userId : author.name === actor.name;
+
 /** Who asks for a transition, and what they may do where the request applies. */
 export type Reviewer = {
   userId: number | null;
+  name: string;
   canApprove: boolean;
   canApply: boolean;
   isAdmin: boolean;
@@ -116,7 +125,7 @@ export function transitionProblem(
   if (!NEXT[request.state].includes(to)) {
     return { kind: 'state', message: `A change request in state "${request.state}" cannot become "${to}"` };
   }
-  const isAuthor = who.userId !== null && who.userId === request.createdBy.id;
+  const isAuthor = isAuthorOf(request.createdBy, who);
   switch (to) {
     case 'In review':
       if (!isAuthor) return { kind: 'permission', message: 'Only its author sends a draft to review' };
@@ -151,6 +160,15 @@ export function transitionProblem(
       return undefined;
   }
 }
+
+/**
+ * What a request says when nobody but its author may approve it: who can change that and how. Owners hold
+ * APPROVE_CHANGE_REQUEST (decision record 0030), so giving someone the Owner role is enough.
+ */
+export const noApproverReason = (request: Pick<ChangeRequest, 'project' | 'environment'>): string =>
+  `Nobody but its author may approve change requests in "${request.environment}" of project "${request.project}". ` +
+  `An Admin, or an Owner of the project, can give someone the Owner role there, or a custom role with ` +
+  `APPROVE_CHANGE_REQUEST in "${request.environment}", in the project's access settings.`;
 
 /** Approvals needed when change requests are turned on: what was asked, kept within 1..10 (1 when not asked). */
 export const clampApprovals = (asked: number | null | undefined): number =>
