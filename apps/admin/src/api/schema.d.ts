@@ -6168,6 +6168,8 @@ export interface components {
     };
     /** @description The one error format of every 4xx and 5xx response. */
     errorSchema: {
+      /** @description On a 401 to a request without credentials: true when password login is disabled. */
+      defaultHidden?: boolean;
       details: {
         message: string;
         /** @example /body/name */
@@ -6181,8 +6183,27 @@ export interface components {
        * @example BadDataError
        */
       name: string;
+      /** @description On a 401 to a request without credentials: one entry per enabled single sign-on method. */
+      options?: {
+        /** @example Sign in with Acme SSO */
+        message: string;
+        /** @example /auth/oidc/login */
+        path: string;
+        /** @example oidc */
+        type: string;
+      }[];
+      /**
+       * @description On a 401 to a request without credentials: where the sign-in form posts.
+       * @example /auth/simple/login
+       */
+      path?: string;
       /** @description On a 403: the permission that would allow the operation, e.g. SKIP_CHANGE_REQUEST. */
       permissions?: string[];
+      /**
+       * @description On a 401 to a request without credentials: how to sign in. `password` (the sign-in form, hidden where `defaultHidden`) is the one type Switchyard sends.
+       * @example password
+       */
+      type?: string;
     };
     /**
      * @example {
