@@ -1172,6 +1172,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/flag-creators': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List who created flags
+     * @description Lists, once each and sorted by name, the users who created flags the caller can see (archived flags and private projects the caller is no member of left out): the choices of the flag table's "created by" filter. `q` keeps the names that contain it; `total` counts them all, `limit` (500 by default) caps the list. Requires the READ permission.
+     */
+    get: operations['getFlagCreators'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/groups': {
     parameters: {
       query?: never;
@@ -14095,6 +14115,77 @@ export interface operations {
       };
       /** @description The body must be sent as application/json. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getFlagCreators: {
+    parameters: {
+      query?: {
+        /** @description At most this many creators. */
+        limit?: number;
+        /** @description Only creators whose name contains this, in any case. */
+        q?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "total": 1,
+           *       "flagCreators": [
+           *         {
+           *           "id": 1,
+           *           "name": "Alice Archer"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            flagCreators: {
+              /** @description The user id. */
+              id: number;
+              name: string;
+            }[];
+            /** @description How many creators match `q`, over the limit too. */
+            total: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
