@@ -6383,7 +6383,9 @@ export interface components {
      *       "featureLimit": null,
      *       "owners": [
      *         {
-     *           "ownerType": "system"
+     *           "ownerType": "user",
+     *           "name": "Olga Owner",
+     *           "email": "olga@example.com"
      *         }
      *       ]
      *     }
@@ -6411,16 +6413,38 @@ export interface components {
        * @description Time of the latest change recorded for the project.
        */
       lastUpdatedAt: string | null;
-      /** @description Switchyard has no per-project membership: every user can work in every project, so this counts all users. */
+      /** @description The users (not deleted) holding any role in the project, directly or through a group, each counted once. */
       memberCount: number;
       /** @description Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. Change requests will use `protected` to limit who may open one. */
       mode: 'open' | 'protected' | 'private';
       name: string;
-      /** @description Switchyard has no project owners; Unleash reports the "system" owner then. */
-      owners: {
-        /** @enum {string} */
-        ownerType: 'system';
-      }[];
+      /**
+       * @description Who holds the Owner role in the project: users (directly), then groups; only the "system" owner when nobody does.
+       * @example [
+       *       {
+       *         "ownerType": "user",
+       *         "name": "Olga Owner",
+       *         "email": "olga@example.com"
+       *       }
+       *     ]
+       */
+      owners: (
+        | {
+            email?: string;
+            name: string;
+            /** @enum {string} */
+            ownerType: 'user';
+          }
+        | {
+            name: string;
+            /** @enum {string} */
+            ownerType: 'group';
+          }
+        | {
+            /** @enum {string} */
+            ownerType: 'system';
+          }
+      )[];
       /** @description Flags not marked stale that have outlived their type's expected lifetime. */
       potentiallyStaleFeatureCount: number;
       staleFeatureCount: number;
@@ -16721,13 +16745,27 @@ export interface operations {
               id: string;
               memberCount: number;
               name: string;
-              /** @description The people holding the Owner role in the project; the "system" owner when nobody does. */
+              /**
+               * @description Who holds the Owner role in the project: users (directly), then groups; only the "system" owner when nobody does.
+               * @example [
+               *       {
+               *         "ownerType": "user",
+               *         "name": "Olga Owner",
+               *         "email": "olga@example.com"
+               *       }
+               *     ]
+               */
               owners: (
                 | {
                     email?: string;
                     name: string;
                     /** @enum {string} */
                     ownerType: 'user';
+                  }
+                | {
+                    name: string;
+                    /** @enum {string} */
+                    ownerType: 'group';
                   }
                 | {
                     /** @enum {string} */
@@ -16844,13 +16882,27 @@ export interface operations {
                   /** @enum {string} */
                   status: 'first-flag-created';
                 };
-            /** @description The people holding the Owner role in the project; the "system" owner when nobody does. */
+            /**
+             * @description Who holds the Owner role in the project: users (directly), then groups; only the "system" owner when nobody does.
+             * @example [
+             *       {
+             *         "ownerType": "user",
+             *         "name": "Olga Owner",
+             *         "email": "olga@example.com"
+             *       }
+             *     ]
+             */
             owners: (
               | {
                   email?: string;
                   name: string;
                   /** @enum {string} */
                   ownerType: 'user';
+                }
+              | {
+                  name: string;
+                  /** @enum {string} */
+                  ownerType: 'group';
                 }
               | {
                   /** @enum {string} */
@@ -17705,7 +17757,9 @@ export interface operations {
            *           "featureLimit": null,
            *           "owners": [
            *             {
-           *               "ownerType": "system"
+           *               "ownerType": "user",
+           *               "name": "Olga Owner",
+           *               "email": "olga@example.com"
            *             }
            *           ]
            *         }
@@ -29432,7 +29486,7 @@ export interface operations {
               /** @description Events recorded in the last 30 days. */
               projectActivityCurrentWindow: number;
               projectActivityPastWindow: number;
-              /** @description Always 0: there is no project membership. */
+              /** @description Not measured yet: always 0 (member changes are not counted over time). */
               projectMembersAddedCurrentWindow: number;
             };
             technicalDebt: number;
@@ -29551,7 +29605,7 @@ export interface operations {
               type: string;
             }[];
             health: number;
-            /** @description All users: every user can work in every project. */
+            /** @description The users holding any role in the project, directly or through a group. */
             members: number;
             /** @description open, protected or private (stored for compatibility). */
             mode: string;
@@ -29581,7 +29635,7 @@ export interface operations {
               /** @description Events recorded in the last 30 days. */
               projectActivityCurrentWindow: number;
               projectActivityPastWindow: number;
-              /** @description Always 0: there is no project membership. */
+              /** @description Not measured yet: always 0 (member changes are not counted over time). */
               projectMembersAddedCurrentWindow: number;
             };
             technicalDebt: number;
