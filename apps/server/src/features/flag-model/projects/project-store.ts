@@ -82,13 +82,13 @@ export function createProjectStore(db: Db) {
                     WHERE pg.project = p.id) members
                    JOIN users u ON u.id = members.user_id WHERE u.deleted_at IS NULL) AS member_count,
                 (SELECT coalesce(json_agg(json_build_object('kind', o.kind, 'name', o.name, 'email', o.email)
-                                          ORDER BY o.kind DESC, o.id), '[]'::json)
+                                          ORDER BY o.kind DESC, o.granted_at, o.id), '[]'::json)
                    FROM (SELECT 'user'::text AS kind, u.id, COALESCE(u.name, u.username, u.email, 'user ' || u.id) AS name,
-                                u.email
+                                u.email, m.created_at AS granted_at
                            FROM project_members m JOIN users u ON u.id = m.user_id
                           WHERE m.project = p.id AND m.role_id = $3 AND u.deleted_at IS NULL
                          UNION ALL
-                         SELECT 'group', g.id, g.name, NULL FROM project_groups pg JOIN groups g ON g.id = pg.group_id
+                         SELECT 'group', g.id, g.name, NULL, pg.created_at FROM project_groups pg JOIN groups g ON g.id = pg.group_id
                           WHERE pg.project = p.id AND pg.role_id = $3) o) AS owners,
                 (SELECT max(e.created_at) FROM events e WHERE e.project = p.id) AS last_event_at
            FROM projects p LEFT JOIN ${FLAG_COUNTS} c ON c.project_id = p.id

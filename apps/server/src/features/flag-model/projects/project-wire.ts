@@ -2,9 +2,14 @@ import type { FlagSummary } from './project-read-model.ts';
 import { healthOf, type ProjectOwner, type ProjectSummary } from './project.ts';
 
 /** Unleash's owner shapes; the "system" owner stands for a project nobody owns. */
-export function toOwnersResponse(owners: ProjectOwner[]) {
-  if (owners.length === 0) return [{ ownerType: 'system' as const }];
-  return owners.map((owner) =>
+type OwnerResponse =
+  | { ownerType: 'user'; name: string; email?: string }
+  | { ownerType: 'group'; name: string }
+  | { ownerType: 'system' };
+
+export function toOwnersResponse(owners: ProjectOwner[]): OwnerResponse[] {
+  if (owners.length === 0) return [{ ownerType: 'system' }];
+  return owners.map((owner): OwnerResponse =>
     owner.kind === 'group'
       ? { ownerType: 'group' as const, name: owner.name }
       : { ownerType: 'user' as const, name: owner.name, ...(owner.email ? { email: owner.email } : {}) },

@@ -32,7 +32,7 @@ export type ProjectSummary = Project & {
   flags: FlagCounts;
   /** Distinct users (not deleted) holding any project role, directly or through a group. */
   memberCount: number;
-  /** Users first, then groups; empty when nobody holds the Owner role. */
+  /** Users first, then groups, each in the order they were given the role; empty when nobody holds it. */
   owners: ProjectOwner[];
   favorite: boolean;
   lastUpdatedAt: Date | null;
