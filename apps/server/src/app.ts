@@ -88,6 +88,8 @@ import { scopedTokensPort } from './features/identity/api-tokens/api-token-servi
 import { projectApiTokenRoutes } from './features/identity/api-tokens/project-api-token-routes.ts';
 import { authRoutes } from './features/identity/users/auth-routes.ts';
 import { createPrincipalResolver } from './features/identity/users/principal-resolver.ts';
+import { createSignInMethods } from './features/identity/sso/sign-in-methods.ts';
+import { createSsoSettingsService } from './features/identity/sso/sso-settings-service.ts';
 import { passwordRoutes } from './features/identity/users/password-routes.ts';
 import { userRoutes } from './features/identity/users/user-routes.ts';
 import { registerAdminUi } from './http/admin-ui.ts';
@@ -271,9 +273,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (eventsAppendedHere() !== appendedBefore.get(request)) await deps.afterChange!();
     });
   }
-  registerAuth(app, resolver, access, () => {
-    for (const listener of credentialListeners) listener();
-  });
+  const signInMethods = createSignInMethods(createSsoSettingsService(db, config, secrets));
+  registerAuth(
+    app,
+    resolver,
+    access,
+    () => {
+      for (const listener of credentialListeners) listener();
+    },
+    signInMethods.hint,
+  );
   registerProjectMentions(app, access);
   registerCsrfCheck(app, config.publicUrl);
   app.addHook('preHandler', maintenanceGuard(db));

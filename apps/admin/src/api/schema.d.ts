@@ -1172,6 +1172,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/flag-creators': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List who created flags
+     * @description Lists, once each and sorted by name, the users who created flags the caller can see (archived flags and private projects the caller is no member of left out): the choices of the flag table's "created by" filter. `q` keeps the names that contain it; `total` counts them all, `limit` (500 by default) caps the list. Requires the READ permission.
+     */
+    get: operations['getFlagCreators'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/groups': {
     parameters: {
       query?: never;
@@ -6178,6 +6198,8 @@ export interface components {
     };
     /** @description The one error format of every 4xx and 5xx response. */
     errorSchema: {
+      /** @description On a 401 to a request without credentials: true when password login is disabled. */
+      defaultHidden?: boolean;
       details: {
         message: string;
         /** @example /body/name */
@@ -6191,8 +6213,27 @@ export interface components {
        * @example BadDataError
        */
       name: string;
+      /** @description On a 401 to a request without credentials: one entry per enabled single sign-on method. */
+      options?: {
+        /** @example Sign in with Acme SSO */
+        message: string;
+        /** @example /auth/oidc/login */
+        path: string;
+        /** @example oidc */
+        type: string;
+      }[];
+      /**
+       * @description On a 401 to a request without credentials: where the sign-in form posts.
+       * @example /auth/simple/login
+       */
+      path?: string;
       /** @description On a 403: the permission that would allow the operation, e.g. SKIP_CHANGE_REQUEST. */
       permissions?: string[];
+      /**
+       * @description On a 401 to a request without credentials: how to sign in. `password` (the sign-in form, hidden where `defaultHidden`) is the one type Switchyard sends.
+       * @example password
+       */
+      type?: string;
     };
     /**
      * @example {
@@ -6352,7 +6393,9 @@ export interface components {
      *       "featureLimit": null,
      *       "owners": [
      *         {
-     *           "ownerType": "system"
+     *           "ownerType": "user",
+     *           "name": "Olga Owner",
+     *           "email": "olga@example.com"
      *         }
      *       ]
      *     }
@@ -6380,16 +6423,38 @@ export interface components {
        * @description Time of the latest change recorded for the project.
        */
       lastUpdatedAt: string | null;
-      /** @description Switchyard has no per-project membership: every user can work in every project, so this counts all users. */
+      /** @description The users (not deleted) holding any role in the project, directly or through a group, each counted once. */
       memberCount: number;
       /** @description Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. Change requests will use `protected` to limit who may open one. */
       mode: 'open' | 'protected' | 'private';
       name: string;
-      /** @description Switchyard has no project owners; Unleash reports the "system" owner then. */
-      owners: {
-        /** @enum {string} */
-        ownerType: 'system';
-      }[];
+      /**
+       * @description Who holds the Owner role in the project: users (directly), then groups; only the "system" owner when nobody does.
+       * @example [
+       *       {
+       *         "ownerType": "user",
+       *         "name": "Olga Owner",
+       *         "email": "olga@example.com"
+       *       }
+       *     ]
+       */
+      owners: (
+        | {
+            email?: string;
+            name: string;
+            /** @enum {string} */
+            ownerType: 'user';
+          }
+        | {
+            name: string;
+            /** @enum {string} */
+            ownerType: 'group';
+          }
+        | {
+            /** @enum {string} */
+            ownerType: 'system';
+          }
+      )[];
       /** @description Flags not marked stale that have outlived their type's expected lifetime. */
       potentiallyStaleFeatureCount: number;
       staleFeatureCount: number;
@@ -14095,6 +14160,77 @@ export interface operations {
       };
     };
   };
+  getFlagCreators: {
+    parameters: {
+      query?: {
+        /** @description At most this many creators. */
+        limit?: number;
+        /** @description Only creators whose name contains this, in any case. */
+        q?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "total": 1,
+           *       "flagCreators": [
+           *         {
+           *           "id": 1,
+           *           "name": "Alice Archer"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            flagCreators: {
+              /** @description The user id. */
+              id: number;
+              name: string;
+            }[];
+            /** @description How many creators match `q`, over the limit too. */
+            total: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getGroups: {
     parameters: {
       query?: never;
@@ -16621,13 +16757,27 @@ export interface operations {
               id: string;
               memberCount: number;
               name: string;
-              /** @description The people holding the Owner role in the project; the "system" owner when nobody does. */
+              /**
+               * @description Who holds the Owner role in the project: users (directly), then groups; only the "system" owner when nobody does.
+               * @example [
+               *       {
+               *         "ownerType": "user",
+               *         "name": "Olga Owner",
+               *         "email": "olga@example.com"
+               *       }
+               *     ]
+               */
               owners: (
                 | {
                     email?: string;
                     name: string;
                     /** @enum {string} */
                     ownerType: 'user';
+                  }
+                | {
+                    name: string;
+                    /** @enum {string} */
+                    ownerType: 'group';
                   }
                 | {
                     /** @enum {string} */
@@ -16744,13 +16894,27 @@ export interface operations {
                   /** @enum {string} */
                   status: 'first-flag-created';
                 };
-            /** @description The people holding the Owner role in the project; the "system" owner when nobody does. */
+            /**
+             * @description Who holds the Owner role in the project: users (directly), then groups; only the "system" owner when nobody does.
+             * @example [
+             *       {
+             *         "ownerType": "user",
+             *         "name": "Olga Owner",
+             *         "email": "olga@example.com"
+             *       }
+             *     ]
+             */
             owners: (
               | {
                   email?: string;
                   name: string;
                   /** @enum {string} */
                   ownerType: 'user';
+                }
+              | {
+                  name: string;
+                  /** @enum {string} */
+                  ownerType: 'group';
                 }
               | {
                   /** @enum {string} */
@@ -17605,7 +17769,9 @@ export interface operations {
            *           "featureLimit": null,
            *           "owners": [
            *             {
-           *               "ownerType": "system"
+           *               "ownerType": "user",
+           *               "name": "Olga Owner",
+           *               "email": "olga@example.com"
            *             }
            *           ]
            *         }
@@ -29412,7 +29578,7 @@ export interface operations {
               /** @description Events recorded in the last 30 days. */
               projectActivityCurrentWindow: number;
               projectActivityPastWindow: number;
-              /** @description Always 0: there is no project membership. */
+              /** @description Not measured yet: always 0 (member changes are not counted over time). */
               projectMembersAddedCurrentWindow: number;
             };
             technicalDebt: number;
@@ -29531,7 +29697,7 @@ export interface operations {
               type: string;
             }[];
             health: number;
-            /** @description All users: every user can work in every project. */
+            /** @description The users holding any role in the project, directly or through a group. */
             members: number;
             /** @description open, protected or private (stored for compatibility). */
             mode: string;
@@ -29561,7 +29727,7 @@ export interface operations {
               /** @description Events recorded in the last 30 days. */
               projectActivityCurrentWindow: number;
               projectActivityPastWindow: number;
-              /** @description Always 0: there is no project membership. */
+              /** @description Not measured yet: always 0 (member changes are not counted over time). */
               projectMembersAddedCurrentWindow: number;
             };
             technicalDebt: number;

@@ -9,7 +9,7 @@ import {
   seesEverything,
 } from '@switchyard/access';
 import { type ChangeRequestFacts, guardChangeRequests, type ReviewedBy } from './change-request-guard.ts';
-import { AuthenticationRequired, NoAccessError, NotFoundError } from './errors.ts';
+import { AuthenticationRequired, NoAccessError, NotFoundError, type SignInHint } from './errors.ts';
 import { protectedAreaOf } from './request-path.ts';
 
 export type Permission = PermissionName;
@@ -175,6 +175,20 @@ export function authorizationSecret(request: FastifyRequest): string | undefined
 const TOKEN_REQUIRED =
   'This endpoint requires an API token. Please add an authorization header to your request with a valid token';
 
+const PASSWORD_ONLY: SignInHint = {
+  type: 'password',
+  path: '/auth/simple/login',
+  defaultHidden: false,
+  options: [],
+};
+
+/** Says where to sign in: a script reading only `message` learns as much as the sign-in page. */
+function signInMessage(hint: SignInHint): string {
+  const where = hint.defaultHidden ? hint.options.map((option) => option.path) : [hint.path];
+  const at = where.length > 0 ? ` Sign in at ${where.join(' or ')}.` : '';
+  return `You must log in to use Switchyard: the request sent no session cookie and no Authorization header.${at}`;
+}
+
 /**
  * A route's declared permission, checked when it is registered: an admin route without one, with a name outside the
  * catalogue, or with a scope naming a path parameter the route does not have stops the server from starting.
@@ -208,6 +222,8 @@ export function registerAuth(
   access: AccessResolver,
   /** Also called when credentials change here: caches outside Fastify (the SDK handler, workers) drop theirs. */
   alsoForget: () => void = () => undefined,
+  /** How a person signs in, for the 401 to an admin request without credentials (features/identity/sso). */
+  signInHint: () => Promise<SignInHint> = async () => PASSWORD_ONLY,
 ): void {
   app.decorate('forgetCredentials', () => {
     resolver.forget();
@@ -256,7 +272,9 @@ export function registerAuth(
     if (secret) principal = await resolver.fromSecret(secret);
     else if (sessionId) principal = await resolver.fromSession(sessionId);
     if (!principal) {
-      throw new AuthenticationRequired(secret ? TOKEN_REQUIRED : 'You must log in to use Switchyard');
+      if (secret) throw new AuthenticationRequired(TOKEN_REQUIRED);
+      const hint = await signInHint();
+      throw AuthenticationRequired.signInAt(signInMessage(hint), hint);
     }
     if (principal.kind === 'token' && principal.type !== 'admin') {
       throw new NoAccessError('invalid token: expected a different token type for this endpoint');

@@ -12,6 +12,7 @@ import {
   NoAccessError,
   NotFoundError,
   PasswordMismatch,
+  signInFields,
   TooManyRequestsError,
 } from './errors.ts';
 
@@ -20,7 +21,7 @@ export type CatalogueEntry = {
   name: string;
   status: number;
   when: string;
-  body: ErrorBody & { permissions?: string[] };
+  body: ErrorBody & { permissions?: string[] } & Partial<ReturnType<typeof signInFields>>;
 };
 
 /** A fixed id, so the generated OpenAPI document does not change from one build to the next. */
@@ -29,11 +30,12 @@ const EXAMPLE_ID = '6f1c2e8a-3b4d-4c5e-9f60-7a8b9c0d1e2f';
 function entry(error: HttpError, when: string): CatalogueEntry {
   const body = { ...errorBody(error.name, error.message, error.details), id: EXAMPLE_ID };
   const permissions = error instanceof NoAccessError ? error.permissions : undefined;
+  const signIn = error instanceof AuthenticationRequired ? error.signIn : undefined;
   return {
     name: error.name,
     status: error.status,
     when,
-    body: permissions ? { ...body, permissions } : body,
+    body: permissions ? { ...body, permissions } : signIn ? { ...body, ...signInFields(signIn) } : body,
   };
 }
 
@@ -51,8 +53,11 @@ export const ERROR_CATALOGUE: CatalogueEntry[] = [
     'The body is not JSON.',
   ),
   entry(
-    new AuthenticationRequired('You must log in to use Switchyard'),
-    'No session cookie and no valid token in the Authorization header.',
+    AuthenticationRequired.signInAt(
+      'You must log in to use Switchyard: the request sent no session cookie and no Authorization header. Sign in at /auth/simple/login.',
+      { type: 'password', path: '/auth/simple/login', defaultHidden: false, options: [] },
+    ),
+    'No session cookie and no valid token in the Authorization header. Without any credentials, `type`, `path`, `defaultHidden` and `options` say how to sign in.',
   ),
   entry(new PasswordMismatch('Wrong username or password'), 'A sign-in with a wrong user name or password.'),
   entry(

@@ -23,8 +23,26 @@ export class BadDataError extends HttpError {
     return new BadDataError(`Request validation failed: ${message}`, [{ path, message }]);
   }
 }
+/** Where and how a person signs in, as Unleash's own sign-in page reads it from a 401 (`type`, `path`, ...). */
+export type SignInHint = {
+  /** `password` for the sign-in form, even when it is hidden: Unleash's page then shows only the `options`. */
+  type: string;
+  path: string;
+  /** The password form is hidden because password login is disabled. */
+  defaultHidden: boolean;
+  /** The single sign-on buttons: one per enabled method. */
+  options: { type: string; message: string; path: string }[];
+};
+
 export class AuthenticationRequired extends HttpError {
   readonly status = 401;
+  /** Set where a person (not a script) could sign in: a request that sent no credentials. */
+  signIn?: SignInHint;
+  static signInAt(message: string, signIn: SignInHint): AuthenticationRequired {
+    const error = new AuthenticationRequired(message);
+    error.signIn = signIn;
+    return error;
+  }
 }
 export class PasswordMismatch extends HttpError {
   readonly status = 401;
@@ -81,6 +99,11 @@ export function errorBody(name: string, message: string, details?: ErrorDetail[]
   return { id: randomUUID(), name, message, details: details ?? [{ message }] };
 }
 
+/** Unleash sends `options` only where there is a single sign-on button to show. */
+export function signInFields({ options, ...hint }: SignInHint) {
+  return options.length > 0 ? { ...hint, options } : hint;
+}
+
 type AjvError = {
   instancePath: string;
   keyword: string;
@@ -113,6 +136,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const body = errorBody(error.name, error.message, error.details);
       if (error instanceof NoAccessError && error.permissions) {
         return reply.status(error.status).send({ ...body, permissions: error.permissions });
+      }
+      if (error instanceof AuthenticationRequired && error.signIn) {
+        return reply.status(error.status).send({ ...body, ...signInFields(error.signIn) });
       }
       return reply.status(error.status).send(body);
     }
@@ -170,6 +196,34 @@ export const errorResponseSchema = {
       type: 'array',
       items: { type: 'string' },
       description: 'On a 403: the permission that would allow the operation, e.g. SKIP_CHANGE_REQUEST.',
+    },
+    type: {
+      type: 'string',
+      description:
+        'On a 401 to a request without credentials: how to sign in. `password` (the sign-in form, hidden where `defaultHidden`) is the one type Switchyard sends.',
+      example: 'password',
+    },
+    path: {
+      type: 'string',
+      description: 'On a 401 to a request without credentials: where the sign-in form posts.',
+      example: '/auth/simple/login',
+    },
+    defaultHidden: {
+      type: 'boolean',
+      description: 'On a 401 to a request without credentials: true when password login is disabled.',
+    },
+    options: {
+      type: 'array',
+      description: 'On a 401 to a request without credentials: one entry per enabled single sign-on method.',
+      items: {
+        type: 'object',
+        required: ['type', 'message', 'path'],
+        properties: {
+          type: { type: 'string', example: 'oidc' },
+          message: { type: 'string', example: 'Sign in with Acme SSO' },
+          path: { type: 'string', example: '/auth/oidc/login' },
+        },
+      },
     },
   },
 } as const;

@@ -13,16 +13,7 @@ import { PersonalDashboardResponse, PersonalProjectDetailsResponse } from './per
 import { createProjectReadModel } from './project-read-model.ts';
 import { ProjectParams } from './project-schemas.ts';
 import { createProjectStore } from './project-store.ts';
-
-const toOwner = (owner: { name: string; email: string | null }) => ({
-  ownerType: 'user' as const,
-  name: owner.name,
-  ...(owner.email ? { email: owner.email } : {}),
-});
-
-/** Unleash reports the "system" owner for a project nobody owns. */
-const ownersOf = (owners: { name: string; email: string | null }[] | undefined) =>
-  owners?.length ? owners.map(toOwner) : [{ ownerType: 'system' as const }];
+import { toOwnersResponse } from './project-wire.ts';
 
 function signedInUserId(principal: Principal | undefined): number {
   if (principal?.kind !== 'user') {
@@ -69,9 +60,12 @@ export function personalDashboardRoutes(deps: { db: Db }): FastifyPluginAsyncTyp
           dashboard.admins(),
         ]);
         const summaries = ids.length ? await projects.listSummaries(userId, ids) : [];
-        const owners = await createProjectAccessStore(deps.db).ownersOf(summaries.map((p) => p.id));
+        // The users among the owners, each once: Unleash lists no groups here.
         const projectOwners = new Map(
-          [...owners.values()].flat().map((owner) => [owner.email ?? owner.name, toOwner(owner)]),
+          summaries
+            .flatMap((project) => toOwnersResponse(project.owners))
+            .flatMap((owner) => (owner.ownerType === 'user' ? [owner] : []))
+            .map((owner) => [owner.email ?? owner.name, owner]),
         );
         return {
           projects: summaries.map((project) => {
@@ -83,7 +77,7 @@ export function personalDashboardRoutes(deps: { db: Db }): FastifyPluginAsyncTyp
               technicalDebt: 100 - health,
               memberCount: project.memberCount,
               featureCount: project.flags.total,
-              owners: ownersOf(owners.get(project.id)),
+              owners: toOwnersResponse(project.owners),
             };
           }),
           flags: flags.map((flag) => ({ ...flag, lastSeenAt: flag.lastSeenAt?.toISOString() ?? null })),
@@ -114,10 +108,9 @@ export function personalDashboardRoutes(deps: { db: Db }): FastifyPluginAsyncTyp
         const project = await projects.summary(projectId, userId);
         if (!project) throw new NotFoundError(`No project with id "${projectId}" exists.`);
         const access = createProjectAccessStore(deps.db);
-        const [onboardingStatus, latest, owners, roleIds] = await Promise.all([
+        const [onboardingStatus, latest, roleIds] = await Promise.all([
           createProjectReadModel(deps.db).onboardingStatus(projectId),
           createEventStore(deps.db).search({ project: projectId, limit: 10 }),
-          access.ownersOf([projectId]),
           access.roleIdsOf(userId, projectId),
         ]);
         const roles = roleIds.length ? await createRoleStore(deps.db).findByIds(roleIds) : [];
@@ -142,7 +135,7 @@ export function personalDashboardRoutes(deps: { db: Db }): FastifyPluginAsyncTyp
             createdByImageUrl: '',
             createdAt: event.createdAt.toISOString(),
           })),
-          owners: ownersOf(owners.get(projectId)),
+          owners: toOwnersResponse(project.owners),
           roles: roles.map((role) => ({ id: role.id, name: role.name, type: role.type })),
         };
       },

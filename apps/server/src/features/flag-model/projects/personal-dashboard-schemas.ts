@@ -1,17 +1,7 @@
 import { Type } from 'typebox';
 import { OnboardingStatus } from './project-insight-schemas.ts';
 
-const SystemOwners = Type.Array(
-  Type.Union([
-    Type.Object({
-      ownerType: Type.Literal('user'),
-      name: Type.String(),
-      email: Type.Optional(Type.String()),
-    }),
-    Type.Object({ ownerType: Type.Literal('system') }),
-  ]),
-  { description: 'The people holding the Owner role in the project; the "system" owner when nobody does.' },
-);
+import { ProjectOwners } from './project-schemas.ts';
 
 export const PersonalDashboardResponse = Type.Object(
   {
@@ -23,7 +13,7 @@ export const PersonalDashboardResponse = Type.Object(
         technicalDebt: Type.Integer(),
         memberCount: Type.Integer(),
         featureCount: Type.Integer(),
-        owners: SystemOwners,
+        owners: ProjectOwners,
       }),
       { description: 'Projects the user marked as favorites, created flags in, or changed anything in.' },
     ),
@@ -101,7 +91,7 @@ export const PersonalProjectDetailsResponse = Type.Object(
       }),
       { description: 'The 10 newest events of the project.' },
     ),
-    owners: SystemOwners,
+    owners: ProjectOwners,
     roles: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), type: Type.String() }), {
       description: 'The roles the signed-in user holds in the project, directly or through groups.',
     }),

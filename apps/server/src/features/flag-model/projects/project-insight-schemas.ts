@@ -30,7 +30,7 @@ const ProjectStats = Type.Object(
     projectActivityCurrentWindow: Type.Integer({ description: 'Events recorded in the last 30 days.' }),
     projectActivityPastWindow: Type.Integer(),
     projectMembersAddedCurrentWindow: Type.Integer({
-      description: 'Always 0: there is no project membership.',
+      description: 'Not measured yet: always 0 (member changes are not counted over time).',
     }),
   },
   { description: 'The last 30 days (current window) against the 30 days before (past window).' },
@@ -57,7 +57,9 @@ export const ProjectOverviewResponse = Type.Object(
     defaultStickiness: Type.String(),
     mode: Mode,
     featureLimit: Type.Union([Type.Integer(), Type.Null()]),
-    members: Type.Integer({ description: 'All users: every user can work in every project.' }),
+    members: Type.Integer({
+      description: 'The users holding any role in the project, directly or through a group.',
+    }),
     health: Type.Integer(),
     technicalDebt: Type.Integer(),
     environments: Type.Array(ProjectEnvironmentLinkSchema),

@@ -146,7 +146,7 @@ export function createProjectReadModel(db: Db) {
         archivedPastWindow: counts.archived_past!,
         projectActivityCurrentWindow: counts.activity_current!,
         projectActivityPastWindow: counts.activity_past!,
-        // Switchyard has no project membership, so no members are ever added to a project.
+        // Not measured yet: project access changes are not counted per window.
         projectMembersAddedCurrentWindow: 0,
       };
     },

@@ -6,6 +6,23 @@ const Mode = Type.Union([Type.Literal('open'), Type.Literal('protected'), Type.L
     "Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. Change requests will use `protected` to limit who may open one.",
 });
 
+export const ProjectOwners = Type.Array(
+  Type.Union([
+    Type.Object({
+      ownerType: Type.Literal('user'),
+      name: Type.String(),
+      email: Type.Optional(Type.String()),
+    }),
+    Type.Object({ ownerType: Type.Literal('group'), name: Type.String() }),
+    Type.Object({ ownerType: Type.Literal('system') }),
+  ]),
+  {
+    description:
+      'Who holds the Owner role in the project: users (directly), then groups; only the "system" owner when nobody does.',
+    examples: [[{ ownerType: 'user', name: 'Olga Owner', email: 'olga@example.com' }]],
+  },
+);
+
 const exampleProject = {
   id: 'checkout',
   name: 'Checkout',
@@ -24,7 +41,7 @@ const exampleProject = {
   mode: 'open',
   defaultStickiness: 'default',
   featureLimit: null,
-  owners: [{ ownerType: 'system' }],
+  owners: [{ ownerType: 'user', name: 'Olga Owner', email: 'olga@example.com' }],
 };
 
 export const ProjectResponse = Type.Object(
@@ -43,7 +60,7 @@ export const ProjectResponse = Type.Object(
     }),
     memberCount: Type.Integer({
       description:
-        'Switchyard has no per-project membership: every user can work in every project, so this counts all users.',
+        'The users (not deleted) holding any role in the project, directly or through a group, each counted once.',
     }),
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: NullableDate,
@@ -57,9 +74,7 @@ export const ProjectResponse = Type.Object(
     mode: Mode,
     defaultStickiness: Type.String(),
     featureLimit: Type.Union([Type.Integer(), Type.Null()]),
-    owners: Type.Array(Type.Object({ ownerType: Type.Literal('system') }), {
-      description: 'Switchyard has no project owners; Unleash reports the "system" owner then.',
-    }),
+    owners: ProjectOwners,
   },
   { $id: 'projectSchema', examples: [exampleProject] },
 );

@@ -1,7 +1,8 @@
 import type { Db } from '../../../db/db.ts';
 import { isUniqueViolation } from '../../../db/postgres-errors.ts';
 import { NameExistsError } from '../../../http/errors.ts';
-import type { Project, ProjectMode, ProjectSummary } from './project.ts';
+import { ROLE_IDS } from '@switchyard/access';
+import type { Project, ProjectMode, ProjectOwner, ProjectSummary } from './project.ts';
 
 type ProjectRow = {
   id: string;
@@ -47,6 +48,7 @@ type SummaryRow = ProjectRow & {
   potentially_stale: number | null;
   favorite: boolean;
   member_count: number;
+  owners: ({ kind: 'user'; name: string; email: string | null } | { kind: 'group'; name: string })[];
   last_event_at: Date | null;
 };
 
@@ -56,6 +58,9 @@ export type ProjectFields = {
   mode: ProjectMode;
   defaultStickiness: string;
 };
+
+const toOwner = (owner: SummaryRow['owners'][number]): ProjectOwner =>
+  owner.kind === 'group' ? { kind: 'group', name: owner.name } : owner;
 
 export function createProjectStore(db: Db) {
   return {
@@ -71,17 +76,31 @@ export function createProjectStore(db: Db) {
       const rows = await db.query<SummaryRow>(
         `SELECT p.*, c.total, c.stale, c.potentially_stale,
                 EXISTS (SELECT 1 FROM favorite_projects fp WHERE fp.project_id = p.id AND fp.user_id = $1) AS favorite,
-                (SELECT count(*)::int FROM users u WHERE u.deleted_at IS NULL AND NOT u.is_service) AS member_count,
+                (SELECT count(*)::int FROM (
+                   SELECT m.user_id FROM project_members m WHERE m.project = p.id
+                   UNION SELECT gu.user_id FROM project_groups pg JOIN group_users gu ON gu.group_id = pg.group_id
+                    WHERE pg.project = p.id) members
+                   JOIN users u ON u.id = members.user_id WHERE u.deleted_at IS NULL) AS member_count,
+                (SELECT coalesce(json_agg(json_build_object('kind', o.kind, 'name', o.name, 'email', o.email)
+                                          ORDER BY o.kind DESC, o.granted_at, o.id), '[]'::json)
+                   FROM (SELECT 'user'::text AS kind, u.id, COALESCE(u.name, u.username, u.email, 'user ' || u.id) AS name,
+                                u.email, m.created_at AS granted_at
+                           FROM project_members m JOIN users u ON u.id = m.user_id
+                          WHERE m.project = p.id AND m.role_id = $3 AND u.deleted_at IS NULL
+                         UNION ALL
+                         SELECT 'group', g.id, g.name, NULL, pg.created_at FROM project_groups pg JOIN groups g ON g.id = pg.group_id
+                          WHERE pg.project = p.id AND pg.role_id = $3) o) AS owners,
                 (SELECT max(e.created_at) FROM events e WHERE e.project = p.id) AS last_event_at
            FROM projects p LEFT JOIN ${FLAG_COUNTS} c ON c.project_id = p.id
           WHERE ($2::text[] IS NULL OR p.id = ANY($2))
           ORDER BY lower(p.name), p.id`,
-        [userId, ids ?? null],
+        [userId, ids ?? null, ROLE_IDS.Owner],
       );
       return rows.map((row) => ({
         ...toProject(row),
         flags: { total: row.total ?? 0, stale: row.stale ?? 0, potentiallyStale: row.potentially_stale ?? 0 },
         memberCount: row.member_count,
+        owners: row.owners.map(toOwner),
         favorite: row.favorite,
         lastUpdatedAt: row.last_event_at,
       }));

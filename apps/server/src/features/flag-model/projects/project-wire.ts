@@ -1,5 +1,20 @@
 import type { FlagSummary } from './project-read-model.ts';
-import { healthOf, type ProjectSummary } from './project.ts';
+import { healthOf, type ProjectOwner, type ProjectSummary } from './project.ts';
+
+/** Unleash's owner shapes; the "system" owner stands for a project nobody owns. */
+type OwnerResponse =
+  | { ownerType: 'user'; name: string; email?: string }
+  | { ownerType: 'group'; name: string }
+  | { ownerType: 'system' };
+
+export function toOwnersResponse(owners: ProjectOwner[]): OwnerResponse[] {
+  if (owners.length === 0) return [{ ownerType: 'system' }];
+  return owners.map((owner): OwnerResponse =>
+    owner.kind === 'group'
+      ? { ownerType: 'group' as const, name: owner.name }
+      : { ownerType: 'user' as const, name: owner.name, ...(owner.email ? { email: owner.email } : {}) },
+  );
+}
 
 export function toProjectResponse(project: ProjectSummary) {
   const health = healthOf(project.flags);
@@ -21,7 +36,7 @@ export function toProjectResponse(project: ProjectSummary) {
     mode: project.mode,
     defaultStickiness: project.defaultStickiness,
     featureLimit: project.featureLimit,
-    owners: [{ ownerType: 'system' as const }],
+    owners: toOwnersResponse(project.owners),
   };
 }
 

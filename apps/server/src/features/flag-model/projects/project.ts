@@ -24,9 +24,16 @@ export type FlagCounts = {
   potentiallyStale: number;
 };
 
+/** Who holds the Owner role in a project: a user directly, or a group. */
+export type ProjectOwner =
+  { kind: 'user'; name: string; email: string | null } | { kind: 'group'; name: string };
+
 export type ProjectSummary = Project & {
   flags: FlagCounts;
+  /** Distinct users (not deleted) holding any project role, directly or through a group. */
   memberCount: number;
+  /** Users first, then groups, each in the order they were given the role; empty when nobody holds it. */
+  owners: ProjectOwner[];
   favorite: boolean;
   lastUpdatedAt: Date | null;
 };

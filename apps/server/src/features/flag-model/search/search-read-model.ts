@@ -104,5 +104,27 @@ export function createSearchReadModel(db: Db) {
       const [counted] = await db.query<{ total: number }>(count.text, count.params);
       return { flags: rows.map(toSearchFlag), total: counted!.total };
     },
+
+    /**
+     * Who created the flags the table can show (archived flags and hidden projects left out), for its "created by"
+     * filter: `query` matches anywhere in the name, whatever the case.
+     */
+    async flagCreators(options: {
+      hiddenProjects: string[];
+      query?: string;
+      limit: number;
+    }): Promise<{ creators: { id: number; name: string }[]; total: number }> {
+      const rows = await db.query<{ id: number; name: string; total: number }>(
+        `WITH creators AS (
+           SELECT DISTINCT u.id, COALESCE(u.name, u.username, u.email, 'user ' || u.id) AS name
+             FROM flags f JOIN users u ON u.id = f.created_by_user_id
+            WHERE f.archived_at IS NULL AND NOT (f.project_id = ANY($1::text[])))
+         SELECT id, name, (count(*) OVER ())::int AS total FROM creators
+          WHERE $2::text IS NULL OR strpos(lower(name), lower($2)) > 0
+          ORDER BY name, id LIMIT $3`,
+        [options.hiddenProjects, options.query || null, options.limit],
+      );
+      return { creators: rows.map(({ id, name }) => ({ id, name })), total: rows[0]?.total ?? 0 };
+    },
   };
 }

@@ -4,7 +4,12 @@ import type { Db } from '../../../db/db.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';
 import { parseSearch } from './search-query.ts';
 import { createSearchReadModel, type SearchFlag } from './search-read-model.ts';
-import { SearchQueryString, SearchResponse } from './search-schemas.ts';
+import {
+  FlagCreatorsListResponse,
+  FlagCreatorsQueryString,
+  SearchQueryString,
+  SearchResponse,
+} from './search-schemas.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -22,7 +27,10 @@ export const toFeatureSearchResponse = (flag: SearchFlag) => ({
   createdBy: { ...flag.createdBy, imageUrl: '' },
 });
 
-/** GET /api/admin/search/features: the admin UI's flag table, filtered, sorted and paged in the database. */
+/**
+ * GET /api/admin/search/features: the admin UI's flag table, filtered, sorted and paged in the database; and the
+ * choices of its "created by" filter.
+ */
 export function searchRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
   const readModel = createSearchReadModel(deps.db);
   return async (app) => {
@@ -47,6 +55,29 @@ export function searchRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
         const hidden = await hiddenProjects(deps.db, request.access);
         const { flags, total } = await readModel.search({ ...query, hiddenProjects: hidden });
         return { features: flags.map(toFeatureSearchResponse), total };
+      },
+    );
+
+    app.get(
+      '/api/admin/flag-creators',
+      {
+        config: { auth: { permission: 'READ' } },
+        schema: {
+          ...describe(
+            'Search',
+            'getFlagCreators',
+            'List who created flags',
+            'Lists, once each and sorted by name, the users who created flags the caller can see (archived flags and private projects the caller is no member of left out): the choices of the flag table\'s "created by" filter. `q` keeps the names that contain it; `total` counts them all, `limit` (500 by default) caps the list.',
+          ),
+          querystring: FlagCreatorsQueryString,
+          response: { 200: FlagCreatorsListResponse, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => {
+        const hidden = await hiddenProjects(deps.db, request.access);
+        const { q, limit = 500 } = request.query;
+        const { creators, total } = await readModel.flagCreators({ hiddenProjects: hidden, query: q, limit });
+        return { total, flagCreators: creators };
       },
     );
   };

@@ -177,3 +177,22 @@ export const SearchResponse = Type.Object(
   },
   { examples: [{ features: [exampleFlag], total: 1 }] },
 );
+
+export const FlagCreatorsQueryString = Type.Object({
+  q: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Only creators whose name contains this, in any case.' }),
+  ),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 10_000, default: 500, description: 'At most this many creators.' }),
+  ),
+});
+
+export const FlagCreatorsListResponse = Type.Object(
+  {
+    total: Type.Integer({ description: 'How many creators match `q`, over the limit too.' }),
+    flagCreators: Type.Array(
+      Type.Object({ id: Type.Integer({ description: 'The user id.' }), name: Type.String() }),
+    ),
+  },
+  { examples: [{ total: 1, flagCreators: [{ id: 1, name: 'Alice Archer' }] }] },
+);

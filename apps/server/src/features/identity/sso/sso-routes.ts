@@ -5,7 +5,7 @@ import { describe, errorResponses } from '../../../http/operation.ts';
 import { safeRedirectPath } from '../../../http/safe-redirect.ts';
 import { cookieSecure } from '../users/session-cookie.ts';
 import { CALLBACK_PATH, createOidcClient, type OidcClient, type PendingSignIn } from './oidc-client.ts';
-import { SAML_LOGIN_PATH } from './saml-client.ts';
+import { createSignInMethods } from './sign-in-methods.ts';
 import type { OidcSettings } from './sso-settings.ts';
 import { createSsoSettingsService } from './sso-settings-service.ts';
 import { createSsoSignIn, failurePage, type SsoDeps } from './sso-sign-in.ts';
@@ -58,6 +58,7 @@ const SignInMethods = Type.Object(
 export function ssoRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const settingsService = createSsoSettingsService(deps.db, deps.config, deps.secrets);
+    const signInMethods = createSignInMethods(settingsService);
     const signIn = createSsoSignIn(deps, 'oidc');
     // The client keeps the provider's discovered metadata; a change of settings (from any process) makes a new one.
     let cached: { key: string; client: OidcClient } | undefined;
@@ -88,18 +89,7 @@ export function ssoRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
           response: { 200: SignInMethods },
         },
       },
-      async () => {
-        const [oidc, saml, passwordDisabled] = await Promise.all([
-          settingsService.oidc(),
-          settingsService.saml(),
-          settingsService.passwordDisabled(),
-        ]);
-        return {
-          password: !passwordDisabled,
-          oidc: oidc.enabled ? { buttonText: oidc.buttonText, path: '/auth/oidc/login' } : null,
-          saml: saml.enabled ? { buttonText: saml.buttonText, path: SAML_LOGIN_PATH } : null,
-        };
-      },
+      async () => signInMethods.methods(),
     );
 
     app.get(
