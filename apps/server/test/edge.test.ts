@@ -326,16 +326,19 @@ describe('npm run edge', () => {
 
   it("serves a project-scoped token only its flags' segments, never a private project's", async () => {
     const { shared, vaultOnly, defaultToken } = await seedPrivateSegments(admin, 'edge');
-    type Payload = { features: { name: string }[]; segments?: { id: number }[] };
+    type Payload = { features: { name: string; strategies?: unknown[] }[]; segments?: { id: number }[] };
     const payload = async (url: string, token: string) =>
       (await (await features(url, token)).json()) as Payload;
+    // Each flag is created, then given its strategy: wait for the strategy, the last of the writes to arrive.
+    const withStrategy = (body: Payload, name: string) =>
+      body.features.some((f) => f.name === name && (f.strategies?.length ?? 0) > 0);
     // The wide token's state holds the private segment, as it should; the scoped token is served from it.
     await until('the new flags at the edge', async () =>
-      (await payload(edge.url, CLIENT)).features.some((f) => f.name === 'edge-vault-door'),
+      withStrategy(await payload(edge.url, CLIENT), 'edge-vault-door'),
     );
     expect(segmentIds(await payload(edge.url, CLIENT))).toEqual(expect.arrayContaining([shared, vaultOnly]));
     await until('the scoped token at the edge', async () =>
-      (await payload(edge.url, defaultToken)).features.some((f) => f.name === 'edge-door'),
+      withStrategy(await payload(edge.url, defaultToken), 'edge-door'),
     );
     expect(segmentIds(await payload(edge.url, defaultToken))).toEqual([shared]);
     // The upstream serves it the same.

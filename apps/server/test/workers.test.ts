@@ -308,12 +308,14 @@ describe('WORKERS=2', () => {
   it("serves a project-scoped token only its flags' segments on every worker, never a private project's", async () => {
     const { shared, defaultToken } = await seedPrivateSegments(admin, 'workers');
     const headers = { authorization: defaultToken, 'unleash-client-spec': '5.2.0' };
-    type Payload = { features: { name: string }[]; segments?: { id: number }[] };
+    type Payload = { features: { name: string; strategies?: unknown[] }[]; segments?: { id: number }[] };
     const poll = async (base: string) =>
       JSON.parse((await call(`${base}/api/client/features`, { headers })).body) as Payload;
+    // The flag is created, then given its strategy: wait for the strategy, the last of the writes to arrive.
+    const withStrategy = (body: Payload) =>
+      body.features.some((f) => f.name === 'workers-door' && (f.strategies?.length ?? 0) > 0);
     await until('the new flag on every worker', async () => {
-      for (let i = 0; i < 4; i++)
-        if (!(await poll(server.url)).features.some((f) => f.name === 'workers-door')) return false;
+      for (let i = 0; i < 4; i++) if (!withStrategy(await poll(server.url))) return false;
       return true;
     });
     for (let i = 0; i < 4; i++) expect(segmentIds(await poll(server.url))).toEqual([shared]);
