@@ -57,8 +57,8 @@ export const NO_RUN_RULES: NoRunRule[] = [
     matches: shell(/(^|\s)(node \S+\.m?js|bash apps\/docs\/examples\/\S+\.sh)\s*$/m),
   },
   {
-    reason: 'needs Docker, a system service or a PostgreSQL server',
-    matches: shell(/^\s*(docker|systemctl|pg_dump|pg_restore|createdb) /m),
+    reason: 'needs Docker, Kubernetes, a system service or a PostgreSQL server',
+    matches: shell(/^\s*(docker|helm|kubectl|systemctl|pg_dump|pg_restore|createdb) /m),
   },
   {
     reason:
