@@ -3,6 +3,7 @@ import { eventsAppendedHere } from '../../flag-model/events/event-store.ts';
 import { buildFlag } from '../../../testing/flag-builder.ts';
 import { grant, type Person, projectRole, signedIn } from '../../../testing/people.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { FLAG_ACTIONS, type FlagAction } from './change-request.ts';
 
 /**
  * A request shows the result of all its changes (decision record 0029), an approval approves that result, and apply
@@ -258,18 +259,9 @@ describe('an approval approves the result', () => {
  * Generated cases: every ordered pair of two flag actions on one flag applies exactly what its preview showed, or
  * fails to apply where the preview said it would not apply.
  */
-const ACTIONS = [
-  'updateEnabled',
-  'addStrategy',
-  'updateStrategy',
-  'deleteStrategy',
-  'reorderStrategy',
-  'patchVariant',
-  'archiveFeature',
-  'addDependency',
-  'deleteDependency',
-] as const;
-type Action = (typeof ACTIONS)[number];
+// The flag actions the domain knows, so a new one is covered here the day it is added.
+const ACTIONS = FLAG_ACTIONS;
+type Action = FlagAction;
 const variants = [{ name: 'blue', weight: 1000, weightType: 'variable', stickiness: 'default' }];
 const NEEDS_STRATEGIES = new Set<Action>(['updateStrategy', 'deleteStrategy', 'reorderStrategy']);
 const changeFor = (action: Action, flag: string, ids: string[]) => {
