@@ -315,6 +315,7 @@ export const operations = {
     'GET',
     '/api/admin/projects/{projectId}/change-requests/available-reviewers/{environment}',
   ],
+  getProjectChangeRequestApprovers: ['GET', '/api/admin/projects/{projectId}/change-requests/approvers'],
   getChangeRequestsCount: ['GET', '/api/admin/projects/{projectId}/change-requests/count'],
   getOpenChangeRequestsForUser: ['GET', '/api/admin/projects/{projectId}/change-requests/open'],
   getPendingChangeRequestsForFeature: [
@@ -442,6 +443,8 @@ export const beyondOss: OperationId[] = [
   'getChangeRequestApprovers',
   'addChangeRequestReviewers',
   'getAvailableChangeRequestReviewers',
+  // Switchyard's own: who may approve in each environment of a project.
+  'getProjectChangeRequestApprovers',
   'getChangeRequestsCount',
   'getOpenChangeRequestsForUser',
   'getPendingChangeRequestsForFeature',

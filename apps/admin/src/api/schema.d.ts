@@ -2312,6 +2312,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/projects/{projectId}/change-requests/approvers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who may approve, per environment
+     * @description Switchyard: for every environment of the project, whether change requests are on there and the active users who may approve them (an Admin, the project’s Owners, holders of a role with APPROVE_CHANGE_REQUEST there); and who may change the project’s access, so give someone such a role. A request’s author never approves it, so an environment where only one person may approve needs a second. Requires the READ permission.
+     */
+    get: operations['getProjectChangeRequestApprovers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/projects/{projectId}/change-requests/available-reviewers/{environment}': {
     parameters: {
       query?: never;
@@ -3637,7 +3657,7 @@ export interface paths {
     };
     /**
      * Search change requests
-     * @description Change requests across projects, newest first: created by a user (`createdBy=IS:<id>`), with a user asked to review (`requestedApproverId=IS:<id>`), open or closed (`state=IS:open`, `IS:closed`). Requires the READ permission.
+     * @description Change requests across the projects you can see (private projects you are not a member of left out; others’ drafts too), newest first: created by a user (`createdBy=IS:<id>`), with a user asked to review (`requestedApproverId=IS:<id>`), open or closed (`state=IS:open`, `IS:closed`) or in one state (`state=IS:Approved`). `total` counts every match; `offset` and `limit` page through them. Requires the READ permission.
      */
     get: operations['searchChangeRequests'];
     put?: never;
@@ -21784,6 +21804,118 @@ export interface operations {
       };
     };
   };
+  getProjectChangeRequestApprovers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "environments": [
+           *         {
+           *           "environment": "development",
+           *           "changeRequestsEnabled": false,
+           *           "approvers": [
+           *             {
+           *               "id": 3,
+           *               "email": "olga@example.com",
+           *               "username": "olga",
+           *               "name": "Olga Owner",
+           *               "imageUrl": null
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "environment": "production",
+           *           "changeRequestsEnabled": true,
+           *           "approvers": [
+           *             {
+           *               "id": 3,
+           *               "email": "olga@example.com",
+           *               "username": "olga",
+           *               "name": "Olga Owner",
+           *               "imageUrl": null
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "grantors": [
+           *         {
+           *           "id": 3,
+           *           "email": "olga@example.com",
+           *           "username": "olga",
+           *           "name": "Olga Owner",
+           *           "imageUrl": null
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            environments: {
+              /** @description Active users who may approve change requests there (APPROVE_CHANGE_REQUEST). */
+              approvers: {
+                email: string;
+                id: number;
+                imageUrl?: string | null;
+                name?: string | null;
+                username?: string | null;
+              }[];
+              /** @description Whether changes there wait for review. */
+              changeRequestsEnabled: boolean;
+              environment: string;
+            }[];
+            /** @description Active users who may change the project's access (PROJECT_USER_ACCESS_WRITE), and so give someone a role that approves. */
+            grantors: {
+              email: string;
+              id: number;
+              imageUrl?: string | null;
+              name?: string | null;
+              username?: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getAvailableChangeRequestReviewers: {
     parameters: {
       query?: never;
@@ -31226,7 +31358,17 @@ export interface operations {
         offset?: number;
         /** @description `IS:<userId>` */
         requestedApproverId?: string;
-        state?: 'IS:open' | 'IS:closed';
+        /** @description `IS:open` (Draft, In review, Approved, Scheduled), `IS:closed`, or one state: `IS:Approved` */
+        state?:
+          | 'IS:open'
+          | 'IS:closed'
+          | 'IS:Draft'
+          | 'IS:In review'
+          | 'IS:Approved'
+          | 'IS:Applied'
+          | 'IS:Scheduled'
+          | 'IS:Cancelled'
+          | 'IS:Rejected';
       };
       header?: never;
       path?: never;

@@ -1,4 +1,4 @@
-import { allows } from '@switchyard/access';
+import { allows, type PermissionName } from '@switchyard/access';
 import type { Db } from '../../../db/db.ts';
 import { createAccessReadModel } from '../access/access-read-model.ts';
 import type { Caller } from './caller.ts';
@@ -8,11 +8,15 @@ import { createChangeRequestStore } from './change-request-store.ts';
 export type SearchQuery = {
   createdBy?: number;
   requestedApprover?: number;
-  open?: boolean;
+  /** Open or closed states, or exactly one state. */
+  states?: readonly State[];
   offset: number;
   limit: number;
   hiddenProjects: readonly string[];
 };
+
+/** A person as the reviewer lists answer them. */
+type ReviewerRow = { id: number; email: string | null; username: string | null; name: string | null };
 
 /** People asked to review, at most this many scanned for who may approve. */
 const MAX_REVIEWER_CANDIDATES = 1000;
@@ -97,9 +101,9 @@ export function createChangeRequestReadModel(db: Db) {
           `EXISTS (SELECT 1 FROM change_request_reviewers r WHERE r.change_request_id = cr.id AND r.user_id = $${params.length})`,
         );
       }
-      if (query.open !== undefined) {
-        params.push(OPEN_STATES);
-        where.push(`${query.open ? '' : 'NOT '}(cr.state = ANY($${params.length}))`);
+      if (query.states !== undefined) {
+        params.push(query.states);
+        where.push(`cr.state = ANY($${params.length})`);
       }
       const filter = where.join(' AND ');
       const [count] = await db.query<{ total: number }>(
@@ -115,24 +119,49 @@ export function createChangeRequestReadModel(db: Db) {
     },
     /** Active users who may approve change requests there. */
     async availableReviewers(project: string, environment: string) {
-      const users = await db.query<{
-        id: number;
-        email: string | null;
-        username: string | null;
-        name: string | null;
-        root_role_id: number;
-      }>(
-        `SELECT id, email, username, name, root_role_id FROM users
-          WHERE NOT is_service AND deleted_at IS NULL ORDER BY id LIMIT ${MAX_REVIEWER_CANDIDATES}`,
-      );
-      const access = createAccessReadModel(db);
-      const able = [];
-      for (const user of users) {
-        const held = await access.accessOfUser(user.id, user.root_role_id);
-        if (allows(held, 'APPROVE_CHANGE_REQUEST', { projects: [project], environments: [environment] }))
-          able.push(user);
-      }
-      return able;
+      const [approvers] = await holders(project, [{ permission: 'APPROVE_CHANGE_REQUEST', environment }]);
+      return approvers ?? [];
+    },
+    /**
+     * Who may approve in each of the environments, and who may change the project's access (and so give someone a
+     * role that approves there): one scan of the users for all of them.
+     */
+    async approversOf(project: string, environments: readonly string[]) {
+      const lists = await holders(project, [
+        ...environments.map((environment) => ({
+          permission: 'APPROVE_CHANGE_REQUEST' as const,
+          environment,
+        })),
+        { permission: 'PROJECT_USER_ACCESS_WRITE' },
+      ]);
+      return {
+        environments: environments.map((environment, index) => ({ environment, approvers: lists[index]! })),
+        grantors: lists[environments.length]!,
+      };
     },
   };
+
+  /** For each check, the active users who hold its permission in the project (and environment, when it names one). */
+  async function holders(
+    project: string,
+    checks: readonly { permission: PermissionName; environment?: string }[],
+  ) {
+    const users = await db.query<ReviewerRow & { root_role_id: number }>(
+      `SELECT id, email, username, name, root_role_id FROM users
+        WHERE NOT is_service AND deleted_at IS NULL ORDER BY id LIMIT ${MAX_REVIEWER_CANDIDATES}`,
+    );
+    const access = createAccessReadModel(db);
+    const lists: ReviewerRow[][] = checks.map(() => []);
+    for (const { root_role_id: rootRole, ...user } of users) {
+      const held = await access.accessOfUser(user.id, rootRole);
+      checks.forEach((check, index) => {
+        const scope = {
+          projects: [project],
+          ...(check.environment ? { environments: [check.environment] } : {}),
+        };
+        if (allows(held, check.permission, scope)) lists[index]!.push(user);
+      });
+    }
+    return lists;
+  }
 }

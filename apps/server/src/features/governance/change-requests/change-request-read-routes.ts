@@ -6,7 +6,7 @@ import { hiddenProjects } from '../../flag-model/projects/hidden-projects.ts';
 import { actorOf } from '../../flag-model/events/actor.ts';
 import { requireProject } from '../../flag-model/flags/flag-lookup.ts';
 import { callerFrom } from './caller.ts';
-import { type ChangeRequest, defaultTitle } from './change-request.ts';
+import { type ChangeRequest, defaultTitle, OPEN_STATES, type State, STATES } from './change-request.ts';
 import { createChangeRequestReadModel } from './change-request-read-model.ts';
 import {
   ActionableResponse,
@@ -20,15 +20,25 @@ import {
   ScheduledResponse,
   SearchQuery,
   SearchResponse,
+  ProjectApproversResponse,
 } from './change-request-schemas.ts';
 import { createChangeRequestService } from './change-request-service.ts';
-import { toChangeRequestResponse } from './change-request-wire.ts';
+import { createChangeRequestSettingsStore } from './change-request-settings-store.ts';
+import { toChangeRequestResponse, toReviewer } from './change-request-wire.ts';
 
 const BASE = '/api/admin/projects/:projectId/change-requests';
 const READ = { auth: { permission: 'READ' as const } };
 const callerOf = (request: FastifyRequest) => callerFrom(actorOf(request), request.access);
 const list = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat());
 const userIdOf = (filter: string | undefined) => (filter ? Number(filter.slice('IS:'.length)) : undefined);
+/** The states a search's `state=IS:...` asks for: open ones, closed ones, or one. */
+function statesOf(filter: string | undefined): readonly State[] | undefined {
+  if (filter === undefined) return undefined;
+  const value = filter.slice('IS:'.length);
+  if (value === 'open') return OPEN_STATES;
+  if (value === 'closed') return STATES.filter((state) => !OPEN_STATES.includes(state));
+  return [value as State];
+}
 
 /** Reading change requests: one, a project's, counts, pending, scheduled, actionable and search. */
 export function changeRequestReadRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
@@ -199,6 +209,40 @@ export function changeRequestReadRoutes(deps: { db: Db }): FastifyPluginAsyncTyp
     );
 
     app.get(
+      `${BASE}/approvers`,
+      {
+        config: READ,
+        schema: {
+          ...describe(
+            'Change Requests',
+            'getProjectChangeRequestApprovers',
+            'Who may approve, per environment',
+            'Switchyard: for every environment of the project, whether change requests are on there and the active users who may approve them (an Admin, the project’s Owners, holders of a role with APPROVE_CHANGE_REQUEST there); and who may change the project’s access, so give someone such a role. A request’s author never approves it, so an environment where only one person may approve needs a second.',
+          ),
+          params: ProjectParams,
+          response: { 200: ProjectApproversResponse, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const { projectId } = request.params;
+        await requireProject(db, projectId);
+        const settings = await createChangeRequestSettingsStore(db).list(projectId);
+        const { environments, grantors } = await readModel.approversOf(
+          projectId,
+          settings.map((s) => s.environment),
+        );
+        return {
+          environments: environments.map(({ environment, approvers }, index) => ({
+            environment,
+            changeRequestsEnabled: settings[index]!.enabled,
+            approvers: approvers.map(toReviewer),
+          })),
+          grantors: grantors.map(toReviewer),
+        };
+      },
+    );
+
+    app.get(
       '/api/admin/search/change-requests',
       {
         config: READ,
@@ -207,7 +251,7 @@ export function changeRequestReadRoutes(deps: { db: Db }): FastifyPluginAsyncTyp
             'Change Requests',
             'searchChangeRequests',
             'Search change requests',
-            'Change requests across projects, newest first: created by a user (`createdBy=IS:<id>`), with a user asked to review (`requestedApproverId=IS:<id>`), open or closed (`state=IS:open`, `IS:closed`).',
+            'Change requests across the projects you can see (private projects you are not a member of left out; others’ drafts too), newest first: created by a user (`createdBy=IS:<id>`), with a user asked to review (`requestedApproverId=IS:<id>`), open or closed (`state=IS:open`, `IS:closed`) or in one state (`state=IS:Approved`). `total` counts every match; `offset` and `limit` page through them.',
           ),
           querystring: SearchQuery,
           response: { 200: SearchResponse, ...errorResponses(400, 401) },
@@ -219,7 +263,7 @@ export function changeRequestReadRoutes(deps: { db: Db }): FastifyPluginAsyncTyp
           {
             createdBy: userIdOf(createdBy),
             requestedApprover: userIdOf(requestedApproverId),
-            open: state === undefined ? undefined : state === 'IS:open',
+            states: statesOf(state),
             offset,
             limit,
             hiddenProjects: await hiddenProjects(db, request.access),

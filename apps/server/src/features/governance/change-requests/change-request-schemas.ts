@@ -365,10 +365,51 @@ export const ReviewersResponse = Type.Object(
 export const SearchQuery = Type.Object({
   createdBy: Type.Optional(Type.String({ pattern: '^IS:\\d+$', description: '`IS:<userId>`' })),
   requestedApproverId: Type.Optional(Type.String({ pattern: '^IS:\\d+$', description: '`IS:<userId>`' })),
-  state: Type.Optional(Type.String({ enum: ['IS:open', 'IS:closed'] })),
+  state: Type.Optional(
+    Type.String({
+      enum: ['IS:open', 'IS:closed', ...STATES.map((state) => `IS:${state}`)],
+      description:
+        '`IS:open` (Draft, In review, Approved, Scheduled), `IS:closed`, or one state: `IS:Approved`',
+    }),
+  ),
   offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 50 })),
 });
+const exampleReviewer = {
+  id: 3,
+  email: 'olga@example.com',
+  username: 'olga',
+  name: 'Olga Owner',
+  imageUrl: null,
+};
+export const ProjectApproversResponse = Type.Object(
+  {
+    environments: Type.Array(
+      Type.Object({
+        environment: Type.String(),
+        changeRequestsEnabled: Type.Boolean({ description: 'Whether changes there wait for review.' }),
+        approvers: Type.Array(ReviewerResponse, {
+          description: 'Active users who may approve change requests there (APPROVE_CHANGE_REQUEST).',
+        }),
+      }),
+    ),
+    grantors: Type.Array(ReviewerResponse, {
+      description:
+        "Active users who may change the project's access (PROJECT_USER_ACCESS_WRITE), and so give someone a role that approves.",
+    }),
+  },
+  {
+    examples: [
+      {
+        environments: [
+          { environment: 'development', changeRequestsEnabled: false, approvers: [exampleReviewer] },
+          { environment: 'production', changeRequestsEnabled: true, approvers: [exampleReviewer] },
+        ],
+        grantors: [exampleReviewer],
+      },
+    ],
+  },
+);
 export const SearchResponse = Type.Object(
   {
     changeRequests: Type.Array(
