@@ -18,6 +18,10 @@ const ChangeRequestPage = page(
   () => import('./features/change-requests/change-request-page.tsx'),
   'ChangeRequestPage',
 );
+const AllChangeRequestsPage = page(
+  () => import('./features/change-requests/all-change-requests-page.tsx'),
+  'AllChangeRequestsPage',
+);
 const FlagPage = page(() => import('./features/flags/flag-page.tsx'), 'FlagPage');
 const SegmentsPage = page(() => import('./features/segments/segments-page.tsx'), 'SegmentsPage');
 const ContextFieldsPage = page(
@@ -98,6 +102,7 @@ export function AppRoutes() {
       <Route path="/projects/:projectId/flags/:flagName" element={<FlagPage />} />
       <Route path="/projects/:projectId/change-requests" element={<ChangeRequestsPage />} />
       <Route path="/projects/:projectId/change-requests/:id" element={<ChangeRequestPage />} />
+      <Route path="/change-requests" element={<AllChangeRequestsPage />} />
       <Route path="/segments" element={<SegmentsPage />} />
       <Route path="/context" element={<ContextFieldsPage />} />
       <Route path="/strategies" element={<StrategyDefinitionsPage />} />

@@ -151,9 +151,19 @@ describe('the review page', () => {
     open(
       { id: 1, permissions: [] },
       request({ approvers: [], approversProblem: 'Nobody but its author may approve.' }),
+      {
+        [`GET ${P}/approvers`]: {
+          environments: [],
+          grantors: [
+            { id: 1, email: 'ada@example.com', username: 'ada' },
+            { id: 3, email: 'olga@example.com', username: 'olga', name: 'Olga Owner' },
+          ],
+        },
+      },
     );
     const alert = await screen.findByRole('alert', { name: /Nobody can approve/ });
     expect(alert.textContent).toContain('Nobody but its author may approve.');
+    await within(alert).findByText('Who can give that permission in team: you and Olga Owner.');
     expect(
       within(alert).getByRole('link', { name: "Open the project's access settings" }).getAttribute('href'),
     ).toBe('/projects/team?tab=access');

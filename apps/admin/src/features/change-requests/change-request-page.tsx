@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Grid, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
@@ -16,7 +16,9 @@ import { ChangeRequestPlayground } from './change-request-playground.tsx';
 import { ChangeRequestResult } from './change-request-result.tsx';
 import { StateBadge, titleOf } from './change-request-state.tsx';
 import type { ChangeRequest } from './change-request-types.ts';
+import { names, projectAccessPath } from './approver-names.ts';
 import { ReviewActions, reviewRights } from './review-actions.tsx';
+import { useProjectApprovers } from './use-change-request-search.ts';
 import { useChangeRequest, useChangeRequestActions } from './use-change-requests.ts';
 
 /** /projects/:projectId/change-requests/:id: one request's changes as diffs, its review and its discussion. */
@@ -84,14 +86,7 @@ function Review({ request }: { request: ChangeRequest }) {
           </ul>
         </Alert>
       )}
-      {request.approversProblem && (
-        <Alert color="yellow" title="Nobody can approve this request yet" role="alert" mb="md">
-          {request.approversProblem}{' '}
-          <Anchor component={Link} to={`/projects/${encodeURIComponent(request.project)}?tab=access`}>
-            Open the project's access settings
-          </Anchor>
-        </Alert>
-      )}
+      {request.approversProblem && <NobodyApproves request={request} problem={request.approversProblem} />}
       {request.schedule && (
         <Alert
           color={request.schedule.status === 'pending' ? 'blue' : 'red'}
@@ -158,5 +153,29 @@ function TitleEditor({ request }: { request: ChangeRequest }) {
         Save title
       </Button>
     </Group>
+  );
+}
+
+/** Why nobody but its author may approve the request, who can change that, and where. */
+function NobodyApproves({ request, problem }: { request: ChangeRequest; problem: string }) {
+  const approvers = useProjectApprovers(request.project);
+  const me = useSession().data?.user.id;
+  const grantors = (approvers.data?.grantors ?? []).map((person) =>
+    person.id === me ? { ...person, name: 'you' } : person,
+  );
+  return (
+    <Alert color="yellow" title="Nobody can approve this request yet" role="alert" mb="md">
+      <Stack gap={4}>
+        <Text size="sm">{problem}</Text>
+        {grantors.length > 0 && (
+          <Text size="sm">
+            Who can give that permission in {request.project}: {names(grantors)}.
+          </Text>
+        )}
+        <Anchor component={Link} to={projectAccessPath(request.project)} size="sm">
+          Open the project's access settings
+        </Anchor>
+      </Stack>
+    </Alert>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import type { RequestOf } from '../../api/wire.ts';
+import { changeRequestSearchKey } from './use-change-request-search.ts';
 
 /** Every change-request query of a project starts with this key, so one invalidation refreshes them all. */
 export const changeRequestsKey = (projectId: string) => ['change-requests', projectId] as const;
@@ -77,6 +78,7 @@ export function useChangeRequestActions(projectId: string, id: number) {
   const queryClient = useQueryClient();
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: changeRequestsKey(projectId) });
+    void queryClient.invalidateQueries({ queryKey: changeRequestSearchKey });
     void queryClient.invalidateQueries({ queryKey: ['flag', projectId] });
     void queryClient.invalidateQueries({ queryKey: ['flags'] });
     void queryClient.invalidateQueries({ queryKey: ['notifications'] });

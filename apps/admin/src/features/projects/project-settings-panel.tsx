@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { QueryState } from '../../ui/query-state.tsx';
+import { ProjectApprovers } from '../change-requests/project-approvers.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
 import { ProjectApiTokens } from './project-api-tokens.tsx';
 import { ProjectContextFields } from './project-context-fields.tsx';
@@ -8,7 +9,7 @@ import { ProjectDetailsForm } from './project-details-form.tsx';
 import { ProjectSegments } from './project-segments.tsx';
 import { useProjectOverview } from './use-projects.ts';
 
-/** The project page's Settings tab: details, default strategies, the project's segments, context fields and API tokens. */
+/** The project page's Settings tab: details, default strategies, who may approve change requests, the project's segments, context fields and API tokens. */
 export function ProjectSettingsPanel({ projectId }: { projectId: string }) {
   const overview = useProjectOverview(projectId);
   const { can } = usePermissions();
@@ -31,6 +32,7 @@ export function ProjectSettingsPanel({ projectId }: { projectId: string }) {
               environments={environments}
               canEdit={can('PROJECT_DEFAULT_STRATEGY_WRITE', where)}
             />
+            <ProjectApprovers projectId={projectId} />
             <ProjectSegments
               projectId={projectId}
               canEdit={can('UPDATE_PROJECT_SEGMENT', where) || can('UPDATE_SEGMENT')}

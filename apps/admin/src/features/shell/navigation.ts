@@ -15,6 +15,7 @@ export const NAVIGATION: NavGroup[] = [
       { to: '/personal', label: 'Dashboard', icon: 'dashboard' },
       { to: '/search', label: 'Search', icon: 'search' },
       { to: '/projects', label: 'Projects', icon: 'projects' },
+      { to: '/change-requests', label: 'Change requests', icon: 'changeRequests' },
       { to: '/playground', label: 'Playground', icon: 'playground' },
       { to: '/archive', label: 'Archive', icon: 'archive' },
       { to: '/events', label: 'Events', icon: 'events' },
