@@ -164,7 +164,7 @@ function NobodyApproves({ request, problem }: { request: ChangeRequest; problem:
     person.id === me ? { ...person, name: 'you' } : person,
   );
   return (
-    <Alert color="yellow" title="Nobody can approve this request yet" role="alert" mb="md">
+    <Alert color="red" title="Nobody can approve this request yet" role="alert" mb="md">
       <Stack gap={4}>
         <Text size="sm">{problem}</Text>
         {grantors.length > 0 && (

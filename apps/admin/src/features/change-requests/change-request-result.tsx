@@ -84,7 +84,7 @@ export function ChangeRequestResult({ request }: { request: ChangeRequest }) {
             {flag.name}
           </Text>
           {flag.defaultChange && (
-            <Text size="sm" c="orange" mb="xs">
+            <Text size="sm" fw={600} mb="xs">
               Turning it on adds the project’s default strategy as well.
             </Text>
           )}

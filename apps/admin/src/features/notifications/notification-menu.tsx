@@ -24,10 +24,11 @@ export function NotificationMenu() {
           variant={unread.length ? 'light' : 'default'}
           color={unread.length ? 'red' : undefined}
           px="xs"
-          aria-label={label}
           leftSection={<BellIcon />}
         >
+          {/* Named by its content, not aria-label: a label that differs from the visible count fails WCAG 2.5.3. */}
           <span aria-hidden>{unread.length || ''}</span>
+          <VisuallyHidden>{label}</VisuallyHidden>
         </Button>
       </Menu.Target>
       <Menu.Dropdown aria-label="Notifications">
