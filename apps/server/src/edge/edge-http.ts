@@ -87,7 +87,8 @@ export function createEdgeHandler(deps: {
     if (!secret) throw new EdgeError(401, 'AuthenticationRequired', TOKEN_REQUIRED);
     let token: EdgeToken | undefined;
     try {
-      token = await deps.tokens.resolve(secret, ipOf(request));
+      // A token already known needs no caller: its address is decided only for a lookup.
+      token = deps.tokens.known(secret) ?? (await deps.tokens.resolve(secret, ipOf(request)));
     } catch (error) {
       throw cannotValidate(error);
     }

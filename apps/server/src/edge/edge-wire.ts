@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClientQueryString } from '../features/sdk-serving/client-api/client-query.ts';
 import type { SerialisedBody } from '../features/sdk-serving/frontend-api/frontend-response.ts';
-import type { CachedPayload } from '../features/sdk-serving/serving/serving-payload.ts';
+import { createPayloadHeaders, type CachedPayload } from '../features/sdk-serving/serving/serving-payload.ts';
 import { HttpError, type ErrorDetail } from '../http/errors.ts';
 import { findBadText, MAY_HOLD_BAD_TEXT } from '../http/storable-input.ts';
 
@@ -101,22 +101,16 @@ export const callerIp = (request: IncomingMessage) => request.socket.remoteAddre
 export const acceptsGzip = (request: IncomingMessage) =>
   /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
 
+const payloadHeaders = createPayloadHeaders();
+
 export function sendPayload(request: IncomingMessage, response: ServerResponse, payload: CachedPayload) {
+  const headers = payloadHeaders(payload);
   if (request.headers['if-none-match'] === payload.etag) {
-    response.writeHead(304, { etag: payload.etag, vary: 'accept-encoding' }).end();
+    response.writeHead(304, headers.notModified).end();
     return;
   }
-  const gzip = acceptsGzip(request);
-  const body = gzip ? payload.gzip() : payload.json;
-  response
-    .writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      etag: payload.etag,
-      vary: 'accept-encoding',
-      'content-length': body.length,
-      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-    })
-    .end(body);
+  if (acceptsGzip(request)) response.writeHead(200, headers.gzip()).end(payload.gzip());
+  else response.writeHead(200, headers.json).end(payload.json);
 }
 
 export function sendSerialised(request: IncomingMessage, response: ServerResponse, body: SerialisedBody) {

@@ -71,13 +71,17 @@ export function registerProjectMentions(
   app: FastifyInstance,
   resolver: Pick<AccessResolver, 'privateProjects'>,
 ): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' || !payload.includes(OPEN)) return payload;
+  // A callback hook, not an async one: the answers without a mention (nearly all) pass on without a promise each.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' || !payload.includes(OPEN)) return done(null, payload);
     const json = String(reply.getHeader('content-type') ?? '').includes('json');
-    return renderMentions(
+    renderMentions(
       payload,
       (projects) => unseenPrivateProjects(request.access, resolver, projects),
       json,
+    ).then(
+      (rendered) => done(null, rendered),
+      (error: Error) => done(error),
     );
   });
 }

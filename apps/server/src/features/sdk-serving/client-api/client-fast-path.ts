@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PrincipalResolver } from '../../../http/auth.ts';
 import { fastPathCounter } from '../../instance/index.ts';
+import { createPayloadHeaders } from '../serving/serving-payload.ts';
 import { resolveClientQuery } from './client-query.ts';
 import type { CachedPayload, ClientStateCache } from './client-state-cache.ts';
 
@@ -9,7 +10,9 @@ const MAX_ENTRIES = 10_000;
 const countOk = fastPathCounter('GET', ROUTE, 200);
 const countNotModified = fastPathCounter('GET', ROUTE, 304);
 
-type Entry = { generation: number; payload: Promise<CachedPayload> };
+/** `ready` is the payload once built: the polls after the first are answered without waiting for a promise. */
+type Entry = { generation: number; payload: Promise<CachedPayload>; ready?: CachedPayload };
+const GZIP = /\bgzip\b/;
 
 /**
  * The hottest request of all, an SDK polling `GET /api/client/features` with a token already seen, answered straight
@@ -24,14 +27,15 @@ export function createClientFastPath(deps: {
   headers: Record<string, string>;
 }) {
   const entries = new Map<string, Entry>();
+  const headersOf = createPayloadHeaders(deps.headers);
 
-  const payloadFor = (secret: string, spec: string | undefined): Promise<CachedPayload> | undefined => {
+  const entryFor = (secret: string, spec: string | undefined): Entry | undefined => {
     // Checked on every request, not memoised: a deleted or expired token must stop working at once.
     const principal = deps.resolver.cachedToken(secret);
     if (principal?.kind !== 'token' || principal.type !== 'client') return undefined;
     const key = `${secret}\n${spec ?? ''}`;
     const cached = entries.get(key);
-    if (cached && cached.generation === deps.cache.generation) return cached.payload;
+    if (cached && cached.generation === deps.cache.generation) return cached;
     let query;
     try {
       query = resolveClientQuery(principal, {}, spec);
@@ -39,27 +43,24 @@ export function createClientFastPath(deps: {
       return undefined; // a bad Unleash-Client-Spec header: Fastify answers with the 400
     }
     if (entries.size >= MAX_ENTRIES) entries.clear();
-    const entry = { generation: deps.cache.generation, payload: deps.cache.payload(query) };
+    const entry: Entry = { generation: deps.cache.generation, payload: deps.cache.payload(query) };
+    entry.payload.then(
+      (ready) => (entry.ready = ready),
+      () => undefined, // answered by Fastify, request by request (below)
+    );
     entries.set(key, entry);
-    return entry.payload;
+    return entry;
   };
 
   const write = (request: IncomingMessage, response: ServerResponse, payload: CachedPayload) => {
+    const headers = headersOf(payload);
     if (request.headers['if-none-match'] === payload.etag) {
-      response.writeHead(304, { ...deps.headers, etag: payload.etag, vary: 'accept-encoding' }).end();
+      response.writeHead(304, headers.notModified).end();
       return countNotModified();
     }
-    const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
-    const body = gzip ? payload.gzip() : payload.json;
-    response.writeHead(200, {
-      ...deps.headers,
-      'content-type': 'application/json; charset=utf-8',
-      etag: payload.etag,
-      vary: 'accept-encoding',
-      'content-length': body.length,
-      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-    });
-    response.end(body);
+    if (GZIP.test(request.headers['accept-encoding'] ?? ''))
+      response.writeHead(200, headers.gzip()).end(payload.gzip());
+    else response.writeHead(200, headers.json).end(payload.json);
     countOk();
   };
 
@@ -74,10 +75,14 @@ export function createClientFastPath(deps: {
     if (!authorization) return false;
     const secret = authorization.replace(/^bearer\s+/i, '').trim();
     const spec = request.headers['unleash-client-spec'];
-    const payload = payloadFor(secret, Array.isArray(spec) ? spec[0] : spec);
-    if (!payload) return false;
+    const entry = entryFor(secret, Array.isArray(spec) ? spec[0] : spec);
+    if (!entry) return false;
+    if (entry.ready) {
+      write(request, response, entry.ready);
+      return true;
+    }
     // A failed build (say the database is down) is Fastify's to answer, in the one error format.
-    payload.then(
+    entry.payload.then(
       (ready) => write(request, response, ready),
       () => fallback(request, response),
     );

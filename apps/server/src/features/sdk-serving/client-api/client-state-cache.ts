@@ -4,6 +4,7 @@ import { EVENTS_CHANNEL } from '../../flag-model/events/event-store.ts';
 import type { CachedPayload } from '../serving/serving-payload.ts';
 import { createServingState, type ServingState } from '../serving/serving-state.ts';
 import type { EnvironmentState } from './client-feature.ts';
+import type { ClientSelection } from './client-payload.ts';
 import type { ClientQuery } from './client-query.ts';
 import { loadEnvironmentState } from './environment-state-store.ts';
 
@@ -88,6 +89,11 @@ export function createClientStateCache(db: Db) {
     async payload(query: ClientQuery): Promise<CachedPayload> {
       await load(query.environment);
       return serving.payload(query.environment, query)!;
+    },
+    /** What a delta or streaming query sees now (client-payload.ts's selectForQuery), selected once per change. */
+    async selection(query: ClientQuery): Promise<ClientSelection> {
+      await load(query.environment);
+      return serving.selection(query.environment, query)!;
     },
     /** Calls listener after every change; returns an unsubscribe. */
     onChange(listener: () => void): () => void {

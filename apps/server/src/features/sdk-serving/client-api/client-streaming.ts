@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
-import { selectForQuery } from './client-payload.ts';
 import { resolveClientQuery, type ClientQuery, type ClientQueryString } from './client-query.ts';
 import { ClientFeaturesQuery } from './client-schemas.ts';
 import type { ClientStateCache } from './client-state-cache.ts';
@@ -26,8 +25,7 @@ type Deps = {
 /** The delta API and server-sent events: SDKs that support them get changes pushed instead of polling. */
 export function clientStreamingRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const snapshot = async (query: ClientQuery) =>
-      selectForQuery(await deps.cache.state(query.environment), query);
+    const snapshot = (query: ClientQuery) => deps.cache.selection(query);
 
     app.get(
       '/api/client/delta',

@@ -1,6 +1,5 @@
 import type { Principal } from '../../../http/auth.ts';
 import type { ClientFeature } from '../client-api/client-feature.ts';
-import { selectForQuery } from '../client-api/client-payload.ts';
 import { resolveClientQuery, type ClientQuery, type ClientQueryString } from '../client-api/client-query.ts';
 import type { StreamSnapshot } from '../client-api/client-stream-session.ts';
 import { buildFrontendContext } from '../frontend-api/frontend-context.ts';
@@ -63,8 +62,7 @@ export function createServingAnswers(serving: ServingState) {
     },
     /** What a delta or streaming SDK sees now (always with segments by id). */
     streamSnapshot(key: string, query: ClientQuery): StreamSnapshot | undefined {
-      const state = serving.state(key);
-      return state && selectForQuery(state, query);
+      return serving.selection(key, query);
     },
     frontend(
       key: string,

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import { compileSnapshot, type CompiledSnapshot } from '@switchyard/evaluation';
 import { prepareBody, type PreparedBody } from '../../../http/prepared-body.ts';
 import type { EnvironmentState } from '../client-api/client-feature.ts';
@@ -19,6 +20,43 @@ export function preparePayload(state: EnvironmentState, query: ClientQuery): Cac
   const etag = `"${hash}:${state.revisionId}:v2"`;
   const body = buildClientFeaturesBody(state, query, hash, etag);
   return { ...prepareBody(Buffer.from(JSON.stringify(body))), etag, revisionId: state.revisionId, body };
+}
+
+/** The headers of a payload's three answers: 304 to its ETag, the JSON, and the JSON gzipped. */
+export type PayloadHeaders = {
+  notModified: OutgoingHttpHeaders;
+  json: OutgoingHttpHeaders;
+  /** Built on first use: it names the gzipped length, and gzip is only computed when someone asks for it. */
+  gzip(): OutgoingHttpHeaders;
+};
+
+/**
+ * The headers every answer from a payload carries (`first`: a server's security headers, say), built once per
+ * payload instead of once per poll: a payload is replaced, never changed, so its headers are as well.
+ */
+export function createPayloadHeaders(first: Record<string, string> = {}) {
+  const built = new WeakMap<CachedPayload, PayloadHeaders>();
+  const ok = (payload: CachedPayload, body: Buffer, gzip: boolean): OutgoingHttpHeaders => ({
+    ...first,
+    'content-type': 'application/json; charset=utf-8',
+    etag: payload.etag,
+    vary: 'accept-encoding',
+    'content-length': body.length,
+    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+  });
+  return (payload: CachedPayload): PayloadHeaders => {
+    let headers = built.get(payload);
+    if (!headers) {
+      let gzip: OutgoingHttpHeaders | undefined;
+      headers = {
+        notModified: { ...first, etag: payload.etag, vary: 'accept-encoding' },
+        json: ok(payload, payload.json, false),
+        gzip: () => (gzip ??= ok(payload, payload.gzip(), true)),
+      };
+      built.set(payload, headers);
+    }
+    return headers;
+  };
 }
 
 /** One environment's state compiled for the Frontend API and OFREP. */
