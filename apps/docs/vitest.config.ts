@@ -11,8 +11,9 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['plugins/**/*.test.ts', 'scripts/**/*.test.ts', 'src/**/*.test.ts', 'tests/**/*.test.{ts,tsx}'],
     globalSetup: ['./tests/global-setup.ts'],
-    // The site tests share one built folder, a browser and a server on a 2-core machine.
-    fileParallelism: false,
+    // Files run beside the other workspaces' (the built folder is only read; each file starts its own browser and
+    // servers on free ports): one file at a time would put them all in a group of their own at the end of the run,
+    // with one core idle.
     testTimeout: 60_000,
     hookTimeout: 240_000,
   },
