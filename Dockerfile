@@ -42,7 +42,7 @@ USER 10001:10001
 VOLUME ["/data"]
 EXPOSE 4242
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "const base = (process.env.BASE_URI_PATH ?? '').replace(/^\\/+|\\/+$/g, ''); fetch(`http://127.0.0.1:${process.env.PORT}${base ? '/' + base : ''}/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The V8 settings of apps/server/scripts/node-flags.mjs (a test keeps them equal). The edge is the same image:
 #   command: node apps/server/dist/switchyard-edge.mjs   (UPSTREAM_URL, TOKENS; port 3063)
 CMD ["node", "--max-semi-space-size=8", "apps/server/dist/main.mjs"]

@@ -14,6 +14,7 @@ import {
 import { ResetPasswordPage } from './features/password-reset/reset-password-page.tsx';
 import { queryClient } from './query-client.ts';
 import { AppRoutes } from './routes.tsx';
+import { basePath } from './api/base-path.ts';
 
 // Darker shades than Mantine's defaults so text on filled buttons and dimmed text meet WCAG AA contrast.
 const theme = createTheme({
@@ -36,7 +37,7 @@ export function App() {
     <MantineProvider theme={theme} cssVariablesResolver={contrast} defaultColorScheme="auto">
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
+        <BrowserRouter basename={basePath || '/'}>
           <InviteOrSession />
         </BrowserRouter>
       </QueryClientProvider>

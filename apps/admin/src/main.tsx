@@ -6,8 +6,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { reportUiErrors } from './features/shell/report-ui-errors.ts';
 import { preloadRoute } from './route-preload.ts';
+import { appPath } from './api/base-path.ts';
 
-preloadRoute(window.location.pathname, window.location.search);
+preloadRoute(appPath(window.location.pathname), window.location.search);
 reportUiErrors();
 
 createRoot(document.getElementById('root')!).render(

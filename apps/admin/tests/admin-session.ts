@@ -12,7 +12,11 @@ export const ADMIN_TOKEN = '*:*.browser-test-admin-secret';
  * What the admin UI browser tests share: the built app served by a real server on a new embedded database
  * (optionally seeded first), Chromium with one page, and helpers to call the API and check a screen.
  */
-export async function openAdminSession(seed?: (dataDir: string) => Promise<void>) {
+export async function openAdminSession(
+  seed?: (dataDir: string) => Promise<void>,
+  /** More of the server's environment, such as BASE_URI_PATH; `server.url` then ends with that path. */
+  env: Record<string, string> = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchyard-admin-'));
   await seed?.(dataDir);
   const server: ServerProcess = await startServerProcess(
@@ -23,6 +27,7 @@ export async function openAdminSession(seed?: (dataDir: string) => Promise<void>
       INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
       UNLEASH_DEFAULT_ADMIN_USERNAME: 'admin',
       UNLEASH_DEFAULT_ADMIN_PASSWORD: 'unleash4all',
+      ...env,
     },
     60_000,
   );

@@ -152,7 +152,7 @@ describe.skipIf(missing)('admin UI in Chromium: first use', { timeout: 60_000 },
     expect(await crumbs.getByText('Segments').getAttribute('aria-current')).toBe('page');
     await session.checkScreen('navigation');
 
-    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('favicon.svg');
     const favicon = await fetch(`${session.server.url}/favicon.svg`);
     expect(favicon.status).toBe(200);
     expect(favicon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);

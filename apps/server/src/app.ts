@@ -93,6 +93,7 @@ import { createSsoSettingsService } from './features/identity/sso/sso-settings-s
 import { passwordRoutes } from './features/identity/users/password-routes.ts';
 import { userRoutes } from './features/identity/users/user-routes.ts';
 import { registerAdminUi } from './http/admin-ui.ts';
+import { createBasePathGate, registerBasePathRedirects } from './http/base-path.ts';
 import { registerAuth } from './http/auth.ts';
 import { drainRefusedBodies } from './http/refused-body.ts';
 import { registerCsrfCheck } from './http/csrf.ts';
@@ -142,6 +143,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fastify?: (request: IncomingMessage, response: ServerResponse) => void;
   } = {};
   const callers = createCallers({ trustProxy: deps.config.trustProxy, relayKey: deps.relayKey });
+  const headers = securityHeaders(deps.config.publicUrl);
+  // BASE_URI_PATH comes off the URL before the fast paths and Fastify see it (http/base-path.ts).
+  const basePathGate = createBasePathGate(deps.config.basePath, headers);
   const app = Fastify({
     logger: deps.logger ?? false,
     // Thousands of SDKs poll every few seconds: two log lines per request would drown everything else.
@@ -161,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     serverFactory: (handler) => {
       fast.fastify = handler;
       return createServer((request, response) => {
+        if (basePathGate(request, response)) return;
         if (fast.path?.(request, response, handler)) return;
         if (fast.sdk?.handle(request, response)) return;
         handler(request, response);
@@ -204,8 +209,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const part of ['body', 'querystring', 'params', 'headers']) boundIntegers(schema?.[part]);
   });
   registerErrorHandler(app);
-  const headers = securityHeaders(deps.config.publicUrl);
   registerSecurityHeaders(app, headers);
+  registerBasePathRedirects(app, deps.config.basePath);
   await app.register(cookie);
   // Stored origins (POST /api/admin/ui-config/cors) win over UNLEASH_FRONTEND_API_ORIGINS (decision record 0013).
   const origins = createFrontendOrigins(deps.db, deps.config.frontendOrigins);
@@ -273,7 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (eventsAppendedHere() !== appendedBefore.get(request)) await deps.afterChange!();
     });
   }
-  const signInMethods = createSignInMethods(createSsoSettingsService(db, config, secrets));
+  const signInMethods = createSignInMethods(createSsoSettingsService(db, config, secrets), config.basePath);
   registerAuth(
     app,
     resolver,
@@ -399,7 +404,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(flagTypeRoutes({ db }));
   await app.register(legacyRoutes({ db, ports: projectPorts }));
 
-  await registerAdminUi(app, config.adminUiDir);
+  await registerAdminUi(app, config.adminUiDir, config.basePath);
   await app.ready();
   return app;
 }

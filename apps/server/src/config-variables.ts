@@ -184,9 +184,16 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   {
     name: 'PUBLIC_URL',
     description:
-      "Switchyard's address as browsers reach it; the single sign-on redirect URI is this plus `/auth/oidc/callback`. `UNLEASH_URL` is accepted too.",
-    default: 'http://localhost:<PORT>',
+      "Switchyard's address as browsers reach it, for links in emails, invite links, integrations' messages and the single sign-on redirect URIs (this plus `/auth/oidc/callback`). With `BASE_URI_PATH`, name the host only (the path is added) or end it with that path. `UNLEASH_URL` is accepted too.",
+    default: 'http://localhost:<PORT><BASE_URI_PATH>',
     example: 'https://flags.example.com',
+  },
+  {
+    name: 'BASE_URI_PATH',
+    description:
+      'The path prefix Switchyard is served under, behind a reverse proxy that passes the prefix on: every API, `/health`, `/ready`, `/internal-backstage`, the admin UI and the sign-in callbacks answer under it, and requests outside it get 404.',
+    default: '(none: served at /)',
+    example: '/unleash',
   },
   {
     name: 'UNLEASH_URL',

@@ -143,3 +143,26 @@ it('documents every variable it reads in the configuration reference', () => {
   const documented = CONFIG_VARIABLES.map((variable) => variable.name);
   expect([...read].filter((name) => !documented.includes(name))).toEqual([]);
 });
+
+it('reads BASE_URI_PATH as Unleash spells it and puts it in the public address', () => {
+  expect(readConfig({}).basePath).toBe('');
+  for (const spelling of ['/unleash', 'unleash', '/unleash/', 'unleash//'])
+    expect(readConfig({ BASE_URI_PATH: spelling }).basePath, spelling).toBe('/unleash');
+  expect(readConfig({ BASE_URI_PATH: '/' }).basePath).toBe('');
+  expect(readConfig({ BASE_URI_PATH: '/unleash', PORT: '8080' }).publicUrl).toBe(
+    'http://localhost:8080/unleash',
+  );
+  // PUBLIC_URL names the host only, or the base path too (as UNLEASH_URL does for Unleash): one address.
+  for (const PUBLIC_URL of ['https://flags.example.com', 'https://flags.example.com/tools/flags/'])
+    expect(readConfig({ BASE_URI_PATH: '/tools/flags', PUBLIC_URL }).publicUrl).toBe(
+      'https://flags.example.com/tools/flags',
+    );
+  expect(() => readConfig({ BASE_URI_PATH: '/unleash', PUBLIC_URL: 'https://x.example.com/other' })).toThrow(
+    /PUBLIC_URL must name the host only or end with BASE_URI_PATH \(\/unleash\)/,
+  );
+  expect(() => readConfig({ UNLEASH_URL: 'https://x.example.com/unleash' })).toThrow(
+    /UNLEASH_URL has the path "\/unleash": set BASE_URI_PATH=\/unleash/,
+  );
+  for (const bad of ['/a b', '/../admin', '/a/./b', '/%2e%2e', '/a?b'])
+    expect(() => readConfig({ BASE_URI_PATH: bad }), bad).toThrow(/BASE_URI_PATH must be a path/);
+});

@@ -27,8 +27,13 @@ export type Config = {
   /** The most flag evaluations one playground request may ask for. */
   playgroundMaxEvaluations: number;
   adminUiDir: string | undefined;
-  /** Switchyard's address as browsers reach it: for invite links and the single sign-on redirect URI. */
+  /**
+   * Switchyard's address as browsers reach it, the base path included: for invite links, emails, event links and
+   * the single sign-on redirect URIs.
+   */
   publicUrl: string;
+  /** The path every API and the admin UI are served under (BASE_URI_PATH): '' or a path such as '/unleash'. */
+  basePath: string;
   /** Single sign-on with an OpenID Connect provider; undefined when OIDC_ISSUER is not set. */
   oidc: OidcConfig | undefined;
   /** Which peers may tell us the client's address and protocol (X-Forwarded-*): all, none, or these addresses. */
@@ -121,6 +126,39 @@ export class ConfigError extends Error {
  * sources and from dist/ in the bundle alike.
  */
 export const DEFAULT_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data');
+
+/**
+ * BASE_URI_PATH as Unleash spells it: `/unleash`, `unleash/` and `/unleash/` are one path, `/` is none. Only
+ * characters a path segment may hold unescaped, so the prefix compares as sent.
+ */
+function readBasePath(raw: string | undefined): string {
+  const trimmed = (raw ?? '').replace(/^\/+|\/+$/g, '');
+  if (trimmed === '') return '';
+  if (!/^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(trimmed) || /(^|\/)\.\.?(\/|$)/.test(trimmed))
+    throw new ConfigError(
+      'BASE_URI_PATH',
+      `must be a path such as /unleash (letters, digits, ".", "_", "~", "-" and "/"), got "${raw}"`,
+    );
+  return `/${trimmed}`;
+}
+
+/**
+ * The public address with the base path: PUBLIC_URL names it already (`https://example.com/unleash`, as Unleash's
+ * UNLEASH_URL does) or names only the host (`https://example.com`), and the base path is added. Any other path
+ * would give browsers links the server does not answer.
+ */
+function withBasePath(name: string, publicUrl: string, basePath: string): string {
+  const { pathname } = new URL(publicUrl);
+  const path = pathname.replace(/\/+$/, '');
+  if (path === basePath) return publicUrl;
+  if (path === '') return `${publicUrl}${basePath}`;
+  throw new ConfigError(
+    name,
+    basePath
+      ? `must name the host only or end with BASE_URI_PATH (${basePath}), got "${publicUrl}"`
+      : `has the path "${path}": set BASE_URI_PATH=${path} to serve Switchyard under it, or leave the path out`,
+  );
+}
 
 /** A SECRETS_KEY: 32 bytes written as 64 hex digits or as base64 (or base64url); undefined when it is neither. */
 export function parseSecretsKey(text: string): Buffer | undefined {
@@ -223,7 +261,12 @@ export function readConfig(
     }
     return entries;
   };
-  const publicUrl = url('PUBLIC_URL') ?? url('UNLEASH_URL') ?? `http://localhost:${port}`;
+  const basePath = readBasePath(text('BASE_URI_PATH'));
+  const publicUrl = withBasePath(
+    url('PUBLIC_URL') ? 'PUBLIC_URL' : 'UNLEASH_URL',
+    url('PUBLIC_URL') ?? url('UNLEASH_URL') ?? `http://localhost:${port}`,
+    basePath,
+  );
   const issuer = url('OIDC_ISSUER');
   let oidc: OidcConfig | undefined;
   if (issuer) {
@@ -314,6 +357,7 @@ export function readConfig(
     playgroundMaxEvaluations: integer('PLAYGROUND_MAX_EVALUATIONS', 20_000, 1, 10_000_000),
     adminUiDir: adminUiDir ? path.resolve(cwd, adminUiDir) : undefined,
     publicUrl,
+    basePath,
     oidc,
     trustProxy: trustProxy(),
     signInLimits: {

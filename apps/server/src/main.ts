@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   }
   // performance.now() counts from the process's start, so this includes loading the code.
   say(
-    `listening on http://localhost:${port} (admin UI and APIs), ${Math.round(performance.now())} ms after start`,
+    `listening on http://localhost:${port}${config.basePath} (admin UI and APIs), ${Math.round(performance.now())} ms after start`,
   );
 
   let stopping = false;

@@ -2,6 +2,7 @@ import createClient from 'openapi-fetch';
 import type { paths } from './schema';
 import { operations, type OperationId } from './operations.ts';
 import type { PathOf, QueryOf, RequestOf, ResponseOf } from './wire.ts';
+import { basePath } from './base-path.ts';
 
 export type ErrorDetail = { message: string; path?: string };
 
@@ -52,7 +53,7 @@ type SentOptions = {
  * called through the same client by path, so nothing changes here when they land.
  */
 const client = createClient<paths>({
-  baseUrl: globalThis.location?.origin ?? '',
+  baseUrl: `${globalThis.location?.origin ?? ''}${basePath}`,
   credentials: 'same-origin',
   // Looked up per request, so tests can stand in for the server.
   fetch: (request) => globalThis.fetch(request),

@@ -36272,7 +36272,7 @@ export interface operations {
              * @enum {string}
              */
             authenticationType: 'open-source';
-            /** @description The path Switchyard is served under; always empty. */
+            /** @description The path Switchyard is served under (BASE_URI_PATH), such as `/unleash`; '' at the root. */
             baseUriPath: string;
             /** @description Whether password sign-in is turned off (the password-login settings); single sign-on then lets people in. */
             disablePasswordAuth: boolean;

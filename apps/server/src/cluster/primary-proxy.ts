@@ -8,7 +8,7 @@ import { errorBody } from '../http/errors.ts';
  * know, in place of any copy the caller sent, and X-Forwarded-* as the caller sent them: the primary applies
  * TRUST_PROXY to that peer as a single process applies it to its socket (http/caller.ts).
  */
-export function createPrimaryProxy(primaryUrl: string, relayKey: () => string) {
+export function createPrimaryProxy(primaryUrl: string, relayKey: () => string, basePath: string) {
   const target = new URL(primaryUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
@@ -19,7 +19,7 @@ export function createPrimaryProxy(primaryUrl: string, relayKey: () => string) {
         host: target.hostname,
         port: target.port,
         method: incoming.method,
-        path: incoming.url,
+        path: `${basePath}${incoming.url}`,
         headers,
         agent,
       },

@@ -4,6 +4,7 @@ import { createSdkHandler } from '../features/sdk-serving/serving/sdk-handler.ts
 import { WORKER_ROUTES } from '../features/sdk-serving/serving/sdk-routes.ts';
 import { createServingState } from '../features/sdk-serving/serving/serving-state.ts';
 import type { ServedToken } from '../features/sdk-serving/serving/token-scope.ts';
+import { createBasePathGate } from '../http/base-path.ts';
 import { createCallers } from '../http/caller.ts';
 import { answerClientError } from '../http/framework-errors.ts';
 import { securityHeaders } from '../http/security-headers.ts';
@@ -25,8 +26,11 @@ export async function runWorker(): Promise<void> {
   const states = createWorkerStates({ serving, want: (environment) => send({ kind: 'want', environment }) });
   // Set before the first `changed`, so before this worker listens.
   let relayKey = '';
-  const proxy = createPrimaryProxy(process.env[PRIMARY_URL_VARIABLE]!, () => relayKey);
+  // The primary takes BASE_URI_PATH off again: what a worker relays goes with the prefix it came with.
+  const proxy = createPrimaryProxy(process.env[PRIMARY_URL_VARIABLE]!, () => relayKey, config.basePath);
   let frontendOrigins: string[] = [];
+  const headers = securityHeaders(config.publicUrl);
+  const basePathGate = createBasePathGate(config.basePath, headers);
   const sdk = createSdkHandler({
     serving,
     keyFor: (token) => states.keyFor(token),
@@ -38,7 +42,7 @@ export async function runWorker(): Promise<void> {
       }),
     routes: WORKER_ROUTES,
     unserved: proxy,
-    securityHeaders: securityHeaders(config.publicUrl),
+    securityHeaders: headers,
     apiCors: config.apiCors,
     frontendOrigins: () => frontendOrigins,
     // The socket is the caller's own here: no relay key to accept.
@@ -50,6 +54,7 @@ export async function runWorker(): Promise<void> {
   serving.onChange(() => sdk.streams.changed());
 
   const server = createServer((request, response) => {
+    if (basePathGate(request, response)) return;
     if (!sdk.handle(request, response)) proxy(request, response);
   });
   // As Fastify's default, so a load balancer's idle connections behave the same on either process.

@@ -24,6 +24,7 @@ export async function freePort(): Promise<number> {
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export type ServerProcess = {
+  /** Where the server answers: its origin and BASE_URI_PATH, if the test set one. */
   url: string;
   port: number;
   child: ChildProcess;
@@ -94,7 +95,8 @@ export async function startServerProcess(
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
+  const basePath = (env.BASE_URI_PATH ?? '').replace(/^\/*/, '/').replace(/\/+$/, '');
+  const url = `http://127.0.0.1:${port}${basePath}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) {

@@ -4,6 +4,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { TelemetryNote } from './telemetry-note.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { type InstanceStats, useInstanceStats } from './use-instance-stats.ts';
+import { serverPath } from '../../api/base-path.ts';
 
 const Figure = ({ label, value }: { label: string; value: number | string }) => (
   <Paper withBorder p="sm">
@@ -100,7 +101,7 @@ export function InstanceStatsPage() {
               <Text size="sm" c="dimmed">
                 Instance {s.instanceId} · checksum {s.sum.slice(0, 12)}…
               </Text>
-              <Anchor href={operations.getInstanceAdminStatsCsv[1]} size="sm" download>
+              <Anchor href={serverPath(operations.getInstanceAdminStatsCsv[1])} size="sm" download>
                 Download as CSV
               </Anchor>
             </Group>

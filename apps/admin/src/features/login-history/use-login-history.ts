@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import type { ResponseOf } from '../../api/wire.ts';
+import { serverPath } from '../../api/base-path.ts';
 
 export type LoginHistory = ResponseOf<'getLoginHistory'>;
 export type LoginFilters = { q?: string; successful?: boolean; limit: number; offset: number };
@@ -21,7 +22,7 @@ export function useDownloadLoginHistory() {
       const query = new URLSearchParams({ limit: '10000' });
       if (filters.q) query.set('q', filters.q);
       if (filters.successful !== undefined) query.set('successful', String(filters.successful));
-      const response = await fetch(`/api/admin/logins?${query}`, {
+      const response = await fetch(serverPath(`/api/admin/logins?${query}`), {
         headers: { accept: 'text/csv' },
         credentials: 'same-origin',
       });

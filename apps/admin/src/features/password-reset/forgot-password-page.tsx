@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { useRequestReset } from './use-password-reset.ts';
+import { serverPath } from '../../api/base-path.ts';
 
 /** Asks for a reset link by email. The answer never says whether the address has an account. */
 export function ForgotPasswordPage() {
@@ -58,7 +59,7 @@ export function ForgotPasswordPage() {
               </Stack>
             </form>
           )}
-          <Anchor href="/" size="sm">
+          <Anchor href={serverPath('/')} size="sm">
             Back to sign in
           </Anchor>
         </Stack>

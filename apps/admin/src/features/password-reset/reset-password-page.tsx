@@ -15,6 +15,7 @@ import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { newPasswordProblems } from '../users/password-modals.tsx';
 import { FORGOT_PASSWORD_PATH } from './password-reset-paths.ts';
 import { useResetLink, useSetPasswordWithLink } from './use-password-reset.ts';
+import { serverPath } from '../../api/base-path.ts';
 
 /**
  * Where a welcome or reset link leads: choose a password, then sign in with it. A link that expired or was used
@@ -47,15 +48,16 @@ export function ResetPasswordPage({ token, welcome }: { token: string; welcome: 
             </Center>
           ) : link.error || errors.token ? (
             <Alert color="red" role="alert" title="This link cannot be used">
-              It expired or was used already. <Anchor href={FORGOT_PASSWORD_PATH}>Ask for a new link</Anchor>{' '}
-              or ask a Switchyard administrator.
+              It expired or was used already.{' '}
+              <Anchor href={serverPath(FORGOT_PASSWORD_PATH)}>Ask for a new link</Anchor> or ask a Switchyard
+              administrator.
             </Alert>
           ) : save.isSuccess ? (
             <>
               <Alert color="green" role="status" title="Your password is set">
                 Sign in with it now{who ? ` as ${who}` : ''}.
               </Alert>
-              <Button component="a" href="/">
+              <Button component="a" href={serverPath('/')}>
                 Sign in
               </Button>
             </>

@@ -7,6 +7,7 @@ import { QueryState } from '../../ui/query-state.tsx';
 import { TokenSecret } from '../../ui/token-secret.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
 import { useScimSettings, useScimSettingsMutations } from './use-scim-settings.ts';
+import { serverPath } from '../../api/base-path.ts';
 
 /** SCIM provisioning: on or off, the endpoint to give the identity provider, and its token, shown once. */
 export function ScimSettingsPage() {
@@ -15,7 +16,7 @@ export function ScimSettingsPage() {
   const { setEnabled, generateToken } = useScimSettingsMutations();
   const [token, setToken] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const endpoint = `${globalThis.location?.origin ?? ''}/scim/v2`;
+  const endpoint = `${globalThis.location?.origin ?? ''}${serverPath('/scim/v2')}`;
   if (!allowed)
     return (
       <>

@@ -14,13 +14,15 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { FORGOT_PASSWORD_PATH } from '../password-reset/password-reset-paths.ts';
 import { useLogin, useSignInMethods } from './use-session.ts';
+import { appPath, serverPath } from '../../api/base-path.ts';
 
 /** Where single sign-on should come back to: this page, without the error a failed attempt left in the URL. */
 export function ssoReturnPath(location: { pathname: string; search: string }): string {
   const params = new URLSearchParams(location.search);
   params.delete('sso-error');
   const query = params.toString();
-  return `${location.pathname}${query ? `?${query}` : ''}`;
+  // A path inside the app: the server's redirect adds the base path.
+  return `${appPath(location.pathname)}${query ? `?${query}` : ''}`;
 }
 
 /**
@@ -110,7 +112,7 @@ export function LoginPage() {
                 <Button type="submit" loading={login.isPending}>
                   Sign in
                 </Button>
-                <Anchor href={FORGOT_PASSWORD_PATH} size="sm" ta="center">
+                <Anchor href={serverPath(FORGOT_PASSWORD_PATH)} size="sm" ta="center">
                   Forgot password?
                 </Anchor>
               </>

@@ -8,6 +8,7 @@ import {
   type SignalEndpoint,
   useSignalEndpointMutations,
 } from './use-signal-endpoints.ts';
+import { basePath } from '../../api/base-path.ts';
 
 /** An endpoint's tokens: make one (its secret is shown this once, with a ready curl line) or delete one. */
 export function SignalTokensModal({ endpoint, onClose }: { endpoint: SignalEndpoint; onClose: () => void }) {
@@ -27,7 +28,7 @@ export function SignalTokensModal({ endpoint, onClose }: { endpoint: SignalEndpo
       },
     );
   };
-  const curl = created ? curlLine(window.location.origin, endpoint.name, created.token) : '';
+  const curl = created ? curlLine(`${window.location.origin}${basePath}`, endpoint.name, created.token) : '';
   return (
     <Modal opened onClose={onClose} title={`Tokens of ${endpoint.name}`} size="xl">
       <Stack>

@@ -9,6 +9,7 @@ import { createSamlClient, SAML_CALLBACK_PATH, SAML_LOGIN_PATH, SAML_METADATA_PA
 import { SAML_REQUEST_MAX_AGE_MS } from './saml-request-store.ts';
 import { createSsoSettingsService } from './sso-settings-service.ts';
 import { createSsoSignIn, failurePage, type SsoDeps } from './sso-sign-in.ts';
+import { cookiePath } from '../users/session-cookie.ts';
 
 const PUBLIC = { auth: { area: 'public' as const } };
 const MAX_ANSWER_BYTES = 512 * 1024;
@@ -25,7 +26,7 @@ const PENDING_COOKIE = 'switchyard-saml';
 function pendingCookie(request: FastifyRequest, publicUrl: string): CookieSerializeOptions {
   const secure = publicUrl.startsWith('https:') || request.protocol === 'https';
   return {
-    path: '/auth/saml',
+    path: cookiePath(publicUrl, '/auth/saml'),
     httpOnly: true,
     secure,
     ...(secure ? { sameSite: 'none' as const } : { sameSite: undefined }),

@@ -1,3 +1,4 @@
+import { publicPath } from '../../../http/base-path.ts';
 import type { SignInHint } from '../../../http/errors.ts';
 import { SAML_LOGIN_PATH } from './saml-client.ts';
 import type { createSsoSettingsService } from './sso-settings-service.ts';
@@ -10,9 +11,10 @@ export type SignInMethods = { password: boolean; oidc: SignInButton; saml: SignI
 
 /**
  * The one answer to "how can a person sign in here": the sign-in page asks it (/auth/methods), and a 401 to a request
- * without credentials carries it in the fields Unleash's own sign-in page reads.
+ * without credentials carries it in the fields Unleash's own sign-in page reads. Its paths are public ones, under
+ * BASE_URI_PATH: a browser follows them as they are.
  */
-export function createSignInMethods(settings: ReturnType<typeof createSsoSettingsService>) {
+export function createSignInMethods(settings: ReturnType<typeof createSsoSettingsService>, basePath: string) {
   async function methods(): Promise<SignInMethods> {
     const [oidc, saml, passwordDisabled] = await Promise.all([
       settings.oidc(),
@@ -21,8 +23,12 @@ export function createSignInMethods(settings: ReturnType<typeof createSsoSetting
     ]);
     return {
       password: !passwordDisabled,
-      oidc: oidc.enabled ? { buttonText: oidc.buttonText, path: OIDC_LOGIN_PATH } : null,
-      saml: saml.enabled ? { buttonText: saml.buttonText, path: SAML_LOGIN_PATH } : null,
+      oidc: oidc.enabled
+        ? { buttonText: oidc.buttonText, path: publicPath(basePath, OIDC_LOGIN_PATH) }
+        : null,
+      saml: saml.enabled
+        ? { buttonText: saml.buttonText, path: publicPath(basePath, SAML_LOGIN_PATH) }
+        : null,
     };
   }
 
@@ -36,7 +42,12 @@ export function createSignInMethods(settings: ReturnType<typeof createSsoSetting
       const button = type === 'oidc' ? oidc : saml;
       return button ? [{ type, message: button.buttonText, path: button.path }] : [];
     });
-    return { type: 'password', path: PASSWORD_LOGIN_PATH, defaultHidden: !password, options };
+    return {
+      type: 'password',
+      path: publicPath(basePath, PASSWORD_LOGIN_PATH),
+      defaultHidden: !password,
+      options,
+    };
   }
 
   return { methods, hint };

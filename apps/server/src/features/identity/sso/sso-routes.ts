@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';
 import { safeRedirectPath } from '../../../http/safe-redirect.ts';
-import { cookieSecure } from '../users/session-cookie.ts';
+import { cookiePath, cookieSecure } from '../users/session-cookie.ts';
 import { CALLBACK_PATH, createOidcClient, type OidcClient, type PendingSignIn } from './oidc-client.ts';
 import { createSignInMethods } from './sign-in-methods.ts';
 import type { OidcSettings } from './sso-settings.ts';
@@ -58,7 +58,7 @@ const SignInMethods = Type.Object(
 export function ssoRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const settingsService = createSsoSettingsService(deps.db, deps.config, deps.secrets);
-    const signInMethods = createSignInMethods(settingsService);
+    const signInMethods = createSignInMethods(settingsService, deps.config.basePath);
     const signIn = createSsoSignIn(deps, 'oidc');
     // The client keeps the provider's discovered metadata; a change of settings (from any process) makes a new one.
     let cached: { key: string; client: OidcClient } | undefined;
@@ -120,7 +120,7 @@ export function ssoRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
         try {
           const { url, pending } = await client.start(safeRedirectPath(request.query.redirect));
           reply.setCookie(PENDING_COOKIE, encodePending(pending), {
-            path: '/auth/oidc',
+            path: cookiePath(deps.config.publicUrl, '/auth/oidc'),
             httpOnly: true,
             sameSite: 'lax',
             secure: cookieSecure(deps.config.publicUrl),
@@ -159,7 +159,7 @@ export function ssoRoutes(deps: SsoDeps): FastifyPluginAsyncTypebox {
         const settings = await enabledOidc();
         const client = clientFor(settings);
         const pending = decodePending(request.cookies[PENDING_COOKIE]);
-        reply.clearCookie(PENDING_COOKIE, { path: '/auth/oidc' });
+        reply.clearCookie(PENDING_COOKIE, { path: cookiePath(deps.config.publicUrl, '/auth/oidc') });
         const query = request.url.slice(
           request.url.indexOf('?') === -1 ? request.url.length : request.url.indexOf('?'),
         );

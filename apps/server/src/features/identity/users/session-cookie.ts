@@ -10,6 +10,15 @@ export function cookieSecure(publicUrl: string): true | 'auto' {
   return publicUrl.startsWith('https:') ? true : 'auto';
 }
 
+/**
+ * A cookie's path as browsers see it: under BASE_URI_PATH, which PUBLIC_URL ends with (config.ts), so a cookie of
+ * ours never goes to another application on the same host. `/` alone is the base path itself.
+ */
+export function cookiePath(publicUrl: string, path: string): string {
+  const base = new URL(publicUrl).pathname.replace(/\/+$/, '');
+  return path === '/' ? base || '/' : `${base}${path}`;
+}
+
 /** Hands the browser its session: the cookie the admin UI sends with every call. */
 export function setSessionCookie(
   reply: FastifyReply,
@@ -17,7 +26,7 @@ export function setSessionCookie(
   publicUrl: string,
 ): void {
   reply.setCookie(SESSION_COOKIE, session.id, {
-    path: '/',
+    path: cookiePath(publicUrl, '/'),
     httpOnly: true,
     sameSite: 'lax',
     secure: cookieSecure(publicUrl),
@@ -28,7 +37,7 @@ export function setSessionCookie(
 /** Tells the browser to drop its session cookie, with the attributes it was set with. */
 export function clearSessionCookie(reply: FastifyReply, publicUrl: string): void {
   reply.clearCookie(SESSION_COOKIE, {
-    path: '/',
+    path: cookiePath(publicUrl, '/'),
     httpOnly: true,
     sameSite: 'lax',
     secure: cookieSecure(publicUrl),

@@ -43,7 +43,7 @@ export function uiConfigRoutes(deps: {
         environment: 'Open Source',
         versionInfo: { current: { oss: VERSION, enterprise: '' }, latest: {}, isLatest: true },
         unleashUrl: deps.config.publicUrl,
-        baseUriPath: '',
+        baseUriPath: deps.config.basePath,
         authenticationType: 'open-source' as const,
         disablePasswordAuth: await createSsoSettingsStore(deps.db).passwordDisabled(),
         oidcConfiguredThroughEnv: deps.config.oidc !== undefined,

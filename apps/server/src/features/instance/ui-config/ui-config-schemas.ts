@@ -16,7 +16,9 @@ export const UiConfigResponse = Type.Object(
       { description: 'The running version; `enterprise` is empty: no enterprise-only admin pages apply.' },
     ),
     unleashUrl: Type.String({ description: "Switchyard's address as browsers reach it (PUBLIC_URL)." }),
-    baseUriPath: Type.String({ description: 'The path Switchyard is served under; always empty.' }),
+    baseUriPath: Type.String({
+      description: "The path Switchyard is served under (BASE_URI_PATH), such as `/unleash`; '' at the root.",
+    }),
     authenticationType: Type.Literal('open-source', {
       description:
         'How people sign in: `open-source` is built-in username and password sign-in (and OIDC single sign-on when configured).',
