@@ -82,12 +82,12 @@ export function createImpactMetricStore(db: Db) {
           const created = ofApp.slice(0, room);
           if (created.length > 0) {
             await tx.query(
-              `INSERT INTO impact_metric_series (app_name, name, type, help, labels, labels_key)
-               SELECT app_name, name, type, COALESCE(help, ''), labels, labels_key
+              `INSERT INTO impact_metric_series (app_name, name, type, help, labels, labels_key, created_at)
+               SELECT app_name, name, type, COALESCE(help, ''), labels, labels_key, $2
                  FROM jsonb_to_recordset($1::jsonb)
                    AS x(app_name text, name text, type text, help text, labels jsonb, labels_key text)
                ON CONFLICT (app_name, name, type, labels_key) DO NOTHING`,
-              [JSON.stringify(created)],
+              [JSON.stringify(created), at],
             );
             for (const [key, id] of await existingIds(tx, created)) ids.set(key, id);
           }
@@ -190,7 +190,7 @@ export function createImpactMetricStore(db: Db) {
       const rawFrom = rolledUntil && rolledUntil > range.from ? rolledUntil : range.from;
       const source = `
         SELECT series_id, at AS t, 1 AS reports, value AS value_sum, count, buckets FROM impact_metric_samples
-         WHERE series_id = ANY($1::bigint[]) AND at >= $3 AND at < $4
+         WHERE series_id = ANY($1::bigint[]) AND at >= $3 AND at <= $4
         ${
           range.resolution
             ? `UNION ALL
