@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/db.ts';
+import { isForeignKeyViolation } from '../../../db/postgres-errors.ts';
 import { labelsKey, type ImpactMetricType, type ImpactPoint, type ImpactSample } from './impact-metric.ts';
 
 /** Keeps new series of one application from being counted twice by two processes at once. */
@@ -54,8 +55,7 @@ export function createImpactMetricStore(db: Db) {
      * samples each application had dropped because its limit was reached.
      */
     async insert(samples: ImpactSample[], at: Date, maxSeriesPerApp: number): Promise<Map<string, number>> {
-      const dropped = new Map<string, number>();
-      if (samples.length === 0) return dropped;
+      if (samples.length === 0) return new Map();
       const keyed = samples.map((sample) => ({
         sample,
         key: {
@@ -65,59 +65,16 @@ export function createImpactMetricStore(db: Db) {
           labels_key: labelsKey(sample.labels),
         },
       }));
-      return db.transaction(async (tx) => {
-        const wanted = new Map<string, SeriesKey & { help: string; labels: Record<string, string> }>();
-        for (const { sample, key } of keyed)
-          wanted.set(keyOf(key), { ...key, help: sample.help, labels: sample.labels });
-        const ids = await existingIds(tx, [...wanted.values()]);
-        const missing = [...wanted.entries()].filter(([key]) => !ids.has(key)).map(([, value]) => value);
-        for (const [appName, ofApp] of groupBy(missing, (s) => s.app_name)) {
-          if (tx.kind === 'postgres')
-            await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SERIES_LOCK, appName]);
-          const [counted] = await tx.query<{ n: string }>(
-            'SELECT count(*) AS n FROM impact_metric_series WHERE app_name = $1',
-            [appName],
-          );
-          const room = Math.max(0, maxSeriesPerApp - Number(counted?.n ?? 0));
-          const created = ofApp.slice(0, room);
-          if (created.length > 0) {
-            await tx.query(
-              `INSERT INTO impact_metric_series (app_name, name, type, help, labels, labels_key, created_at)
-               SELECT app_name, name, type, COALESCE(help, ''), labels, labels_key, $2
-                 FROM jsonb_to_recordset($1::jsonb)
-                   AS x(app_name text, name text, type text, help text, labels jsonb, labels_key text)
-               ON CONFLICT (app_name, name, type, labels_key) DO NOTHING`,
-              [JSON.stringify(created), at],
-            );
-            for (const [key, id] of await existingIds(tx, created)) ids.set(key, id);
-          }
-        }
-        const rows = [];
-        for (const { sample, key } of keyed) {
-          const id = ids.get(keyOf(key));
-          if (id === undefined) {
-            dropped.set(sample.appName, (dropped.get(sample.appName) ?? 0) + 1);
-            continue;
-          }
-          rows.push({ series_id: id, value: sample.value, count: sample.count, buckets: sample.buckets });
-        }
-        if (rows.length > 0)
-          await tx.query(
-            `INSERT INTO impact_metric_samples (series_id, at, value, count, buckets)
-             SELECT series_id, $2, value, count, buckets
-               FROM jsonb_to_recordset($1::jsonb) AS x(series_id bigint, value double precision, count bigint, buckets jsonb)`,
-            [JSON.stringify(rows), at],
-          );
-        for (const [appName, n] of dropped)
-          await tx.query(
-            `INSERT INTO impact_metric_limits (app_name, dropped_samples, last_dropped_at) VALUES ($1, $2, $3)
-             ON CONFLICT (app_name) DO UPDATE
-               SET dropped_samples = impact_metric_limits.dropped_samples + excluded.dropped_samples,
-                   last_dropped_at = excluded.last_dropped_at`,
-            [appName, n, at],
-          );
-        return dropped;
-      });
+      let left = keyed;
+      try {
+        const unknown = await insertKnown(db, keyed, at);
+        left = keyed.filter((_, i) => unknown.has(i));
+      } catch (error) {
+        // A series pruned by another process since the statement began: create it again below.
+        if (!isForeignKeyViolation(error)) throw error;
+      }
+      if (left.length === 0) return new Map();
+      return insertCreatingSeries(db, left, at, maxSeriesPerApp);
     },
 
     /** Every metric with its type and help text (the newest help wins). */
@@ -220,6 +177,96 @@ export function createImpactMetricStore(db: Db) {
       }));
     },
   };
+}
+
+type Keyed = { sample: ImpactSample; key: SeriesKey };
+
+const sampleRow = ({ sample, key }: Keyed, i: number) => ({
+  i,
+  ...key,
+  value: sample.value,
+  count: sample.count,
+  buckets: sample.buckets,
+});
+
+/**
+ * The usual case in one statement: inserts the samples whose series exist, and returns the positions of those whose
+ * series do not (yet).
+ */
+async function insertKnown(db: Db, keyed: Keyed[], at: Date): Promise<Set<number>> {
+  const rows = await db.query<{ i: number }>(
+    `WITH x AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(i integer, app_name text, name text, type text,
+         labels_key text, value double precision, count bigint, buckets jsonb)),
+     matched AS (
+       SELECT x.i, s.id, x.value, x.count, x.buckets FROM x JOIN impact_metric_series s
+         ON s.app_name = x.app_name AND s.name = x.name AND s.type = x.type AND s.labels_key = x.labels_key),
+     inserted AS (
+       INSERT INTO impact_metric_samples (series_id, at, value, count, buckets)
+       SELECT id, $2, value, count, buckets FROM matched RETURNING 1)
+     SELECT x.i FROM x WHERE x.i NOT IN (SELECT i FROM matched)`,
+    [JSON.stringify(keyed.map(sampleRow)), at],
+  );
+  return new Set(rows.map((row) => Number(row.i)));
+}
+
+/** Creates the series of these samples up to the application's limit, stores their samples, and counts the rest. */
+async function insertCreatingSeries(
+  db: Db,
+  keyed: Keyed[],
+  at: Date,
+  maxSeriesPerApp: number,
+): Promise<Map<string, number>> {
+  const dropped = new Map<string, number>();
+  return db.transaction(async (tx) => {
+    const wanted = new Map<string, SeriesKey & { help: string; labels: Record<string, string> }>();
+    for (const { sample, key } of keyed)
+      wanted.set(keyOf(key), { ...key, help: sample.help, labels: sample.labels });
+    const ids = await existingIds(tx, [...wanted.values()]);
+    const missing = [...wanted.entries()].filter(([key]) => !ids.has(key)).map(([, value]) => value);
+    for (const [appName, ofApp] of groupBy(missing, (s) => s.app_name)) {
+      if (tx.kind === 'postgres')
+        await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SERIES_LOCK, appName]);
+      const [counted] = await tx.query<{ n: string }>(
+        'SELECT count(*) AS n FROM impact_metric_series WHERE app_name = $1',
+        [appName],
+      );
+      const room = Math.max(0, maxSeriesPerApp - Number(counted?.n ?? 0));
+      const created = ofApp.slice(0, room);
+      if (created.length === 0) continue;
+      await tx.query(
+        `INSERT INTO impact_metric_series (app_name, name, type, help, labels, labels_key, created_at)
+         SELECT app_name, name, type, COALESCE(help, ''), labels, labels_key, $2
+           FROM jsonb_to_recordset($1::jsonb)
+             AS x(app_name text, name text, type text, help text, labels jsonb, labels_key text)
+         ON CONFLICT (app_name, name, type, labels_key) DO NOTHING`,
+        [JSON.stringify(created), at],
+      );
+      for (const [key, id] of await existingIds(tx, created)) ids.set(key, id);
+    }
+    const rows = [];
+    for (const { sample, key } of keyed) {
+      const id = ids.get(keyOf(key));
+      if (id === undefined) dropped.set(sample.appName, (dropped.get(sample.appName) ?? 0) + 1);
+      else rows.push({ series_id: id, value: sample.value, count: sample.count, buckets: sample.buckets });
+    }
+    if (rows.length > 0)
+      await tx.query(
+        `INSERT INTO impact_metric_samples (series_id, at, value, count, buckets)
+         SELECT series_id, $2, value, count, buckets
+           FROM jsonb_to_recordset($1::jsonb) AS x(series_id bigint, value double precision, count bigint, buckets jsonb)`,
+        [JSON.stringify(rows), at],
+      );
+    for (const [appName, n] of dropped)
+      await tx.query(
+        `INSERT INTO impact_metric_limits (app_name, dropped_samples, last_dropped_at) VALUES ($1, $2, $3)
+         ON CONFLICT (app_name) DO UPDATE
+           SET dropped_samples = impact_metric_limits.dropped_samples + excluded.dropped_samples,
+               last_dropped_at = excluded.last_dropped_at`,
+        [appName, n, at],
+      );
+    return dropped;
+  });
 }
 
 async function existingIds(tx: Db, keys: SeriesKey[]): Promise<Map<string, number>> {
