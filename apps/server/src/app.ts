@@ -348,7 +348,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onReady', async () => impactMaintenance.start());
   app.addHook('preClose', () => impactMaintenance.stop());
-  await app.register(impactMetricRoutes({ impactMetrics }));
+  await app.register(impactMetricRoutes({ db, impactMetrics }));
   await app.register(clientRoutes({ db, cache, streams, impactMetrics }));
   await app.register(frontendRoutes({ db, cache }));
   await app.register(ofrepRoutes({ cache }));

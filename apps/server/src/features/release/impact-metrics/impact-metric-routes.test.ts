@@ -203,4 +203,38 @@ describe('impact metrics from the official Node SDK', () => {
     expect(slashed.statusCode).toBe(200);
     expect(slashed.json().series).toHaveLength(1);
   });
+
+  it("leave out labels named after a private project's flags for a caller who is no member", async () => {
+    await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects',
+      payload: { id: 'vault', name: 'Vault', mode: 'private' },
+    });
+    await buildFlag(t.db, { name: 'vault-flag', project: 'vault', environments: {} });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/client/metrics',
+      headers: { authorization: CLIENT_TOKEN },
+      payload: {
+        appName: 'vault-app',
+        impactMetrics: [
+          {
+            name: 'vault_hits',
+            help: 'h',
+            type: 'counter',
+            samples: [{ labels: { 'vault-flag': 'enabled' }, value: 2 }],
+          },
+        ],
+      },
+    });
+    const asAdmin = (await read({ metricName: 'vault_hits', range: 'hour' })).json();
+    expect(asAdmin.series[0].metric).toHaveProperty('vault-flag', 'enabled');
+    const viewer = await t.as('Viewer');
+    const url = `/api/admin/impact-metrics?${new URLSearchParams({ metricName: 'vault_hits', range: 'hour' })}`;
+    const asViewer = (await viewer({ method: 'GET', url })).json();
+    expect(asViewer.series[0].metric).toEqual({ appName: 'vault-app', environment: 'development' });
+    expect(JSON.stringify(asViewer)).not.toContain('vault-flag');
+    const selecting = `${url}&${new URLSearchParams({ labels: JSON.stringify({ 'vault-flag': ['enabled'] }) })}`;
+    expect((await viewer({ method: 'GET', url: selecting })).json().series).toEqual([]);
+  });
 });

@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { BadDataError } from '../../../http/errors.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';
+import type { Db } from '../../../db/db.ts';
+import { hiddenProjects } from '../../flag-model/projects/hidden-projects.ts';
 import { AGGREGATION_MODES, TIME_RANGES, type AggregationMode, type TimeRange } from './impact-metric.ts';
 import { ImpactQueryProblem, type ImpactMetricService } from './impact-metric-service.ts';
 
@@ -144,7 +146,10 @@ function parseLabels(text: string | undefined): Record<string, string[]> {
 }
 
 /** `/api/admin/impact-metrics`: what SDKs measured, as time series (decision record 0038). */
-export function impactMetricRoutes(deps: { impactMetrics: ImpactMetricService }): FastifyPluginAsyncTypebox {
+export function impactMetricRoutes(deps: {
+  db: Db;
+  impactMetrics: ImpactMetricService;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/api/admin/impact-metrics/metadata',
@@ -174,12 +179,15 @@ export function impactMetricRoutes(deps: { impactMetrics: ImpactMetricService })
       const metricName = query.metricName ?? query.series;
       if (!metricName) throw BadDataError.field('/querystring/metricName', '"metricName" is required');
       try {
-        const result = await deps.impactMetrics.query({
-          metricName,
-          range: query.range as TimeRange,
-          aggregationMode: query.aggregationMode as AggregationMode | undefined,
-          labels: parseLabels(query.labels),
-        });
+        const result = await deps.impactMetrics.query(
+          {
+            metricName,
+            range: query.range as TimeRange,
+            aggregationMode: query.aggregationMode as AggregationMode | undefined,
+            labels: parseLabels(query.labels),
+          },
+          await hiddenProjects(deps.db, request.access),
+        );
         return {
           start: result.start.toISOString(),
           end: result.end.toISOString(),

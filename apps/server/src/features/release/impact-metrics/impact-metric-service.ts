@@ -113,9 +113,21 @@ export function createImpactMetricService(deps: {
       return { series, warnings, maxSeriesPerApp: maxSeries };
     },
 
-    async query(query: ImpactQuery): Promise<ImpactQueryResult> {
+    /**
+     * One metric over a range. `hidden` are the projects the caller may not see: labels named after their flags are
+     * left out of the answer, and selecting by one matches nothing, as for a label no series has.
+     */
+    async query(query: ImpactQuery, hidden: string[] = []): Promise<ImpactQueryResult> {
       const wanted = parseSeriesName(query.metricName);
-      const found = await store.series(wanted.name, wanted.type, query.labels, MAX_SERIES_PER_QUERY);
+      const unseen = await store.flagNamesIn(hidden);
+      const visible = <T>(labels: Record<string, T>): Record<string, T> =>
+        unseen.size === 0
+          ? labels
+          : Object.fromEntries(Object.entries(labels).filter(([key]) => !unseen.has(key)));
+      const selectsUnseen = Object.keys(query.labels).some((key) => unseen.has(key));
+      const found = selectsUnseen
+        ? []
+        : await store.series(wanted.name, wanted.type, query.labels, MAX_SERIES_PER_QUERY);
       const range = RANGES[query.range];
       const end = now();
       const start = new Date(end.getTime() - range.seconds * 1000);
@@ -152,7 +164,7 @@ export function createImpactMetricService(deps: {
       const asText = (data: [number, number][]) => data.map(([at, v]) => [at, String(v)] as [number, string]);
       let answered = shown
         .filter((s) => bySeries.has(s.id))
-        .map((s) => ({ metric: s.labels, data: asText(bySeries.get(s.id)!) }));
+        .map((s) => ({ metric: visible(s.labels), data: asText(bySeries.get(s.id)!) }));
       if (type === 'gauge' && mode === 'sum') {
         // A gauge's sum adds up the label sets' averages: what all instances hold together.
         const totals = new Map<number, number>();
@@ -165,7 +177,7 @@ export function createImpactMetricService(deps: {
         end,
         step: range.label,
         series: answered,
-        labels: await store.labelValues(wanted.name, type),
+        labels: visible(await store.labelValues(wanted.name, type)),
         truncated: series.length > MAX_SERIES_PER_QUERY,
       };
     },

@@ -116,6 +116,15 @@ export function createImpactMetricStore(db: Db) {
       }));
     },
 
+    /** Names of the flags in these projects: labels a caller who may not see the projects must not see either. */
+    async flagNamesIn(projects: string[]): Promise<Set<string>> {
+      if (projects.length === 0) return new Set();
+      const rows = await db.query<{ name: string }>('SELECT name FROM flags WHERE project_id = ANY($1)', [
+        projects,
+      ]);
+      return new Set(rows.map((row) => row.name));
+    },
+
     /** Every value each label of a metric has taken. */
     async labelValues(name: string, type: ImpactMetricType): Promise<Record<string, string[]>> {
       const rows = await db.query<{ key: string; value: string }>(
