@@ -10,6 +10,8 @@
  *   scheduled requests (bench-change-requests.json).
  * - `integrations` (bench/integrations.ts): 1,000 flag changes with 3 webhook integrations: deliveries per second and
  *   the lag from change to delivery (bench-integrations.json).
+ * - `impact-metrics` (bench/impact-metrics.ts): SDK reports of 20 impact-metric series from 100 applications:
+ *   samples per second, server CPU per sample, report latency (bench-impact-metrics.json).
  * - `edge` (bench/edge.ts): the edge's client features and Frontend API req/s with wrk, and the delay from an admin
  *   change to an SDK streaming from the edge (bench-edge.json).
  * - `workers` (bench/workers.ts): the SDK endpoints with WORKERS=1 and 2, wrk, a new Frontend API context per
@@ -19,7 +21,8 @@
  * - `docs` (bench/docs.ts), only when asked: Lighthouse mobile scores of a concept and an API page of the built docs
  *   served gzipped (bench-docs.json).
  * `npm run bench -- startup` (or `-- permissions`, `-- throughput`, `-- change-requests`, `-- integrations`,
- * `-- edge`, `-- workers`, `-- admin`, `-- docs`) runs one of them; with no argument, the first seven.
+ * `-- impact-metrics`, `-- edge`, `-- workers`, `-- admin`, `-- docs`) runs one of them; with no argument, the first
+ * eight.
  * `npm run bench -- soak [--minutes 10]` runs the long mixed-traffic soak of soak.ts instead.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -39,6 +42,7 @@ import { runSoak, soakMinutes } from './soak.ts';
 import { measureChangeRequests } from './change-requests.ts';
 import { measureIntegrations } from './integrations.ts';
 import { measureEdge } from './edge.ts';
+import { measureImpactMetrics } from './impact-metrics.ts';
 import { measureWorkers } from './workers.ts';
 import { measureDocs } from './docs.ts';
 import { measureAdmin } from './admin.ts';
@@ -335,6 +339,22 @@ async function integrations() {
   say('wrote test-output/bench-integrations.json');
 }
 
+async function impactMetrics() {
+  const result = await measureImpactMetrics(say);
+  console.table({
+    'samples / s': result.samplesPerSecond,
+    'server CPU µs / sample': result.cpuMicrosecondsPerSample,
+    'report p50 (ms)': result.reportMs.p50,
+    'report p99 (ms)': result.reportMs.p99,
+  });
+  await mkdir('test-output', { recursive: true });
+  await writeFile(
+    'test-output/bench-impact-metrics.json',
+    JSON.stringify({ database: process.env.DATABASE_URL ? 'postgres' : 'pglite', ...result }, null, 2),
+  );
+  say('wrote test-output/bench-impact-metrics.json');
+}
+
 async function edge() {
   const result = await measureEdge(say);
   console.table({ 'admin change → SDK through the edge (ms)': result.propagation });
@@ -386,6 +406,7 @@ const SCENARIOS = [
   'throughput',
   'change-requests',
   'integrations',
+  'impact-metrics',
   'edge',
   'workers',
   'admin',
@@ -406,6 +427,7 @@ else {
   if (scenario === undefined || scenario === 'throughput') await throughput();
   if (scenario === undefined || scenario === 'change-requests') await changeRequests();
   if (scenario === undefined || scenario === 'integrations') await integrations();
+  if (scenario === undefined || scenario === 'impact-metrics') await impactMetrics();
   if (scenario === undefined || scenario === 'edge') await edge();
   if (scenario === undefined || scenario === 'workers') await workers();
   if (scenario === 'admin') await admin();

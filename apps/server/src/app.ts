@@ -69,6 +69,11 @@ import { strategyRoutes } from './features/flag-model/strategies/strategy-routes
 import { tagRoutes } from './features/flag-model/tags/tag-routes.ts';
 import { frontendRoutes } from './features/sdk-serving/frontend-api/frontend-routes.ts';
 import { legacyRoutes } from './features/legacy/index.ts';
+import {
+  createImpactMetricService,
+  createImpactMetricsMaintenance,
+  impactMetricRoutes,
+} from './features/release/index.ts';
 import { applicationRoutes } from './features/sdk-serving/metrics/application-routes.ts';
 import { sdkRoutes } from './features/sdk-serving/metrics/sdk-routes.ts';
 import { unknownFlagRoutes } from './features/sdk-serving/metrics/unknown-flag-routes.ts';
@@ -336,10 +341,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(flagManagementRoutes({ db }));
   await app.register(flagTransferRoutes({ db }));
   await app.register(searchRoutes({ db }));
-  await app.register(clientRoutes({ db, cache, streams }));
+  // Impact metrics: SDKs and edges report them with their usage, the admin API reads them; every process maintains
+  // the roll-ups, the database decides who does each round.
+  const impactMetrics = createImpactMetricService({
+    db,
+    warn: (message) => app.log.warn(message),
+  });
+  const impactMaintenance = createImpactMetricsMaintenance(db, {
+    intervalMs: 60_000,
+    onError: (error) => app.log.error({ err: error }, 'impact metrics: a roll-up failed'),
+  });
+  app.addHook('onReady', async () => impactMaintenance.start());
+  app.addHook('preClose', () => impactMaintenance.stop());
+  await app.register(impactMetricRoutes({ db, impactMetrics }));
+  await app.register(clientRoutes({ db, cache, streams, impactMetrics }));
   await app.register(frontendRoutes({ db, cache }));
   await app.register(ofrepRoutes({ cache }));
-  await app.register(edgeRoutes({ db, edgeClients: config.edgeClients }));
+  await app.register(edgeRoutes({ db, edgeClients: config.edgeClients, impactMetrics }));
   await app.register(playgroundRoutes({ db, config }));
   await app.register(changeRequestConfigRoutes({ db }));
   await app.register(changeRequestRoutes({ db }));

@@ -1264,6 +1264,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/impact-metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read an impact metric over time
+     * @description One point per step for each label set of the metric that `labels` selects (at most 100): the last hour by minute from raw samples, the last day by 5 minutes, week by hour and month by 4 hours from roll-ups. A counter is aggregated by `count` (its increase) or `rps`; a gauge by `avg` or `sum` (the label sets added up, one series); a histogram by `p50`, `p95`, `p99`, `avg`, `count`, `sum` or `rps`. Requires the READ permission.
+     */
+    get: operations['getImpactMetrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/impact-metrics/metadata': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List impact metrics
+     * @description Every counter, gauge and histogram an SDK has reported, by series name, with its help text; and the applications that reached the limit of series in the last day. Requires the READ permission.
+     */
+    get: operations['getImpactMetricsMetadata'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/instance-admin/statistics': {
     parameters: {
       query?: never;
@@ -5009,7 +5049,7 @@ export interface paths {
     put?: never;
     /**
      * Report flag usage
-     * @description SDKs send how often each flag was evaluated (yes/no) and which variants were served, per time bucket. Counts are summed per flag, application, environment and hour.
+     * @description SDKs send how often each flag was evaluated (yes/no) and which variants were served, per time bucket. Counts are summed per flag, application, environment and hour. `impactMetrics` (counters, gauges and histograms an SDK defined) are stored as time series, labelled with the token's environment: see `/api/admin/impact-metrics`.
      */
     post: operations['registerClientMetrics'];
     delete?: never;
@@ -5029,7 +5069,7 @@ export interface paths {
     put?: never;
     /**
      * Forward SDK registrations and metrics in bulk
-     * @description An edge forwards what its SDKs reported: their registrations (`applications`) and per-flag counts (`metrics`), stored exactly as if the SDKs had sent them, so the applications and usage views show them. As in Unleash, counts for another environment than the token's are dropped. At most 1,000 applications and 10,000 counts per request.
+     * @description An edge forwards what its SDKs reported: their registrations (`applications`) and per-flag counts (`metrics`), stored exactly as if the SDKs had sent them, so the applications and usage views show them. As in Unleash, counts for another environment than the token's are dropped. At most 1,000 applications and 10,000 counts per request. `impactMetrics` are stored as `/api/client/metrics` stores them, each sample under its `appName` label.
      */
     post: operations['clientBulkMetrics'];
     delete?: never;
@@ -14815,6 +14855,194 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getImpactMetrics: {
+    parameters: {
+      query: {
+        aggregationMode?: 'rps' | 'count' | 'avg' | 'sum' | 'p50' | 'p95' | 'p99';
+        /** @description JSON: label name to the values to keep, e.g. `{"environment":["production"]}`. */
+        labels?: string;
+        /** @description The series (`unleash_counter_x`) or metric name. */
+        metricName?: string;
+        mode?: 'display' | 'edit';
+        range: 'hour' | 'day' | 'week' | 'month';
+        /** @description Older name of `metricName`, as Unleash 7 sends it. */
+        series?: string;
+        /** @description Only impact metrics SDKs sent are stored here. */
+        source?: 'internal';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "start": "2026-01-15T09:00:00.000Z",
+           *       "end": "2026-01-15T10:00:00.000Z",
+           *       "step": "1m",
+           *       "series": [
+           *         {
+           *           "metric": {
+           *             "appName": "checkout-service",
+           *             "environment": "production",
+           *             "new-checkout": "enabled"
+           *           },
+           *           "data": [
+           *             [
+           *               1768467600,
+           *               "3"
+           *             ]
+           *           ]
+           *         }
+           *       ],
+           *       "labels": {
+           *         "appName": [
+           *           "checkout-service"
+           *         ],
+           *         "environment": [
+           *           "production"
+           *         ],
+           *         "new-checkout": [
+           *           "enabled"
+           *         ]
+           *       },
+           *       "debug": {
+           *         "isTruncated": "false"
+           *       }
+           *     }
+           */
+          'application/json': {
+            debug: {
+              /** @description `true` when more series matched than shown. */
+              isTruncated: string;
+            };
+            /** Format: date-time */
+            end: string;
+            /** @description Every value each label of the metric has taken: what `labels` can select. */
+            labels: {
+              [key: string]: string[];
+            };
+            series: {
+              data: (number | string)[][];
+              /** @description The series' labels. */
+              metric: {
+                [key: string]: string;
+              };
+            }[];
+            /** Format: date-time */
+            start: string;
+            /** @description The width of each point: `1m`, `5m`, `1h` or `4h`. */
+            step: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getImpactMetricsMetadata: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "series": {
+           *         "unleash_counter_checkout_errors": {
+           *           "type": "counter",
+           *           "help": "Failed checkouts",
+           *           "displayName": "checkout_errors"
+           *         }
+           *       },
+           *       "warnings": [],
+           *       "maxSeriesPerApp": 1000
+           *     }
+           */
+          'application/json': {
+            /** @description Series one application may have (Switchyard only). */
+            maxSeriesPerApp: number;
+            /** @description Every metric reported, by series name (`unleash_<type>_<name>`). */
+            series: {
+              [key: string]: {
+                /** @description The metric name the SDK defined. */
+                displayName: string;
+                help: string;
+                type: 'counter' | 'gauge' | 'histogram';
+              };
+            };
+            /** @description Applications that reached the series limit in the last day (Switchyard only). */
+            warnings: {
+              appName: string;
+              droppedSamples: number;
+              /** Format: date-time */
+              lastDroppedAt: string;
+              message: string;
+            }[];
+          };
+        };
       };
       /** @description No valid credentials: sign in or send an API token in the Authorization header. */
       401: {
@@ -38893,6 +39121,49 @@ export interface operations {
             | null;
           connectionId?: string;
           environment?: string;
+          /** @description Impact metrics (counters, gauges, histograms) collected since the last report; stored as time series and read at `/api/admin/impact-metrics`. */
+          impactMetrics?: (
+            | ({
+                help?: string;
+                name: string;
+                samples: ({
+                  /** @description Label names and values: `appName`, `environment`, and flag names with the variant served. */
+                  labels?: {
+                    [key: string]: string;
+                  };
+                  value: number;
+                } & {
+                  [key: string]: unknown;
+                })[];
+                type: 'counter' | 'gauge';
+              } & {
+                [key: string]: unknown;
+              })
+            | ({
+                help?: string;
+                name: string;
+                samples: ({
+                  buckets: ({
+                    count: number;
+                    le: number | '+Inf';
+                  } & {
+                    [key: string]: unknown;
+                  })[];
+                  count: number;
+                  /** @description Label names and values: `appName`, `environment`, and flag names with the variant served. */
+                  labels?: {
+                    [key: string]: string;
+                  };
+                  sum: number;
+                } & {
+                  [key: string]: unknown;
+                })[];
+                /** @enum {string} */
+                type: 'histogram';
+              } & {
+                [key: string]: unknown;
+              })
+          )[];
           instanceId?: string;
         } & {
           [key: string]: unknown;
@@ -39010,6 +39281,49 @@ export interface operations {
           } & {
             [key: string]: unknown;
           })[];
+          /** @description Impact metrics (counters, gauges, histograms) collected since the last report; stored as time series and read at `/api/admin/impact-metrics`. */
+          impactMetrics?: (
+            | ({
+                help?: string;
+                name: string;
+                samples: ({
+                  /** @description Label names and values: `appName`, `environment`, and flag names with the variant served. */
+                  labels?: {
+                    [key: string]: string;
+                  };
+                  value: number;
+                } & {
+                  [key: string]: unknown;
+                })[];
+                type: 'counter' | 'gauge';
+              } & {
+                [key: string]: unknown;
+              })
+            | ({
+                help?: string;
+                name: string;
+                samples: ({
+                  buckets: ({
+                    count: number;
+                    le: number | '+Inf';
+                  } & {
+                    [key: string]: unknown;
+                  })[];
+                  count: number;
+                  /** @description Label names and values: `appName`, `environment`, and flag names with the variant served. */
+                  labels?: {
+                    [key: string]: string;
+                  };
+                  sum: number;
+                } & {
+                  [key: string]: unknown;
+                })[];
+                /** @enum {string} */
+                type: 'histogram';
+              } & {
+                [key: string]: unknown;
+              })
+          )[];
           metrics: ({
             appName: string;
             environment: string;

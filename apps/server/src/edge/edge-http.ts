@@ -6,6 +6,7 @@ import { errorBody, HttpError, TooManyRequestsError } from '../http/errors.ts';
 import { MALFORMED_URL } from '../http/framework-errors.ts';
 import {
   bucketMetrics,
+  labelledImpactMetrics,
   type BulkApplication,
   type BulkMetric,
   type EdgeMetrics,
@@ -230,10 +231,10 @@ export function createEdgeHandler(deps: {
       const body = await readJson(request);
       const appName = text(body.appName);
       if (!appName) throw badData('/body/appName', '"appName" is required');
+      const environment = metricsEnvironment(token, body.environment);
       if (body.bucket && typeof body.bucket === 'object')
-        sink.count(
-          bucketMetrics(appName, metricsEnvironment(token, body.environment), body.bucket as MetricsBucket),
-        );
+        sink.count(bucketMetrics(appName, environment, body.bucket as MetricsBucket));
+      sink.impact(environment, labelledImpactMetrics(body.impactMetrics, appName, environment));
       response.writeHead(202).end();
     },
 
@@ -257,6 +258,9 @@ export function createEdgeHandler(deps: {
             environment(metric.environment) === metric.environment,
         ),
       );
+      // A chained edge's impact metrics keep their labels; the token decides the environment, as upstream.
+      const impactEnvironment = environment(undefined);
+      sink.impact(impactEnvironment, labelledImpactMetrics(body.impactMetrics, undefined, impactEnvironment));
       response.writeHead(202).end();
     },
 

@@ -1,3 +1,9 @@
+import {
+  isImpactMetric,
+  MAX_IMPACT_METRICS,
+  type ImpactMetricWire,
+} from '../features/sdk-serving/client-api/impact-metrics-wire.ts';
+
 /** An SDK's registration as the upstream's bulk operation takes it. */
 export type BulkApplication = {
   appName: string;
@@ -33,8 +39,41 @@ const MAX_APPLICATIONS = 1_000;
 const MAX_METRICS = 10_000;
 /** What is held per environment while the upstream is down; the oldest counts go first. */
 const MAX_HELD = 100_000;
+/** Impact metrics held per environment while the upstream is down (each up to 1,000 samples). */
+const MAX_HELD_IMPACT = 10_000;
 
-type Batch = { applications: Map<string, BulkApplication>; metrics: BulkMetric[] };
+type Batch = {
+  applications: Map<string, BulkApplication>;
+  metrics: BulkMetric[];
+  impactMetrics: ImpactMetricWire[];
+};
+
+/**
+ * The well-formed impact metrics of an SDK's report, each sample labelled with the SDK's appName (unless it names
+ * one) and the environment its token is for (unless it is for every environment), so the upstream files them as if the SDK had sent them itself.
+ */
+export function labelledImpactMetrics(
+  metrics: unknown,
+  appName: string | undefined,
+  environment: string,
+): ImpactMetricWire[] {
+  if (!Array.isArray(metrics)) return [];
+  return metrics.filter(isImpactMetric).map(
+    (metric) =>
+      ({
+        ...metric,
+        samples: metric.samples.map((sample) => ({
+          ...sample,
+          labels: {
+            ...sample.labels,
+            appName: sample.labels?.appName ?? appName ?? 'unknown',
+            // A token of every environment leaves it to the sample, as the upstream does.
+            ...(environment === '*' ? {} : { environment }),
+          },
+        })),
+      }) as ImpactMetricWire,
+  );
+}
 
 /** The counts of one SDK bucket, one entry per flag. */
 export function bucketMetrics(appName: string, environment: string, bucket: MetricsBucket): BulkMetric[] {
@@ -54,7 +93,10 @@ export function bucketMetrics(appName: string, environment: string, bucket: Metr
  * with a client token of that environment. A batch the upstream could not take is kept for the next flush.
  */
 export function createEdgeMetrics(deps: {
-  post: (token: string, body: { applications: BulkApplication[]; metrics: BulkMetric[] }) => Promise<void>;
+  post: (
+    token: string,
+    body: { applications: BulkApplication[]; metrics: BulkMetric[]; impactMetrics?: ImpactMetricWire[] },
+  ) => Promise<void>;
   tokenFor: (environment: string) => string | undefined;
   via: { appName: string; instanceId: string };
   log: (level: 'info' | 'warn', message: string) => void;
@@ -64,7 +106,8 @@ export function createEdgeMetrics(deps: {
 
   const batchOf = (environment: string): Batch => {
     let batch = batches.get(environment);
-    if (!batch) batches.set(environment, (batch = { applications: new Map(), metrics: [] }));
+    if (!batch)
+      batches.set(environment, (batch = { applications: new Map(), metrics: [], impactMetrics: [] }));
     return batch;
   };
 
@@ -75,21 +118,25 @@ export function createEdgeMetrics(deps: {
       batches.delete(environment);
       const applications = [...batch.applications.values()];
       let metrics = batch.metrics;
+      let impactMetrics = batch.impactMetrics;
       try {
-        while (applications.length || metrics.length) {
+        while (applications.length || metrics.length || impactMetrics.length) {
           const body = {
             applications: applications.slice(0, MAX_APPLICATIONS),
             metrics: metrics.slice(0, MAX_METRICS),
+            ...(impactMetrics.length ? { impactMetrics: impactMetrics.slice(0, MAX_IMPACT_METRICS) } : {}),
           };
           await deps.post(token, body);
           applications.splice(0, body.applications.length);
           metrics = metrics.slice(body.metrics.length);
+          impactMetrics = impactMetrics.slice(body.impactMetrics?.length ?? 0);
         }
       } catch (error) {
         deps.log('warn', `metrics for ${environment} kept for the next flush: ${(error as Error).message}`);
         const kept = batchOf(environment);
         for (const application of applications) kept.applications.set(application.instanceId, application);
         kept.metrics = [...metrics, ...kept.metrics].slice(-MAX_HELD);
+        kept.impactMetrics = [...impactMetrics, ...kept.impactMetrics].slice(-MAX_HELD_IMPACT);
       }
     }
   };
@@ -109,6 +156,14 @@ export function createEdgeMetrics(deps: {
         batch.metrics.push(metric);
         if (batch.metrics.length > MAX_HELD) batch.metrics.splice(0, batch.metrics.length - MAX_HELD);
       }
+    },
+    /** Impact metrics of SDKs in one environment, labelled by labelledImpactMetrics(). */
+    impact(environment: string, metrics: ImpactMetricWire[]): void {
+      if (metrics.length === 0) return;
+      const batch = batchOf(environment);
+      batch.impactMetrics.push(...metrics);
+      if (batch.impactMetrics.length > MAX_HELD_IMPACT)
+        batch.impactMetrics.splice(0, batch.impactMetrics.length - MAX_HELD_IMPACT);
     },
     /** Sends everything held now; one flush at a time. */
     flush(): Promise<void> {

@@ -24,6 +24,7 @@ export const API_AREAS = [
   'Feature Types',
   'Features',
   'Frontend API',
+  'Impact Metrics',
   'Import/Export',
   'Instance Admin',
   'Legacy',
@@ -92,6 +93,8 @@ const AREA_DESCRIPTIONS: Record<ApiArea, string> = {
   'Feature Types': 'Flag types and their expected lifetimes.',
   Features: 'Create flags, configure their strategies and variants per environment, and change them in bulk.',
   'Frontend API': 'Evaluated flags for browser and mobile SDKs.',
+  'Impact Metrics':
+    'Counters, gauges and histograms that SDKs define and report with their usage, labelled with the application, environment and flags, read as time series.',
   'Import/Export':
     'Export flags of an environment with everything they use, and check or import such an export in another project or instance.',
   Legacy:

@@ -1,5 +1,5 @@
 /**
- * What other areas use of SDK serving (client, frontend, OFREP and edge APIs, metrics): nothing yet. Other areas import
- * SDK serving only through this file (lint: switchyard/area-imports).
+ * What other areas use of SDK serving (client, frontend, OFREP and edge APIs, metrics): the port impact metrics are
+ * handed over through. Other areas import SDK serving only through this file (lint: switchyard/area-imports).
  */
-export {};
+export type { ImpactMetricsPort, ImpactMetricWire } from './client-api/impact-metrics-wire.ts';

@@ -15,6 +15,11 @@ export function reportEnvironment(principal: Principal | undefined, bodyEnvironm
   return bodyEnvironment ?? 'default';
 }
 
+/** The one environment a token is for, or undefined for a token of every environment. */
+export function tokenEnvironment(principal: Principal | undefined): string | undefined {
+  return principal?.kind === 'token' && principal.environment !== '*' ? principal.environment : undefined;
+}
+
 export function tokenProjects(principal: Principal | undefined): string[] {
   return principal?.kind === 'token' ? principal.projects : [];
 }

@@ -5,7 +5,7 @@ import { NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { sendPrepared, type PreparedBody } from '../../../http/prepared-body.ts';
 import { resolveClientQuery, type ClientQueryString } from './client-query.ts';
-import { toDate, reportEnvironment, toFlagCounts, toRegistration } from './client-report.ts';
+import { toDate, reportEnvironment, toFlagCounts, toRegistration, tokenEnvironment } from './client-report.ts';
 import { createClientReportStore } from './client-report-store.ts';
 import {
   ClientFeatureResponse,
@@ -18,6 +18,7 @@ import {
 import type { ClientStateCache } from './client-state-cache.ts';
 import { clientStreamingRoutes } from './client-streaming.ts';
 import type { ClientStreams } from './client-streams.ts';
+import type { ImpactMetricsPort } from './impact-metrics-wire.ts';
 
 /** Sends a prepared payload: 304 when the SDK already has it, gzip when it asks for it. */
 function sendPayload(request: FastifyRequest, reply: FastifyReply, payload: PreparedBody & { etag: string }) {
@@ -30,6 +31,7 @@ export function clientRoutes(deps: {
   db: Db;
   cache: ClientStateCache;
   streams: ClientStreams;
+  impactMetrics: ImpactMetricsPort;
 }): FastifyPluginAsyncTypebox {
   return async (app) => {
     const reports = createClientReportStore(deps.db);
@@ -121,7 +123,7 @@ export function clientRoutes(deps: {
             'Client',
             'registerClientMetrics',
             'Report flag usage',
-            'SDKs send how often each flag was evaluated (yes/no) and which variants were served, per time bucket. Counts are summed per flag, application, environment and hour.',
+            'SDKs send how often each flag was evaluated (yes/no) and which variants were served, per time bucket. Counts are summed per flag, application, environment and hour. `impactMetrics` (counters, gauges and histograms an SDK defined) are stored as time series, labelled with the token\'s environment: see `/api/admin/impact-metrics`.',
           ),
           body: MetricsBody,
           response: { 202: noContent('Accepted.'), ...errorResponses(400, 401, 403, 415) },
@@ -139,6 +141,12 @@ export function clientRoutes(deps: {
             toFlagCounts(body.bucket),
             request.principal?.kind === 'token' ? request.principal.projects : ['*'],
           );
+        if (body.impactMetrics?.length)
+          await deps.impactMetrics.record({
+            metrics: body.impactMetrics,
+            appName: body.appName,
+            tokenEnvironment: tokenEnvironment(request.principal),
+          });
         return reply.code(202).send();
       },
     );

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { ImpactMetricsWire } from './impact-metrics-wire.ts';
 
 const ConstraintSchema = Type.Object(
   {
@@ -196,6 +197,7 @@ export const MetricsBody = Type.Object(
     connectionId: Type.Optional(Type.String()),
     environment: Type.Optional(Type.String()),
     bucket: Type.Optional(Type.Union([Bucket, Type.Null()])),
+    impactMetrics: Type.Optional(ImpactMetricsWire),
   },
   {
     additionalProperties: true,

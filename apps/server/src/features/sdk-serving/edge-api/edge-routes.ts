@@ -4,7 +4,8 @@ import type { Db } from '../../../db/db.ts';
 import { AuthenticationRequired } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { createApiTokenService, hashSecret, isExpired, secretPrefix } from '../../identity/index.ts';
-import { reportEnvironment, toDate, toRegistration } from '../client-api/client-report.ts';
+import { reportEnvironment, toDate, toRegistration, tokenEnvironment } from '../client-api/client-report.ts';
+import type { ImpactMetricsPort } from '../client-api/impact-metrics-wire.ts';
 import { createClientReportStore, type FlagCount } from '../client-api/client-report-store.ts';
 import { createEdgeNonceStore } from './edge-nonce-store.ts';
 import { createRateLimit, createWindowBudget } from './edge-rate-limit.ts';
@@ -40,6 +41,7 @@ const METRICS_BODY = 2 * 1024 * 1024;
 export function edgeRoutes(deps: {
   db: Db;
   edgeClients: ReadonlyMap<string, string>;
+  impactMetrics: ImpactMetricsPort;
 }): FastifyPluginAsyncTypebox {
   return async (app) => {
     const reports = createClientReportStore(deps.db);
@@ -176,7 +178,7 @@ export function edgeRoutes(deps: {
             'Edge',
             'clientBulkMetrics',
             'Forward SDK registrations and metrics in bulk',
-            "An edge forwards what its SDKs reported: their registrations (`applications`) and per-flag counts (`metrics`), stored exactly as if the SDKs had sent them, so the applications and usage views show them. As in Unleash, counts for another environment than the token's are dropped. At most 1,000 applications and 10,000 counts per request.",
+            "An edge forwards what its SDKs reported: their registrations (`applications`) and per-flag counts (`metrics`), stored exactly as if the SDKs had sent them, so the applications and usage views show them. As in Unleash, counts for another environment than the token's are dropped. At most 1,000 applications and 10,000 counts per request. `impactMetrics` are stored as `/api/client/metrics` stores them, each sample under its `appName` label.",
           ),
           body: BulkMetricsBody,
           response: { 202: noContent('Accepted.'), ...errorResponses(400, 401, 403, 415) },
@@ -232,6 +234,11 @@ export function edgeRoutes(deps: {
           await reports.seen(batch.appName, batch.environment);
           await reports.addCounts(batch.appName, batch.environment, batch.hour, [...batch.counts.values()]);
         }
+        if (request.body.impactMetrics?.length)
+          await deps.impactMetrics.record({
+            metrics: request.body.impactMetrics,
+            tokenEnvironment: tokenEnvironment(principal),
+          });
         return reply.code(202).send();
       },
     );

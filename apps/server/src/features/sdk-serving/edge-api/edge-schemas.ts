@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { DateLike, MetricCount } from '../client-api/client-schemas.ts';
+import { ImpactMetricsWire } from '../client-api/impact-metrics-wire.ts';
 
 /** At most this many tokens per validate or issue-token request: an edge holds a handful, not thousands. */
 export const MAX_TOKENS = 100;
@@ -76,6 +77,7 @@ export const BulkMetricsBody = Type.Object(
   {
     applications: Type.Array(Registration, { maxItems: 1000 }),
     metrics: Type.Array(MetricEnv, { maxItems: 10_000 }),
+    impactMetrics: Type.Optional(ImpactMetricsWire),
   },
   {
     additionalProperties: true,

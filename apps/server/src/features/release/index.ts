@@ -1,0 +1,13 @@
+/**
+ * What other areas and app.ts use of release management: impact metrics (what SDKs measure, as time series). Other
+ * areas import this area only through this file (lint: switchyard/area-imports).
+ */
+export { impactMetricRoutes } from './impact-metrics/impact-metric-routes.ts';
+export {
+  createImpactMetricService,
+  type ImpactMetricService,
+} from './impact-metrics/impact-metric-service.ts';
+export {
+  createImpactMetricsMaintenance,
+  maintainImpactMetrics,
+} from './impact-metrics/impact-metric-rollup.ts';
