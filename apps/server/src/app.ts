@@ -82,6 +82,7 @@ import { personalDashboardRoutes } from './features/flag-model/projects/personal
 import { projectInsightRoutes } from './features/flag-model/projects/project-insight-routes.ts';
 import type { ProjectPorts } from './features/flag-model/projects/project-ports.ts';
 import { projectRoutes } from './features/flag-model/projects/project-routes.ts';
+import { changeRequestUsesReadModel } from './features/governance/change-requests/change-request-uses-read-model.ts';
 import { changeRequestSettingsPort } from './features/governance/change-requests/change-request-settings-store.ts';
 import { projectOwnersPort } from './features/governance/project-access/project-access-store.ts';
 import { scopedTokensPort } from './features/identity/api-tokens/api-token-service.ts';
@@ -330,7 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(flagTagRoutes({ db }));
   await app.register(flagManagementRoutes({ db }));
   await app.register(flagTransferRoutes({ db }));
-  await app.register(searchRoutes({ db }));
+  await app.register(searchRoutes({ db, changeRequests: changeRequestUsesReadModel }));
   await app.register(clientRoutes({ db, cache, streams }));
   await app.register(frontendRoutes({ db, cache }));
   await app.register(ofrepRoutes({ cache }));
@@ -394,7 +395,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(personalDashboardRoutes({ db }));
   await app.register(strategyRoutes({ db }));
   await app.register(contextRoutes({ db }));
-  await app.register(segmentRoutes({ db }));
+  await app.register(segmentRoutes({ db, changeRequests: changeRequestUsesReadModel }));
   await app.register(tagRoutes({ db }));
   await app.register(flagTypeRoutes({ db }));
   await app.register(legacyRoutes({ db, ports: projectPorts }));

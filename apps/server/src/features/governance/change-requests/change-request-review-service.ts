@@ -4,6 +4,7 @@ import type { Actor } from '../../flag-model/events/actor.ts';
 import type { Caller } from './caller.ts';
 import { conflictsOf } from './change-request-apply.ts';
 import {
+  approvalsWith,
   type ChangeRequest,
   isFullyApproved,
   type Reviewer,
@@ -117,10 +118,7 @@ export function createChangeRequestReviewService(db: Db) {
               result: result.resultDigest,
               base: result.baseDigest,
             });
-            const approvals =
-              request.approvals.filter(
-                (a) => a.by.id !== actor.userId && a.digests?.result === result.resultDigest,
-              ).length + 1;
+            const approvals = approvalsWith(request, result.resultDigest, actor.userId);
             if (!isFullyApproved(approvals, request.minApprovals)) {
               await recordChangeRequestEvent(tx, actor, 'change-request-approval-added', request);
               return;
