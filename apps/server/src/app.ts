@@ -14,6 +14,7 @@ import { groupRoutes } from './features/identity/groups/group-routes.ts';
 import { changeRequestConfigRoutes } from './features/governance/change-requests/change-request-config-routes.ts';
 import { changeRequestPlaygroundRoutes } from './features/governance/change-requests/change-request-playground-routes.ts';
 import { changeRequestReadRoutes } from './features/governance/change-requests/change-request-read-routes.ts';
+import { createChangeRequestMailer } from './features/governance/change-requests/change-request-mail.ts';
 import { changeRequestRoutes } from './features/governance/change-requests/change-request-routes.ts';
 import { createChangeRequestScheduler } from './features/governance/change-requests/change-request-scheduler.ts';
 import { instanceAdminRoutes } from './features/instance/instance-admin/instance-admin-routes.ts';
@@ -338,7 +339,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(edgeRoutes({ db, edgeClients: config.edgeClients }));
   await app.register(playgroundRoutes({ db, config }));
   await app.register(changeRequestConfigRoutes({ db }));
-  await app.register(changeRequestRoutes({ db }));
+  // Reviewers are emailed when asked to review, authors when their schedule fails or is suspended.
+  const changeRequestMail = createChangeRequestMailer({
+    email,
+    publicUrl: config.publicUrl,
+    onError: (error) => app.log.error({ err: error }, 'could not send a change request email'),
+  });
+  await app.register(changeRequestRoutes({ db, mail: changeRequestMail }));
   await app.register(changeRequestReadRoutes({ db }));
   await app.register(changeRequestPlaygroundRoutes({ db, config }));
   await app.register(notificationRoutes({ db }));
@@ -346,6 +353,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Scheduled change requests apply themselves; every process polls, the database decides who applies each one.
   const scheduler = createChangeRequestScheduler(db, {
     intervalMs: 1000,
+    mail: changeRequestMail,
     onError: (error) => app.log.error({ err: error }, 'scheduled change requests: a poll failed'),
   });
   app.addHook('onReady', async () => scheduler.start());

@@ -12,6 +12,7 @@ import {
   transitionProblem,
 } from './change-request.ts';
 import { notifyAbout, recordChangeRequestEvent } from './change-request-events.ts';
+import { type ChangeRequestMail, type ChangeRequestMailer, noMail } from './change-request-mail.ts';
 import { createChangeRequestService } from './change-request-service.ts';
 import { createChangeRequestStore } from './change-request-store.ts';
 import { applyForResult, outdatedApproval, previewOf } from './change-request-result.ts';
@@ -84,11 +85,12 @@ export async function applyRequest(tx: Db, request: ChangeRequest, actor: Actor)
   await notifyAbout(tx, actor, request, [request.createdBy.id], 'applied');
 }
 
-/** Moving a request through review: submit, approve, reject, apply, schedule, cancel. */
-export function createChangeRequestReviewService(db: Db) {
+/** Moving a request through review: submit, approve, reject, apply, schedule, cancel. `mail` emails reviewers. */
+export function createChangeRequestReviewService(db: Db, mail: ChangeRequestMailer = noMail) {
   return {
     async transition(project: string, id: number, to: Transition, caller: Caller): Promise<void> {
       await createChangeRequestService(db).visible(project, id, caller);
+      const outbox: ChangeRequestMail[] = [];
       const transitioned = db.transaction(async (tx) => {
         const store = createChangeRequestStore(tx);
         await store.lock(id);
@@ -102,7 +104,14 @@ export function createChangeRequestReviewService(db: Db) {
           case 'In review': {
             await store.setState(id, 'In review');
             await recordChangeRequestEvent(tx, actor, 'change-request-sent-to-review', request);
-            await notifyAbout(tx, actor, request, await store.reviewers(id), 'asks you to review');
+            const reviewers = await store.reviewers(id);
+            await notifyAbout(tx, actor, request, reviewers, 'asks you to review');
+            outbox.push({
+              kind: 'review-requested',
+              request,
+              by: actor.name,
+              userIds: reviewers.filter((userId) => userId !== actor.userId),
+            });
             return;
           }
           case 'Approved': {
@@ -170,6 +179,7 @@ export function createChangeRequestReviewService(db: Db) {
         if (error instanceof ApprovalOutdated) await requireNewApproval(db, error);
         throw error;
       });
+      mail.send(db, outbox);
     },
   };
 }
