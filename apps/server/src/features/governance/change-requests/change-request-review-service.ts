@@ -12,6 +12,7 @@ import {
   transitionProblem,
 } from './change-request.ts';
 import { notifyAbout, recordChangeRequestEvent } from './change-request-events.ts';
+import { requireCollaborator } from './change-request-collaboration.ts';
 import { type ChangeRequestMail, type ChangeRequestMailer, noMail } from './change-request-mail.ts';
 import { createChangeRequestService } from './change-request-service.ts';
 import { createChangeRequestStore } from './change-request-store.ts';
@@ -90,6 +91,8 @@ export function createChangeRequestReviewService(db: Db, mail: ChangeRequestMail
   return {
     async transition(project: string, id: number, to: Transition, caller: Caller): Promise<void> {
       await createChangeRequestService(db).visible(project, id, caller);
+      // Sending to review submits the request: the project's collaboration mode decides who may.
+      if (to.state === 'In review') await requireCollaborator(db, project, caller);
       const outbox: ChangeRequestMail[] = [];
       const transitioned = db.transaction(async (tx) => {
         const store = createChangeRequestStore(tx);

@@ -12,6 +12,7 @@ import { tryInRollback } from './change-request-apply.ts';
 import { type ChangeInput, type ChangeRequest, isAuthorOf, isOpen } from './change-request.ts';
 import { notifyAbout, recordChangeRequestEvent } from './change-request-events.ts';
 import { type ChangeRequestMailer, noMail } from './change-request-mail.ts';
+import { requireCollaborator } from './change-request-collaboration.ts';
 import { createChangeRequestSettingsStore } from './change-request-settings-store.ts';
 import { createChangeRequestStore } from './change-request-store.ts';
 import { reachOf } from './change-scope.ts';
@@ -90,6 +91,7 @@ export function createChangeRequestService(db: Db, mail: ChangeRequestMailer = n
     if (!caller.member(project)) {
       throw new NoAccessError(`Only members of project "${project}" draft change requests there`);
     }
+    await requireCollaborator(db, project, caller);
     const prepared = [];
     for (const [index, input] of inputs.entries()) {
       try {
@@ -194,6 +196,7 @@ export function createChangeRequestService(db: Db, mail: ChangeRequestMailer = n
     async deleteChange(project: string, id: number, changeId: number, caller: Caller): Promise<void> {
       const request = await visible(db, project, id, caller);
       requireEditable(request, caller);
+      await requireCollaborator(db, project, caller);
       await db.transaction(async (tx) => {
         const store = createChangeRequestStore(tx);
         if (!(await store.deleteChange(id, changeId))) {
@@ -223,6 +226,7 @@ export function createChangeRequestService(db: Db, mail: ChangeRequestMailer = n
       if (!isAuthorOf(request.createdBy, caller.actor)) {
         throw new NoAccessError('Only the author of a change request changes its title');
       }
+      await requireCollaborator(db, project, caller);
       await createChangeRequestStore(db).setTitle(id, title);
     },
 
@@ -241,6 +245,7 @@ export function createChangeRequestService(db: Db, mail: ChangeRequestMailer = n
       if (!isOpen(request.state)) {
         throw new InvalidOperationError(`A change request in state "${request.state}" needs no reviewers`);
       }
+      await requireCollaborator(db, project, caller);
       const added = await db.transaction(async (tx) => {
         const added = await createChangeRequestStore(tx).addReviewers(id, userIds);
         await recordChangeRequestEvent(
