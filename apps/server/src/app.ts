@@ -14,6 +14,7 @@ import { groupRoutes } from './features/identity/groups/group-routes.ts';
 import { changeRequestConfigRoutes } from './features/governance/change-requests/change-request-config-routes.ts';
 import { changeRequestPlaygroundRoutes } from './features/governance/change-requests/change-request-playground-routes.ts';
 import { changeRequestReadRoutes } from './features/governance/change-requests/change-request-read-routes.ts';
+import { createChangeRequestMailer } from './features/governance/change-requests/change-request-mail.ts';
 import { changeRequestRoutes } from './features/governance/change-requests/change-request-routes.ts';
 import { createChangeRequestScheduler } from './features/governance/change-requests/change-request-scheduler.ts';
 import { instanceAdminRoutes } from './features/instance/instance-admin/instance-admin-routes.ts';
@@ -87,6 +88,7 @@ import { personalDashboardRoutes } from './features/flag-model/projects/personal
 import { projectInsightRoutes } from './features/flag-model/projects/project-insight-routes.ts';
 import type { ProjectPorts } from './features/flag-model/projects/project-ports.ts';
 import { projectRoutes } from './features/flag-model/projects/project-routes.ts';
+import { changeRequestUsesReadModel } from './features/governance/change-requests/change-request-uses-read-model.ts';
 import { changeRequestSettingsPort } from './features/governance/change-requests/change-request-settings-store.ts';
 import { projectOwnersPort } from './features/governance/project-access/project-access-store.ts';
 import { scopedTokensPort } from './features/identity/api-tokens/api-token-service.ts';
@@ -340,7 +342,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(flagTagRoutes({ db }));
   await app.register(flagManagementRoutes({ db }));
   await app.register(flagTransferRoutes({ db }));
-  await app.register(searchRoutes({ db }));
+  await app.register(searchRoutes({ db, changeRequests: changeRequestUsesReadModel }));
   // Impact metrics: SDKs and edges report them with their usage, the admin API reads them; every process maintains
   // the roll-ups, the database decides who does each round.
   const impactMetrics = createImpactMetricService({
@@ -360,7 +362,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(edgeRoutes({ db, edgeClients: config.edgeClients, impactMetrics }));
   await app.register(playgroundRoutes({ db, config }));
   await app.register(changeRequestConfigRoutes({ db }));
-  await app.register(changeRequestRoutes({ db }));
+  // Reviewers are emailed when asked to review, authors when their schedule fails or is suspended.
+  const changeRequestMail = createChangeRequestMailer({
+    email,
+    publicUrl: config.publicUrl,
+    onError: (error) => app.log.error({ err: error }, 'could not send a change request email'),
+  });
+  await app.register(changeRequestRoutes({ db, mail: changeRequestMail }));
   await app.register(changeRequestReadRoutes({ db }));
   await app.register(changeRequestPlaygroundRoutes({ db, config }));
   await app.register(notificationRoutes({ db }));
@@ -368,6 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Scheduled change requests apply themselves; every process polls, the database decides who applies each one.
   const scheduler = createChangeRequestScheduler(db, {
     intervalMs: 1000,
+    mail: changeRequestMail,
     onError: (error) => app.log.error({ err: error }, 'scheduled change requests: a poll failed'),
   });
   app.addHook('onReady', async () => scheduler.start());
@@ -417,7 +426,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(personalDashboardRoutes({ db }));
   await app.register(strategyRoutes({ db }));
   await app.register(contextRoutes({ db }));
-  await app.register(segmentRoutes({ db }));
+  await app.register(segmentRoutes({ db, changeRequests: changeRequestUsesReadModel }));
   await app.register(tagRoutes({ db }));
   await app.register(flagTypeRoutes({ db }));
   await app.register(legacyRoutes({ db, ports: projectPorts }));

@@ -587,7 +587,7 @@ export interface paths {
     put?: never;
     /**
      * Create an environment
-     * @description Creates an environment. Add it to projects with addEnvironmentToProject, or create it as a copy with cloneEnvironment. In Unleash this is an enterprise feature. Requires the ADMIN permission.
+     * @description Creates an environment. Add it to projects with addEnvironmentToProject, or create it as a copy with cloneEnvironment. `requiredApprovals` (1 to 10) is how many approvals a change request needs here when a project turns change requests on in this environment without saying how many. In Unleash this is an enterprise feature. Requires the ADMIN permission.
      */
     post: operations['createEnvironment'];
     delete?: never;
@@ -631,7 +631,7 @@ export interface paths {
     put?: never;
     /**
      * Clone an environment
-     * @description Creates a new environment as a copy of this one in the chosen projects (by default all that use it): every flag's enabled state, variants and strategies, and each project's default strategy. Unleash added cloning in 4.19 as an enterprise feature; Switchyard includes it. Requires the ADMIN permission.
+     * @description Creates a new environment as a copy of this one in the chosen projects (by default all that use it): every flag's enabled state, variants and strategies, and each project's default strategy. The copy takes `requiredApprovals` from the body, or from the source. Unleash added cloning in 4.19 as an enterprise feature; Switchyard includes it. Requires the ADMIN permission.
      */
     post: operations['cloneEnvironment'];
     delete?: never;
@@ -730,7 +730,7 @@ export interface paths {
     get?: never;
     /**
      * Change an environment
-     * @description Changes the type and, optionally, the sort order of an environment. Protected environments cannot be changed. Requires the ADMIN permission.
+     * @description Changes the type and, optionally, the sort order and the change-request approvals default (`requiredApprovals`; `null` clears it) of an environment. The default applies when change requests are next turned on in a project; requests and project settings that exist keep theirs. Protected environments cannot be changed. Requires the ADMIN permission.
      */
     put: operations['updateEnvironment'];
     post?: never;
@@ -2262,7 +2262,7 @@ export interface paths {
     get: operations['getChangeRequestApprovers'];
     /**
      * Ask people to review
-     * @description Asks up to 10 people to review the request; each must be able to approve change requests in its environment. They are notified when the request is in review. Requires the READ permission.
+     * @description Asks up to 10 people to review the request; each must be able to approve change requests in its environment. They are notified, and emailed when email is configured, once the request is in review (at once when it is). Requires the READ permission.
      */
     put: operations['addChangeRequestReviewers'];
     post?: never;
@@ -2302,7 +2302,7 @@ export interface paths {
     get?: never;
     /**
      * Move a change request on
-     * @description Draft → In review (its author); In review → Approved or Rejected (APPROVE_CHANGE_REQUEST there; nobody approves their own request, admins included); Approved → Applied, or Scheduled with scheduledAt (APPLY_CHANGE_REQUEST there); Scheduled → Scheduled again (reschedule), Applied or Rejected; any open state → Cancelled (its author or an admin). A request whose changes conflict with what they change is not applied or scheduled (409). An approval approves the result the changes produce against the current state; when that result has changed by the time it applies or is scheduled, the request is refused (409, `needs a new approval`) and goes back to review. Requires the READ permission.
+     * @description Draft → In review (its author; the requested reviewers are notified, and emailed when email is configured); In review → Approved or Rejected (APPROVE_CHANGE_REQUEST there; nobody approves their own request, admins included); Approved → Applied, or Scheduled with scheduledAt (APPLY_CHANGE_REQUEST there); Scheduled → Scheduled again (reschedule), Applied or Rejected; any open state → Cancelled (its author or an admin). A request whose changes conflict with what they change is not applied or scheduled (409). An approval approves the result the changes produce against the current state; when that result has changed by the time it applies or is scheduled, the request is refused (409, `needs a new approval`) and goes back to review. Requires the READ permission.
      */
     put: operations['updateChangeRequestState'];
     post?: never;
@@ -2776,7 +2776,7 @@ export interface paths {
     get?: never;
     /**
      * Turn change requests on or off
-     * @description Turns change requests on or off in one environment of the project. While they are on, changes to flags there (and to project segments) wait for approval, and direct writes need SKIP_CHANGE_REQUEST. requiredApprovals is kept within 1 to 10 (1 when left out). Open requests stay open when change requests are turned off. Nobody lifts a rule that binds them: turning change requests off, or lowering the approvals they need, takes an Admin or SKIP_CHANGE_REQUEST in that environment (403 otherwise). Requires the PROJECT_CHANGE_REQUEST_WRITE permission.
+     * @description Turns change requests on or off in one environment of the project. While they are on, changes to flags there (and to project segments) wait for approval, and direct writes need SKIP_CHANGE_REQUEST. requiredApprovals is kept within 1 to 10; left out, it is the environment `requiredApprovals` default, or 1. Open requests stay open when change requests are turned off. Nobody lifts a rule that binds them: turning change requests off, or lowering the approvals they need, takes an Admin or SKIP_CHANGE_REQUEST in that environment (403 otherwise). Requires the PROJECT_CHANGE_REQUEST_WRITE permission.
      */
     put: operations['updateProjectChangeRequestConfig'];
     post?: never;
@@ -3809,7 +3809,7 @@ export interface paths {
     };
     /**
      * List the strategies that use a segment
-     * @description Lists every flag strategy, in any project and environment, that uses the segment, but those of private projects the caller is no member of. Requires the READ permission.
+     * @description Lists every flag strategy, in any project and environment, that uses the segment, and (`changeRequestStrategies`) the strategies open change requests would give it (in review, approved or scheduled; an added strategy has no `id` yet), but those of private projects the caller is no member of. Requires the READ permission.
      */
     get: operations['getStrategiesBySegmentId'];
     put?: never;
@@ -6250,6 +6250,7 @@ export interface components {
       projectCount: number;
       /** @description A protected environment cannot be changed or removed. */
       protected: boolean;
+      /** @description Approvals a change request needs in this environment when a project turns change requests on here without saying how many; `null`: 1. */
       requiredApprovals: number | null;
       /** @description Lower values are listed first. */
       sortOrder: number;
@@ -6485,7 +6486,7 @@ export interface components {
       lastUpdatedAt: string | null;
       /** @description The users (not deleted) holding any role in the project, directly or through a group, each counted once. */
       memberCount: number;
-      /** @description Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. Change requests will use `protected` to limit who may open one. */
+      /** @description Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. In `protected` and `private` projects only members (a role held in the project, directly or through a group) and Admins submit or change change requests; others may still cancel those they opened. */
       mode: 'open' | 'protected' | 'private';
       name: string;
       /**
@@ -10071,12 +10072,15 @@ export interface operations {
          * @example {
          *       "name": "staging",
          *       "type": "preproduction",
-         *       "sortOrder": 150
+         *       "sortOrder": 150,
+         *       "requiredApprovals": 2
          *     }
          */
         'application/json': {
           /** @description URL-friendly: letters, digits and `-_.~`, at most 100 characters. */
           name: string;
+          /** @description Approvals (1 to 10) a change request needs here when a project turns change requests on in this environment without saying how many. Left out or `null`: 1. */
+          requiredApprovals?: number | null;
           /** @description Defaults to after every other environment. */
           sortOrder?: number;
           type: string;
@@ -10115,6 +10119,7 @@ export interface operations {
             projectCount: number;
             /** @description A protected environment cannot be changed or removed. */
             protected: boolean;
+            /** @description Approvals a change request needs in this environment when a project turns change requests on here without saying how many; `null`: 1. */
             requiredApprovals: number | null;
             /** @description Lower values are listed first. */
             sortOrder: number;
@@ -10213,6 +10218,7 @@ export interface operations {
             projectCount: number;
             /** @description A protected environment cannot be changed or removed. */
             protected: boolean;
+            /** @description Approvals a change request needs in this environment when a project turns change requests on here without saying how many; `null`: 1. */
             requiredApprovals: number | null;
             /** @description Lower values are listed first. */
             sortOrder: number;
@@ -10355,6 +10361,8 @@ export interface operations {
           name: string;
           /** @description Projects to clone in; by default every project that uses the source environment. */
           projects?: string[];
+          /** @description Approvals (1 to 10) a change request needs here when a project turns change requests on in this environment without saying how many. Left out: the source environment's. */
+          requiredApprovals?: number | null;
           type: string;
         };
       };
@@ -10391,6 +10399,7 @@ export interface operations {
             projectCount: number;
             /** @description A protected environment cannot be changed or removed. */
             protected: boolean;
+            /** @description Approvals a change request needs in this environment when a project turns change requests on here without saying how many; `null`: 1. */
             requiredApprovals: number | null;
             /** @description Lower values are listed first. */
             sortOrder: number;
@@ -10729,10 +10738,13 @@ export interface operations {
         /**
          * @example {
          *       "type": "production",
-         *       "sortOrder": 300
+         *       "sortOrder": 300,
+         *       "requiredApprovals": 2
          *     }
          */
         'application/json': {
+          /** @description Approvals (1 to 10) a change request needs here when a project turns change requests on in this environment without saying how many. Unchanged when left out; `null` clears it. */
+          requiredApprovals?: number | null;
           /** @description Unchanged when left out. */
           sortOrder?: number;
           type: string;
@@ -10771,6 +10783,7 @@ export interface operations {
             projectCount: number;
             /** @description A protected environment cannot be changed or removed. */
             protected: boolean;
+            /** @description Approvals a change request needs in this environment when a project turns change requests on here without saying how many; `null`: 1. */
             requiredApprovals: number | null;
             /** @description Lower values are listed first. */
             sortOrder: number;
@@ -18087,7 +18100,7 @@ export interface operations {
           environments?: string[];
           /** @description URL-friendly: letters, digits and `-_.~`. Made from the name when left out. */
           id?: string;
-          /** @description Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. Change requests will use `protected` to limit who may open one. */
+          /** @description Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. In `protected` and `private` projects only members (a role held in the project, directly or through a group) and Admins submit or change change requests; others may still cancel those they opened. */
           mode?: 'open' | 'protected' | 'private';
           name: string;
         };
@@ -18120,7 +18133,7 @@ export interface operations {
             environments: string[];
             featureLimit: number | null;
             id: string;
-            /** @description Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. Change requests will use `protected` to limit who may open one. */
+            /** @description Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. In `protected` and `private` projects only members (a role held in the project, directly or through a group) and Admins submit or change change requests; others may still cancel those they opened. */
             mode: 'open' | 'protected' | 'private';
             name: string;
           };
@@ -18271,7 +18284,7 @@ export interface operations {
             health: number;
             id: string;
             members: number;
-            /** @description Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. Change requests will use `protected` to limit who may open one. */
+            /** @description Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. In `protected` and `private` projects only members (a role held in the project, directly or through a group) and Admins submit or change change requests; others may still cancel those they opened. */
             mode: 'open' | 'protected' | 'private';
             name: string;
             technicalDebt: number;
@@ -18333,7 +18346,7 @@ export interface operations {
           /** @description default, userId, sessionId, random or a context field used for stickiness. */
           defaultStickiness?: string;
           description?: string | null;
-          /** @description Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. Change requests will use `protected` to limit who may open one. */
+          /** @description Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. In `protected` and `private` projects only members (a role held in the project, directly or through a group) and Admins submit or change change requests; others may still cancel those they opened. */
           mode?: 'open' | 'protected' | 'private';
           name: string;
         };
@@ -31937,7 +31950,7 @@ export interface operations {
               dependencyType: 'parent' | 'child' | (never | null);
               description: string | null;
               environments: {
-                /** @description Always empty: Switchyard has no change requests. */
+                /** @description Open change requests (in review, approved or scheduled) that change the flag in this environment. Drafts are private to their author and not listed. */
                 changeRequestIds: number[];
                 enabled: boolean;
                 hasEnabledStrategies: boolean;
@@ -32548,11 +32561,12 @@ export interface operations {
            *     }
            */
           'application/json': {
-            /** @description Always empty: Switchyard has no change requests. */
+            /** @description Strategies that open change requests (in review, approved or scheduled) would add or change to use the segment. */
             changeRequestStrategies: {
               environment: string;
               featureName: string;
-              id: string;
+              /** @description The strategy changed; absent for one the request adds. */
+              id?: string;
               projectId: string;
               strategyName: string;
             }[];

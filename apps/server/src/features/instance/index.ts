@@ -2,6 +2,11 @@
  * What other areas use of the instance area (health, email, UI config, maintenance, banners): the emails and their
  * sender, and the Prometheus counters. Other areas import it only through this file (lint: switchyard/area-imports).
  */
-export { resetEmail, welcomeEmail } from './email/email-messages.ts';
-export type { EmailSender } from './email/email-sender.ts';
+export {
+  resetEmail,
+  reviewRequestedEmail,
+  scheduleProblemEmail,
+  welcomeEmail,
+} from './email/email-messages.ts';
+export { createEmailSender, type EmailSender } from './email/email-sender.ts';
 export { fastPathCounter } from './health/prometheus.ts';

@@ -12,6 +12,14 @@ const exampleEnvironment = {
   enabledToggleCount: 12,
 };
 
+/** The environment's default for change requests' approvals (Unleash: `requiredApprovals`). */
+const RequiredApprovals = (unset: string) =>
+  Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1, maximum: 10 }), Type.Null()], {
+      description: `Approvals (1 to 10) a change request needs here when a project turns change requests on in this environment without saying how many. ${unset}`,
+    }),
+  );
+
 const NAME_RULE = 'URL-friendly: letters, digits and `-_.~`, at most 100 characters.';
 
 export const EnvironmentResponse = Type.Object(
@@ -21,7 +29,10 @@ export const EnvironmentResponse = Type.Object(
     enabled: Type.Boolean({ description: '`false` hides the environment; its configuration is kept.' }),
     protected: Type.Boolean({ description: 'A protected environment cannot be changed or removed.' }),
     sortOrder: Type.Integer({ description: 'Lower values are listed first.' }),
-    requiredApprovals: Type.Union([Type.Integer(), Type.Null()]),
+    requiredApprovals: Type.Union([Type.Integer(), Type.Null()], {
+      description:
+        'Approvals a change request needs in this environment when a project turns change requests on here without saying how many; `null`: 1.',
+    }),
     projectCount: Type.Integer({ description: 'Projects that use this environment.' }),
     apiTokenCount: Type.Integer({ description: 'API tokens scoped to this environment.' }),
     enabledToggleCount: Type.Integer({ description: 'Flags (not archived) enabled in this environment.' }),
@@ -93,22 +104,28 @@ export const CreateEnvironmentBody = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 100, description: NAME_RULE }),
     type: Type.String({ minLength: 1, maxLength: 100 }),
     sortOrder: Type.Optional(Type.Integer({ description: 'Defaults to after every other environment.' })),
+    requiredApprovals: RequiredApprovals('Left out or `null`: 1.'),
   },
-  { additionalProperties: false, examples: [{ name: 'staging', type: 'preproduction', sortOrder: 150 }] },
+  {
+    additionalProperties: false,
+    examples: [{ name: 'staging', type: 'preproduction', sortOrder: 150, requiredApprovals: 2 }],
+  },
 );
 
 export const UpdateEnvironmentBody = Type.Object(
   {
     type: Type.String({ minLength: 1, maxLength: 100 }),
     sortOrder: Type.Optional(Type.Integer({ description: 'Unchanged when left out.' })),
+    requiredApprovals: RequiredApprovals('Unchanged when left out; `null` clears it.'),
   },
-  { additionalProperties: false, examples: [{ type: 'production', sortOrder: 300 }] },
+  { additionalProperties: false, examples: [{ type: 'production', sortOrder: 300, requiredApprovals: 2 }] },
 );
 
 export const CloneEnvironmentBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100, description: `The new environment. ${NAME_RULE}` }),
     type: Type.String({ minLength: 1, maxLength: 100 }),
+    requiredApprovals: RequiredApprovals("Left out: the source environment's."),
     projects: Type.Optional(
       Type.Array(Type.String({ minLength: 1 }), {
         description: 'Projects to clone in; by default every project that uses the source environment.',

@@ -8,8 +8,19 @@ import type { Environment, RemovedWithEnvironment } from './environment.ts';
 import { createEnvironmentCloneStore } from './environment-clone-store.ts';
 import { createEnvironmentStore } from './environment-store.ts';
 
-export type NewEnvironment = { name: string; type: string; sortOrder?: number };
-export type CloneRequest = { name: string; type: string; projects?: string[] };
+export type NewEnvironment = {
+  name: string;
+  type: string;
+  sortOrder?: number;
+  requiredApprovals?: number | null;
+};
+export type EnvironmentChange = { type: string; sortOrder?: number; requiredApprovals?: number | null };
+export type CloneRequest = {
+  name: string;
+  type: string;
+  projects?: string[];
+  requiredApprovals?: number | null;
+};
 
 const snapshot = (env: Environment) => ({
   name: env.name,
@@ -17,6 +28,7 @@ const snapshot = (env: Environment) => ({
   sortOrder: env.sortOrder,
   enabled: env.enabled,
   protected: env.protected,
+  requiredApprovals: env.requiredApprovals,
 });
 
 /**
@@ -55,17 +67,24 @@ export function createEnvironmentService(db: Db, tokens: ScopedTokensPort) {
     async create(request: NewEnvironment, actor: Actor): Promise<Environment> {
       checkUrlFriendlyName(request.name, '/body/name', 'Environment name');
       const sortOrder = request.sortOrder ?? (await store.maxSortOrder()) + 1;
-      const env = await store.insert({ name: request.name, type: request.type, sortOrder });
+      const env = await store.insert({
+        name: request.name,
+        type: request.type,
+        sortOrder,
+        requiredApprovals: request.requiredApprovals ?? null,
+      });
       await append('environment-created', actor, env.name, snapshot(env));
       return env;
     },
 
-    async update(name: string, change: { type: string; sortOrder?: number }, actor: Actor) {
+    async update(name: string, change: EnvironmentChange, actor: Actor) {
       const before = await get(name);
       refuseIfProtected(before, 'changed');
       const after = await store.update(name, {
         type: change.type,
         sortOrder: change.sortOrder ?? before.sortOrder,
+        requiredApprovals:
+          change.requiredApprovals === undefined ? before.requiredApprovals : change.requiredApprovals,
       });
       await append('environment-updated', actor, name, snapshot(after), snapshot(before));
       return after;
@@ -131,6 +150,8 @@ export function createEnvironmentService(db: Db, tokens: ScopedTokensPort) {
         name: request.name,
         type: request.type,
         sortOrder: from.sortOrder + 1,
+        requiredApprovals:
+          request.requiredApprovals === undefined ? from.requiredApprovals : request.requiredApprovals,
       });
       const copied = await createEnvironmentCloneStore(db).copy(source, env.name, projects);
       await append('environment-created', actor, env.name, {

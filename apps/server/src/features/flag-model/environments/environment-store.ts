@@ -89,11 +89,16 @@ export function createEnvironmentStore(db: Db) {
         projectEnabledToggleCount: row.enabled_count,
       }));
     },
-    async insert(environment: { name: string; type: string; sortOrder: number }): Promise<Environment> {
+    async insert(environment: {
+      name: string;
+      type: string;
+      sortOrder: number;
+      requiredApprovals: number | null;
+    }): Promise<Environment> {
       try {
         const [row] = await db.query<EnvironmentRow>(
-          'INSERT INTO environments (name, type, sort_order) VALUES ($1, $2, $3) RETURNING *',
-          [environment.name, environment.type, environment.sortOrder],
+          'INSERT INTO environments (name, type, sort_order, required_approvals) VALUES ($1, $2, $3, $4) RETURNING *',
+          [environment.name, environment.type, environment.sortOrder, environment.requiredApprovals],
         );
         return toEnvironment(row!);
       } catch (error) {
@@ -103,10 +108,13 @@ export function createEnvironmentStore(db: Db) {
         throw error;
       }
     },
-    async update(name: string, change: { type: string; sortOrder: number }): Promise<Environment> {
+    async update(
+      name: string,
+      change: { type: string; sortOrder: number; requiredApprovals: number | null },
+    ): Promise<Environment> {
       const [row] = await db.query<EnvironmentRow>(
-        'UPDATE environments SET type = $2, sort_order = $3 WHERE name = $1 RETURNING *',
-        [name, change.type, change.sortOrder],
+        'UPDATE environments SET type = $2, sort_order = $3, required_approvals = $4 WHERE name = $1 RETURNING *',
+        [name, change.type, change.sortOrder, change.requiredApprovals],
       );
       return toEnvironment(row!);
     },

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 const NullableDate = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 const Mode = Type.Union([Type.Literal('open'), Type.Literal('protected'), Type.Literal('private')], {
   description:
-    "Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. Change requests will use `protected` to limit who may open one.",
+    "Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. In `protected` and `private` projects only members (a role held in the project, directly or through a group) and Admins submit or change change requests; others may still cancel those they opened.",
 });
 
 export const ProjectOwners = Type.Array(

@@ -2,6 +2,7 @@ import { hiddenProjects } from '../projects/hidden-projects.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../../db/db.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';
+import type { ChangeRequestUsesPort } from '../flags/change-request-uses-port.ts';
 import { parseSearch } from './search-query.ts';
 import { createSearchReadModel, type SearchFlag } from './search-read-model.ts';
 import {
@@ -13,7 +14,11 @@ import {
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export const toFeatureSearchResponse = (flag: SearchFlag) => ({
+/** `requests`: ids of the open change requests that change the flag, by environment. */
+export const toFeatureSearchResponse = (
+  flag: SearchFlag,
+  requests: ReadonlyMap<string, number[]> = new Map(),
+) => ({
   ...flag,
   createdAt: flag.createdAt.toISOString(),
   archivedAt: iso(flag.archivedAt),
@@ -21,7 +26,7 @@ export const toFeatureSearchResponse = (flag: SearchFlag) => ({
   environments: flag.environments.map((environment) => ({
     ...environment,
     lastSeenAt: iso(environment.lastSeenAt),
-    changeRequestIds: [],
+    changeRequestIds: requests.get(`${flag.name}\u0000${environment.name}`) ?? [],
   })),
   // No avatar service: the admin UI draws initials when the image URL is empty.
   createdBy: { ...flag.createdBy, imageUrl: '' },
@@ -31,7 +36,10 @@ export const toFeatureSearchResponse = (flag: SearchFlag) => ({
  * GET /api/admin/search/features: the admin UI's flag table, filtered, sorted and paged in the database; and the
  * choices of its "created by" filter.
  */
-export function searchRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
+export function searchRoutes(deps: {
+  db: Db;
+  changeRequests: ChangeRequestUsesPort;
+}): FastifyPluginAsyncTypebox {
   const readModel = createSearchReadModel(deps.db);
   return async (app) => {
     app.get(
@@ -54,7 +62,16 @@ export function searchRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
         const query = parseSearch(request.query, principal?.kind === 'user' ? principal.userId : null);
         const hidden = await hiddenProjects(deps.db, request.access);
         const { flags, total } = await readModel.search({ ...query, hiddenProjects: hidden });
-        return { features: flags.map(toFeatureSearchResponse), total };
+        const requests = new Map<string, number[]>();
+        const found = await deps.changeRequests.openRequestsOfFlags(
+          deps.db,
+          flags.map((flag) => flag.name),
+        );
+        for (const { flagName, environment, id } of found) {
+          const key = `${flagName}\u0000${environment}`;
+          requests.set(key, [...(requests.get(key) ?? []), id]);
+        }
+        return { features: flags.map((flag) => toFeatureSearchResponse(flag, requests)), total };
       },
     );
 

@@ -96,7 +96,8 @@ const SearchEnvironmentResponse = Type.Object({
   yes: Type.Integer({ description: 'Evaluations to true reported in the last hour.' }),
   no: Type.Integer({ description: 'Evaluations to false reported in the last hour.' }),
   changeRequestIds: Type.Array(Type.Integer(), {
-    description: 'Always empty: Switchyard has no change requests.',
+    description:
+      'Open change requests (in review, approved or scheduled) that change the flag in this environment. Drafts are private to their author and not listed.',
   }),
 });
 

@@ -6,6 +6,7 @@ import { NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../events/actor.ts';
 import { hiddenProjects } from '../projects/hidden-projects.ts';
+import type { ChangeRequestUsesPort } from '../flags/change-request-uses-port.ts';
 import { toStrategyUseResponse } from '../strategies/strategy-use.ts';
 import type { Segment } from './segment.ts';
 import {
@@ -67,7 +68,10 @@ const segmentProjects: ScopeResolver = async (request, facts) => {
 };
 
 /** /api/admin/segments: reusable constraint sets. Editors manage them; every change is an event for SDKs. */
-export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
+export function segmentRoutes(deps: {
+  db: Db;
+  changeRequests: ChangeRequestUsesPort;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addSchema(SegmentResponse);
     const service = createSegmentService(deps.db);
@@ -235,18 +239,32 @@ export function segmentRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             'Segments',
             'getStrategiesBySegmentId',
             'List the strategies that use a segment',
-            'Lists every flag strategy, in any project and environment, that uses the segment, but those of private projects the caller is no member of.',
+            'Lists every flag strategy, in any project and environment, that uses the segment, and (`changeRequestStrategies`) the strategies open change requests would give it (in review, approved or scheduled; an added strategy has no `id` yet), but those of private projects the caller is no member of.',
           ),
           params: SegmentIdParams,
           response: { 200: SegmentStrategiesResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => ({
-        strategies: (await service.strategiesUsing(request.params.id, await hidden(request))).map(
-          toStrategyUseResponse,
-        ),
-        changeRequestStrategies: [],
-      }),
+      async (request) => {
+        const hiddenNow = await hidden(request);
+        const proposed = await deps.changeRequests.strategiesUsingSegment(
+          deps.db,
+          request.params.id,
+          hiddenNow,
+        );
+        return {
+          strategies: (await service.strategiesUsing(request.params.id, hiddenNow)).map(
+            toStrategyUseResponse,
+          ),
+          changeRequestStrategies: proposed.map((use) => ({
+            ...(use.id === undefined ? {} : { id: use.id }),
+            projectId: use.project,
+            featureName: use.flagName,
+            strategyName: use.strategyName,
+            environment: use.environment,
+          })),
+        };
+      },
     );
 
     app.get(

@@ -108,9 +108,21 @@ export const SegmentNameBody = Type.Object(
 export const SegmentStrategiesResponse = Type.Object(
   {
     strategies: Type.Array(StrategyUseResponse),
-    changeRequestStrategies: Type.Array(StrategyUseResponse, {
-      description: 'Always empty: Switchyard has no change requests.',
-    }),
+    changeRequestStrategies: Type.Array(
+      Type.Object({
+        id: Type.Optional(
+          Type.String({ description: 'The strategy changed; absent for one the request adds.' }),
+        ),
+        projectId: Type.String(),
+        featureName: Type.String(),
+        strategyName: Type.String(),
+        environment: Type.String(),
+      }),
+      {
+        description:
+          'Strategies that open change requests (in review, approved or scheduled) would add or change to use the segment.',
+      },
+    ),
   },
   { examples: [{ strategies: [exampleStrategyUse], changeRequestStrategies: [] }] },
 );

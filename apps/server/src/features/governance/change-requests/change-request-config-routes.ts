@@ -5,7 +5,6 @@ import { NoAccessError, NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../../flag-model/events/actor.ts';
 import { requireProject } from '../../flag-model/flags/flag-lookup.ts';
-import { clampApprovals } from './change-request.ts';
 import { recordChangeRequestEvent } from './change-request-events.ts';
 import {
   ConfigBody,
@@ -70,7 +69,7 @@ export function changeRequestConfigRoutes(deps: { db: Db }): FastifyPluginAsyncT
             'Change Requests',
             'updateProjectChangeRequestConfig',
             'Turn change requests on or off',
-            'Turns change requests on or off in one environment of the project. While they are on, changes to flags there (and to project segments) wait for approval, and direct writes need SKIP_CHANGE_REQUEST. requiredApprovals is kept within 1 to 10 (1 when left out). Open requests stay open when change requests are turned off. Nobody lifts a rule that binds them: turning change requests off, or lowering the approvals they need, takes an Admin or SKIP_CHANGE_REQUEST in that environment (403 otherwise).',
+            'Turns change requests on or off in one environment of the project. While they are on, changes to flags there (and to project segments) wait for approval, and direct writes need SKIP_CHANGE_REQUEST. requiredApprovals is kept within 1 to 10; left out, it is the environment `requiredApprovals` default, or 1. Open requests stay open when change requests are turned off. Nobody lifts a rule that binds them: turning change requests off, or lowering the approvals they need, takes an Admin or SKIP_CHANGE_REQUEST in that environment (403 otherwise).',
           ),
           params: ProjectEnvironmentParams,
           body: ConfigBody,
@@ -86,12 +85,11 @@ export function changeRequestConfigRoutes(deps: { db: Db }): FastifyPluginAsyncT
           if (!current) {
             throw new NotFoundError(`Environment "${environment}" is not enabled in project "${projectId}"`);
           }
+          const approvals = await store.approvalsFor(environment, requiredApprovals);
           const lowers =
-            current.enabled &&
-            (!changeRequestsEnabled || clampApprovals(requiredApprovals) < (current.requiredApprovals ?? 1));
+            current.enabled && (!changeRequestsEnabled || approvals < (current.requiredApprovals ?? 1));
           if (lowers) assertMayLift(request.access, projectId, environment);
-          if (changeRequestsEnabled)
-            await store.enable(projectId, environment, clampApprovals(requiredApprovals));
+          if (changeRequestsEnabled) await store.enable(projectId, environment, approvals);
           else await store.disable(projectId, environment);
           await recordChangeRequestEvent(
             tx,
@@ -100,7 +98,7 @@ export function changeRequestConfigRoutes(deps: { db: Db }): FastifyPluginAsyncT
             { project: projectId, environment },
             {
               changeRequestsEnabled,
-              requiredApprovals: changeRequestsEnabled ? clampApprovals(requiredApprovals) : null,
+              requiredApprovals: changeRequestsEnabled ? approvals : null,
             },
           );
         });

@@ -4,6 +4,7 @@ import type { Actor } from '../../flag-model/events/actor.ts';
 import type { Caller } from './caller.ts';
 import { conflictsOf } from './change-request-apply.ts';
 import {
+  approvalsWith,
   type ChangeRequest,
   isFullyApproved,
   type Reviewer,
@@ -11,6 +12,8 @@ import {
   transitionProblem,
 } from './change-request.ts';
 import { notifyAbout, recordChangeRequestEvent } from './change-request-events.ts';
+import { requireCollaborator } from './change-request-collaboration.ts';
+import { type ChangeRequestMail, type ChangeRequestMailer, noMail } from './change-request-mail.ts';
 import { createChangeRequestService } from './change-request-service.ts';
 import { createChangeRequestStore } from './change-request-store.ts';
 import { applyForResult, outdatedApproval, previewOf } from './change-request-result.ts';
@@ -83,11 +86,14 @@ export async function applyRequest(tx: Db, request: ChangeRequest, actor: Actor)
   await notifyAbout(tx, actor, request, [request.createdBy.id], 'applied');
 }
 
-/** Moving a request through review: submit, approve, reject, apply, schedule, cancel. */
-export function createChangeRequestReviewService(db: Db) {
+/** Moving a request through review: submit, approve, reject, apply, schedule, cancel. `mail` emails reviewers. */
+export function createChangeRequestReviewService(db: Db, mail: ChangeRequestMailer = noMail) {
   return {
     async transition(project: string, id: number, to: Transition, caller: Caller): Promise<void> {
       await createChangeRequestService(db).visible(project, id, caller);
+      // Sending to review submits the request: the project's collaboration mode decides who may.
+      if (to.state === 'In review') await requireCollaborator(db, project, caller);
+      const outbox: ChangeRequestMail[] = [];
       const transitioned = db.transaction(async (tx) => {
         const store = createChangeRequestStore(tx);
         await store.lock(id);
@@ -101,7 +107,14 @@ export function createChangeRequestReviewService(db: Db) {
           case 'In review': {
             await store.setState(id, 'In review');
             await recordChangeRequestEvent(tx, actor, 'change-request-sent-to-review', request);
-            await notifyAbout(tx, actor, request, await store.reviewers(id), 'asks you to review');
+            const reviewers = await store.reviewers(id);
+            await notifyAbout(tx, actor, request, reviewers, 'asks you to review');
+            outbox.push({
+              kind: 'review-requested',
+              request,
+              by: actor.name,
+              userIds: reviewers.filter((userId) => userId !== actor.userId),
+            });
             return;
           }
           case 'Approved': {
@@ -117,10 +130,7 @@ export function createChangeRequestReviewService(db: Db) {
               result: result.resultDigest,
               base: result.baseDigest,
             });
-            const approvals =
-              request.approvals.filter(
-                (a) => a.by.id !== actor.userId && a.digests?.result === result.resultDigest,
-              ).length + 1;
+            const approvals = approvalsWith(request, result.resultDigest, actor.userId);
             if (!isFullyApproved(approvals, request.minApprovals)) {
               await recordChangeRequestEvent(tx, actor, 'change-request-approval-added', request);
               return;
@@ -172,6 +182,7 @@ export function createChangeRequestReviewService(db: Db) {
         if (error instanceof ApprovalOutdated) await requireNewApproval(db, error);
         throw error;
       });
+      mail.send(db, outbox);
     },
   };
 }

@@ -6,6 +6,7 @@ import { describe, errorResponses, noContent } from '../../../http/operation.ts'
 import { actorOf } from '../../flag-model/events/actor.ts';
 import { callerFrom } from './caller.ts';
 import type { State } from './change-request.ts';
+import type { ChangeRequestMailer } from './change-request-mail.ts';
 import { createChangeRequestReadModel } from './change-request-read-model.ts';
 import { createChangeRequestReviewService } from './change-request-review-service.ts';
 import {
@@ -32,12 +33,12 @@ const ANY_MEMBER = { auth: { permission: 'READ' as const } };
 const callerOf = (request: FastifyRequest) => callerFrom(actorOf(request), request.access);
 
 /** Drafting, editing and reviewing change requests. */
-export function changeRequestRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
+export function changeRequestRoutes(deps: { db: Db; mail?: ChangeRequestMailer }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addSchema(ChangeRequestResponse);
     const { db } = deps;
-    const service = createChangeRequestService(db);
-    const reviews = createChangeRequestReviewService(db);
+    const service = createChangeRequestService(db, deps.mail);
+    const reviews = createChangeRequestReviewService(db, deps.mail);
     const readModel = createChangeRequestReadModel(db);
     const respond = async (id: number) =>
       toChangeRequestResponse(db, (await createChangeRequestStore(db).get(id))!, { result: true });
@@ -162,7 +163,7 @@ export function changeRequestRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
             'Change Requests',
             'updateChangeRequestState',
             'Move a change request on',
-            'Draft → In review (its author); In review → Approved or Rejected (APPROVE_CHANGE_REQUEST there; nobody approves their own request, admins included); Approved → Applied, or Scheduled with scheduledAt (APPLY_CHANGE_REQUEST there); Scheduled → Scheduled again (reschedule), Applied or Rejected; any open state → Cancelled (its author or an admin). A request whose changes conflict with what they change is not applied or scheduled (409). An approval approves the result the changes produce against the current state; when that result has changed by the time it applies or is scheduled, the request is refused (409, `needs a new approval`) and goes back to review.',
+            'Draft → In review (its author; the requested reviewers are notified, and emailed when email is configured); In review → Approved or Rejected (APPROVE_CHANGE_REQUEST there; nobody approves their own request, admins included); Approved → Applied, or Scheduled with scheduledAt (APPLY_CHANGE_REQUEST there); Scheduled → Scheduled again (reschedule), Applied or Rejected; any open state → Cancelled (its author or an admin). A request whose changes conflict with what they change is not applied or scheduled (409). An approval approves the result the changes produce against the current state; when that result has changed by the time it applies or is scheduled, the request is refused (409, `needs a new approval`) and goes back to review.',
           ),
           params: ChangeRequestParams,
           body: StateBody,
@@ -276,7 +277,7 @@ export function changeRequestRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox
             'Change Requests',
             'addChangeRequestReviewers',
             'Ask people to review',
-            'Asks up to 10 people to review the request; each must be able to approve change requests in its environment. They are notified when the request is in review.',
+            'Asks up to 10 people to review the request; each must be able to approve change requests in its environment. They are notified, and emailed when email is configured, once the request is in review (at once when it is).',
           ),
           params: ChangeRequestParams,
           body: ReviewersBody,

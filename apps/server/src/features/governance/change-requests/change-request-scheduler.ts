@@ -8,8 +8,15 @@ import { notifyAbout, recordChangeRequestEvent } from './change-request-events.t
 import { ApprovalOutdated, applyRequest, requireNewApproval } from './change-request-review-service.ts';
 import { createChangeRequestStore } from './change-request-store.ts';
 import type { ChangeRequest } from './change-request.ts';
+import { type ChangeRequestMail, type ChangeRequestMailer, noMail } from './change-request-mail.ts';
 
-export type SchedulerOptions = { intervalMs: number; now?: () => Date; onError?: (error: unknown) => void };
+export type SchedulerOptions = {
+  intervalMs: number;
+  now?: () => Date;
+  onError?: (error: unknown) => void;
+  /** Emails the author when a scheduled request fails or is suspended. */
+  mail?: ChangeRequestMailer;
+};
 
 /** Who tells of what the scheduler did. */
 const SWITCHYARD: Actor = { name: 'Switchyard', userId: null };
@@ -44,20 +51,41 @@ async function lostRightToApply(
 }
 
 /** Records that a scheduled request was suspended and tells its author and scheduler why. */
-async function toldSuspended(tx: Db, actor: Actor, request: ChangeRequest, reason: string): Promise<void> {
+async function toldSuspended(
+  tx: Db,
+  actor: Actor,
+  request: ChangeRequest,
+  reason: string,
+  outbox: ChangeRequestMail[],
+): Promise<void> {
   await recordChangeRequestEvent(tx, actor, 'change-request-schedule-suspended', request, { reason });
   await notifyAbout(tx, SWITCHYARD, request, [request.createdBy.id, actor.userId], `suspended (${reason})`);
+  outbox.push(authorMail(request, 'suspended', reason));
 }
+
+/** The email that tells a scheduled request's author it did not apply. */
+const authorMail = (
+  request: ChangeRequest,
+  outcome: 'failed' | 'suspended',
+  reason: string,
+): ChangeRequestMail => ({
+  kind: 'schedule-problem',
+  request,
+  outcome,
+  reason,
+  userIds: request.createdBy.id === null ? [] : [request.createdBy.id],
+});
 
 /**
  * Applies one due scheduled request, if any, and says whether it found one. The row is claimed with FOR UPDATE SKIP
  * LOCKED inside the transaction that applies it, so with several processes on one database each request is applied
  * once; a crash before commit leaves it pending for the next poll.
  */
-export async function applyNextDue(db: Db, now: Date): Promise<boolean> {
+export async function applyNextDue(db: Db, now: Date, mail: ChangeRequestMailer = noMail): Promise<boolean> {
   // Maintenance mode pauses scheduled changes too (the write gate would refuse them): they apply once it is off.
   if (await maintenanceOn(db)) return false;
-  return db.transaction(async (tx) => {
+  const outbox: ChangeRequestMail[] = [];
+  const found = await db.transaction(async (tx) => {
     const store = createChangeRequestStore(tx);
     const id = await store.claimDue(now);
     if (id === undefined) return false;
@@ -72,7 +100,7 @@ export async function applyNextDue(db: Db, now: Date): Promise<boolean> {
     if (conflicts.size > 0 || lostRight) {
       const reason = lostRight ?? [...conflicts.values()].join('; ');
       await store.setScheduleStatus(id, 'suspended', { reason });
-      await toldSuspended(tx, actor, request, reason);
+      await toldSuspended(tx, actor, request, reason, outbox);
       return true;
     }
     // A savepoint keeps the claim when the changes fail: the failure is recorded in the same transaction.
@@ -86,7 +114,7 @@ export async function applyNextDue(db: Db, now: Date): Promise<boolean> {
         // Not a failure: the state moved since approval, so the request goes back to review (decision record 0029).
         const reason = error.message;
         await requireNewApproval(tx, error);
-        await toldSuspended(tx, actor, request, reason);
+        await toldSuspended(tx, actor, request, reason, outbox);
         return true;
       }
       const failureReason = error instanceof Error ? error.message : String(error);
@@ -104,11 +132,14 @@ export async function applyNextDue(db: Db, now: Date): Promise<boolean> {
         [request.createdBy.id, actor.userId],
         `could not apply (${failureReason})`,
       );
+      outbox.push(authorMail(request, 'failed', failureReason));
       return true;
     }
     await recordChangeRequestEvent(tx, actor, 'change-request-scheduled-application-success', request);
     return true;
   });
+  mail.send(db, outbox);
+  return found;
 }
 
 /** Polls for due scheduled requests every `intervalMs`; set up once when the app is built. */
@@ -120,7 +151,7 @@ export function createChangeRequestScheduler(db: Db, options: SchedulerOptions) 
 
   async function tick(): Promise<void> {
     try {
-      while (!stopped && (await applyNextDue(db, now()))) {
+      while (!stopped && (await applyNextDue(db, now(), options.mail))) {
         /* keep going while requests are due */
       }
     } catch (error) {

@@ -11,6 +11,8 @@ import { ACTIONS, flagConflict } from './change-actions.ts';
 import { tryInRollback } from './change-request-apply.ts';
 import { type ChangeInput, type ChangeRequest, isAuthorOf, isOpen } from './change-request.ts';
 import { notifyAbout, recordChangeRequestEvent } from './change-request-events.ts';
+import { type ChangeRequestMailer, noMail } from './change-request-mail.ts';
+import { requireCollaborator } from './change-request-collaboration.ts';
 import { createChangeRequestSettingsStore } from './change-request-settings-store.ts';
 import { createChangeRequestStore } from './change-request-store.ts';
 import { reachOf } from './change-scope.ts';
@@ -26,7 +28,7 @@ export class ChangeRejected extends Error {
 }
 
 /** Drafting and editing change requests: the author's side. Reviews are in change-request-review-service.ts. */
-export function createChangeRequestService(db: Db) {
+export function createChangeRequestService(db: Db, mail: ChangeRequestMailer = noMail) {
   /** A request the caller may see: others' drafts do not exist for them. */
   async function visible(db: Db, project: string, id: number, caller: Caller): Promise<ChangeRequest> {
     const request = await createChangeRequestStore(db).get(id);
@@ -89,6 +91,7 @@ export function createChangeRequestService(db: Db) {
     if (!caller.member(project)) {
       throw new NoAccessError(`Only members of project "${project}" draft change requests there`);
     }
+    await requireCollaborator(db, project, caller);
     const prepared = [];
     for (const [index, input] of inputs.entries()) {
       try {
@@ -193,6 +196,7 @@ export function createChangeRequestService(db: Db) {
     async deleteChange(project: string, id: number, changeId: number, caller: Caller): Promise<void> {
       const request = await visible(db, project, id, caller);
       requireEditable(request, caller);
+      await requireCollaborator(db, project, caller);
       await db.transaction(async (tx) => {
         const store = createChangeRequestStore(tx);
         if (!(await store.deleteChange(id, changeId))) {
@@ -222,6 +226,7 @@ export function createChangeRequestService(db: Db) {
       if (!isAuthorOf(request.createdBy, caller.actor)) {
         throw new NoAccessError('Only the author of a change request changes its title');
       }
+      await requireCollaborator(db, project, caller);
       await createChangeRequestStore(db).setTitle(id, title);
     },
 
@@ -240,7 +245,8 @@ export function createChangeRequestService(db: Db) {
       if (!isOpen(request.state)) {
         throw new InvalidOperationError(`A change request in state "${request.state}" needs no reviewers`);
       }
-      await db.transaction(async (tx) => {
+      await requireCollaborator(db, project, caller);
+      const added = await db.transaction(async (tx) => {
         const added = await createChangeRequestStore(tx).addReviewers(id, userIds);
         await recordChangeRequestEvent(
           tx,
@@ -253,7 +259,13 @@ export function createChangeRequestService(db: Db) {
         );
         if (request.state !== 'Draft')
           await notifyAbout(tx, caller.actor, request, added, 'asks you to review');
+        return added;
       });
+      // Reviewers asked of a draft hear of it when it is sent to review; of a request in review, now.
+      if (request.state !== 'Draft') {
+        const userIds = added.filter((userId) => userId !== caller.actor.userId);
+        mail.send(db, [{ kind: 'review-requested', request, by: caller.actor.name, userIds }]);
+      }
     },
   };
 }

@@ -38,6 +38,18 @@ export function createChangeRequestSettingsStore(db: Db) {
       );
       return row?.required_approvals;
     },
+    /**
+     * The approvals to require when change requests are turned on there: those asked (within 1..10), else the
+     * environment's default (`environments.required_approvals`), else 1.
+     */
+    async approvalsFor(environment: string, asked: number | null | undefined): Promise<number> {
+      if (asked !== null && asked !== undefined) return clampApprovals(asked);
+      const [row] = await db.query<{ required_approvals: number | null }>(
+        'SELECT required_approvals FROM environments WHERE name = $1',
+        [environment],
+      );
+      return clampApprovals(row?.required_approvals);
+    },
     async enable(project: string, environment: string, requiredApprovals: number): Promise<void> {
       await db.query(
         `INSERT INTO change_request_settings (project, environment, required_approvals) VALUES ($1, $2, $3)
@@ -60,6 +72,8 @@ export function createChangeRequestSettingsStore(db: Db) {
 
 /** The flag model's port to change-request settings, wired in app.ts. */
 export const changeRequestSettingsPort: ChangeRequestSettingsPort = {
-  enable: (db, project, environment, requiredApprovals) =>
-    createChangeRequestSettingsStore(db).enable(project, environment, clampApprovals(requiredApprovals)),
+  async enable(db, project, environment, requiredApprovals) {
+    const store = createChangeRequestSettingsStore(db);
+    await store.enable(project, environment, await store.approvalsFor(environment, requiredApprovals));
+  },
 };

@@ -174,6 +174,24 @@ export const noApproverReason = (request: Pick<ChangeRequest, 'project' | 'envir
 export const clampApprovals = (asked: number | null | undefined): number =>
   Math.min(10, Math.max(1, asked ?? 1));
 
+/**
+ * How many distinct people approve `resultDigest` once `approver` adds theirs: each person counts once, the author
+ * never, and an approval of another result (or one older than results) not at all.
+ */
+export function approvalsWith(
+  request: Pick<ChangeRequest, 'approvals' | 'createdBy'>,
+  resultDigest: string,
+  approver: number,
+): number {
+  const people = new Set<number>([approver]);
+  for (const approval of request.approvals) {
+    if (approval.by.id === null || approval.digests?.result !== resultDigest) continue;
+    if (request.createdBy.id !== null && approval.by.id === request.createdBy.id) continue;
+    people.add(approval.by.id);
+  }
+  return people.size;
+}
+
 /** Whether approvals reach the required number: the request then becomes Approved. */
 export const isFullyApproved = (approvals: number, minApprovals: number): boolean =>
   approvals >= minApprovals;

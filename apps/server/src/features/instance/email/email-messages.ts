@@ -63,3 +63,41 @@ export function resetEmail(input: {
     after: `The link works once, for ${input.expiresInHours} hours. If you did not ask for it, ignore this email: your password stays as it is.`,
   });
 }
+
+/** A change request as its emails name it. */
+type RequestNamed = { title: string; project: string; environment: string; link: string };
+
+/** To a requested reviewer: a change request waits for their review. */
+export function reviewRequestedEmail(
+  input: RequestNamed & { to: string; name: string | null; by: string; changes: number; approvals: number },
+): EmailMessage {
+  const changes = input.changes === 1 ? '1 change' : `${input.changes} changes`;
+  const approvals = input.approvals === 1 ? '1 approval' : `${input.approvals} approvals`;
+  return compose(input.to, `Review requested: ${input.title}`, {
+    greeting: greet(input.name),
+    before: `${input.by} asks you to review the change request "${input.title}" in environment "${input.environment}" of project "${input.project}". It holds ${changes} and needs ${approvals} before it can be applied.`,
+    action: 'Review the change request',
+    link: input.link,
+    after: 'You get this email because you were asked to review. The request shows what it would change.',
+  });
+}
+
+/** To the author of a scheduled change request that did not apply: it failed, or was suspended. */
+export function scheduleProblemEmail(
+  input: RequestNamed & { to: string; name: string | null; outcome: 'failed' | 'suspended'; reason: string },
+): EmailMessage {
+  const what =
+    input.outcome === 'failed'
+      ? 'could not be applied at its scheduled time'
+      : 'was suspended and will not be applied at its scheduled time';
+  return compose(input.to, `Scheduled change request ${input.outcome}: ${input.title}`, {
+    greeting: greet(input.name),
+    before: `Your change request "${input.title}" in environment "${input.environment}" of project "${input.project}" ${what}. The reason: ${input.reason}`,
+    action: 'Open the change request',
+    link: input.link,
+    after:
+      input.outcome === 'failed'
+        ? 'It stays scheduled; reschedule it, apply it now, or reject it.'
+        : 'Update the request, then schedule or apply it again.',
+  });
+}
