@@ -4,4 +4,12 @@
  */
 export { resetEmail, welcomeEmail } from './email/email-messages.ts';
 export type { EmailSender } from './email/email-sender.ts';
-export { fastPathCounter } from './health/prometheus.ts';
+export {
+  addCounters,
+  countFlagUsage,
+  countSdkVersion,
+  fastPathCounter,
+  processMetrics,
+  type Counters,
+  type ProcessMetrics,
+} from './health/process-counters.ts';
