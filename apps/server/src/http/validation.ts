@@ -26,15 +26,20 @@ export const schemaController = {
   compilersFactory: {
     buildValidator(externalSchemas: unknown, serverOptions: CompilerOptions = {}) {
       const base = { ...serverOptions, customOptions: { ...serverOptions.customOptions, ...SHARED } };
-      const strict = factory(externalSchemas, {
-        ...base,
-        customOptions: { ...base.customOptions, coerceTypes: false },
-      });
-      const coercing = factory(externalSchemas, {
-        ...base,
-        customOptions: { ...base.customOptions, coerceTypes: 'array' },
-      });
-      return (route: Route) => lazyValidator(() => (route.httpPart === 'body' ? strict : coercing)(route));
+      // Made at the first validation too: each Ajv instance compiles the JSON Schema meta-schema when it is made.
+      let strict: ((route: Route) => unknown) | undefined;
+      let coercing: ((route: Route) => unknown) | undefined;
+      const compilerFor = (route: Route) =>
+        route.httpPart === 'body'
+          ? (strict ??= factory(externalSchemas, {
+              ...base,
+              customOptions: { ...base.customOptions, coerceTypes: false },
+            }))
+          : (coercing ??= factory(externalSchemas, {
+              ...base,
+              customOptions: { ...base.customOptions, coerceTypes: 'array' },
+            }));
+      return (route: Route) => lazyValidator(() => compilerFor(route)(route));
     },
     buildSerializer(externalSchemas: unknown, serverOptions: unknown) {
       const compile = serializers(externalSchemas, serverOptions);
