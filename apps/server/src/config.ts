@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ApiCors } from './http/cors.ts';
-import { logFormatOf, type LogFormat } from './logger.ts';
+import { logFormatOf, type LogFormat } from './log-line.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 

@@ -2,23 +2,23 @@
  * `npm run edge`: a Switchyard edge, a process without a database that serves SDKs from memory and syncs from its
  * upstream (Switchyard, or another edge). Configuration: edge-config.ts.
  */
-import { createLogger, logFormatOf } from '../logger.ts';
+import { lineLog, logFormatOf } from '../log-line.ts';
 import { readEdgeConfig } from './edge-config.ts';
 import { createEdge, type Log } from './edge.ts';
 
 // The server's one log format (logger.ts), LOG_LEVEL and LOG_FORMAT read as the server reads them.
-const logger = createLogger({
+const logger = lineLog({
   level: (process.env.LOG_LEVEL?.trim() || 'info').toLowerCase(),
   format: logFormatOf(process.env.LOG_FORMAT) ?? 'json',
   role: 'edge',
 });
-const log: Log = (level, message) => logger[level](message);
+const log: Log = (level, message) => logger(level, message);
 
 let config;
 try {
   config = readEdgeConfig();
 } catch (error) {
-  logger.fatal(`not starting: ${(error as Error).message}`);
+  logger('fatal', `not starting: ${(error as Error).message}`);
   process.exit(1);
 }
 const edge = createEdge(config, log);
