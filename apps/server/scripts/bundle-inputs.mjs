@@ -23,10 +23,8 @@ export function bundleIsCurrent() {
 
 /** Builds dist/main.mjs (scripts/build.mjs) unless it is current; false when the build failed. */
 export function buildUnlessCurrent() {
-  if (bundleIsCurrent()) {
-    console.log('[build] dist/main.mjs is current');
-    return true;
-  }
+  // Quiet when there is nothing to build: a start prints build lines only when it built something.
+  if (bundleIsCurrent()) return true;
   const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
   return built.status === 0;
 }

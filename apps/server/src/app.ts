@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { corsDelegator } from './http/cors.ts';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
@@ -83,6 +83,7 @@ import { metricsRoutes } from './features/sdk-serving/metrics/metrics-routes.ts'
 import { ofrepRoutes } from './features/sdk-serving/ofrep/ofrep-routes.ts';
 import { playgroundRoutes } from './features/flag-model/playground/playground-routes.ts';
 import { healthRoutes } from './features/instance/health/health-routes.ts';
+import type { ProcessMetrics } from './features/instance/health/process-counters.ts';
 import { countRequests } from './features/instance/health/prometheus.ts';
 import { personalDashboardRoutes } from './features/flag-model/projects/personal-dashboard-routes.ts';
 import { projectInsightRoutes } from './features/flag-model/projects/project-insight-routes.ts';
@@ -135,7 +136,10 @@ export type AppDeps = {
   afterChange?: () => Promise<void>;
   /** The key its workers vouch for the peers of the requests they relay with (http/caller.ts), with workers. */
   relayKey?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** The workers' counters and gauges, asked on each Prometheus scrape (cluster/primary.ts), with workers. */
+  workerMetrics?: () => Promise<ProcessMetrics[]>;
+  /** The process's log (logger.ts); none in tests. */
+  logger?: FastifyBaseLogger;
 };
 
 /**
@@ -154,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // BASE_URI_PATH comes off the URL before the fast paths and Fastify see it (http/base-path.ts).
   const basePathGate = createBasePathGate(deps.config.basePath, headers);
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // Thousands of SDKs poll every few seconds: two log lines per request would drown everything else.
     logController: new LogController({
       disableRequestLogging: !['debug', 'trace'].includes(deps.config.logLevel),
@@ -310,7 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onEmailError: (error) => app.log.error({ err: error }, 'could not send an email'),
   });
 
-  await app.register(async (scope) => healthRoutes(scope, { db }));
+  await app.register(async (scope) => healthRoutes(scope, { db, workerMetrics: deps.workerMetrics }));
   const logins = createLoginEventStore(db, config.loginHistoryRetentionDays * 24);
   const recordLogin = createLoginRecorder(logins);
   await app.register(authRoutes({ db, config, recordLogin }));

@@ -122,6 +122,13 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     default: 'info',
   },
   {
+    name: 'LOG_FORMAT',
+    description:
+      "How every process (primary, workers, edge) writes its log on stdout: `json`, one JSON object a line with `level` (pino's numbers: 30 info, 40 warn, 50 error), `time` (epoch milliseconds), `pid`, `hostname`, `process` (`primary`, `worker` or `edge`) and `msg`; or `pretty`, the same entries as readable lines.",
+    default: 'json',
+    example: 'pretty',
+  },
+  {
     name: 'WORKERS',
     description:
       'How many processes serve the SDK endpoints (client features, delta, streaming, Frontend API, OFREP). With 2 or more, a primary process owns the database and the admin API and listens on loopback only, and that many worker processes share the public port, answer SDKs from memory, are kept current by the primary within milliseconds, and forward everything else to it; a worker that dies is replaced. 1 runs everything in one process. The default is the number of CPU cores.',

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ApiCors } from './http/cors.ts';
+import { logFormatOf, type LogFormat } from './log-line.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -19,6 +20,8 @@ export type Config = {
   /** Other origins allowed to call the Admin and Client APIs from a browser (API_CORS_*). */
   apiCors: ApiCors;
   logLevel: LogLevel;
+  /** JSON lines, or readable lines with LOG_FORMAT=pretty (logger.ts). */
+  logFormat: LogFormat;
   sessionMaxAgeHours: number;
   /** Processes serving the SDK endpoints: 1 is this process alone; more are workers beside a primary (cluster/). */
   workers: number;
@@ -204,6 +207,8 @@ export function readConfig(
   if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
+  const logFormat = logFormatOf(text('LOG_FORMAT'));
+  if (!logFormat) throw new ConfigError('LOG_FORMAT', `must be json or pretty, got "${text('LOG_FORMAT')}"`);
   const tokens = (kind: string, names: string[]) => {
     const values = list(...names);
     for (const value of values) {
@@ -351,6 +356,7 @@ export function readConfig(
       ? list('UNLEASH_FRONTEND_API_ORIGINS')
       : ['*'],
     logLevel: logLevel as LogLevel,
+    logFormat,
     sessionMaxAgeHours: integer('SESSION_MAX_AGE_HOURS', 48, 1, 24 * 365),
     workers: integer('WORKERS', availableParallelism(), 1, 256),
     loginHistoryRetentionDays: integer('LOGIN_HISTORY_RETENTION_DAYS', 14, 1, 3650),

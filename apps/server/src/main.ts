@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import { ConfigError, DEFAULT_DATA_DIR, readConfig } from './config.ts';
+import { logFormatOf } from './log-line.ts';
+import { createLogger } from './logger.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { adoptOldDataDir } from './db/data-dir.ts';
 import { migrate } from './db/migrate.ts';
@@ -19,13 +21,15 @@ const DEFAULT_ADMIN_UI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta
 /** Process entry: read config, open the database, migrate, bootstrap, listen, and shut down cleanly. */
 async function main(): Promise<void> {
   const config = readConfig();
-  // Each step of the start is printed with its duration: a first start creates a database, which takes a while.
-  const say = (message: string) => console.log(`[switchyard] ${message}`);
+  const log = createLogger({ level: config.logLevel, format: config.logFormat, role: 'primary' });
+  const say = (message: string) => log.info(message);
+  // How long each step of the start took, told once in the "listening" line (a first start also tells its steps).
+  const steps: Record<string, number> = {};
   let stepStarted = performance.now();
-  const took = () => {
-    const ms = Math.round(performance.now() - stepStarted);
+  const took = (step: string) => {
+    steps[step] = Math.round(performance.now() - stepStarted);
     stepStarted = performance.now();
-    return `${ms} ms`;
+    return steps[step];
   };
   const dataDir = config.databaseUrl
     ? config.dataDir
@@ -35,14 +39,14 @@ async function main(): Promise<void> {
         say,
       );
   const db = await openDb({ ...config, dataDir }, say);
-  say(`database open (${took()})`);
+  took('databaseMs');
   const applied = await migrate(db, say);
-  const migrated = took();
-  if (applied.length) say(`applied ${applied.length} migration(s) (${migrated})`);
+  const migrated = took('migrationsMs');
+  if (applied.length) say(`applied ${applied.length} migration(s) (${migrated} ms)`);
   const secrets = await loadKeyring({ ...config, dataDir }, say);
   await sealStoredSecrets(db, secrets, say);
   await bootstrap(db, config, say);
-  say(`admin user and INIT_*_API_TOKENS checked (${took()})`);
+  took('bootstrapMs');
 
   // With workers, this process listens on loopback only and its workers relay what they do not answer, saying
   // which peer each request came from under a key made for this start (http/caller.ts, decision record 0021).
@@ -55,11 +59,33 @@ async function main(): Promise<void> {
     secrets,
     config: { ...config, dataDir, adminUiDir: config.adminUiDir ?? DEFAULT_ADMIN_UI_DIR },
     relayKey,
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: log,
     shareServing: (shared) => (parts = shared),
     afterChange: withWorkers ? async () => workers?.catchUp() : undefined,
+    workerMetrics: withWorkers ? async () => (await workers?.metrics()) ?? [] : undefined,
   });
-  say(`app built (${took()})`);
+  took('appMs');
+
+  // Set before listening: a SIGTERM while the workers start (an orchestrator giving up) still stops cleanly.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal} received: finishing in-flight requests`);
+    const timer = setTimeout(() => {
+      log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    await workers?.stop();
+    await app.close();
+    await db.close();
+    say('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
   await app.listen(withWorkers ? { port: 0, host: '127.0.0.1' } : { port: config.port, host: config.host });
   const address = app.server.address();
   let port = typeof address === 'object' && address ? address.port : config.port;
@@ -72,44 +98,32 @@ async function main(): Promise<void> {
       parts: parts!,
       say,
     });
-    say(`${config.workers} worker processes serve the SDK endpoints (${took()})`);
+    took('workersMs');
     port = workers.port;
   }
   // performance.now() counts from the process's start, so this includes loading the code.
-  say(
+  log.info(
+    { ...steps, workers: config.workers },
     `listening on http://localhost:${port}${config.basePath} (admin UI and APIs), ${Math.round(performance.now())} ms after start`,
   );
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    say(`${signal} received: finishing in-flight requests`);
-    const timer = setTimeout(() => {
-      console.error('[switchyard] shutdown took longer than 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
-    timer.unref();
-    await workers?.stop();
-    await app.close();
-    await db.close();
-    say('stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 (cluster.isWorker ? runWorker() : main()).catch((error: unknown) => {
+  // The configuration may be what failed: this log reads only the format.
+  const log = createLogger({
+    level: 'info',
+    format: logFormatOf(process.env.LOG_FORMAT) ?? 'json',
+    role: cluster.isWorker ? 'worker' : 'primary',
+  });
   if (error instanceof DataDirLockedError) {
-    console.error(`[switchyard] not starting: ${error.message}`);
+    log.fatal(`not starting: ${error.message}`);
     process.exit(1);
   }
   // A configuration problem (an invalid variable, a SECRETS_KEY that opens no stored secret) is told plainly.
   if (error instanceof ConfigError) {
-    console.error(error.message);
+    log.fatal(error.message);
     process.exit(2);
   }
-  console.error('[switchyard] failed to start:', error);
+  log.fatal({ err: error }, `failed to start: ${(error as Error).message ?? String(error)}`);
   process.exit(1);
 });

@@ -5661,7 +5661,7 @@ export interface paths {
     };
     /**
      * Metrics in the Prometheus text format
-     * @description Process metrics (memory, uptime, event loop) and request counts, for scraping by Prometheus.
+     * @description Process metrics (memory, uptime, event loop) of every process of the server, and its request and SDK usage counts summed over the primary and its workers, for scraping by Prometheus.
      */
     get: operations['getPrometheusMetrics'];
     put?: never;

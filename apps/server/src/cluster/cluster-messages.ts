@@ -1,4 +1,5 @@
 import type { EnvironmentState } from '../features/sdk-serving/client-api/client-feature.ts';
+import type { ProcessMetrics } from '../features/instance/index.ts';
 import type { ServedToken } from '../features/sdk-serving/serving/token-scope.ts';
 
 /**
@@ -19,6 +20,8 @@ export type ToWorker =
   | { kind: 'tokens'; id: number; tokens: ServedToken[] }
   /** Answer `synced` with this number once every message before it is applied. */
   | { kind: 'sync'; seq: number }
+  /** A Prometheus scrape: answer `metrics` with this id and the worker's counters and gauges. */
+  | { kind: 'metrics'; id: number }
   /** Stop listening, finish what is in flight and exit. */
   | { kind: 'stop' };
 
@@ -27,7 +30,8 @@ export type ToPrimary =
   | { kind: 'validate'; id: number; secrets: string[] }
   /** The worker is ready for messages (sent earlier, they would be lost): the primary answers with `changed`. */
   | { kind: 'hello' }
-  | { kind: 'synced'; seq: number };
+  | { kind: 'synced'; seq: number }
+  | { kind: 'metrics'; id: number; metrics: ProcessMetrics };
 
 /** The primary's internal address and what the worker needs to reach it, passed in the worker's environment. */
 export const PRIMARY_URL_VARIABLE = 'SWITCHYARD_PRIMARY_URL';

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { EnvironmentState } from '../features/sdk-serving/client-api/client-feature.ts';
+import { addCounters, type Counters, type ProcessMetrics } from '../features/instance/index.ts';
 import type { ClientStateCache } from '../features/sdk-serving/client-api/client-state-cache.ts';
 import type { SdkTokenLookup } from '../features/sdk-serving/serving/sdk-tokens.ts';
 import { PRIMARY_URL_VARIABLE, type ToPrimary, type ToWorker } from './cluster-messages.ts';
@@ -18,6 +19,8 @@ const PUSH_DELAY_MS = 10;
 const STOP_TIMEOUT_MS = 9_000;
 /** How long a change waits for the workers at most: a hung worker must not hang the admin API. */
 const CATCH_UP_TIMEOUT_MS = 2_000;
+/** How long a scrape waits for a worker's counters: a worker that does not answer is left out, with its last. */
+const METRICS_TIMEOUT_MS = 2_000;
 
 /**
  * Forks the workers that serve SDKs on the public port and keeps them current: every environment a worker asked
@@ -31,7 +34,12 @@ export async function startWorkers(deps: {
   relayKey: string;
   parts: ServingParts;
   say: (message: string) => void;
-}): Promise<{ port: number; catchUp(): Promise<void>; stop(): Promise<void> }> {
+}): Promise<{
+  port: number;
+  catchUp(): Promise<void>;
+  metrics(): Promise<ProcessMetrics[]>;
+  stop(): Promise<void>;
+}> {
   const { cache, lookUpTokens } = deps.parts;
   const wanted = new Set<string>();
   let stopping = false;
@@ -113,6 +121,48 @@ export async function startWorkers(deps: {
     }
   };
 
+  // Each scrape asks every worker for its counters; those of a worker that exited stay in `retired`, so the
+  // server's totals never go back when a worker is replaced (only what it counted since the last scrape is lost).
+  let metricsId = 0;
+  const answering = new Map<string, (metrics: ProcessMetrics | undefined) => void>();
+  const lastCounters = new Map<number, Counters>();
+  const retired: Counters = {};
+  const metrics = async (): Promise<ProcessMetrics[]> => {
+    const id = ++metricsId;
+    const workers = Object.values(cluster.workers ?? {}).filter((worker) =>
+      worker?.isConnected(),
+    ) as Worker[];
+    const answers = await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<ProcessMetrics>((resolve) => {
+            const key = `${id}:${worker.id}`;
+            const timer = setTimeout(() => answered(undefined), METRICS_TIMEOUT_MS);
+            const answered = (metrics: ProcessMetrics | undefined) => {
+              clearTimeout(timer);
+              answering.delete(key);
+              if (metrics) lastCounters.set(worker.id, metrics.counters);
+              resolve(
+                metrics ?? {
+                  process: `worker-${worker.id}`,
+                  counters: lastCounters.get(worker.id) ?? {},
+                  gauges: {},
+                },
+              );
+            };
+            answering.set(key, answered);
+            worker.send({ kind: 'metrics', id } satisfies ToWorker);
+          }),
+      ),
+    );
+    return [...answers, { process: 'exited workers', counters: retired, gauges: {} }];
+  };
+  const retire = (worker: Worker) => {
+    for (const [key, answered] of answering) if (key.endsWith(`:${worker.id}`)) answered(undefined);
+    addCounters(retired, lastCounters.get(worker.id) ?? {});
+    lastCounters.delete(worker.id);
+  };
+
   const listen = (worker: Worker) => {
     const reply = (message: ToWorker) => worker.isConnected() && worker.send(message);
     worker.on('message', (message: ToPrimary) => {
@@ -120,6 +170,7 @@ export async function startWorkers(deps: {
         reply({ kind: 'relay-key', key: deps.relayKey });
         reply({ kind: 'changed', frontendOrigins: origins });
       } else if (message.kind === 'synced') synced(worker, message.seq);
+      else if (message.kind === 'metrics') answering.get(`${message.id}:${worker.id}`)?.(message.metrics);
       else if (message.kind === 'want') {
         wanted.add(message.environment);
         void sendState(message.environment, reply);
@@ -154,6 +205,7 @@ export async function startWorkers(deps: {
 
   cluster.on('exit', (worker, code, signal) => {
     synced(worker, undefined);
+    retire(worker);
     if (stopping) return;
     deps.say(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
     fork();
@@ -162,6 +214,7 @@ export async function startWorkers(deps: {
   return {
     port,
     catchUp,
+    metrics,
     async stop() {
       stopping = true;
       unsubscribe();

@@ -1,11 +1,14 @@
+import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { readConfig } from '../config.ts';
+import { processMetrics } from '../features/instance/index.ts';
 import { createSdkHandler } from '../features/sdk-serving/serving/sdk-handler.ts';
 import { WORKER_ROUTES } from '../features/sdk-serving/serving/sdk-routes.ts';
 import { createServingState } from '../features/sdk-serving/serving/serving-state.ts';
 import type { ServedToken } from '../features/sdk-serving/serving/token-scope.ts';
 import { createBasePathGate } from '../http/base-path.ts';
 import { createCallers } from '../http/caller.ts';
+import { createLogger } from '../logger.ts';
 import { answerClientError } from '../http/framework-errors.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import { PRIMARY_URL_VARIABLE, type ToPrimary, type ToWorker } from './cluster-messages.ts';
@@ -19,6 +22,7 @@ import { createWorkerStates } from './worker-states.ts';
  */
 export async function runWorker(): Promise<void> {
   const config = readConfig();
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat, role: 'worker' });
   const send = (message: ToPrimary) => process.send?.(message);
   const serving = createServingState();
   const asked = new Map<number, (tokens: ServedToken[]) => void>();
@@ -47,9 +51,7 @@ export async function runWorker(): Promise<void> {
     frontendOrigins: () => frontendOrigins,
     // The socket is the caller's own here: no relay key to accept.
     callers: createCallers({ trustProxy: config.trustProxy }),
-    log: (level, message) => {
-      if (level === 'warn') process.stderr.write(`[switchyard worker ${process.pid}] ${message}\n`);
-    },
+    log: (level, message) => logger[level](message),
   });
   serving.onChange(() => sdk.streams.changed());
 
@@ -83,6 +85,8 @@ export async function runWorker(): Promise<void> {
         server.listen(config.port, config.host);
       }
     } else if (message.kind === 'sync') send({ kind: 'synced', seq: message.seq });
+    else if (message.kind === 'metrics')
+      send({ kind: 'metrics', id: message.id, metrics: processMetrics(`worker-${cluster.worker?.id}`) });
     else if (message.kind === 'stop') stop();
   });
   process.on('disconnect', () => process.exit(0));

@@ -2,21 +2,23 @@
  * `npm run edge`: a Switchyard edge, a process without a database that serves SDKs from memory and syncs from its
  * upstream (Switchyard, or another edge). Configuration: edge-config.ts.
  */
+import { lineLog, logFormatOf } from '../log-line.ts';
 import { readEdgeConfig } from './edge-config.ts';
 import { createEdge, type Log } from './edge.ts';
 
-const quiet = process.env.LOG_LEVEL === 'warn' || process.env.LOG_LEVEL === 'error';
-const log: Log = (level, message) => {
-  if (level === 'info' && quiet) return;
-  const line = JSON.stringify({ level, time: new Date().toISOString(), msg: message });
-  (level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
-};
+// The server's one log format (logger.ts), LOG_LEVEL and LOG_FORMAT read as the server reads them.
+const logger = lineLog({
+  level: (process.env.LOG_LEVEL?.trim() || 'info').toLowerCase(),
+  format: logFormatOf(process.env.LOG_FORMAT) ?? 'json',
+  role: 'edge',
+});
+const log: Log = (level, message) => logger(level, message);
 
 let config;
 try {
   config = readEdgeConfig();
 } catch (error) {
-  process.stderr.write(`switchyard edge: ${(error as Error).message}\n`);
+  logger('fatal', `not starting: ${(error as Error).message}`);
   process.exit(1);
 }
 const edge = createEdge(config, log);

@@ -1,4 +1,5 @@
 import { AjvCompiler } from '@fastify/ajv-compiler';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifySchema, FastifyServerOptions } from 'fastify';
 import { PG_INTEGER } from '../db/pg-integer.ts';
 
@@ -25,18 +26,55 @@ export const schemaController = {
   compilersFactory: {
     buildValidator(externalSchemas: unknown, serverOptions: CompilerOptions = {}) {
       const base = { ...serverOptions, customOptions: { ...serverOptions.customOptions, ...SHARED } };
-      const strict = factory(externalSchemas, {
-        ...base,
-        customOptions: { ...base.customOptions, coerceTypes: false },
-      });
-      const coercing = factory(externalSchemas, {
-        ...base,
-        customOptions: { ...base.customOptions, coerceTypes: 'array' },
-      });
-      return (route: Route) => (route.httpPart === 'body' ? strict(route) : coercing(route));
+      // Made at the first validation too: each Ajv instance compiles the JSON Schema meta-schema when it is made.
+      let strict: ((route: Route) => unknown) | undefined;
+      let coercing: ((route: Route) => unknown) | undefined;
+      const compilerFor = (route: Route) =>
+        route.httpPart === 'body'
+          ? (strict ??= factory(externalSchemas, {
+              ...base,
+              customOptions: { ...base.customOptions, coerceTypes: false },
+            }))
+          : (coercing ??= factory(externalSchemas, {
+              ...base,
+              customOptions: { ...base.customOptions, coerceTypes: 'array' },
+            }));
+      return (route: Route) => lazyValidator(() => compilerFor(route)(route));
+    },
+    buildSerializer(externalSchemas: unknown, serverOptions: unknown) {
+      const compile = serializers(externalSchemas, serverOptions);
+      return (route: unknown) => {
+        let serialize: ((data: unknown) => string) | undefined;
+        return (data: unknown) => (serialize ??= compile(route))(data);
+      };
     },
   },
 } as unknown as FastifyServerOptions['schemaController'];
+
+const serializers = SerializerSelector() as unknown as (
+  schemas: unknown,
+  options: unknown,
+) => (route: unknown) => (data: unknown) => string;
+
+type Validate = ((data: unknown, context?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown };
+
+/**
+ * Validators and serializers are compiled when a route is first used, not at start: compiling every route's
+ * schemas was most of the start (decision record 0035). `schemaEnv` tells Fastify to pass the parent of the value,
+ * as it does to every Ajv function, so coercion of a root value (a query string) still works; `errors` is the
+ * compiled function's, read by Fastify right after the call.
+ */
+function lazyValidator(compile: () => unknown): Validate {
+  let compiled: Validate | undefined;
+  const validate: Validate = (data, context) => {
+    compiled ??= compile() as Validate;
+    const valid = context === undefined ? compiled(data) : compiled(data, context);
+    validate.errors = compiled.errors;
+    return valid;
+  };
+  validate.schemaEnv = true;
+  return validate;
+}
 
 type SchemaNode = Record<string, unknown>;
 

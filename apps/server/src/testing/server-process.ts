@@ -90,7 +90,7 @@ export async function startServerProcess(
   const child = spawn(process.execPath, args, {
     cwd: serverDir,
     // One process unless a test asks for workers: most tests read their own writes at once (cluster/).
-    env: { ...process.env, LOG_LEVEL: 'warn', WORKERS: '1', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, LOG_LEVEL: 'info', WORKERS: '1', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -9,4 +9,12 @@ export {
   welcomeEmail,
 } from './email/email-messages.ts';
 export { createEmailSender, type EmailSender } from './email/email-sender.ts';
-export { fastPathCounter } from './health/prometheus.ts';
+export {
+  addCounters,
+  countFlagUsage,
+  countSdkVersion,
+  fastPathCounter,
+  processMetrics,
+  type Counters,
+  type ProcessMetrics,
+} from './health/process-counters.ts';

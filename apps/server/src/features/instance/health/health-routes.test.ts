@@ -16,7 +16,7 @@ it('serves Prometheus metrics including request counts', async () => {
   await t.app.inject('/health');
   const response = await t.app.inject('/internal-backstage/prometheus');
   expect(response.headers['content-type']).toContain('text/plain');
-  expect(response.body).toMatch(/^process_resident_memory_bytes \d+$/m);
+  expect(response.body).toMatch(/^process_resident_memory_bytes\{process="primary"\} \d+$/m);
   expect(response.body).toMatch(/http_requests_total\{method="GET",route="\/health",status="200"\} \d+/);
 });
 

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/db.ts';
 import { describe } from '../../../http/operation.ts';
+import { processMetrics, type ProcessMetrics } from './process-counters.ts';
 import { renderPrometheus } from './prometheus.ts';
 
 const HealthResponse = Type.Object(
@@ -14,7 +15,14 @@ const ReadyResponse = Type.Object(
 );
 
 /** Liveness, readiness and Prometheus metrics for load balancers and monitoring. */
-export async function healthRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
+export async function healthRoutes(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    /** The worker processes' metrics, when the server runs with workers (cluster/primary.ts). */
+    workerMetrics?: () => Promise<ProcessMetrics[]>;
+  },
+): Promise<void> {
   const publicRoute = { auth: { area: 'public' as const } };
   app.get(
     '/health',
@@ -66,7 +74,7 @@ export async function healthRoutes(app: FastifyInstance, deps: { db: Db }): Prom
           'System',
           'getPrometheusMetrics',
           'Metrics in the Prometheus text format',
-          'Process metrics (memory, uptime, event loop) and request counts, for scraping by Prometheus.',
+          'Process metrics (memory, uptime, event loop) of every process of the server, and its request and SDK usage counts summed over the primary and its workers, for scraping by Prometheus.',
         ),
         security: [],
         produces: ['text/plain'],
@@ -79,6 +87,11 @@ export async function healthRoutes(app: FastifyInstance, deps: { db: Db }): Prom
         },
       },
     },
-    async (_request, reply) => reply.type('text/plain; version=0.0.4').send(renderPrometheus(app)),
+    async (_request, reply) => {
+      const workers = (await deps.workerMetrics?.()) ?? [];
+      return reply
+        .type('text/plain; version=0.0.4')
+        .send(renderPrometheus([processMetrics('primary'), ...workers]));
+    },
   );
 }

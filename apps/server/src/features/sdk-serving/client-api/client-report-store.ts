@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/db.ts';
+import { countFlagUsage, countSdkVersion } from '../../instance/index.ts';
 import { createUnknownFlagStore } from '../metrics/unknown-flag-store.ts';
 
 /** "Last seen" moves at most this often per application and per instance, so metrics cost no extra write each. */
@@ -60,6 +61,7 @@ export function createClientReportStore(db: Db, options: { now?: () => number } 
         );
     },
     async register(r: Registration): Promise<void> {
+      countSdkVersion(r.sdkVersion ?? null);
       await db.query(
         `INSERT INTO client_applications (app_name, seen_at) VALUES ($1, now())
          ON CONFLICT (app_name) DO UPDATE SET seen_at = now()`,
@@ -136,6 +138,8 @@ export function createClientReportStore(db: Db, options: { now?: () => number } 
           ),
         ],
       );
+      // For Prometheus, once stored: the client, frontend and edge reports all pass here.
+      countFlagUsage(appName, counts);
       await unknownFlags.record(
         appName,
         environment,
