@@ -54,6 +54,37 @@ describe('GET /api/admin/personal-dashboard (getPersonalDashboard)', () => {
     expect(body.projectOwners).toEqual([]);
   });
 
+  it('lists the projects a user is a Member of, directly or through a group', async () => {
+    const viewer = await t.as('Viewer');
+    const viewerId = (await t.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'test-viewer'"))[0]!
+      .id;
+    for (const id of ['dash-member', 'dash-group']) {
+      await t.admin({ method: 'POST', url: '/api/admin/projects', payload: { id, name: id } });
+    }
+    const member = await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects/dash-member/access',
+      payload: { roles: [5], users: [viewerId], groups: [] },
+    });
+    expect(member.statusCode).toBeLessThan(300);
+    const group = await t.admin({
+      method: 'POST',
+      url: '/api/admin/groups',
+      payload: { name: 'dash-readers', users: [{ user: { id: viewerId } }] },
+    });
+    expect(group.statusCode).toBe(201);
+    await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects/dash-group/access',
+      payload: { roles: [6], users: [], groups: [group.json().id] },
+    });
+    const body = (await viewer({ method: 'GET', url: '/api/admin/personal-dashboard' })).json();
+    expect(body.projects.map((p: { id: string }) => p.id)).toEqual(['dash-group', 'dash-member']);
+    expect(body.projects[1]).toMatchObject({ memberCount: 1 });
+    await t.admin({ method: 'DELETE', url: `/api/admin/projects/dash-member/users/${viewerId}/roles` });
+    await t.admin({ method: 'DELETE', url: `/api/admin/projects/dash-group/groups/${group.json().id}/roles` });
+  });
+
   it('is empty for a user who has done nothing yet', async () => {
     const viewer = await t.as('Viewer');
     const body = (await viewer({ method: 'GET', url: '/api/admin/personal-dashboard' })).json();

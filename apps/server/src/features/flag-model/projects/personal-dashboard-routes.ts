@@ -47,7 +47,7 @@ export function personalDashboardRoutes(deps: { db: Db }): FastifyPluginAsyncTyp
             'Projects',
             'getPersonalDashboard',
             'Get my dashboard',
-            'Returns the flags the signed-in user created or marked as favorites, the projects they take part in (favorites, or where they created flags or made changes), and the admins to ask for access.',
+            'Returns the flags the signed-in user created or marked as favorites, the projects they take part in (member of, directly or through a group, favorites, or where they created flags or made changes), and the admins to ask for access.',
           ),
           response: { 200: PersonalDashboardResponse, ...errorResponses(401, 403) },
         },
