@@ -56,8 +56,9 @@ describe('GET /api/admin/personal-dashboard (getPersonalDashboard)', () => {
 
   it('lists the projects a user is a Member of, directly or through a group', async () => {
     const viewer = await t.as('Viewer');
-    const viewerId = (await t.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'test-viewer'"))[0]!
-      .id;
+    const viewerId = (
+      await t.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'test-viewer'")
+    )[0]!.id;
     for (const id of ['dash-member', 'dash-group']) {
       await t.admin({ method: 'POST', url: '/api/admin/projects', payload: { id, name: id } });
     }
@@ -82,7 +83,10 @@ describe('GET /api/admin/personal-dashboard (getPersonalDashboard)', () => {
     expect(body.projects.map((p: { id: string }) => p.id)).toEqual(['dash-group', 'dash-member']);
     expect(body.projects[1]).toMatchObject({ memberCount: 1 });
     await t.admin({ method: 'DELETE', url: `/api/admin/projects/dash-member/users/${viewerId}/roles` });
-    await t.admin({ method: 'DELETE', url: `/api/admin/projects/dash-group/groups/${group.json().id}/roles` });
+    await t.admin({
+      method: 'DELETE',
+      url: `/api/admin/projects/dash-group/groups/${group.json().id}/roles`,
+    });
   });
 
   it('is empty for a user who has done nothing yet', async () => {

@@ -15,7 +15,10 @@ export const PersonalDashboardResponse = Type.Object(
         featureCount: Type.Integer(),
         owners: ProjectOwners,
       }),
-      { description: 'Projects the user is a member of (directly or through a group), marked as favorites, created flags in, or changed anything in.' },
+      {
+        description:
+          'Projects the user is a member of (directly or through a group), marked as favorites, created flags in, or changed anything in.',
+      },
     ),
     flags: Type.Array(
       Type.Object({

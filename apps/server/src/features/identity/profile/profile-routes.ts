@@ -35,7 +35,11 @@ export function profileRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       async (request) => {
         const user = await users.findById(signedInUserId(request.principal));
         if (!user) throw new NotFoundError('The signed-in user no longer exists');
-        const profile = await profiles.of(user.id, user.rootRole, await hiddenProjects(deps.db, request.access));
+        const profile = await profiles.of(
+          user.id,
+          user.rootRole,
+          await hiddenProjects(deps.db, request.access),
+        );
         const role = <T extends { description: string | null }>(r: T) => ({
           ...r,
           description: r.description ?? '',
