@@ -52,6 +52,7 @@ export const DELIVERABLE_EVENTS = [
   'feature-untagged',
   'feature-completed',
   'feature-type-updated',
+  'feature-project-change',
   'change-request-created',
   'change-request-approved',
   'change-request-rejected',

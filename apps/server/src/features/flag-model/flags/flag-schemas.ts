@@ -310,3 +310,8 @@ export const FeatureEnvironmentResponseBody = Type.Object(
     ],
   },
 );
+
+export const ChangeProjectBody = Type.Object(
+  { newProjectId: Type.String({ minLength: 1, description: 'The project to move the flag to.' }) },
+  { additionalProperties: false, examples: [{ newProjectId: 'checkout' }] },
+);
