@@ -62,6 +62,8 @@ export const DELIVERABLE_EVENTS = [
   'project-created',
   'project-updated',
   'project-deleted',
+  'project-archived',
+  'project-revived',
   'segment-created',
   'segment-updated',
   'segment-deleted',

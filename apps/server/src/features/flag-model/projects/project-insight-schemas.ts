@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ProjectEnvironmentLinkSchema, ProjectFlagSummary } from './project-schemas.ts';
+import { FeatureNaming, ProjectEnvironmentLinkSchema, ProjectFlagSummary } from './project-schemas.ts';
 
 const NullableDate = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 const Mode = Type.String({ description: 'open, protected or private (stored for compatibility).' });
@@ -65,7 +65,8 @@ export const ProjectOverviewResponse = Type.Object(
     environments: Type.Array(ProjectEnvironmentLinkSchema),
     featureTypeCounts: FlagTypeCounts,
     updatedAt: NullableDate,
-    archivedAt: Type.Null(),
+    archivedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    featureNaming: Type.Optional(FeatureNaming),
     createdAt: NullableDate,
     favorite: Type.Boolean(),
     stats: ProjectStats,
