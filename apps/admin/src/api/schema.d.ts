@@ -16969,8 +16969,9 @@ export interface operations {
             insights: {
               /** @description Flags neither stale nor potentially stale. */
               activeFlags: number;
-              /** @description Always null: Switchyard does not keep a history of health scores. */
+              /** @description The project's average daily health over the last 30 days (kept once a day); null before the first day is kept. */
               avgHealthCurrentWindow: number | null;
+              /** @description The same over the 30 days before; null when no day of them was kept. */
               avgHealthPastWindow: number | null;
               health: number;
               potentiallyStaleFlags: number;

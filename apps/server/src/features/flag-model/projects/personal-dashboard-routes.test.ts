@@ -117,13 +117,21 @@ describe('GET /api/admin/personal-dashboard/{projectId} (getPersonalDashboardPro
       });
     }
     await t.db.query("UPDATE flags SET stale = true WHERE name = 'not-mine'");
+    // Health kept on three days: today and 10 days ago (current window), 40 days ago (past window).
+    await t.db.query("DELETE FROM project_health_days WHERE project = 'dash-other'");
+    await t.db.query(
+      `INSERT INTO project_health_days (project, day, health) VALUES
+         ('dash-other', (now() AT TIME ZONE 'UTC')::date, 50),
+         ('dash-other', (now() AT TIME ZONE 'UTC')::date - 10, 70),
+         ('dash-other', (now() AT TIME ZONE 'UTC')::date - 40, 90)`,
+    );
     const editor = await t.as('Editor');
     const response = await editor({ method: 'GET', url: '/api/admin/personal-dashboard/dash-other' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.insights).toEqual({
-      avgHealthCurrentWindow: null,
-      avgHealthPastWindow: null,
+      avgHealthCurrentWindow: 60,
+      avgHealthPastWindow: 90,
       totalFlags: 2,
       activeFlags: 1,
       staleFlags: 1,

@@ -76,7 +76,7 @@ describe('POST /api/admin/projects/archive/{projectId} (archiveProject) and revi
 });
 
 describe('PUT /api/admin/projects/{projectId}/settings (updateProjectEnterpriseSettings)', () => {
-  const settings = (projectId: string, payload: unknown) =>
+  const settings = (projectId: string, payload: object) =>
     t.admin({ method: 'PUT', url: `/api/admin/projects/${projectId}/settings`, payload });
 
   it('holds new flags, created or cloned, to the naming pattern, and shows the rule on the project', async () => {

@@ -5,3 +5,11 @@ ALTER TABLE projects ADD COLUMN archived_at timestamptz;
 ALTER TABLE projects ADD COLUMN feature_naming_pattern text;
 ALTER TABLE projects ADD COLUMN feature_naming_example text;
 ALTER TABLE projects ADD COLUMN feature_naming_description text;
+
+-- Each project's health once a day, for averages over time; the first process to record a day wins.
+CREATE TABLE project_health_days (
+  project text NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+  day date NOT NULL,
+  health integer NOT NULL,
+  PRIMARY KEY (project, day)
+);
