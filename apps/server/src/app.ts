@@ -85,6 +85,7 @@ import { playgroundRoutes } from './features/flag-model/playground/playground-ro
 import { healthRoutes } from './features/instance/health/health-routes.ts';
 import type { ProcessMetrics } from './features/instance/health/process-counters.ts';
 import { countRequests } from './features/instance/health/prometheus.ts';
+import { createHealthRecorder } from './features/flag-model/projects/health-history.ts';
 import { personalDashboardRoutes } from './features/flag-model/projects/personal-dashboard-routes.ts';
 import { projectInsightRoutes } from './features/flag-model/projects/project-insight-routes.ts';
 import type { ProjectPorts } from './features/flag-model/projects/project-ports.ts';
@@ -385,6 +386,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('preClose', () => scheduler.stop());
+  // Each project's health is kept once a day (the first process to record a day wins); hourly so no day is missed.
+  const healthRecorder = createHealthRecorder(db, {
+    intervalMs: 60 * 60 * 1000,
+    onError: (error) => app.log.error({ err: error }, 'project health history: recording failed'),
+  });
+  app.addHook('onReady', async () => healthRecorder.start());
+  app.addHook('preClose', () => healthRecorder.stop());
   // Integrations: events reach them through the outbox; every process sends, the database decides who sends each.
   const policy = { allowedHosts: config.integrations.allowedHosts };
   const sendContext = { publicUrl: config.publicUrl, slackApiUrl: config.integrations.slackApiUrl };

@@ -14,6 +14,6 @@ describe('API token permissions', () => {
     for (const action of ['CREATE', 'READ', 'UPDATE', 'DELETE'] as const)
       for (const name of apiTokenPermissions(action)) expect(GRANTABLE_PERMISSIONS).toContain(name);
     expect(GRANTABLE_PERMISSIONS).not.toContain('ADMIN');
-    expect(GRANTABLE_PERMISSIONS).not.toContain('MOVE_FEATURE_TOGGLE');
+    expect(GRANTABLE_PERMISSIONS).toContain('MOVE_FEATURE_TOGGLE');
   });
 });

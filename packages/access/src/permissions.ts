@@ -86,8 +86,7 @@ export const PERMISSIONS = {
   },
   MOVE_FEATURE_TOGGLE: {
     level: 'project',
-    description: 'Move flags to another project',
-    notGrantable: 'Switchyard cannot move flags between projects yet',
+    description: 'Move flags to another project (needed in both projects)',
   },
   UPDATE_FEATURE_DEPENDENCY: { level: 'project', description: 'Add and remove flag dependencies' },
   UPDATE_PROJECT: {

@@ -4,3 +4,4 @@ export * from './built-in-strategies.ts';
 export * from './flag-name.ts';
 export * from './variant-weights.ts';
 export * from './segments.ts';
+export * from './flag-naming.ts';

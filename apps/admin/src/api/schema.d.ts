@@ -389,7 +389,7 @@ export interface paths {
     };
     /**
      * Get a usage summary of a flag
-     * @description Totals of the last 48 hours per environment, and which applications evaluated the flag. A flag of a private project the caller is no member of is not found. Requires the READ permission.
+     * @description The current hour's counts per environment (`lastHourUsage`, as Unleash reports them), totals of the last 48 hours per environment, and which applications evaluated the flag. A flag of a private project the caller is no member of is not found. Requires the READ permission.
      */
     get: operations['getFeatureUsageSummary'];
     put?: never;
@@ -1737,7 +1737,7 @@ export interface paths {
     };
     /**
      * Get my dashboard
-     * @description Returns the flags the signed-in user created or marked as favorites, the projects they take part in (favorites, or where they created flags or made changes), and the admins to ask for access. Requires the READ permission.
+     * @description Returns the flags the signed-in user created or marked as favorites, the projects they take part in (member of, directly or through a group, favorites, or where they created flags or made changes), and the admins to ask for access. Requires the READ permission.
      */
     get: operations['getPersonalDashboard'];
     put?: never;
@@ -1837,7 +1837,7 @@ export interface paths {
     };
     /**
      * List projects
-     * @description Lists every project the caller can see (private projects only for their members and Admins) with its flag counts, health and whether the signed-in user marked it as a favorite. Requires the READ permission.
+     * @description Lists every project the caller can see (private projects only for their members and Admins) with its flag counts, health and whether the signed-in user marked it as a favorite. Archived projects are left out; `?archived=true` lists them instead. Requires the READ permission.
      */
     get: operations['getProjects'];
     put?: never;
@@ -2950,6 +2950,26 @@ export interface paths {
     patch: operations['patchFeature'];
     trace?: never;
   };
+  '/api/admin/projects/{projectId}/features/{featureName}/changeProject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move a flag to another project
+     * @description Moves the flag, with its environments, strategies, variants, tags and links, to `newProjectId`; environments of the new project it was never configured in start off. Needs MOVE_FEATURE_TOGGLE in both projects, and direct changes in both (no change requests on, or SKIP_CHANGE_REQUEST). A flag with dependencies, or whose strategies use segments of its project, does not move (403 InvalidOperationError). Records a `feature-project-change` event in the new project. Requires the MOVE_FEATURE_TOGGLE permission.
+     */
+    post: operations['changeProject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/projects/{projectId}/features/{featureName}/clone': {
     parameters: {
       query?: never;
@@ -3448,6 +3468,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/projects/{projectId}/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change a project's settings
+     * @description Sets the collaboration mode and the flag naming rule: new flags (created or cloned) in the project must have names that match the whole `pattern`, and `example` must match it. Fields left out stay as they are. Records `project-updated`. Requires the PROJECT_SETTINGS_WRITE permission.
+     */
+    put: operations['updateProjectEnterpriseSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/projects/{projectId}/stale': {
     parameters: {
       query?: never;
@@ -3527,6 +3567,46 @@ export interface paths {
      * @description Removes every role the user or service account holds directly in the project (roles through groups stay). Requires the PROJECT_USER_ACCESS_WRITE permission.
      */
     delete: operations['removeUserAccess'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/archive/{projectId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Archive a project
+     * @description Archives a project once all its flags are archived: it keeps them, its settings and access, leaves the project list (list archived ones with `?archived=true`) and takes no new flags until revived. The default project cannot be archived. Records a `project-archived` event. Requires the DELETE_PROJECT permission.
+     */
+    post: operations['archiveProject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/revive/{projectId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revive a project
+     * @description Brings an archived project back: it is listed again and takes new flags. Records a `project-revived` event. Requires the DELETE_PROJECT permission.
+     */
+    post: operations['reviveProject'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -4863,7 +4943,7 @@ export interface paths {
     };
     /**
      * Get my profile
-     * @description The signed-in user's root role, the roles they hold in each project (directly or through a group), their groups, everything they may do, and their personal access tokens. Requires the READ permission.
+     * @description The signed-in user's root role, the roles they hold in each project (directly or through a group), their groups, their favorite flags, everything they may do, and their personal access tokens. Requires the READ permission.
      */
     get: operations['getProfile'];
     put?: never;
@@ -6463,10 +6543,10 @@ export interface components {
      */
     projectSchema: {
       /**
-       * @description Projects are deleted, not archived, so this is always null.
-       * @enum {object|null}
+       * Format: date-time
+       * @description When the project was archived; null while it is active.
        */
-      archivedAt: never | null;
+      archivedAt: string | null;
       /** Format: date-time */
       createdAt: string;
       defaultStickiness: string;
@@ -9079,7 +9159,17 @@ export interface operations {
         content: {
           /**
            * @example {
+           *       "version": 1,
+           *       "maturity": "stable",
            *       "featureName": "new-checkout",
+           *       "lastHourUsage": [
+           *         {
+           *           "environment": "production",
+           *           "timestamp": "2026-01-15T10:00:00.000Z",
+           *           "yes": 50,
+           *           "no": 10
+           *         }
+           *       ],
            *       "seenApplications": [
            *         "checkout-service"
            *       ],
@@ -9093,13 +9183,29 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Evaluations in the last 48 hours, per environment. */
             environments: {
               environment: string;
               no: number;
               yes: number;
             }[];
             featureName: string;
+            /** @description Evaluations in the current hour, per environment. */
+            lastHourUsage: {
+              environment: string;
+              no: number;
+              /**
+               * Format: date-time
+               * @description The start of the hour the counts belong to.
+               */
+              timestamp: string;
+              yes: number;
+            }[];
+            /** @enum {string} */
+            maturity: 'stable';
             seenApplications: string[];
+            /** @enum {number} */
+            version: 1;
           };
         };
       };
@@ -10355,7 +10461,7 @@ export interface operations {
          *     }
          */
         'application/json': {
-          /** @description Accepted for compatibility; Switchyard has no per-environment permissions, so there is nothing to copy. */
+          /** @description Whether every role that grants a permission in the source environment grants it in the new one too (default true). */
           clonePermissions?: boolean;
           /** @description The new environment. URL-friendly: letters, digits and `-_.~`, at most 100 characters. */
           name: string;
@@ -17011,7 +17117,7 @@ export interface operations {
               /** @enum {string} */
               ownerType: 'user';
             }[];
-            /** @description Projects the user marked as favorites, created flags in, or changed anything in. */
+            /** @description Projects the user is a member of (directly or through a group), marked as favorites, created flags in, or changed anything in. */
             projects: {
               featureCount: number;
               health: number;
@@ -17124,8 +17230,9 @@ export interface operations {
             insights: {
               /** @description Flags neither stale nor potentially stale. */
               activeFlags: number;
-              /** @description Always null: Switchyard does not keep a history of health scores. */
+              /** @description The project's average daily health over the last 30 days (kept once a day); null before the first day is kept. */
               avgHealthCurrentWindow: number | null;
+              /** @description The same over the 30 days before; null when no day of them was kept. */
               avgHealthPastWindow: number | null;
               health: number;
               potentiallyStaleFlags: number;
@@ -17993,7 +18100,10 @@ export interface operations {
   };
   getProjects: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true lists the archived projects instead of the others. */
+        archived?: boolean;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -18043,6 +18153,15 @@ export interface operations {
             projects: components['schemas']['projectSchema'][];
             version: number;
           };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
         };
       };
       /** @description No valid credentials: sign in or send an API token in the Authorization header. */
@@ -18213,6 +18332,7 @@ export interface operations {
            *       "mode": "open",
            *       "defaultStickiness": "default",
            *       "featureLimit": null,
+           *       "archivedAt": null,
            *       "members": 4,
            *       "health": 100,
            *       "technicalDebt": 0,
@@ -18251,6 +18371,8 @@ export interface operations {
            */
           'application/json': {
             /** Format: date-time */
+            archivedAt: string | null;
+            /** Format: date-time */
             createdAt: string;
             defaultStickiness: string;
             description: string | null;
@@ -18262,6 +18384,12 @@ export interface operations {
             }[];
             favorite: boolean;
             featureLimit: number | null;
+            /** @description The rule new flags’ names must keep: they match the whole pattern. Absent when there is none. */
+            featureNaming?: {
+              description: string | null;
+              example: string | null;
+              pattern: string;
+            };
             /** @description The flags that are not archived. */
             features: {
               /** Format: date-time */
@@ -25340,6 +25468,15 @@ export interface operations {
            *       "lifecycle": {
            *         "stage": "pre-live",
            *         "enteredStageAt": "2026-01-15T10:05:00.000Z"
+           *       },
+           *       "collaborators": {
+           *         "users": [
+           *           {
+           *             "id": 3,
+           *             "name": "Alice",
+           *             "imageUrl": ""
+           *           }
+           *         ]
            *       }
            *     }
            */
@@ -25349,6 +25486,15 @@ export interface operations {
             archivedAt: string | null;
             /** @description Active flags that depend on this one. */
             children: string[];
+            /** @description Who worked on the flag. */
+            collaborators: {
+              /** @description Users whose changes to the flag are recorded, the most recent first. */
+              users: {
+                id: number;
+                imageUrl: string;
+                name: string;
+              }[];
+            };
             /** Format: date-time */
             createdAt: string;
             createdBy?: {
@@ -25905,6 +26051,15 @@ export interface operations {
            *       "lifecycle": {
            *         "stage": "pre-live",
            *         "enteredStageAt": "2026-01-15T10:05:00.000Z"
+           *       },
+           *       "collaborators": {
+           *         "users": [
+           *           {
+           *             "id": 3,
+           *             "name": "Alice",
+           *             "imageUrl": ""
+           *           }
+           *         ]
            *       }
            *     }
            */
@@ -25914,6 +26069,15 @@ export interface operations {
             archivedAt: string | null;
             /** @description Active flags that depend on this one. */
             children: string[];
+            /** @description Who worked on the flag. */
+            collaborators: {
+              /** @description Users whose changes to the flag are recorded, the most recent first. */
+              users: {
+                id: number;
+                imageUrl: string;
+                name: string;
+              }[];
+            };
             /** Format: date-time */
             createdAt: string;
             createdBy?: {
@@ -26226,6 +26390,15 @@ export interface operations {
            *       "lifecycle": {
            *         "stage": "pre-live",
            *         "enteredStageAt": "2026-01-15T10:05:00.000Z"
+           *       },
+           *       "collaborators": {
+           *         "users": [
+           *           {
+           *             "id": 3,
+           *             "name": "Alice",
+           *             "imageUrl": ""
+           *           }
+           *         ]
            *       }
            *     }
            */
@@ -26235,6 +26408,15 @@ export interface operations {
             archivedAt: string | null;
             /** @description Active flags that depend on this one. */
             children: string[];
+            /** @description Who worked on the flag. */
+            collaborators: {
+              /** @description Users whose changes to the flag are recorded, the most recent first. */
+              users: {
+                id: number;
+                imageUrl: string;
+                name: string;
+              }[];
+            };
             /** Format: date-time */
             createdAt: string;
             createdBy?: {
@@ -26611,6 +26793,15 @@ export interface operations {
            *       "lifecycle": {
            *         "stage": "pre-live",
            *         "enteredStageAt": "2026-01-15T10:05:00.000Z"
+           *       },
+           *       "collaborators": {
+           *         "users": [
+           *           {
+           *             "id": 3,
+           *             "name": "Alice",
+           *             "imageUrl": ""
+           *           }
+           *         ]
            *       }
            *     }
            */
@@ -26620,6 +26811,15 @@ export interface operations {
             archivedAt: string | null;
             /** @description Active flags that depend on this one. */
             children: string[];
+            /** @description Who worked on the flag. */
+            collaborators: {
+              /** @description Users whose changes to the flag are recorded, the most recent first. */
+              users: {
+                id: number;
+                imageUrl: string;
+                name: string;
+              }[];
+            };
             /** Format: date-time */
             createdAt: string;
             createdBy?: {
@@ -26752,6 +26952,84 @@ export interface operations {
             }[];
           };
         };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  changeProject: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "newProjectId": "checkout"
+         *     }
+         */
+        'application/json': {
+          /** @description The project to move the flag to. */
+          newProjectId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The flag is in the new project. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
       400: {
@@ -26943,6 +27221,15 @@ export interface operations {
            *       "lifecycle": {
            *         "stage": "pre-live",
            *         "enteredStageAt": "2026-01-15T10:05:00.000Z"
+           *       },
+           *       "collaborators": {
+           *         "users": [
+           *           {
+           *             "id": 3,
+           *             "name": "Alice",
+           *             "imageUrl": ""
+           *           }
+           *         ]
            *       }
            *     }
            */
@@ -26952,6 +27239,15 @@ export interface operations {
             archivedAt: string | null;
             /** @description Active flags that depend on this one. */
             children: string[];
+            /** @description Who worked on the flag. */
+            collaborators: {
+              /** @description Users whose changes to the flag are recorded, the most recent first. */
+              users: {
+                id: number;
+                imageUrl: string;
+                name: string;
+              }[];
+            };
             /** Format: date-time */
             createdAt: string;
             createdBy?: {
@@ -29951,7 +30247,7 @@ export interface operations {
               /** @description Events recorded in the last 30 days. */
               projectActivityCurrentWindow: number;
               projectActivityPastWindow: number;
-              /** @description Not measured yet: always 0 (member changes are not counted over time). */
+              /** @description Users and groups given a role in the project in the last 30 days (and still holding it). */
               projectMembersAddedCurrentWindow: number;
             };
             technicalDebt: number;
@@ -30051,8 +30347,8 @@ export interface operations {
            *     }
            */
           'application/json': {
-            /** @enum {object|null} */
-            archivedAt: never | null;
+            /** Format: date-time */
+            archivedAt: string | null;
             /** Format: date-time */
             createdAt: string | null;
             defaultStickiness: string;
@@ -30065,6 +30361,12 @@ export interface operations {
             }[];
             favorite: boolean;
             featureLimit: number | null;
+            /** @description The rule new flags’ names must keep: they match the whole pattern. Absent when there is none. */
+            featureNaming?: {
+              description: string | null;
+              example: string | null;
+              pattern: string;
+            };
             featureTypeCounts: {
               count: number;
               type: string;
@@ -30100,7 +30402,7 @@ export interface operations {
               /** @description Events recorded in the last 30 days. */
               projectActivityCurrentWindow: number;
               projectActivityPastWindow: number;
-              /** @description Not measured yet: always 0 (member changes are not counted over time). */
+              /** @description Users and groups given a role in the project in the last 30 days (and still holding it). */
               projectMembersAddedCurrentWindow: number;
             };
             technicalDebt: number;
@@ -30280,6 +30582,96 @@ export interface operations {
       };
     };
   };
+  updateProjectEnterpriseSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. */
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "featureNaming": {
+         *         "pattern": "[a-z]+-[0-9]+",
+         *         "example": "web-12",
+         *         "description": "team, a dash, the ticket"
+         *       }
+         *     }
+         */
+        'application/json': {
+          featureNaming?: {
+            /** @description What the pattern asks for, in words. */
+            description?: string | null;
+            /** @description A name that matches the pattern. */
+            example?: string | null;
+            /** @description A regular expression (without delimiters) that the whole name of each new flag must match; null or empty removes the rule. */
+            pattern: string | null;
+          };
+          /** @description Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. Change requests will use `protected` to limit who may open one. */
+          mode?: 'open' | 'protected' | 'private';
+        };
+      };
+    };
+    responses: {
+      /** @description The settings were changed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   staleFeatures: {
     parameters: {
       query?: never;
@@ -30439,22 +30831,22 @@ export interface operations {
                 last30Days: number;
               };
               completed: {
-                /** @description Always null: Switchyard does not record how long flags stay in each stage. */
+                /** @description Whole days the project's flags stayed in this stage before reaching the next one (from the recorded times they entered each stage); null while no flag has left it. */
                 averageDays: number | null;
                 currentFlags: number;
               };
               initial: {
-                /** @description Always null: Switchyard does not record how long flags stay in each stage. */
+                /** @description Whole days the project's flags stayed in this stage before reaching the next one (from the recorded times they entered each stage); null while no flag has left it. */
                 averageDays: number | null;
                 currentFlags: number;
               };
               live: {
-                /** @description Always null: Switchyard does not record how long flags stay in each stage. */
+                /** @description Whole days the project's flags stayed in this stage before reaching the next one (from the recorded times they entered each stage); null while no flag has left it. */
                 averageDays: number | null;
                 currentFlags: number;
               };
               preLive: {
-                /** @description Always null: Switchyard does not record how long flags stay in each stage. */
+                /** @description Whole days the project's flags stayed in this stage before reaching the next one (from the recorded times they entered each stage); null while no flag has left it. */
                 averageDays: number | null;
                 currentFlags: number;
               };
@@ -30719,6 +31111,102 @@ export interface operations {
         content: {
           'application/json': components['schemas']['errorSchema'];
         };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  archiveProject: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. */
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The project is archived. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  reviveProject: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. */
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The project is active again. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description No valid credentials: sign in or send an API token in the Authorization header. */
       401: {
@@ -38166,7 +38654,13 @@ export interface operations {
            *       "projects": [
            *         "web"
            *       ],
-           *       "features": [],
+           *       "features": [
+           *         {
+           *           "name": "checkout",
+           *           "project": "web"
+           *         }
+           *       ],
+           *       "subscriptions": [],
            *       "projectRoles": [
            *         {
            *           "project": "web",
@@ -38195,8 +38689,11 @@ export interface operations {
            *     }
            */
           'application/json': {
-            /** @description Unleash's field for favourite flags; always empty. */
-            features: unknown[];
+            /** @description The flags you marked as favorites (not archived), by name. */
+            features: {
+              name: string;
+              project: string;
+            }[];
             groups: {
               id: number;
               name: string;
@@ -38243,6 +38740,8 @@ export interface operations {
               /** @description `root`, `root-custom`, `project` or `custom`. */
               type: string;
             };
+            /** @description Email digests you subscribed to. Switchyard sends no digests, so the list is empty. */
+            subscriptions: string[];
           };
         };
       };

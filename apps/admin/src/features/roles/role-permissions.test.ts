@@ -25,7 +25,7 @@ describe('a role form selection', () => {
   });
 
   it('leaves out what a custom role may no longer hold, so saving the role drops it', () => {
-    const selection = selectionOf([{ name: 'MOVE_FEATURE_TOGGLE' }, { name: 'CREATE_FEATURE' }]);
+    const selection = selectionOf([{ name: 'UPDATE_FEATURE_VARIANTS' }, { name: 'CREATE_FEATURE' }]);
     expect([...selection]).toEqual(['CREATE_FEATURE']);
     expect(selectionProblems('custom', new Set(['PROJECT_SETTINGS_READ']))[0]).toMatch(/cannot be granted/);
   });

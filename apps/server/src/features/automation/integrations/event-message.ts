@@ -22,6 +22,7 @@ const VERBS: Record<string, string> = {
   'feature-untagged': 'removed a tag from',
   'feature-completed': 'marked as completed',
   'feature-type-updated': 'changed the type of',
+  'feature-project-change': 'moved',
 };
 
 /** The top-level properties that differ between the state before and after, for "what changed". */

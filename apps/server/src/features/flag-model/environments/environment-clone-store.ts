@@ -55,5 +55,15 @@ export function createEnvironmentCloneStore(db: Db) {
       }
       return { projects: linked.length, flags: flags.length, strategies: strategies.length };
     },
+    /** Every role's environment permissions in `source`, granted in `target` too; says how many. */
+    async copyPermissions(source: string, target: string): Promise<number> {
+      const rows = await db.query(
+        `INSERT INTO role_permissions (role_id, permission, environment)
+         SELECT role_id, permission, $2 FROM role_permissions WHERE environment = $1
+         ON CONFLICT DO NOTHING RETURNING role_id`,
+        [source, target],
+      );
+      return rows.length;
+    },
   };
 }

@@ -186,6 +186,38 @@ describe('POST /api/admin/environments/{name}/clone (cloneEnvironment)', () => {
     ).toBe(1);
   });
 
+  it("copies roles' environment permissions unless clonePermissions is false", async () => {
+    const role = await t.admin({
+      method: 'POST',
+      url: '/api/admin/roles',
+      payload: {
+        name: 'Production toggler',
+        type: 'custom',
+        permissions: [{ name: 'UPDATE_FEATURE_ENVIRONMENT', environment: 'production' }],
+      },
+    });
+    expect(role.statusCode).toBe(200);
+    const id = role.json().roles.id;
+    for (const [name, clonePermissions] of [
+      ['perm-copy', undefined],
+      ['perm-none', false],
+    ] as const) {
+      const response = await t.admin({
+        method: 'POST',
+        url: '/api/admin/environments/production/clone',
+        payload: { name, type: 'production', projects: [], clonePermissions },
+      });
+      expect(response.statusCode).toBe(201);
+    }
+    const permissions = (await t.admin({ method: 'GET', url: `/api/admin/roles/${id}` })).json().permissions;
+    expect(permissions.map((p: { environment: string }) => p.environment).sort()).toEqual([
+      'perm-copy',
+      'production',
+    ]);
+    const [event] = await eventsOf('environment-created', 'perm-copy');
+    expect(event!.data).toMatchObject({ copied: { permissions: 1 } });
+  });
+
   it('clones into the named projects only', async () => {
     const response = await t.admin({
       method: 'POST',

@@ -134,7 +134,7 @@ export const CloneEnvironmentBody = Type.Object(
     clonePermissions: Type.Optional(
       Type.Boolean({
         description:
-          'Accepted for compatibility; Switchyard has no per-environment permissions, so there is nothing to copy.',
+          'Whether every role that grants a permission in the source environment grants it in the new one too (default true).',
       }),
     ),
   },

@@ -20,6 +20,7 @@ export type CloneRequest = {
   type: string;
   projects?: string[];
   requiredApprovals?: number | null;
+  clonePermissions?: boolean;
 };
 
 const snapshot = (env: Environment) => ({
@@ -139,7 +140,8 @@ export function createEnvironmentService(db: Db, tokens: ScopedTokensPort) {
 
     /**
      * Creates a new environment as a copy of `source` in the chosen projects (by default every project that
-     * uses `source`): each flag's enabled state, variants and strategies, and each project's default strategy.
+     * uses `source`): each flag's enabled state, variants and strategies, and each project's default strategy. Unless
+     * `clonePermissions` is false, every role that grants a permission in `source` grants it in the copy too.
      */
     async clone(source: string, request: CloneRequest, actor: Actor): Promise<Environment> {
       checkUrlFriendlyName(request.name, '/body/name', 'Environment name');
@@ -153,12 +155,15 @@ export function createEnvironmentService(db: Db, tokens: ScopedTokensPort) {
         requiredApprovals:
           request.requiredApprovals === undefined ? from.requiredApprovals : request.requiredApprovals,
       });
-      const copied = await createEnvironmentCloneStore(db).copy(source, env.name, projects);
+      const cloner = createEnvironmentCloneStore(db);
+      const copied = await cloner.copy(source, env.name, projects);
+      const permissions =
+        request.clonePermissions === false ? 0 : await cloner.copyPermissions(source, env.name);
       await append('environment-created', actor, env.name, {
         ...snapshot(env),
         clonedFrom: source,
         projects,
-        copied,
+        copied: { ...copied, permissions },
       });
       for (const project of projects) {
         await events.append({

@@ -31,6 +31,39 @@ export const currentStageSql = (alias: string, completion: string) =>
         WHEN ${enabledNow('<>', alias)} OR ${firstEnabled('<>', alias)} IS NOT NULL THEN 'pre-live'
         ELSE 'initial' END`;
 
+type StageTimes = Record<'initial' | 'pre-live' | 'live' | 'completed' | 'archived', Date | null>;
+export type StageAverages = Record<'initial' | 'pre-live' | 'live' | 'completed', number | null>;
+
+/**
+ * Average whole days flags stayed in each stage they have left: a stage lasts from when it was entered until the
+ * next stage reached was entered. Flags still in a stage, and stages without a recorded time, count for nothing.
+ */
+export function averageStageDays(flags: StageTimes[]): StageAverages {
+  const spans: Record<keyof StageAverages, number[]> = {
+    initial: [],
+    'pre-live': [],
+    live: [],
+    completed: [],
+  };
+  for (const times of flags) {
+    const reached = Object.entries(times)
+      .filter((entry): entry is [keyof StageTimes, Date] => entry[1] !== null)
+      .sort((a, b) => a[1].getTime() - b[1].getTime());
+    reached.forEach(([stage, at], i) => {
+      const next = reached[i + 1];
+      if (next && stage !== 'archived') spans[stage].push(next[1].getTime() - at.getTime());
+    });
+  }
+  const average = (ms: number[]) =>
+    ms.length ? Math.round(ms.reduce((a, b) => a + b, 0) / ms.length / 86_400_000) : null;
+  return {
+    initial: average(spans.initial),
+    'pre-live': average(spans['pre-live']),
+    live: average(spans.live),
+    completed: average(spans.completed),
+  };
+}
+
 export const LIFECYCLE_COUNT_KEYS: Record<LifecycleStageName, string> = {
   initial: 'initial',
   'pre-live': 'preLive',
@@ -72,6 +105,31 @@ export function createFlagLifecycleStore(db: Db) {
       }
       if (flag.archivedAt) stages.push({ stage: 'archived', enteredStageAt: flag.archivedAt });
       return stages;
+    },
+    /** How long the project's flags stayed in each stage, from the recorded times they entered each. */
+    async averageDays(projectId: string): Promise<StageAverages> {
+      const rows = await db.query<{
+        initial: Date;
+        pre_live: Date | null;
+        live: Date | null;
+        completed: Date | null;
+        archived: Date | null;
+      }>(
+        `SELECT f.created_at AS initial, ${firstEnabled('<>')} AS pre_live, ${firstEnabled('=')} AS live,
+                c.completed_at AS completed, f.archived_at AS archived
+           FROM flags f LEFT JOIN flag_completions c ON c.flag_name = f.name
+          WHERE f.project_id = $1`,
+        [projectId],
+      );
+      return averageStageDays(
+        rows.map((row) => ({
+          initial: row.initial,
+          'pre-live': row.pre_live,
+          live: row.live,
+          completed: row.completed,
+          archived: row.archived,
+        })),
+      );
     },
     /** How many flags are in each stage now, over all projects. */
     async countByStage(): Promise<Record<LifecycleStageName, number>> {

@@ -150,37 +150,56 @@ export function createFlagReadModel(db: Db) {
     /** One active flag with everything about it: environments with strategies and variants, and its relations. */
     async get(project: string, flagName: string, userId: number | null): Promise<FlagDetails> {
       const flag = await requireFlag(db, project, flagName);
-      const [environments, strategies, dependencies, children, tags, links, favorite, stages, creator] =
-        await Promise.all([
-          createFlagEnvironmentStore(db).list(flagName),
-          createFlagStrategyStore(db).listForFlag(flagName),
-          db.query<Dependency>(
-            'SELECT parent AS feature, enabled, variants FROM flag_dependencies WHERE child = $1 ORDER BY parent',
-            [flagName],
-          ),
-          db.query<{ child: string }>(
-            `SELECT d.child FROM flag_dependencies d JOIN flags c ON c.name = d.child AND c.archived_at IS NULL
+      const [
+        environments,
+        strategies,
+        dependencies,
+        children,
+        tags,
+        links,
+        favorite,
+        stages,
+        creator,
+        collaborators,
+      ] = await Promise.all([
+        createFlagEnvironmentStore(db).list(flagName),
+        createFlagStrategyStore(db).listForFlag(flagName),
+        db.query<Dependency>(
+          'SELECT parent AS feature, enabled, variants FROM flag_dependencies WHERE child = $1 ORDER BY parent',
+          [flagName],
+        ),
+        db.query<{ child: string }>(
+          `SELECT d.child FROM flag_dependencies d JOIN flags c ON c.name = d.child AND c.archived_at IS NULL
               WHERE d.parent = $1 ORDER BY d.child`,
-            [flagName],
-          ),
-          db.query<{ type: string; value: string }>(
-            'SELECT tag_type AS type, tag_value AS value FROM flag_tags WHERE flag_name = $1 ORDER BY tag_type, tag_value',
-            [flagName],
-          ),
-          db.query<FlagLink>(
-            'SELECT id, url, title FROM flag_links WHERE flag_name = $1 ORDER BY created_at, id',
-            [flagName],
-          ),
-          db.query('SELECT 1 FROM favorite_flags WHERE flag_name = $1 AND user_id = $2', [
-            flagName,
-            userId ?? -1,
-          ]),
-          createFlagLifecycleStore(db).stages(flag),
-          db.query<{ id: number; name: string }>(
-            'SELECT id, COALESCE(name, username, email) AS name FROM users WHERE id = $1',
-            [flag.createdByUserId ?? -1],
-          ),
-        ]);
+          [flagName],
+        ),
+        db.query<{ type: string; value: string }>(
+          'SELECT tag_type AS type, tag_value AS value FROM flag_tags WHERE flag_name = $1 ORDER BY tag_type, tag_value',
+          [flagName],
+        ),
+        db.query<FlagLink>(
+          'SELECT id, url, title FROM flag_links WHERE flag_name = $1 ORDER BY created_at, id',
+          [flagName],
+        ),
+        db.query('SELECT 1 FROM favorite_flags WHERE flag_name = $1 AND user_id = $2', [
+          flagName,
+          userId ?? -1,
+        ]),
+        createFlagLifecycleStore(db).stages(flag),
+        db.query<{ id: number; name: string }>(
+          'SELECT id, COALESCE(name, username, email) AS name FROM users WHERE id = $1',
+          [flag.createdByUserId ?? -1],
+        ),
+        // Everyone whose change is recorded on the flag, the most recent first (Unleash's collaborators).
+        db.query<{ id: number; name: string }>(
+          `SELECT u.id, COALESCE(u.name, u.username, u.email, 'unknown') AS name
+               FROM (SELECT created_by_user_id AS id, max(created_at) AS last FROM events
+                      WHERE feature_name = $1 AND created_by_user_id IS NOT NULL GROUP BY created_by_user_id) changes
+               JOIN users u ON u.id = changes.id
+              ORDER BY changes.last DESC, u.id`,
+          [flagName],
+        ),
+      ]);
       const byEnvironment = new Map<string, Strategy[]>();
       for (const strategy of strategies) {
         let list = byEnvironment.get(strategy.environment);
@@ -204,6 +223,7 @@ export function createFlagReadModel(db: Db) {
         favorite: favorite.length > 0,
         lifecycle: stages.at(-1)!,
         createdBy: creator[0] ?? null,
+        collaborators,
       };
     },
   };

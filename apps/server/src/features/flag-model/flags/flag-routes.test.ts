@@ -213,6 +213,32 @@ describe('getFeature', () => {
     expect((await t.admin({ method: 'GET', url: flagUrl(parent) })).json().children).toEqual([child]);
   });
 
+  it('names its collaborators: the users whose changes are recorded, the most recent first', async () => {
+    const editor = await t.as('Editor');
+    const name = uniqueName();
+    expect((await editor({ method: 'POST', url: FEATURES, payload: { name } })).statusCode).toBe(201);
+    const [editorRow] = await t.db.query<{ id: number }>(
+      "SELECT id FROM users WHERE username = 'test-editor'",
+    );
+    const [admin] = await t.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'admin'");
+    await t.db.query(
+      `INSERT INTO events (type, created_by, created_by_user_id, project, feature_name, created_at)
+       VALUES ('feature-updated', 'admin', $1, 'default', $2, now() + interval '1 minute')`,
+      [admin!.id, name],
+    );
+    const flag = (await t.admin({ method: 'GET', url: flagUrl(name) })).json();
+    expect(flag.collaborators).toEqual({
+      users: [
+        { id: admin!.id, name: 'Admin', imageUrl: '' },
+        { id: editorRow!.id, name: expect.any(String), imageUrl: '' },
+      ],
+    });
+    const fresh = await createFlagThroughApi(t);
+    expect((await t.admin({ method: 'GET', url: flagUrl(fresh) })).json().collaborators).toEqual({
+      users: [],
+    });
+  });
+
   it('is readable by a Viewer, not without credentials', async () => {
     const name = await createFlagThroughApi(t);
     expect((await (await t.as('Viewer'))({ method: 'GET', url: flagUrl(name) })).statusCode).toBe(200);

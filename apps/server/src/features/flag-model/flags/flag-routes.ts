@@ -4,9 +4,11 @@ import { describe, errorResponses, noContent } from '../../../http/operation.ts'
 import { prepareBody, sendPrepared } from '../../../http/prepared-body.ts';
 import { createFlagBulkService } from './flag-bulk-service.ts';
 import { createFlagCloneService } from './flag-clone-service.ts';
+import { createFlagMoveService } from './flag-move-service.ts';
 import type { FlagListCache } from './flag-list-cache.ts';
 import { createFlagReadModel } from './flag-read-model.ts';
 import {
+  ChangeProjectBody,
   CloneFeatureBody,
   CreateFeatureBody,
   FeatureListQuery,
@@ -235,6 +237,45 @@ export function flagRoutes(deps: { db: Db; listCache?: FlagListCache }): Fastify
           createFlagCloneService(tx).clone(projectId, featureName, request.body, actor),
         );
         return reply.status(201).send(await details(projectId, flag.name, actor.userId));
+      },
+    );
+
+    app.post(
+      `${FLAG}/changeProject`,
+      {
+        config: {
+          auth: {
+            permission: 'MOVE_FEATURE_TOGGLE',
+            // Needed in both projects; change requests on in either stop a direct move.
+            project: async (request) => {
+              const { projectId } = request.params as { projectId: string };
+              const target = (request.body as { newProjectId?: unknown } | undefined)?.newProjectId;
+              return typeof target === 'string' ? [projectId, target] : [projectId];
+            },
+            reviewedBy: 'project',
+          },
+        },
+        schema: {
+          ...describe(
+            'Features',
+            'changeProject',
+            'Move a flag to another project',
+            'Moves the flag, with its environments, strategies, variants, tags and links, to `newProjectId`; environments of the new project it was never configured in start off. Needs MOVE_FEATURE_TOGGLE in both projects, and direct changes in both (no change requests on, or SKIP_CHANGE_REQUEST). A flag with dependencies, or whose strategies use segments of its project, does not move (403 InvalidOperationError). Records a `feature-project-change` event in the new project.',
+          ),
+          params: FlagParams,
+          body: ChangeProjectBody,
+          response: {
+            200: noContent('The flag is in the new project.'),
+            ...errorResponses(400, 401, 403, 404, 415),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { projectId, featureName } = request.params;
+        await inTransaction(db, (tx) =>
+          createFlagMoveService(tx).move(projectId, featureName, request.body.newProjectId, actorOf(request)),
+        );
+        return reply.status(200).send();
       },
     );
   };

@@ -71,6 +71,7 @@ const exampleFeature = {
     },
   ],
   lifecycle: { stage: 'pre-live', enteredStageAt: '2026-01-15T10:05:00.000Z' },
+  collaborators: { users: [{ id: 3, name: 'Alice', imageUrl: '' }] },
 };
 
 export const FeatureResponse = Type.Object(
@@ -100,6 +101,14 @@ export const FeatureResponse = Type.Object(
     tags: Type.Array(Tag),
     links: Type.Array(Type.Object({ id: Type.String(), url: Type.String(), title: Nullable(Type.String()) })),
     lifecycle: Type.Object({ stage: Type.String(), enteredStageAt: DateTime }),
+    collaborators: Type.Object(
+      {
+        users: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), imageUrl: Type.String() }), {
+          description: 'Users whose changes to the flag are recorded, the most recent first.',
+        }),
+      },
+      { description: 'Who worked on the flag.' },
+    ),
   },
   { examples: [exampleFeature] },
 );
@@ -137,6 +146,7 @@ const {
   children: _c,
   links: _l,
   lifecycle: _lc,
+  collaborators: _co,
   archivedAt: _a,
   ...exampleListed
 } = exampleFeature;
@@ -299,4 +309,9 @@ export const FeatureEnvironmentResponseBody = Type.Object(
       },
     ],
   },
+);
+
+export const ChangeProjectBody = Type.Object(
+  { newProjectId: Type.String({ minLength: 1, description: 'The project to move the flag to.' }) },
+  { additionalProperties: false, examples: [{ newProjectId: 'checkout' }] },
 );

@@ -1,4 +1,4 @@
-import { flagNameProblem } from '@switchyard/rules';
+import { flagNameProblem, namingProblem } from '@switchyard/rules';
 import type { Db } from '../../../db/db.ts';
 import {
   BadDataError,
@@ -63,7 +63,22 @@ export function createFlagService(db: Db) {
 
     async create(project: string, request: NewFlagRequest, actor: Actor): Promise<Flag> {
       const row = await requireProject(db, project);
+      if (row.archived_at) {
+        throw new InvalidOperationError(
+          `Project "${project}" is archived: revive it before creating flags in it`,
+        );
+      }
       await this.validateName(request.name);
+      const naming =
+        row.feature_naming_pattern === null
+          ? null
+          : {
+              pattern: row.feature_naming_pattern,
+              example: row.feature_naming_example,
+              description: row.feature_naming_description,
+            };
+      const breaksNaming = namingProblem(request.name, naming);
+      if (breaksNaming) throw nameError(request.name, breaksNaming);
       if (row.feature_limit !== null && (await store.countActive(project)) >= row.feature_limit) {
         throw new InvalidOperationError(
           `Project "${project}" has reached its limit of ${row.feature_limit} flags; archive some or raise the limit`,

@@ -40,7 +40,15 @@ export type NewFlag = {
 
 export type FlagChanges = Partial<Pick<Flag, 'type' | 'description' | 'stale' | 'impressionData'>>;
 
-export type ProjectRow = { id: string; default_stickiness: string; feature_limit: number | null };
+export type ProjectRow = {
+  id: string;
+  default_stickiness: string;
+  feature_limit: number | null;
+  archived_at: Date | null;
+  feature_naming_pattern: string | null;
+  feature_naming_example: string | null;
+  feature_naming_description: string | null;
+};
 
 function typeError(type: string): BadDataError {
   return new BadDataError(`"${type}" is not a flag type; see GET /api/admin/feature-types`, [
@@ -113,7 +121,9 @@ export function createFlagStore(db: Db) {
     },
     async getProject(id: string): Promise<ProjectRow | undefined> {
       const [row] = await db.query<ProjectRow>(
-        'SELECT id, default_stickiness, feature_limit FROM projects WHERE id = $1',
+        `SELECT id, default_stickiness, feature_limit, archived_at, feature_naming_pattern, feature_naming_example,
+                feature_naming_description
+           FROM projects WHERE id = $1`,
         [id],
       );
       return row;

@@ -69,6 +69,7 @@ export function toFeatureResponse(flag: FlagDetails) {
     tags: flag.tags,
     links: flag.links,
     lifecycle: { stage: flag.lifecycle.stage, enteredStageAt: flag.lifecycle.enteredStageAt.toISOString() },
+    collaborators: { users: flag.collaborators.map((user) => ({ ...user, imageUrl: '' })) },
   };
 }
 

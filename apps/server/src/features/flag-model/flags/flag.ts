@@ -99,6 +99,8 @@ export type FlagDetails = Flag & {
   favorite: boolean;
   lifecycle: LifecycleStage;
   createdBy: { id: number; name: string } | null;
+  /** Users who changed the flag, the most recent first. */
+  collaborators: { id: number; name: string }[];
 };
 
 /** One row of a project's flag list: counts instead of strategies, so a list of thousands stays small. */

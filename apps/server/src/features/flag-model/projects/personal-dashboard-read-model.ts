@@ -29,13 +29,16 @@ export function createPersonalDashboardReadModel(db: Db) {
       }));
     },
     /**
-     * Projects the user takes part in. With no project membership in Switchyard, that is the projects they
-     * marked as favorites, created flags in, or changed anything in.
+     * Projects the user takes part in: those they are a member of (directly or through a group), marked as
+     * favorites, created flags in, or changed anything in.
      */
     async projectIds(userId: number): Promise<string[]> {
       const rows = await db.query<{ id: string }>(
         `SELECT p.id FROM projects p
-          WHERE EXISTS (SELECT 1 FROM favorite_projects fp WHERE fp.project_id = p.id AND fp.user_id = $1)
+          WHERE EXISTS (SELECT 1 FROM project_members m WHERE m.project = p.id AND m.user_id = $1)
+             OR EXISTS (SELECT 1 FROM project_groups pg JOIN group_users gu ON gu.group_id = pg.group_id
+                         WHERE pg.project = p.id AND gu.user_id = $1)
+             OR EXISTS (SELECT 1 FROM favorite_projects fp WHERE fp.project_id = p.id AND fp.user_id = $1)
              OR EXISTS (SELECT 1 FROM flags f WHERE f.project_id = p.id AND f.created_by_user_id = $1)
              OR EXISTS (SELECT 1 FROM events e WHERE e.project = p.id AND e.created_by_user_id = $1)`,
         [userId],

@@ -54,6 +54,41 @@ describe('GET /api/admin/personal-dashboard (getPersonalDashboard)', () => {
     expect(body.projectOwners).toEqual([]);
   });
 
+  it('lists the projects a user is a Member of, directly or through a group', async () => {
+    const viewer = await t.as('Viewer');
+    const viewerId = (
+      await t.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'test-viewer'")
+    )[0]!.id;
+    for (const id of ['dash-member', 'dash-group']) {
+      await t.admin({ method: 'POST', url: '/api/admin/projects', payload: { id, name: id } });
+    }
+    const member = await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects/dash-member/access',
+      payload: { roles: [5], users: [viewerId], groups: [] },
+    });
+    expect(member.statusCode).toBeLessThan(300);
+    const group = await t.admin({
+      method: 'POST',
+      url: '/api/admin/groups',
+      payload: { name: 'dash-readers', users: [{ user: { id: viewerId } }] },
+    });
+    expect(group.statusCode).toBe(201);
+    await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects/dash-group/access',
+      payload: { roles: [6], users: [], groups: [group.json().id] },
+    });
+    const body = (await viewer({ method: 'GET', url: '/api/admin/personal-dashboard' })).json();
+    expect(body.projects.map((p: { id: string }) => p.id)).toEqual(['dash-group', 'dash-member']);
+    expect(body.projects[1]).toMatchObject({ memberCount: 1 });
+    await t.admin({ method: 'DELETE', url: `/api/admin/projects/dash-member/users/${viewerId}/roles` });
+    await t.admin({
+      method: 'DELETE',
+      url: `/api/admin/projects/dash-group/groups/${group.json().id}/roles`,
+    });
+  });
+
   it('is empty for a user who has done nothing yet', async () => {
     const viewer = await t.as('Viewer');
     const body = (await viewer({ method: 'GET', url: '/api/admin/personal-dashboard' })).json();
@@ -82,13 +117,21 @@ describe('GET /api/admin/personal-dashboard/{projectId} (getPersonalDashboardPro
       });
     }
     await t.db.query("UPDATE flags SET stale = true WHERE name = 'not-mine'");
+    // Health kept on three days: today and 10 days ago (current window), 40 days ago (past window).
+    await t.db.query("DELETE FROM project_health_days WHERE project = 'dash-other'");
+    await t.db.query(
+      `INSERT INTO project_health_days (project, day, health) VALUES
+         ('dash-other', (now() AT TIME ZONE 'UTC')::date, 50),
+         ('dash-other', (now() AT TIME ZONE 'UTC')::date - 10, 70),
+         ('dash-other', (now() AT TIME ZONE 'UTC')::date - 40, 90)`,
+    );
     const editor = await t.as('Editor');
     const response = await editor({ method: 'GET', url: '/api/admin/personal-dashboard/dash-other' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.insights).toEqual({
-      avgHealthCurrentWindow: null,
-      avgHealthPastWindow: null,
+      avgHealthCurrentWindow: 60,
+      avgHealthPastWindow: 90,
       totalFlags: 2,
       activeFlags: 1,
       staleFlags: 1,

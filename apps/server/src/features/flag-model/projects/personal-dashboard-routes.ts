@@ -7,6 +7,7 @@ import type { SwitchyardEvent } from '../events/event.ts';
 import { createEventStore } from '../events/event-store.ts';
 import { createRoleStore } from '../../governance/access/role-store.ts';
 import { createProjectAccessStore } from '../../governance/project-access/project-access-store.ts';
+import { healthAverages } from './health-history.ts';
 import { healthOf } from './project.ts';
 import { createPersonalDashboardReadModel } from './personal-dashboard-read-model.ts';
 import { PersonalDashboardResponse, PersonalProjectDetailsResponse } from './personal-dashboard-schemas.ts';
@@ -47,7 +48,7 @@ export function personalDashboardRoutes(deps: { db: Db }): FastifyPluginAsyncTyp
             'Projects',
             'getPersonalDashboard',
             'Get my dashboard',
-            'Returns the flags the signed-in user created or marked as favorites, the projects they take part in (favorites, or where they created flags or made changes), and the admins to ask for access.',
+            'Returns the flags the signed-in user created or marked as favorites, the projects they take part in (member of, directly or through a group, favorites, or where they created flags or made changes), and the admins to ask for access.',
           ),
           response: { 200: PersonalDashboardResponse, ...errorResponses(401, 403) },
         },
@@ -108,18 +109,19 @@ export function personalDashboardRoutes(deps: { db: Db }): FastifyPluginAsyncTyp
         const project = await projects.summary(projectId, userId);
         if (!project) throw new NotFoundError(`No project with id "${projectId}" exists.`);
         const access = createProjectAccessStore(deps.db);
-        const [onboardingStatus, latest, roleIds] = await Promise.all([
+        const [onboardingStatus, latest, roleIds, averages] = await Promise.all([
           createProjectReadModel(deps.db).onboardingStatus(projectId),
           createEventStore(deps.db).search({ project: projectId, limit: 10 }),
           access.roleIdsOf(userId, projectId),
+          healthAverages(deps.db, projectId, new Date()),
         ]);
         const roles = roleIds.length ? await createRoleStore(deps.db).findByIds(roleIds) : [];
         const { total, stale, potentiallyStale } = project.flags;
         const health = healthOf(project.flags);
         return {
           insights: {
-            avgHealthCurrentWindow: null,
-            avgHealthPastWindow: null,
+            avgHealthCurrentWindow: averages.current,
+            avgHealthPastWindow: averages.past,
             totalFlags: total,
             activeFlags: total - stale - potentiallyStale,
             staleFlags: stale,

@@ -15,7 +15,10 @@ export const PersonalDashboardResponse = Type.Object(
         featureCount: Type.Integer(),
         owners: ProjectOwners,
       }),
-      { description: 'Projects the user marked as favorites, created flags in, or changed anything in.' },
+      {
+        description:
+          'Projects the user is a member of (directly or through a group), marked as favorites, created flags in, or changed anything in.',
+      },
     ),
     flags: Type.Array(
       Type.Object({
@@ -70,9 +73,12 @@ export const PersonalProjectDetailsResponse = Type.Object(
   {
     insights: Type.Object({
       avgHealthCurrentWindow: Type.Union([Type.Integer(), Type.Null()], {
-        description: 'Always null: Switchyard does not keep a history of health scores.',
+        description:
+          "The project's average daily health over the last 30 days (kept once a day); null before the first day is kept.",
       }),
-      avgHealthPastWindow: Type.Union([Type.Integer(), Type.Null()]),
+      avgHealthPastWindow: Type.Union([Type.Integer(), Type.Null()], {
+        description: 'The same over the 30 days before; null when no day of them was kept.',
+      }),
       totalFlags: Type.Integer({ description: 'Flags that are not archived.' }),
       activeFlags: Type.Integer({ description: 'Flags neither stale nor potentially stale.' }),
       staleFlags: Type.Integer(),

@@ -131,6 +131,25 @@ describe('GET /api/admin/projects/{projectId}/overview (getProjectOverview)', ()
     expect(body.stats.projectActivityCurrentWindow).toBeGreaterThanOrEqual(2);
   });
 
+  it('counts the users and groups given a role in the project in the last 30 days', async () => {
+    await t.admin({ method: 'POST', url: '/api/admin/projects', payload: { id: 'ins-team', name: 'Team' } });
+    await t.as('Viewer');
+    const [viewer] = await t.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'test-viewer'");
+    const viewerId = viewer!.id;
+    const group = await t.admin({ method: 'POST', url: '/api/admin/groups', payload: { name: 'ins-group' } });
+    const granted = await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects/ins-team/access',
+      payload: { roles: [5], users: [viewerId, editorId], groups: [group.json().id] },
+    });
+    expect(granted.statusCode).toBeLessThan(300);
+    await t.db.query(
+      "UPDATE project_members SET created_at = $1 WHERE project = 'ins-team' AND user_id = $2",
+      [daysAgo(31), editorId],
+    );
+    expect((await get('ins-team/overview')).stats.projectMembersAddedCurrentWindow).toBe(2);
+  });
+
   it('reports the onboarding status before the first flag and once an SDK has used one', async () => {
     expect((await get('empty/overview')).onboardingStatus).toEqual({ status: 'onboarding-started' });
     await buildFlag(t.db, { name: 'empty-seen', project: 'empty', lastSeenAt: new Date() });
@@ -157,13 +176,43 @@ describe('GET /api/admin/projects/{projectId}/status (getProjectStatus)', () => 
     expect(body.health).toEqual({ current: 60 });
     expect(body.technicalDebt).toEqual({ current: 40 });
     expect(body.lifecycleSummary).toEqual({
-      initial: { averageDays: null, currentFlags: 3 },
+      // ins-live left initial after 3 days, ins-archived after 15; the others have not left it, or left it
+      // with no recorded time (turned on without an event).
+      initial: { averageDays: 9, currentFlags: 3 },
       preLive: { averageDays: null, currentFlags: 1 },
       live: { averageDays: null, currentFlags: 1 },
       completed: { averageDays: null, currentFlags: 0 },
       archived: { currentFlags: 1, last30Days: 1 },
     });
     expect(body.staleFlags).toEqual({ total: 2 });
+  });
+
+  it('averages the days spent in each stage that flags have left, from the times they entered it', async () => {
+    await t.admin({ method: 'POST', url: '/api/admin/projects', payload: { id: 'ages', name: 'Ages' } });
+    await buildFlag(t.db, { name: 'ages-a', project: 'ages', createdAt: daysAgo(30) });
+    await buildFlag(t.db, { name: 'ages-b', project: 'ages', createdAt: daysAgo(20) });
+    const enabled = (flag: string, environment: string, at: Date) =>
+      t.db.query(
+        `INSERT INTO events (type, created_by, project, feature_name, environment, created_at)
+         VALUES ('feature-environment-enabled', 'alice', 'ages', $1, $2, $3)`,
+        [flag, environment, at],
+      );
+    // a: initial 2 days, pre-live 8 days, live since; b: initial 4 days, pre-live 2 days, live 4 days, completed.
+    await enabled('ages-a', 'development', daysAgo(28));
+    await enabled('ages-a', 'production', daysAgo(20));
+    await enabled('ages-b', 'development', daysAgo(16));
+    await enabled('ages-b', 'production', daysAgo(14));
+    await t.db.query(
+      "INSERT INTO flag_completions (flag_name, status, completed_at) VALUES ('ages-b', 'kept', $1)",
+      [daysAgo(10)],
+    );
+    const { lifecycleSummary } = await get('ages/status');
+    expect(lifecycleSummary).toMatchObject({
+      initial: { averageDays: 3 },
+      preLive: { averageDays: 5 },
+      live: { averageDays: 4 },
+      completed: { averageDays: null, currentFlags: 1 },
+    });
   });
 
   it('counts a flag marked completed in the completed stage', async () => {

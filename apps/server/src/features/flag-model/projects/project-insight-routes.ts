@@ -4,6 +4,7 @@ import { actorUserId } from '../../../http/auth.ts';
 import { NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';
 import { createEventStore } from '../events/event-store.ts';
+import { createFlagLifecycleStore } from '../flags/flag-lifecycle-store.ts';
 import { createSdkReadModel } from '../../sdk-serving/metrics/sdk-read-model.ts';
 import { OUTDATED_RULE } from '../../sdk-serving/metrics/sdk-routes.ts';
 import { healthOf } from './project.ts';
@@ -88,7 +89,8 @@ export function projectInsightRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
           environments: links.map(toLinkResponse),
           featureTypeCounts,
           updatedAt: project.updatedAt.toISOString(),
-          archivedAt: null,
+          archivedAt: project.archivedAt?.toISOString() ?? null,
+          featureNaming: project.featureNaming ?? undefined,
           createdAt: project.createdAt.toISOString(),
           favorite: project.favorite,
           stats,
@@ -115,23 +117,23 @@ export function projectInsightRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
       async (request) => {
         const { projectId } = request.params;
         const project = await load(projectId, actorUserId(request.principal));
-        const [activityCountByDate, resources, lifecycle] = await Promise.all([
+        const [activityCountByDate, resources, lifecycle, averageDays] = await Promise.all([
           createEventStore(deps.db).activityByDay(projectId, new Date(Date.now() - YEAR_MS)),
           model.resources(projectId),
           model.lifecycle(projectId),
+          createFlagLifecycleStore(deps.db).averageDays(projectId),
         ]);
         const health = healthOf(project.flags);
-        const stage = (currentFlags: number) => ({ averageDays: null, currentFlags });
         return {
           activityCountByDate,
           resources: { members: project.memberCount, ...resources },
           health: { current: health },
           technicalDebt: { current: 100 - health },
           lifecycleSummary: {
-            initial: stage(lifecycle.initial),
-            preLive: stage(lifecycle.preLive),
-            live: stage(lifecycle.live),
-            completed: stage(lifecycle.completed),
+            initial: { averageDays: averageDays.initial, currentFlags: lifecycle.initial },
+            preLive: { averageDays: averageDays['pre-live'], currentFlags: lifecycle.preLive },
+            live: { averageDays: averageDays.live, currentFlags: lifecycle.live },
+            completed: { averageDays: averageDays.completed, currentFlags: lifecycle.completed },
             archived: { currentFlags: lifecycle.archived, last30Days: lifecycle.archivedLast30Days },
           },
           staleFlags: { total: project.flags.stale + project.flags.potentiallyStale },

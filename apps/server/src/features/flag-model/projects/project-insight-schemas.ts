@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ProjectEnvironmentLinkSchema, ProjectFlagSummary } from './project-schemas.ts';
+import { FeatureNaming, ProjectEnvironmentLinkSchema, ProjectFlagSummary } from './project-schemas.ts';
 
 const NullableDate = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 const Mode = Type.String({ description: 'open, protected or private (stored for compatibility).' });
@@ -30,7 +30,7 @@ const ProjectStats = Type.Object(
     projectActivityCurrentWindow: Type.Integer({ description: 'Events recorded in the last 30 days.' }),
     projectActivityPastWindow: Type.Integer(),
     projectMembersAddedCurrentWindow: Type.Integer({
-      description: 'Not measured yet: always 0 (member changes are not counted over time).',
+      description: 'Users and groups given a role in the project in the last 30 days (and still holding it).',
     }),
   },
   { description: 'The last 30 days (current window) against the 30 days before (past window).' },
@@ -65,7 +65,8 @@ export const ProjectOverviewResponse = Type.Object(
     environments: Type.Array(ProjectEnvironmentLinkSchema),
     featureTypeCounts: FlagTypeCounts,
     updatedAt: NullableDate,
-    archivedAt: Type.Null(),
+    archivedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    featureNaming: Type.Optional(FeatureNaming),
     createdAt: NullableDate,
     favorite: Type.Boolean(),
     stats: ProjectStats,
@@ -98,7 +99,8 @@ export const ProjectOverviewResponse = Type.Object(
 
 const Stage = Type.Object({
   averageDays: Type.Union([Type.Number(), Type.Null()], {
-    description: 'Always null: Switchyard does not record how long flags stay in each stage.',
+    description:
+      "Whole days the project's flags stayed in this stage before reaching the next one (from the recorded times they entered each stage); null while no flag has left it.",
   }),
   currentFlags: Type.Integer(),
 });

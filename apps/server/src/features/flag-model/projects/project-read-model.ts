@@ -127,7 +127,9 @@ export function createProjectReadModel(db: Db) {
            count(*) FILTER (WHERE archived_at >= $2)::int AS archived_current,
            count(*) FILTER (WHERE archived_at >= $3 AND archived_at < $2)::int AS archived_past,
            (SELECT count(*)::int FROM events WHERE project = $1 AND created_at >= $2) AS activity_current,
-           (SELECT count(*)::int FROM events WHERE project = $1 AND created_at >= $3 AND created_at < $2) AS activity_past
+           (SELECT count(*)::int FROM events WHERE project = $1 AND created_at >= $3 AND created_at < $2) AS activity_past,
+           (SELECT count(*)::int FROM project_members WHERE project = $1 AND created_at >= $2)
+             + (SELECT count(*)::int FROM project_groups WHERE project = $1 AND created_at >= $2) AS members_added
          FROM flags WHERE project_id = $1`,
         [projectId, current, past],
       );
@@ -146,8 +148,7 @@ export function createProjectReadModel(db: Db) {
         archivedPastWindow: counts.archived_past!,
         projectActivityCurrentWindow: counts.activity_current!,
         projectActivityPastWindow: counts.activity_past!,
-        // Not measured yet: project access changes are not counted per window.
-        projectMembersAddedCurrentWindow: 0,
+        projectMembersAddedCurrentWindow: counts.members_added!,
       };
     },
 

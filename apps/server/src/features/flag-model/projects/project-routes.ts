@@ -5,6 +5,7 @@ import { actorUserId } from '../../../http/auth.ts';
 import { NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../events/actor.ts';
+import { projectArchiveRoutes } from './project-archive-routes.ts';
 import { projectEnvironmentRoutes } from './project-environment-routes.ts';
 import { createProjectEnvironmentStore } from './project-environment-store.ts';
 import { createProjectReadModel } from './project-read-model.ts';
@@ -12,6 +13,7 @@ import {
   CreateProjectBody,
   ProjectCreatedResponse,
   ProjectDetailsResponse,
+  ProjectListQuery,
   ProjectListResponse,
   ProjectParams,
   ProjectResponse,
@@ -44,14 +46,16 @@ export function projectRoutes(deps: { db: Db; ports: ProjectPorts }): FastifyPlu
             'Projects',
             'getProjects',
             'List projects',
-            'Lists every project the caller can see (private projects only for their members and Admins) with its flag counts, health and whether the signed-in user marked it as a favorite.',
+            'Lists every project the caller can see (private projects only for their members and Admins) with its flag counts, health and whether the signed-in user marked it as a favorite. Archived projects are left out; `?archived=true` lists them instead.',
           ),
-          response: { 200: ProjectListResponse, ...errorResponses(401, 403) },
+          querystring: ProjectListQuery,
+          response: { 200: ProjectListResponse, ...errorResponses(400, 401, 403) },
         },
       },
       async (request) => ({
         version: 1,
         projects: (await store.listSummaries(actorUserId(request.principal)))
+          .filter((project) => (project.archivedAt !== null) === (request.query.archived === true))
           .filter((project) => project.mode !== 'private' || isMember(request.access!, project.id))
           .map(toProjectResponse),
       }),
@@ -89,6 +93,8 @@ export function projectRoutes(deps: { db: Db; ports: ProjectPorts }): FastifyPlu
           mode: project.mode,
           defaultStickiness: project.defaultStickiness,
           featureLimit: project.featureLimit,
+          featureNaming: project.featureNaming ?? undefined,
+          archivedAt: project.archivedAt?.toISOString() ?? null,
           members: project.memberCount,
           health,
           technicalDebt: 100 - health,
@@ -178,6 +184,7 @@ export function projectRoutes(deps: { db: Db; ports: ProjectPorts }): FastifyPlu
       },
     );
 
+    await app.register(projectArchiveRoutes(deps));
     await app.register(projectEnvironmentRoutes({ db: deps.db, changeRequests: deps.ports.changeRequests }));
   };
 }

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 
 const NullableDate = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
-const Mode = Type.Union([Type.Literal('open'), Type.Literal('protected'), Type.Literal('private')], {
+export const Mode = Type.Union([Type.Literal('open'), Type.Literal('protected'), Type.Literal('private')], {
   description:
     "Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. In `protected` and `private` projects only members (a role held in the project, directly or through a group) and Admins submit or change change requests; others may still cancel those they opened.",
 });
@@ -67,7 +67,9 @@ export const ProjectResponse = Type.Object(
     lastUpdatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
       description: 'Time of the latest change recorded for the project.',
     }),
-    archivedAt: Type.Null({ description: 'Projects are deleted, not archived, so this is always null.' }),
+    archivedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'When the project was archived; null while it is active.',
+    }),
     favorite: Type.Boolean({
       description: '`true` when the signed-in user marked the project as a favorite.',
     }),
@@ -208,6 +210,24 @@ export const ProjectEnvironmentLinkSchema = Type.Object({
   defaultStrategy: Type.Optional(Type.Object({}, { additionalProperties: true })),
 });
 
+export const ProjectListQuery = Type.Object({
+  archived: Type.Optional(
+    Type.Boolean({ description: 'true lists the archived projects instead of the others.' }),
+  ),
+});
+
+export const FeatureNaming = Type.Object(
+  {
+    pattern: Type.String(),
+    example: Type.Union([Type.String(), Type.Null()]),
+    description: Type.Union([Type.String(), Type.Null()]),
+  },
+  {
+    description:
+      'The rule new flags’ names must keep: they match the whole pattern. Absent when there is none.',
+  },
+);
+
 export const ProjectDetailsResponse = Type.Object(
   {
     version: Type.Integer(),
@@ -217,6 +237,8 @@ export const ProjectDetailsResponse = Type.Object(
     mode: Mode,
     defaultStickiness: Type.String(),
     featureLimit: Type.Union([Type.Integer(), Type.Null()]),
+    featureNaming: Type.Optional(FeatureNaming),
+    archivedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     members: Type.Integer(),
     health: Type.Integer(),
     technicalDebt: Type.Integer(),
@@ -236,6 +258,7 @@ export const ProjectDetailsResponse = Type.Object(
         mode: 'open',
         defaultStickiness: 'default',
         featureLimit: null,
+        archivedAt: null,
         members: 4,
         health: 100,
         technicalDebt: 0,

@@ -2,6 +2,7 @@ import type { Db } from '../../../db/db.ts';
 import { isUniqueViolation } from '../../../db/postgres-errors.ts';
 import { NameExistsError } from '../../../http/errors.ts';
 import { ROLE_IDS } from '@switchyard/access';
+import type { FlagNaming } from '@switchyard/rules';
 import type { Project, ProjectMode, ProjectOwner, ProjectSummary } from './project.ts';
 
 type ProjectRow = {
@@ -11,6 +12,10 @@ type ProjectRow = {
   mode: ProjectMode;
   default_stickiness: string;
   feature_limit: number | null;
+  feature_naming_pattern: string | null;
+  feature_naming_example: string | null;
+  feature_naming_description: string | null;
+  archived_at: Date | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -22,6 +27,15 @@ const toProject = (row: ProjectRow): Project => ({
   mode: row.mode,
   defaultStickiness: row.default_stickiness,
   featureLimit: row.feature_limit,
+  featureNaming:
+    row.feature_naming_pattern === null
+      ? null
+      : {
+          pattern: row.feature_naming_pattern,
+          example: row.feature_naming_example,
+          description: row.feature_naming_description,
+        },
+  archivedAt: row.archived_at,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -129,6 +143,22 @@ export function createProjectStore(db: Db) {
         `UPDATE projects SET name = $2, description = $3, mode = $4, default_stickiness = $5, updated_at = now()
          WHERE id = $1 RETURNING *`,
         [id, fields.name, fields.description, fields.mode, fields.defaultStickiness],
+      );
+      return toProject(row!);
+    },
+    async setArchivedAt(id: string, at: Date | null): Promise<Project> {
+      const [row] = await db.query<ProjectRow>(
+        'UPDATE projects SET archived_at = $2, updated_at = now() WHERE id = $1 RETURNING *',
+        [id, at],
+      );
+      return toProject(row!);
+    },
+    async setNaming(id: string, naming: FlagNaming | null): Promise<Project> {
+      const [row] = await db.query<ProjectRow>(
+        `UPDATE projects SET feature_naming_pattern = $2, feature_naming_example = $3,
+                feature_naming_description = $4, updated_at = now()
+          WHERE id = $1 RETURNING *`,
+        [id, naming?.pattern ?? null, naming?.example ?? null, naming?.description ?? null],
       );
       return toProject(row!);
     },

@@ -31,7 +31,7 @@ export function toProjectResponse(project: ProjectSummary) {
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
     lastUpdatedAt: project.lastUpdatedAt?.toISOString() ?? null,
-    archivedAt: null,
+    archivedAt: project.archivedAt?.toISOString() ?? null,
     favorite: project.favorite,
     mode: project.mode,
     defaultStickiness: project.defaultStickiness,

@@ -1,3 +1,5 @@
+import type { FlagNaming } from '@switchyard/rules';
+
 /** A project groups flags, the environments they are configured in, and the tokens that read them. */
 export type ProjectMode = 'open' | 'protected' | 'private';
 export const PROJECT_MODES: ProjectMode[] = ['open', 'protected', 'private'];
@@ -13,6 +15,10 @@ export type Project = {
   mode: ProjectMode;
   defaultStickiness: string;
   featureLimit: number | null;
+  /** The rule new flags' names must keep; null when any valid name will do. */
+  featureNaming: FlagNaming | null;
+  /** When the project was archived: it then takes no new flags until revived. */
+  archivedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 };

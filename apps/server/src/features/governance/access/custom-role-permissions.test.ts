@@ -180,7 +180,6 @@ describe('PROJECT_SETTINGS_WRITE', () => {
 
 describe('permissions no operation checks', () => {
   const inert = [
-    'MOVE_FEATURE_TOGGLE',
     'UPDATE_FEATURE_VARIANTS',
     'PROJECT_SETTINGS_READ',
     'PROJECT_DEFAULT_STRATEGY_READ',

@@ -7,12 +7,14 @@ export type Profile = {
   rootRole: ProfileRole;
   projectRoles: { project: string; role: ProfileRole; group: string | null }[];
   groups: { id: number; name: string; rootRole: number | null }[];
+  /** The flags (not archived) the user marked as favorites, outside projects hidden from them. */
+  favoriteFlags: { name: string; project: string }[];
 };
 
 /** A read across users, roles, groups and project access for one user's profile page. */
 export function createProfileReadModel(db: Db) {
   return {
-    async of(userId: number, rootRoleId: number): Promise<Profile> {
+    async of(userId: number, rootRoleId: number, hidden: readonly string[]): Promise<Profile> {
       const [rootRole] = await db.query<ProfileRole>(
         'SELECT id, name, description, type FROM roles WHERE id = $1',
         [rootRoleId],
@@ -33,8 +35,15 @@ export function createProfileReadModel(db: Db) {
           WHERE gu.user_id = $1 ORDER BY lower(g.name)`,
         [userId],
       );
+      const favoriteFlags = await db.query<{ name: string; project: string }>(
+        `SELECT f.name, f.project_id AS project FROM favorite_flags ff JOIN flags f ON f.name = ff.flag_name
+          WHERE ff.user_id = $1 AND f.archived_at IS NULL AND NOT (f.project_id = ANY($2::text[]))
+          ORDER BY f.name`,
+        [userId, hidden],
+      );
       return {
         rootRole: rootRole!,
+        favoriteFlags,
         projectRoles: projectRoles.map(({ project, group_name, ...role }) => ({
           project,
           role,

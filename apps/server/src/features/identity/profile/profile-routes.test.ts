@@ -51,3 +51,29 @@ it('shows your root role, project roles direct and through groups, groups, permi
 it('needs a signed-in user: an API token has no profile', async () => {
   expect((await t.admin({ method: 'GET', url: '/api/admin/user/profile' })).statusCode).toBe(403);
 });
+
+it('lists your favorite flags as features, leaving out archived flags and projects hidden from you', async () => {
+  await t.admin({ method: 'POST', url: '/api/admin/projects', payload: { id: 'fav', name: 'Fav' } });
+  await t.admin({
+    method: 'POST',
+    url: '/api/admin/projects',
+    payload: { id: 'fav-private', name: 'Private', mode: 'private' },
+  });
+  const viewer = await t.as('Viewer');
+  const flags = [
+    ['fav', 'fav-kept'],
+    ['fav', 'fav-archived'],
+    ['fav-private', 'fav-hidden'],
+  ] as const;
+  for (const [project, name] of flags) {
+    await t.admin({ method: 'POST', url: `/api/admin/projects/${project}/features`, payload: { name } });
+  }
+  const me = (await viewer({ method: 'GET', url: '/api/admin/user' })).json().user as { id: number };
+  for (const [, name] of flags) {
+    await t.db.query('INSERT INTO favorite_flags (flag_name, user_id) VALUES ($1, $2)', [name, me.id]);
+  }
+  await t.admin({ method: 'DELETE', url: '/api/admin/projects/fav/features/fav-archived' });
+  const body = (await viewer({ method: 'GET', url: '/api/admin/user/profile' })).json();
+  expect(body.features).toEqual([{ name: 'fav-kept', project: 'fav' }]);
+  expect(body.subscriptions).toEqual([]);
+});

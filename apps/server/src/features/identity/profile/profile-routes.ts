@@ -3,6 +3,7 @@ import { toGrantList } from '@switchyard/access';
 import type { Db } from '../../../db/db.ts';
 import { NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';
+import { hiddenProjects } from '../../flag-model/projects/hidden-projects.ts';
 import { createPatStore } from '../users/pat-store.ts';
 import { signedInUserId } from '../users/signed-in.ts';
 import { createUserStore } from '../users/user-store.ts';
@@ -26,7 +27,7 @@ export function profileRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             'Users',
             'getProfile',
             'Get my profile',
-            "The signed-in user's root role, the roles they hold in each project (directly or through a group), their groups, everything they may do, and their personal access tokens.",
+            "The signed-in user's root role, the roles they hold in each project (directly or through a group), their groups, their favorite flags, everything they may do, and their personal access tokens.",
           ),
           response: { 200: ProfileResponse, ...errorResponses(401, 403) },
         },
@@ -34,7 +35,11 @@ export function profileRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       async (request) => {
         const user = await users.findById(signedInUserId(request.principal));
         if (!user) throw new NotFoundError('The signed-in user no longer exists');
-        const profile = await profiles.of(user.id, user.rootRole);
+        const profile = await profiles.of(
+          user.id,
+          user.rootRole,
+          await hiddenProjects(deps.db, request.access),
+        );
         const role = <T extends { description: string | null }>(r: T) => ({
           ...r,
           description: r.description ?? '',
@@ -42,7 +47,8 @@ export function profileRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
         return {
           rootRole: role(profile.rootRole),
           projects: [...new Set(profile.projectRoles.map((entry) => entry.project))],
-          features: [],
+          features: profile.favoriteFlags,
+          subscriptions: [],
           projectRoles: profile.projectRoles.map((entry) => ({ ...entry, role: role(entry.role) })),
           groups: profile.groups,
           permissions: toGrantList(request.access!),

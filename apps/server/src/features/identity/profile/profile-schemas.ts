@@ -8,13 +8,16 @@ const Role = Type.Object({
   type: Type.String({ description: '`root`, `root-custom`, `project` or `custom`.' }),
 });
 
-/** Unleash's profileSchema (rootRole, projects, features) and what Switchyard adds: roles per project, groups, PATs. */
+/** Unleash's profileSchema (rootRole, projects, features, subscriptions) and what Switchyard adds: roles per project, groups, PATs. */
 export const ProfileResponse = Type.Object(
   {
     rootRole: Role,
     projects: Type.Array(Type.String(), { description: 'The projects where you hold a role.' }),
-    features: Type.Array(Type.Unknown(), {
-      description: "Unleash's field for favourite flags; always empty.",
+    features: Type.Array(Type.Object({ name: Type.String(), project: Type.String() }), {
+      description: 'The flags you marked as favorites (not archived), by name.',
+    }),
+    subscriptions: Type.Array(Type.String(), {
+      description: 'Email digests you subscribed to. Switchyard sends no digests, so the list is empty.',
     }),
     projectRoles: Type.Array(
       Type.Object({
@@ -50,7 +53,8 @@ export const ProfileResponse = Type.Object(
       {
         rootRole: { id: 2, name: 'Editor', description: 'Instance-wide definitions …', type: 'root' },
         projects: ['web'],
-        features: [],
+        features: [{ name: 'checkout', project: 'web' }],
+        subscriptions: [],
         projectRoles: [
           { project: 'web', role: { id: 5, name: 'Member', description: '…', type: 'project' }, group: null },
         ],

@@ -67,7 +67,10 @@ it('serves raw hourly counts and a summary of a flag', async () => {
     await t.admin({ method: 'GET', url: '/api/admin/client-metrics/features/checkout' })
   ).json();
   expect(summary).toEqual({
+    version: 1,
+    maturity: 'stable',
     featureName: 'checkout',
+    lastHourUsage: [{ environment: 'development', timestamp: expect.any(String), yes: 5, no: 2 }],
     seenApplications: ['shop'],
     environments: [{ environment: 'development', yes: 5, no: 2 }],
   });

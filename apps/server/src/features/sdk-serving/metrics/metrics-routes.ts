@@ -195,22 +195,42 @@ export function metricsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             'Metrics',
             'getFeatureUsageSummary',
             'Get a usage summary of a flag',
-            'Totals of the last 48 hours per environment, and which applications evaluated the flag. A flag of a private project the caller is no member of is not found.',
+            "The current hour's counts per environment (`lastHourUsage`, as Unleash reports them), totals of the last 48 hours per environment, and which applications evaluated the flag. A flag of a private project the caller is no member of is not found.",
           ),
           params: NameParams,
           response: {
             200: Type.Object(
               {
+                version: Type.Literal(1),
+                maturity: Type.Literal('stable'),
                 featureName: Type.String(),
+                lastHourUsage: Type.Array(
+                  Type.Object({
+                    environment: Type.String(),
+                    timestamp: Type.String({
+                      format: 'date-time',
+                      description: 'The start of the hour the counts belong to.',
+                    }),
+                    yes: Type.Integer(),
+                    no: Type.Integer(),
+                  }),
+                  { description: 'Evaluations in the current hour, per environment.' },
+                ),
                 seenApplications: Type.Array(Type.String()),
                 environments: Type.Array(
                   Type.Object({ environment: Type.String(), yes: Type.Integer(), no: Type.Integer() }),
+                  { description: 'Evaluations in the last 48 hours, per environment.' },
                 ),
               },
               {
                 examples: [
                   {
+                    version: 1,
+                    maturity: 'stable',
                     featureName: 'new-checkout',
+                    lastHourUsage: [
+                      { environment: 'production', timestamp: '2026-01-15T10:00:00.000Z', yes: 50, no: 10 },
+                    ],
                     seenApplications: ['checkout-service'],
                     environments: [{ environment: 'production', yes: 1200, no: 300 }],
                   },
@@ -223,6 +243,22 @@ export function metricsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const counts = await metrics.flagCounts(request.params.name);
+        const hourAgo = Date.now() - 60 * 60 * 1000;
+        const lastHour = new Map<
+          string,
+          { environment: string; timestamp: string; yes: number; no: number }
+        >();
+        for (const c of counts.filter((count) => count.hour.getTime() > hourAgo)) {
+          const e = lastHour.get(c.environment) ?? {
+            environment: c.environment,
+            timestamp: c.hour.toISOString(),
+            yes: 0,
+            no: 0,
+          };
+          e.yes += c.yes;
+          e.no += c.no;
+          lastHour.set(c.environment, e);
+        }
         const byEnvironment = new Map<string, { environment: string; yes: number; no: number }>();
         for (const c of counts) {
           const e = byEnvironment.get(c.environment) ?? { environment: c.environment, yes: 0, no: 0 };
@@ -231,7 +267,10 @@ export function metricsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
           byEnvironment.set(c.environment, e);
         }
         return {
+          version: 1 as const,
+          maturity: 'stable' as const,
           featureName: request.params.name,
+          lastHourUsage: [...lastHour.values()],
           seenApplications: [...new Set(counts.map((c) => c.appName))].sort(),
           environments: [...byEnvironment.values()],
         };
