@@ -30612,7 +30612,7 @@ export interface operations {
             /** @description A regular expression (without delimiters) that the whole name of each new flag must match; null or empty removes the rule. */
             pattern: string | null;
           };
-          /** @description Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. Change requests will use `protected` to limit who may open one. */
+          /** @description Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. In `protected` and `private` projects only members (a role held in the project, directly or through a group) and Admins submit or change change requests; others may still cancel those they opened. */
           mode?: 'open' | 'protected' | 'private';
         };
       };
