@@ -5,7 +5,13 @@ import { NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { sendPrepared, type PreparedBody } from '../../../http/prepared-body.ts';
 import { resolveClientQuery, type ClientQueryString } from './client-query.ts';
-import { toDate, reportEnvironment, toFlagCounts, toRegistration, tokenEnvironment } from './client-report.ts';
+import {
+  toDate,
+  reportEnvironment,
+  toFlagCounts,
+  toRegistration,
+  tokenEnvironment,
+} from './client-report.ts';
 import { createClientReportStore } from './client-report-store.ts';
 import {
   ClientFeatureResponse,
@@ -123,7 +129,7 @@ export function clientRoutes(deps: {
             'Client',
             'registerClientMetrics',
             'Report flag usage',
-            'SDKs send how often each flag was evaluated (yes/no) and which variants were served, per time bucket. Counts are summed per flag, application, environment and hour. `impactMetrics` (counters, gauges and histograms an SDK defined) are stored as time series, labelled with the token\'s environment: see `/api/admin/impact-metrics`.',
+            "SDKs send how often each flag was evaluated (yes/no) and which variants were served, per time bucket. Counts are summed per flag, application, environment and hour. `impactMetrics` (counters, gauges and histograms an SDK defined) are stored as time series, labelled with the token's environment: see `/api/admin/impact-metrics`.",
           ),
           body: MetricsBody,
           response: { 202: noContent('Accepted.'), ...errorResponses(400, 401, 403, 415) },
