@@ -323,7 +323,7 @@ beforeAll(async () => {
   ];
   outsider = await t.as('Viewer');
   insider = await t.as('Viewer', { memberOf: [PRIVATE_PROJECT] });
-}, 60_000);
+}, 180_000);
 afterAll(() => t.close());
 
 /**
