@@ -9,8 +9,9 @@ const missing = browserMissing();
 
 /**
  * The admin UI end to end: the built app served by the real server, driven in Chromium as a person would.
- * Steps share one signed-in page and run in order. A large project, export and import, and your own account are in
- * admin-bulk.browser.test.ts, with a server and browser of their own, so the two journeys run side by side.
+ * Steps share one signed-in page and run in order. The other screens, a large project, export and import, and your
+ * own account are in admin-bulk.browser.test.ts, with a server and browser of their own, so the two journeys run
+ * side by side.
  */
 describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
   let session: AdminSession;
@@ -280,26 +281,6 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     expect(
       await page.getByRole('region', { name: 'Environment development' }).getByText('everyone else').count(),
     ).toBe(1);
-  });
-
-  it('shows the other screens, in light and dark', async () => {
-    for (const [url, heading] of [
-      ['/environments', 'Environments'],
-      ['/strategies', 'Strategies'],
-      ['/tags', 'Tags'],
-      ['/flag-types', 'Flag types'],
-      ['/events', 'Event log'],
-    ] as const) {
-      await go(url);
-      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
-      await checkScreen(url.slice(1));
-    }
-    await page.getByText('feature-created').first().waitFor();
-    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-    await go('/projects/web-shop');
-    await page.getByRole('link', { name: 'checkout-v2', exact: true }).waitFor();
-    await checkScreen('project-dark');
-    await page.getByRole('button', { name: 'Switch to light theme' }).click();
   });
 
   const signInStatus = (username: string, password: string) => session.signInStatus(username, password);
