@@ -30,6 +30,7 @@ it('counts every test file that opens a database, starts a server or uses the te
   expect(opensDirectly.filter((file) => !chosen.has(file))).toEqual([]);
   // Through a helper of its own: the admin UI's browser tests start a server in tests/admin-session.ts.
   expect(chosen).toContain('apps/admin/tests/admin.browser.test.ts');
+  expect(chosen).toContain('apps/admin/tests/admin-bulk.browser.test.ts');
   // Pure code never needs the second run.
   expect([...chosen].filter((file) => file.startsWith('packages/'))).toEqual([]);
   expect(chosen).not.toContain('apps/server/src/http/safe-redirect.test.ts');
