@@ -60,15 +60,6 @@ export async function openAdminSession(seed?: (dataDir: string) => Promise<void>
       expect(await screenshot(page, name), `${name} screenshot looks blank`).toBeGreaterThan(5);
       if (axe) expect(await seriousViolations(page), `${name} accessibility`).toEqual([]);
     },
-    /** The status of a sign-in through the API with this username and password. */
-    async signInStatus(username: string, password: string) {
-      const response = await fetch(`${server.url}/auth/simple/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password }),
-      });
-      return response.status;
-    },
     /** Signs the page in as the default admin through the sign-in form. */
     async signIn() {
       await page.goto(`${server.url}/projects`);
