@@ -8,6 +8,7 @@ import { launchChromium, screenshot, seriousViolations } from './browser.ts';
 
 export const ADMIN_TOKEN = '*:*.browser-test-admin-secret';
 
+// Opens the embedded database in both passes: CI's PostgreSQL pass leaves its files out.
 /**
  * What the admin UI browser tests share: the built app served by a real server on a new embedded database
  * (optionally seeded first), Chromium with one page, and helpers to call the API and check a screen.

@@ -1,6 +1,7 @@
 import { migrate } from '../../server/src/db/migrate.ts';
 import { openDb } from '../../server/src/db/open-db.ts';
 
+// Opens the embedded database in both passes: CI's PostgreSQL pass leaves its files out.
 /**
  * Creates the database in dataDir before the server starts, with a project of `count` flags written straight
  * in SQL: thousands of API calls would take minutes and test nothing the table depends on.

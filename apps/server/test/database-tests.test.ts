@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { ALWAYS_POSTGRES, databaseTestFiles } from '../../../scripts/database-tests.mjs';
+import { ALWAYS_POSTGRES, EMBEDDED_ONLY, databaseTestFiles } from '../../../scripts/database-tests.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const relative = (file: string) => path.relative(ROOT, file);
@@ -28,8 +28,23 @@ it('counts every test file that opens a database, starts a server or uses the te
   );
   expect(opensDirectly.length).toBeGreaterThan(50);
   expect(opensDirectly.filter((file) => !chosen.has(file))).toEqual([]);
-  // Through a helper of its own: the admin UI's browser tests start a server in tests/admin-session.ts.
-  expect(chosen).toContain('apps/admin/tests/admin.browser.test.ts');
+  // The admin UI's browser tests start their server in tests/admin-session.ts, always on the embedded database
+  // (DATABASE_URL ''): the PostgreSQL pass would repeat them unchanged. Those that start a server of their own meet it.
+  const embeddedOnly = every.filter((file) => file.startsWith('apps/admin/tests/'));
+  expect(embeddedOnly.length).toBeGreaterThan(5);
+  for (const file of embeddedOnly) {
+    const viaSession = source(file).includes("from './admin-session.ts'");
+    const ownServer = /\bstartServerProcess\(/.test(source(file));
+    if (viaSession && !ownServer) expect(chosen, file).not.toContain(file);
+    if (ownServer) expect(chosen, file).toContain(file);
+  }
+  expect(chosen).not.toContain('apps/admin/tests/admin.browser.test.ts');
+  expect(chosen).toContain('apps/admin/tests/sso.browser.test.ts');
+  const helpers = ['apps/admin/tests/admin-session.ts', 'apps/admin/tests/seed.ts'];
+  for (const helper of helpers) {
+    expect(source(helper)).toContain(EMBEDDED_ONLY);
+    expect(source(helper)).toMatch(/DATABASE_URL: ''|databaseUrl: undefined/);
+  }
   // Pure code never needs the second run.
   expect([...chosen].filter((file) => file.startsWith('packages/'))).toEqual([]);
   expect(chosen).not.toContain('apps/server/src/http/safe-redirect.test.ts');
