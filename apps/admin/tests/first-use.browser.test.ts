@@ -66,12 +66,12 @@ describe.skipIf(missing)('admin UI in Chromium: first use', { timeout: 60_000 },
     await session.checkScreen('flag-not-found');
   });
 
-  it('names the project on the flag page and labels the stale switch "Stale"', async () => {
+  it('names the project on the flag page and labels the stale switch as an action, "Mark as stale"', async () => {
     await session.go('/projects/web-shop/flags/checkout');
     const overview = page.getByRole('region', { name: 'Overview' });
     await overview.getByText('Web shop', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Web shop', exact: true }).waitFor();
-    const stale = overview.getByRole('switch', { name: 'Stale' });
+    const stale = overview.getByRole('switch', { name: 'Mark as stale' });
     expect(await stale.isChecked()).toBe(false);
     expect(await overview.getByText('Active', { exact: true }).count()).toBe(0);
     await session.checkScreen('flag-first-use');

@@ -11,6 +11,7 @@ const product = readProductVersion(siteDir);
 const REMARKS: Record<string, string> = {
   'reference/constraints': '4.16',
   'reference/environments': '4.19',
+  'reference/banners': '5.6',
 };
 
 const docsByRoot = await Promise.all(roots.map(async (root) => [root, await readDocs(root)] as const));

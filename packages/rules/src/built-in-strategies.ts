@@ -102,3 +102,11 @@ export function flexibleRolloutDefaults(groupId: string, stickiness = 'default')
 export function isPercentage(value: string): boolean {
   return /^(100|[1-9]?\d)$/.test(value);
 }
+
+/**
+ * The one display name of a strategy, wherever it is shown: "Gradual rollout" for `flexibleRollout`; a strategy that
+ * is not built in keeps its name.
+ */
+export function strategyDisplayName(name: string): string {
+  return BUILT_IN_STRATEGIES.find((strategy) => strategy.name === name)?.title ?? name;
+}

@@ -5543,7 +5543,7 @@ export interface paths {
     put?: never;
     /**
      * Email me a password-reset link
-     * @description Emails a link to set a new password to the user with this address, when there is one and email is configured (EMAIL_HOST). The answer is the same whether or not the address has an account. A user gets at most 3 links in 15 minutes this way, and one client address may ask 10 times in 15 minutes (then 429).
+     * @description Emails a link to set a new password to the user with this address, when there is one and email is configured (EMAIL_HOST). The answer says whether email is configured, and is the same whether or not the address has an account. A user gets at most 3 links in 15 minutes this way, and one client address may ask 10 times in 15 minutes (then 429).
      */
     post: operations['sendResetPasswordEmail'];
     delete?: never;
@@ -41415,12 +41415,22 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Asked; an email follows if the address has an account. */
+      /** @description Asked; with email configured, an email follows if the address has an account. */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "emailEnabled": true
+           *     }
+           */
+          'application/json': {
+            /** @description Whether this server sends email (EMAIL_HOST is set). When false no email goes out to anyone: ask an administrator for a reset link. */
+            emailEnabled: boolean;
+          };
+        };
       };
       /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
       400: {

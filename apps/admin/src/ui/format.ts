@@ -15,3 +15,8 @@ export function ago(iso: string, now = Date.now()): string {
     if (elapsed >= size) return format.format(-Math.floor(elapsed / size), unit);
   return 'just now';
 }
+
+/** A count with its noun in the right number: "1 administrator", "3 administrators"; `plural` for irregular nouns. */
+export function counted(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? singular : plural}`;
+}

@@ -49,7 +49,6 @@ export function CloneEnvironmentModal({ source, onClose }: { source: Environment
           value={type}
           allowDeselect={false}
           onChange={(value) => setType(value ?? source.type)}
-          comboboxProps={{ withinPortal: false }}
         />
         <Checkbox
           label="Copy who may change flags there (project role permissions)"

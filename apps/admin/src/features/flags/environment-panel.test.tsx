@@ -47,6 +47,8 @@ describe('an environment of a flag, for a caller with some rights', () => {
     renderPanel('development');
     const panel = screen.getByRole('region', { name: 'Environment development' });
     expect(await within(panel).findByRole('button', { name: 'Add strategy' })).toBeTruthy();
+    // The card names a built-in strategy as the picker does, not by its wire name.
+    expect(within(panel).getByText('1. Standard')).toBeTruthy();
     expect(within(panel).getByRole('switch', { name: 'checkout in development' })).toHaveProperty(
       'disabled',
       false,

@@ -1,4 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Menu, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { strategyDisplayName } from '@switchyard/rules';
 import { useState } from 'react';
 import type { FlagEnvironment, Segment, StrategyDraft } from '../../api/wire.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
@@ -152,7 +153,7 @@ export function EnvironmentPanel({
                 <Stack gap={2}>
                   <Group gap="xs">
                     <Text fw={600} size="sm">
-                      {index + 1}. {strategy.title || strategy.name}
+                      {index + 1}. {strategy.title || strategyDisplayName(strategy.name)}
                     </Text>
                     {strategy.disabled && (
                       <Badge size="xs" color="gray">

@@ -40,7 +40,7 @@ export function FlagLifecycle({
     <Group gap="xs">
       <LifecycleBadge stage={stage} />
       {canEdit && stage !== 'completed' && stage !== 'archived' && (
-        <Button size="compact-sm" variant="light" onClick={() => setCompleting(true)}>
+        <Button size="compact-sm" variant="default" onClick={() => setCompleting(true)}>
           Mark completed
         </Button>
       )}

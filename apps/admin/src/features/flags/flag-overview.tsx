@@ -66,7 +66,8 @@ export function FlagOverview({
         {item(
           'Status',
           <Switch
-            label="Stale"
+            label="Mark as stale"
+            description={flag.stale ? 'Marked: the team can clean it up' : 'Still in use'}
             checked={Boolean(flag.stale)}
             disabled={!canEdit}
             onChange={(e) =>

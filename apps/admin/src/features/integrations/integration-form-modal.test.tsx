@@ -79,6 +79,39 @@ describe('integration form', () => {
     });
   });
 
+  it('picks every event at once, shows placeholders as examples and help without backticks', async () => {
+    const described: Provider = {
+      ...webhook,
+      parameters: [
+        {
+          name: 'url',
+          displayName: 'URL',
+          type: 'url',
+          required: true,
+          sensitive: true,
+          placeholder: 'https://hooks.example.com/flags',
+          description: 'Receives a `POST` for each event.',
+        },
+      ],
+    };
+    renderUi(<IntegrationFormModal provider={described} onClose={() => undefined} />);
+    const url = screen.getByRole('textbox', { name: /^URL/ });
+    expect(url.getAttribute('placeholder')).toBe('e.g. https://hooks.example.com/flags');
+    expect(screen.getByText('POST').tagName).toBe('CODE');
+    expect(screen.queryByText(/`/)).toBeNull();
+
+    // Each picked event adds its pill beside the option the list always holds.
+    const shown = () => screen.queryAllByText('feature-environment-enabled').length;
+    const before = shown();
+    const all = screen.getByRole('checkbox', { name: 'All events (2)' });
+    await userEvent.click(all);
+    expect(shown()).toBe(before + 1);
+    expect((all as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(all);
+    expect(shown()).toBe(before);
+    expect((all as HTMLInputElement).checked).toBe(false);
+  });
+
   it("shows the server's refusal on the parameter it names", async () => {
     vi.stubGlobal(
       'fetch',

@@ -10,6 +10,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { withInlineCode } from '../../ui/inline-code.tsx';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import {
@@ -126,12 +127,13 @@ export function IntegrationFormModal({
       <form onSubmit={submit} noValidate>
         <Stack>
           {errors.form && <Alert color="red">{errors.form}</Alert>}
-          {provider.howTo && <Alert color="gray">{provider.howTo}</Alert>}
+          {provider.howTo && <Alert color="gray">{withInlineCode(provider.howTo)}</Alert>}
           {provider.parameters.map((parameter) => {
             const props = {
               label: parameter.displayName,
-              description: parameter.description,
-              placeholder: parameter.placeholder,
+              description: withInlineCode(parameter.description),
+              // An example, not a value: it says so, so an empty field never looks filled in.
+              placeholder: parameter.placeholder && `e.g. ${parameter.placeholder}`,
               required: parameter.required,
               value: form.parameters[parameter.name] ?? '',
               error: errorFor(errors, `parameters.${parameter.name}`),
@@ -152,15 +154,25 @@ export function IntegrationFormModal({
               />
             );
           })}
-          <MultiSelect
-            label="Events"
-            required
-            searchable
-            data={[...new Set([...provider.events, ...form.events])]}
-            value={form.events}
-            error={errorFor(errors, 'events')}
-            onChange={(events) => setForm((current) => ({ ...current, events }))}
-          />
+          <Stack gap={6}>
+            <MultiSelect
+              label="Events"
+              required
+              searchable
+              data={[...new Set([...provider.events, ...form.events])]}
+              value={form.events}
+              error={errorFor(errors, 'events')}
+              onChange={(events) => setForm((current) => ({ ...current, events }))}
+            />
+            <Checkbox
+              label={`All events (${provider.events.length})`}
+              checked={provider.events.every((event) => form.events.includes(event))}
+              onChange={(e) => {
+                const all = e.currentTarget.checked;
+                setForm((current) => ({ ...current, events: all ? [...provider.events] : [] }));
+              }}
+            />
+          </Stack>
           <Group grow align="flex-start">
             <TextInput
               label="Projects"

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Select, Table, Text, TextInput } from '@ma
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { when } from '../../ui/format.ts';
+import { browserOf } from '../../ui/user-agent.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
@@ -116,8 +117,8 @@ export function LoginHistoryPage() {
                     </Table.Td>
                     <Table.Td>{event.ip ?? '—'}</Table.Td>
                     <Table.Td>
-                      <Text size="xs" c="dimmed" lineClamp={2} maw={280}>
-                        {event.user_agent ?? '—'}
+                      <Text size="sm" maw={280} title={event.user_agent ?? undefined}>
+                        {browserOf(event.user_agent) ?? '—'}
                       </Text>
                     </Table.Td>
                   </Table.Tr>

@@ -17,7 +17,7 @@ const events = [
     created_at: '2026-11-26T09:31:00.000Z',
     successful: false,
     ip: '198.51.100.4',
-    user_agent: 'Test Browser/1.0',
+    user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0',
     failure_reason: 'Wrong password',
   },
   {
@@ -46,6 +46,7 @@ describe('the login history page', () => {
     expect(within(refused).getByText('Refused')).toBeTruthy();
     expect(within(refused).getByText(/Wrong password/)).toBeTruthy();
     expect(within(refused).getByText('Password')).toBeTruthy();
+    expect(within(refused).getByText('Firefox 132 on Linux')).toBeTruthy();
     const sso = screen.getByRole('row', { name: /ada@example\.com/ });
     expect(within(sso).getByText('Single sign-on')).toBeTruthy();
     expect(within(sso).getByText('Signed in')).toBeTruthy();

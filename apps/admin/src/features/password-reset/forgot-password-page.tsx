@@ -5,7 +5,10 @@ import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { useRequestReset } from './use-password-reset.ts';
 import { serverPath } from '../../api/base-path.ts';
 
-/** Asks for a reset link by email. The answer never says whether the address has an account. */
+/**
+ * Asks for a reset link by email. The answer never says whether the address has an account, but does say whether the
+ * server sends email at all, so the page never promises an email that cannot come.
+ */
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [missing, setMissing] = useState<string | undefined>();
@@ -26,7 +29,12 @@ export function ForgotPasswordPage() {
           <Title order={1} size="h2">
             Forgot your password?
           </Title>
-          {request.isSuccess ? (
+          {request.isSuccess && !request.data.emailEnabled ? (
+            <Alert color="yellow" role="status" title="No email sent">
+              This Switchyard server does not send email, so no link is on its way. Ask a Switchyard
+              administrator for a reset link: they make one on the Users page with Reset password.
+            </Alert>
+          ) : request.isSuccess ? (
             <Alert color="green" role="status" title="Check your email">
               If an account uses {email.trim()}, an email with a link to choose a new password is on its way.
               The link works once, for 24 hours. No email? Ask a Switchyard administrator to reset your

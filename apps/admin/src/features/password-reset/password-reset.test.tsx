@@ -14,7 +14,7 @@ const refused = (status: number, body: object) => () => Response.json(body, { st
 describe('forgot password', () => {
   it('asks for a link and answers alike for every address', async () => {
     const server = fakeServer({
-      'POST /auth/reset/password-email': () => new Response(null, { status: 200 }),
+      'POST /auth/reset/password-email': { emailEnabled: true },
     });
     renderUi(<ForgotPasswordPage />);
     await userEvent.click(screen.getByRole('button', { name: 'Email me a link' }));
@@ -27,6 +27,17 @@ describe('forgot password', () => {
     expect(await server.sent('POST /auth/reset/password-email')[0]!.json()).toEqual({
       email: 'vera@example.com',
     });
+  });
+
+  it('says no email is coming when the server sends none', async () => {
+    fakeServer({ 'POST /auth/reset/password-email': { emailEnabled: false } });
+    renderUi(<ForgotPasswordPage />);
+    await userEvent.type(screen.getByLabelText('Email'), 'vera@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Email me a link' }));
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('No email sent');
+    expect(status.textContent).not.toContain('Check your email');
+    expect(status.textContent).toContain('Ask a Switchyard administrator');
   });
 
   it('says when there were too many requests', async () => {

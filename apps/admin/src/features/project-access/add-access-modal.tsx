@@ -62,7 +62,6 @@ export function AddAccessModal({
                 onChange={setPrincipals}
                 searchable
                 nothingFoundMessage="Nobody by that name"
-                comboboxProps={{ withinPortal: false }}
               />
             );
           })()}
@@ -73,7 +72,6 @@ export function AddAccessModal({
             data={roles.map((role) => ({ value: String(role.id), label: role.name }))}
             value={picked}
             onChange={setPicked}
-            comboboxProps={{ withinPortal: false }}
           />
           {problem && (
             <Alert color="red" role="alert">

@@ -44,7 +44,6 @@ export function EditRolesModal({
           data={roles.map((role) => ({ value: String(role.id), label: role.name }))}
           value={picked}
           onChange={setPicked}
-          comboboxProps={{ withinPortal: false }}
         />
         {problem && (
           <Alert color="red" role="alert">

@@ -59,7 +59,7 @@ describe('ProjectInsights', () => {
         },
         health: { rating: 100, activeCount: 0, potentiallyStaleCount: 0, staleCount: 0 },
         technicalDebt: { rating: 0 },
-        leadTime: { projectAverage: 2.25, features: [] },
+        leadTime: { projectAverage: 2.25, features: [{ name: 'checkout', timeToProduction: 2.25 }] },
         featureTypeCounts: [],
         members: { currentMembers: 1, change: 0 },
       },
@@ -73,5 +73,31 @@ describe('ProjectInsights', () => {
     expect(await screen.findByText('2.3 days')).toBeTruthy();
     expect(screen.getByText('6 days the 30 days before')).toBeTruthy();
     expect(screen.getByText('14')).toBeTruthy();
+  });
+
+  it('says "none yet" for lead time while no flag reached production, not "0 days"', async () => {
+    const insights = {
+      stats: {
+        avgTimeToProdCurrentWindow: 0,
+        avgTimeToProdPastWindow: 0,
+        createdCurrentWindow: 1,
+        createdPastWindow: 0,
+        archivedCurrentWindow: 0,
+        archivedPastWindow: 0,
+        projectActivityCurrentWindow: 1,
+        projectActivityPastWindow: 0,
+        projectMembersAddedCurrentWindow: 0,
+      },
+      health: { rating: 100, activeCount: 1, potentiallyStaleCount: 0, staleCount: 0 },
+      technicalDebt: { rating: 0 },
+      leadTime: { projectAverage: 0, features: [] },
+      featureTypeCounts: [],
+      members: { currentMembers: 1, change: 0 },
+    };
+    fakeServer({ 'GET /api/admin/projects/web/insights': insights });
+    renderUi(<ProjectInsights projectId="web" />);
+    expect(await screen.findByText('none yet')).toBeTruthy();
+    expect(screen.getByText('none yet the 30 days before')).toBeTruthy();
+    expect(screen.queryByText(/^0 days/)).toBeNull();
   });
 });

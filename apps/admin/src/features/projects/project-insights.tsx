@@ -14,7 +14,16 @@ const STAGES: Array<{ stage: LifecycleStageName; key: keyof Status['lifecycleSum
   { stage: 'completed', key: 'completed' },
 ];
 
-const days = (value: number) => `${Math.round(value * 10) / 10} days`;
+const days = (value: number) => {
+  const rounded = Math.round(value * 10) / 10;
+  return `${rounded} ${rounded === 1 ? 'day' : 'days'}`;
+};
+
+/**
+ * A lead time in days, or "none yet" while no flag of the project ever reached production: the wire format says 0
+ * then, which would read as "instant".
+ */
+const leadTime = (value: number, anyInProduction: boolean) => (anyInProduction ? days(value) : 'none yet');
 
 /** A figure of the last 30 days beside the 30 days before. */
 function Trend({ label, current, past }: { label: string; current: string | number; past: string | number }) {
@@ -77,8 +86,8 @@ export function ProjectInsights({ projectId }: { projectId: string }) {
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <Trend
                 label="Lead time to production"
-                current={days(data.stats.avgTimeToProdCurrentWindow)}
-                past={days(data.stats.avgTimeToProdPastWindow)}
+                current={leadTime(data.stats.avgTimeToProdCurrentWindow, data.leadTime.features.length > 0)}
+                past={leadTime(data.stats.avgTimeToProdPastWindow, data.leadTime.features.length > 0)}
               />
               <Trend
                 label="Flags created"

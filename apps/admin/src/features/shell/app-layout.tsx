@@ -62,11 +62,10 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
         <AppNav isAdmin={isAdmin} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
+        {/* AppShell.Main is the page's one <main> landmark; nothing inside may open another. */}
         <BannerStrip />
-        <main>
-          <SectionCrumbs />
-          <Suspense fallback={<Loading label="screen" />}>{children}</Suspense>
-        </main>
+        <SectionCrumbs />
+        <Suspense fallback={<Loading label="screen" />}>{children}</Suspense>
       </AppShell.Main>
     </AppShell>
   );

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
-import { when } from '../../ui/format.ts';
+import { counted, when } from '../../ui/format.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { userLabel } from '../groups/user-label.ts';
 import { useDeleteInactiveUsers, useInactiveUsers } from './use-inactive-users.ts';
@@ -42,7 +42,7 @@ export function InactiveUsersPanel() {
               list.map((user) => user.id),
               {
                 onSuccess: () => {
-                  notifySuccess(`Deleted ${list.length} inactive users`);
+                  notifySuccess(`Deleted ${counted(list.length, 'inactive user')}`);
                   setConfirming(false);
                 },
                 onError: (error) => notifyError(error, 'delete the inactive users'),

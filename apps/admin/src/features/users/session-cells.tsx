@@ -1,5 +1,6 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { when } from '../../ui/format.ts';
+import { browserOf } from '../../ui/user-agent.ts';
 
 /** What every session row shows; both the signed-in user's sessions and everyone's have these fields. */
 type SessionShown = {
@@ -15,8 +16,8 @@ export function SessionCells({ session }: { session: SessionShown }) {
   return (
     <>
       <Table.Td>
-        <Text size="sm" lineClamp={2} maw={320}>
-          {session.userAgent ?? 'Unknown browser'}
+        <Text size="sm" maw={320} title={session.userAgent ?? undefined}>
+          {browserOf(session.userAgent) ?? 'Unknown browser'}
         </Text>
         <Text size="xs" c="dimmed">
           {session.ip ?? 'Address unknown'}

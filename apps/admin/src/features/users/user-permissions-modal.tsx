@@ -43,7 +43,6 @@ export function UserPermissionsModal({
             searchable
             clearable
             error={projects.error ? `Could not load projects: ${projects.error.message}` : undefined}
-            comboboxProps={{ withinPortal: false }}
           />
           <Select
             label="Environment"
@@ -55,7 +54,6 @@ export function UserPermissionsModal({
             error={
               environments.error ? `Could not load environments: ${environments.error.message}` : undefined
             }
-            comboboxProps={{ withinPortal: false }}
           />
         </Group>
         <QueryState query={permissions} label="permissions">

@@ -13,7 +13,7 @@ const session = (id: string, username: string, current = false) => ({
   userId: id.length,
   username,
   ip: '10.0.0.1',
-  userAgent: 'Firefox',
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0',
   createdAt: '2026-11-20T10:00:00.000Z',
   seenAt: '2026-11-26T10:00:00.000Z',
   current,
@@ -33,6 +33,7 @@ describe('administering sessions and inactive users', () => {
 
     expect(await screen.findByText('bob')).toBeTruthy();
     expect(screen.getByText('This browser')).toBeTruthy();
+    expect(screen.getAllByText('Firefox 132 on Linux')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Sign out ada' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out bob' }));
 

@@ -17,7 +17,7 @@ import { UserPermissionsModal } from './user-permissions-modal.tsx';
 import { RootRoleSelect } from './root-role-select.tsx';
 import { useAdminCount, useUserMutations, useUserSearch, useUsers } from './use-users.ts';
 import { InactiveUsersPanel } from './inactive-users-panel.tsx';
-import { when } from '../../ui/format.ts';
+import { counted, when } from '../../ui/format.ts';
 
 const displayName = (user: User) => user.name ?? user.username ?? user.email ?? `user ${user.id}`;
 
@@ -81,8 +81,8 @@ export function UsersPage() {
         />
         {admins.data && (
           <Text size="sm" c="dimmed">
-            {admins.data.password + admins.data.noPassword} administrators
-            {admins.data.service > 0 && ` and ${admins.data.service} admin service accounts`}
+            {counted(admins.data.password + admins.data.noPassword, 'administrator')}
+            {admins.data.service > 0 && ` and ${counted(admins.data.service, 'admin service account')}`}
           </Text>
         )}
       </Group>

@@ -97,6 +97,7 @@ describe('resetting a forgotten password', () => {
 
     const asked = await ask('RITA@example.com');
     expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ emailEnabled: true });
     const email = await smtp.next('rita@example.com');
     expect(email.subject).toBe('Reset your Switchyard password');
     const link = linkIn(email);
@@ -134,7 +135,7 @@ describe('resetting a forgotten password', () => {
   it('answers the same for an unknown address and sends nothing', async () => {
     const unknown = await ask('nobody@example.com');
     expect(unknown.statusCode).toBe(200);
-    expect(unknown.body).toBe('');
+    expect(unknown.json()).toEqual({ emailEnabled: true });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received.filter((e) => e.to.includes('nobody@example.com'))).toEqual([]);
   });
@@ -268,5 +269,17 @@ describe('without email settings', () => {
     expect((await plain.admin({ method: 'GET', url: '/api/admin/ui-config' })).json().emailEnabled).toBe(
       false,
     );
+  });
+
+  it('tells the sign-in page that no reset email goes out, for any address', async () => {
+    for (const email of ['nina@example.com', 'nobody@example.com']) {
+      const asked = await plain.app.inject({
+        method: 'POST',
+        url: '/auth/reset/password-email',
+        payload: { email },
+      });
+      expect(asked.statusCode).toBe(200);
+      expect(asked.json()).toEqual({ emailEnabled: false });
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   AdminResetBody,
   AdminResetResponse,
   ResetEmailBody,
+  ResetEmailResponse,
   ResetPasswordBody,
   ResetTokenUserResponse,
   ValidatePasswordBody,
@@ -40,12 +41,15 @@ export function passwordResetRoutes(deps: { resets: PasswordResetService }): Fas
             'Auth',
             'sendResetPasswordEmail',
             'Email me a password-reset link',
-            'Emails a link to set a new password to the user with this address, when there is one and email is configured (EMAIL_HOST). The answer is the same whether or not the address has an account. A user gets at most 3 links in 15 minutes this way, and one client address may ask 10 times in 15 minutes (then 429).',
+            'Emails a link to set a new password to the user with this address, when there is one and email is configured (EMAIL_HOST). The answer says whether email is configured, and is the same whether or not the address has an account. A user gets at most 3 links in 15 minutes this way, and one client address may ask 10 times in 15 minutes (then 429).',
           ),
           security: [],
           body: ResetEmailBody,
           response: {
-            200: noContent('Asked; an email follows if the address has an account.'),
+            200: {
+              ...ResetEmailResponse,
+              description: 'Asked; with email configured, an email follows if the address has an account.',
+            },
             ...errorResponses(400, 403, 415, 429),
           },
         },
@@ -61,7 +65,7 @@ export function passwordResetRoutes(deps: { resets: PasswordResetService }): Fas
           )
           .finally(() => sending.delete(sent));
         sending.add(sent);
-        return reply.status(200).send();
+        return reply.status(200).send({ emailEnabled: resets.emails });
       },
     );
 

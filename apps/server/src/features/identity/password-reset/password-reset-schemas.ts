@@ -12,6 +12,16 @@ export const ResetEmailBody = Type.Object(
   { additionalProperties: false, examples: [{ email: 'vera@example.com' }] },
 );
 
+export const ResetEmailResponse = Type.Object(
+  {
+    emailEnabled: Type.Boolean({
+      description:
+        'Whether this server sends email (EMAIL_HOST is set). When false no email goes out to anyone: ask an administrator for a reset link.',
+    }),
+  },
+  { additionalProperties: false, examples: [{ emailEnabled: true }] },
+);
+
 export const ValidateTokenQuery = Type.Object({ token: Secret });
 
 export const ResetTokenUserResponse = Type.Object(
