@@ -3532,6 +3532,78 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/release-plan-templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List release templates
+     * @description Lists the release templates that are not archived, oldest first, with their milestones and strategies. Requires the READ permission.
+     */
+    get: operations['getReleaseTemplates'];
+    put?: never;
+    /**
+     * Create a release template
+     * @description Creates a release template with its milestones, in the order of their sortOrder, and the strategies each milestone puts on a flag environment. Milestone names are unique within the template; template names among templates. Requires the RELEASE_PLAN_TEMPLATE_CREATE permission.
+     */
+    post: operations['createReleaseTemplate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/release-plan-templates/{templateId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a release template
+     * @description A release template, archived or not, with its milestones and their strategies. Requires the READ permission.
+     */
+    get: operations['getReleaseTemplate'];
+    /**
+     * Update a release template
+     * @description Renames and describes a release template. The milestones sent replace all of its milestones (with new ids); left out, they are kept. Requires the RELEASE_PLAN_TEMPLATE_UPDATE permission.
+     */
+    put: operations['updateReleaseTemplate'];
+    post?: never;
+    /**
+     * Delete a release template
+     * @description Deletes a release template, its milestones and their strategies for good. Requires the RELEASE_PLAN_TEMPLATE_DELETE permission.
+     */
+    delete: operations['deleteReleaseTemplate'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/release-plan-templates/archive/{templateId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Archive a release template
+     * @description Hides a release template from the list and sets its archivedAt; it can still be read by id. Archiving an archived template changes nothing. Requires the RELEASE_PLAN_TEMPLATE_UPDATE permission.
+     */
+    post: operations['archiveReleaseTemplate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/roles': {
     parameters: {
       query?: never;
@@ -6534,6 +6606,161 @@ export interface components {
         name: string | null;
         username: string | null;
       }[];
+    };
+    /**
+     * @example {
+     *       "id": "01JEXAMPLE0000000000000002",
+     *       "name": "Ten percent",
+     *       "sortOrder": 0,
+     *       "releasePlanDefinitionId": "01JEXAMPLE0000000000000001",
+     *       "transitionCondition": {
+     *         "intervalMinutes": 60
+     *       },
+     *       "strategies": [
+     *         {
+     *           "id": "01JEXAMPLE0000000000000003",
+     *           "milestoneId": "01JEXAMPLE0000000000000002",
+     *           "sortOrder": 0,
+     *           "title": "A tenth of the users",
+     *           "strategyName": "flexibleRollout",
+     *           "parameters": {
+     *             "rollout": "10",
+     *             "stickiness": "default",
+     *             "groupId": "{{featureName}}"
+     *           },
+     *           "constraints": [
+     *             {
+     *               "contextName": "appName",
+     *               "operator": "IN",
+     *               "values": [
+     *                 "checkout",
+     *                 "cart"
+     *               ],
+     *               "inverted": false,
+     *               "caseInsensitive": false
+     *             }
+     *           ],
+     *           "variants": [],
+     *           "segments": []
+     *         }
+     *       ]
+     *     }
+     */
+    releasePlanMilestoneSchema: {
+      id: string;
+      name: string;
+      releasePlanDefinitionId: string;
+      sortOrder: number;
+      strategies: components['schemas']['releasePlanMilestoneStrategySchema'][];
+      transitionCondition: {
+        intervalMinutes: number;
+      } | null;
+    };
+    /**
+     * @example {
+     *       "id": "01JEXAMPLE0000000000000003",
+     *       "milestoneId": "01JEXAMPLE0000000000000002",
+     *       "sortOrder": 0,
+     *       "title": "A tenth of the users",
+     *       "strategyName": "flexibleRollout",
+     *       "parameters": {
+     *         "rollout": "10",
+     *         "stickiness": "default",
+     *         "groupId": "{{featureName}}"
+     *       },
+     *       "constraints": [
+     *         {
+     *           "contextName": "appName",
+     *           "operator": "IN",
+     *           "values": [
+     *             "checkout",
+     *             "cart"
+     *           ],
+     *           "inverted": false,
+     *           "caseInsensitive": false
+     *         }
+     *       ],
+     *       "variants": [],
+     *       "segments": []
+     *     }
+     */
+    releasePlanMilestoneStrategySchema: {
+      constraints: unknown[];
+      id: string;
+      milestoneId: string;
+      parameters: {
+        [key: string]: string;
+      };
+      segments: number[];
+      sortOrder: number;
+      strategyName: string;
+      title: string | null;
+      variants: unknown[];
+    };
+    /**
+     * @example {
+     *       "id": "01JEXAMPLE0000000000000001",
+     *       "discriminator": "template",
+     *       "name": "Gradual rollout",
+     *       "description": "10%, then 50%, then everyone, an hour apart.",
+     *       "createdByUserId": 1,
+     *       "createdAt": "2026-01-15T10:00:00.000Z",
+     *       "archivedAt": null,
+     *       "milestones": [
+     *         {
+     *           "id": "01JEXAMPLE0000000000000002",
+     *           "name": "Ten percent",
+     *           "sortOrder": 0,
+     *           "releasePlanDefinitionId": "01JEXAMPLE0000000000000001",
+     *           "transitionCondition": {
+     *             "intervalMinutes": 60
+     *           },
+     *           "strategies": [
+     *             {
+     *               "id": "01JEXAMPLE0000000000000003",
+     *               "milestoneId": "01JEXAMPLE0000000000000002",
+     *               "sortOrder": 0,
+     *               "title": "A tenth of the users",
+     *               "strategyName": "flexibleRollout",
+     *               "parameters": {
+     *                 "rollout": "10",
+     *                 "stickiness": "default",
+     *                 "groupId": "{{featureName}}"
+     *               },
+     *               "constraints": [
+     *                 {
+     *                   "contextName": "appName",
+     *                   "operator": "IN",
+     *                   "values": [
+     *                     "checkout",
+     *                     "cart"
+     *                   ],
+     *                   "inverted": false,
+     *                   "caseInsensitive": false
+     *                 }
+     *               ],
+     *               "variants": [],
+     *               "segments": []
+     *             }
+     *           ]
+     *         }
+     *       ]
+     *     }
+     */
+    releasePlanTemplateSchema: {
+      /** Format: date-time */
+      archivedAt: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** @description Null when an API token created it. */
+      createdByUserId: number | null;
+      description: string | null;
+      /** @enum {string} */
+      discriminator: 'template';
+      /** @description A ULID. */
+      id: string;
+      milestones: components['schemas']['releasePlanMilestoneSchema'][];
+      name: string;
     };
     /**
      * @example {
@@ -30645,6 +30872,847 @@ export interface operations {
       };
       /** @description The body must be sent as application/json. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getReleaseTemplates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": "01JEXAMPLE0000000000000001",
+           *         "discriminator": "template",
+           *         "name": "Gradual rollout",
+           *         "description": "10%, then 50%, then everyone, an hour apart.",
+           *         "createdByUserId": 1,
+           *         "createdAt": "2026-01-15T10:00:00.000Z",
+           *         "archivedAt": null,
+           *         "milestones": [
+           *           {
+           *             "id": "01JEXAMPLE0000000000000002",
+           *             "name": "Ten percent",
+           *             "sortOrder": 0,
+           *             "releasePlanDefinitionId": "01JEXAMPLE0000000000000001",
+           *             "transitionCondition": {
+           *               "intervalMinutes": 60
+           *             },
+           *             "strategies": [
+           *               {
+           *                 "id": "01JEXAMPLE0000000000000003",
+           *                 "milestoneId": "01JEXAMPLE0000000000000002",
+           *                 "sortOrder": 0,
+           *                 "title": "A tenth of the users",
+           *                 "strategyName": "flexibleRollout",
+           *                 "parameters": {
+           *                   "rollout": "10",
+           *                   "stickiness": "default",
+           *                   "groupId": "{{featureName}}"
+           *                 },
+           *                 "constraints": [
+           *                   {
+           *                     "contextName": "appName",
+           *                     "operator": "IN",
+           *                     "values": [
+           *                       "checkout",
+           *                       "cart"
+           *                     ],
+           *                     "inverted": false,
+           *                     "caseInsensitive": false
+           *                   }
+           *                 ],
+           *                 "variants": [],
+           *                 "segments": []
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['releasePlanTemplateSchema'][];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  createReleaseTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Gradual rollout",
+         *       "description": "10%, then 50%, then everyone, an hour apart.",
+         *       "milestones": [
+         *         {
+         *           "name": "Ten percent",
+         *           "sortOrder": 0,
+         *           "transitionCondition": {
+         *             "intervalMinutes": 60
+         *           },
+         *           "strategies": [
+         *             {
+         *               "sortOrder": 0,
+         *               "name": "flexibleRollout",
+         *               "parameters": {
+         *                 "rollout": "10",
+         *                 "stickiness": "default"
+         *               }
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          description?: string | null;
+          milestones?: {
+            /** @description Unique within the template. */
+            name: string;
+            /** @description Position of the milestone in the release; lowest first. */
+            sortOrder: number;
+            strategies?: {
+              constraints?: {
+                /** @description For STR_* and REGEX. */
+                caseInsensitive?: boolean;
+                /** @description The context field to compare. */
+                contextName: string;
+                /** @description Negates the result. */
+                inverted?: boolean;
+                /** @enum {string} */
+                operator:
+                  | 'IN'
+                  | 'NOT_IN'
+                  | 'STR_ENDS_WITH'
+                  | 'STR_STARTS_WITH'
+                  | 'STR_CONTAINS'
+                  | 'IN_CIDR'
+                  | 'NUM_EQ'
+                  | 'NUM_GT'
+                  | 'NUM_GTE'
+                  | 'NUM_LT'
+                  | 'NUM_LTE'
+                  | 'DATE_AFTER'
+                  | 'DATE_BEFORE'
+                  | 'SEMVER_EQ'
+                  | 'SEMVER_GT'
+                  | 'SEMVER_GTE'
+                  | 'SEMVER_LT'
+                  | 'SEMVER_LTE'
+                  | 'REGEX';
+                /** @description For NUM_*, DATE_*, SEMVER_* and REGEX: a number, RFC 3339 date, SemVer or RE2. */
+                value?: string;
+                /** @description For IN, NOT_IN, STR_* and IN_CIDR (an empty list: IN matches nothing, NOT_IN everything). */
+                values?: string[];
+              }[];
+              /** @description The strategy type, e.g. flexibleRollout. */
+              name?: string;
+              /** @description Strategy parameters; numbers and booleans are stored as strings. */
+              parameters?: {
+                [key: string]: string | number | boolean;
+              };
+              /** @description Ids of segments to apply. */
+              segments?: number[];
+              /** @description Position among the milestone’s strategies. */
+              sortOrder: number;
+              /** @description Deprecated: the same as `name`. */
+              strategyName?: string;
+              title?: string | null;
+              variants?: {
+                name: string;
+                payload?: {
+                  /**
+                   * @description How SDKs should read `value`.
+                   * @enum {string}
+                   */
+                  type: 'string' | 'json' | 'csv' | 'number';
+                  /** @description Always a string, even for `json` and `number` payloads. */
+                  value: string;
+                };
+                /** @description Context field that keeps a user on a variant. Flag variants default to the project’s default stickiness; strategy variants without one use the strategy’s. */
+                stickiness?: string;
+                /** @description Share of 1000. Only kept for `fix` variants; `variable` ones share what is left. */
+                weight?: number;
+                /** @description Defaults to `variable`. */
+                weightType?: 'variable' | 'fix';
+              }[];
+            }[];
+            /** @description When the next milestone starts by itself; null or left out: only by hand. */
+            transitionCondition?: {
+              /** @description Minutes after the milestone starts that the next milestone starts by itself. */
+              intervalMinutes: number;
+            } | null;
+          }[];
+          /** @description Unique among templates. */
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The created release template. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01JEXAMPLE0000000000000001",
+           *       "discriminator": "template",
+           *       "name": "Gradual rollout",
+           *       "description": "10%, then 50%, then everyone, an hour apart.",
+           *       "createdByUserId": 1,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "archivedAt": null,
+           *       "milestones": [
+           *         {
+           *           "id": "01JEXAMPLE0000000000000002",
+           *           "name": "Ten percent",
+           *           "sortOrder": 0,
+           *           "releasePlanDefinitionId": "01JEXAMPLE0000000000000001",
+           *           "transitionCondition": {
+           *             "intervalMinutes": 60
+           *           },
+           *           "strategies": [
+           *             {
+           *               "id": "01JEXAMPLE0000000000000003",
+           *               "milestoneId": "01JEXAMPLE0000000000000002",
+           *               "sortOrder": 0,
+           *               "title": "A tenth of the users",
+           *               "strategyName": "flexibleRollout",
+           *               "parameters": {
+           *                 "rollout": "10",
+           *                 "stickiness": "default",
+           *                 "groupId": "{{featureName}}"
+           *               },
+           *               "constraints": [
+           *                 {
+           *                   "contextName": "appName",
+           *                   "operator": "IN",
+           *                   "values": [
+           *                     "checkout",
+           *                     "cart"
+           *                   ],
+           *                   "inverted": false,
+           *                   "caseInsensitive": false
+           *                 }
+           *               ],
+           *               "variants": [],
+           *               "segments": []
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            archivedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Null when an API token created it. */
+            createdByUserId: number | null;
+            description: string | null;
+            /** @enum {string} */
+            discriminator: 'template';
+            /** @description A ULID. */
+            id: string;
+            milestones: components['schemas']['releasePlanMilestoneSchema'][];
+            name: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getReleaseTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The template id. */
+        templateId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The release template. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01JEXAMPLE0000000000000001",
+           *       "discriminator": "template",
+           *       "name": "Gradual rollout",
+           *       "description": "10%, then 50%, then everyone, an hour apart.",
+           *       "createdByUserId": 1,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "archivedAt": null,
+           *       "milestones": [
+           *         {
+           *           "id": "01JEXAMPLE0000000000000002",
+           *           "name": "Ten percent",
+           *           "sortOrder": 0,
+           *           "releasePlanDefinitionId": "01JEXAMPLE0000000000000001",
+           *           "transitionCondition": {
+           *             "intervalMinutes": 60
+           *           },
+           *           "strategies": [
+           *             {
+           *               "id": "01JEXAMPLE0000000000000003",
+           *               "milestoneId": "01JEXAMPLE0000000000000002",
+           *               "sortOrder": 0,
+           *               "title": "A tenth of the users",
+           *               "strategyName": "flexibleRollout",
+           *               "parameters": {
+           *                 "rollout": "10",
+           *                 "stickiness": "default",
+           *                 "groupId": "{{featureName}}"
+           *               },
+           *               "constraints": [
+           *                 {
+           *                   "contextName": "appName",
+           *                   "operator": "IN",
+           *                   "values": [
+           *                     "checkout",
+           *                     "cart"
+           *                   ],
+           *                   "inverted": false,
+           *                   "caseInsensitive": false
+           *                 }
+           *               ],
+           *               "variants": [],
+           *               "segments": []
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            archivedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Null when an API token created it. */
+            createdByUserId: number | null;
+            description: string | null;
+            /** @enum {string} */
+            discriminator: 'template';
+            /** @description A ULID. */
+            id: string;
+            milestones: components['schemas']['releasePlanMilestoneSchema'][];
+            name: string;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  updateReleaseTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The template id. */
+        templateId: string;
+      };
+      cookie?: never;
+    };
+    /** @description The milestones sent replace the old ones; left out, they are kept. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Gradual rollout",
+         *       "description": "10%, then 50%, then everyone, an hour apart.",
+         *       "milestones": [
+         *         {
+         *           "name": "Ten percent",
+         *           "sortOrder": 0,
+         *           "transitionCondition": {
+         *             "intervalMinutes": 60
+         *           },
+         *           "strategies": [
+         *             {
+         *               "sortOrder": 0,
+         *               "name": "flexibleRollout",
+         *               "parameters": {
+         *                 "rollout": "10",
+         *                 "stickiness": "default"
+         *               }
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          description?: string | null;
+          /** @description The template id; when sent, it must match the path. */
+          id?: string;
+          milestones?: {
+            /** @description Unique within the template. */
+            name: string;
+            /** @description Position of the milestone in the release; lowest first. */
+            sortOrder: number;
+            strategies?: {
+              constraints?: {
+                /** @description For STR_* and REGEX. */
+                caseInsensitive?: boolean;
+                /** @description The context field to compare. */
+                contextName: string;
+                /** @description Negates the result. */
+                inverted?: boolean;
+                /** @enum {string} */
+                operator:
+                  | 'IN'
+                  | 'NOT_IN'
+                  | 'STR_ENDS_WITH'
+                  | 'STR_STARTS_WITH'
+                  | 'STR_CONTAINS'
+                  | 'IN_CIDR'
+                  | 'NUM_EQ'
+                  | 'NUM_GT'
+                  | 'NUM_GTE'
+                  | 'NUM_LT'
+                  | 'NUM_LTE'
+                  | 'DATE_AFTER'
+                  | 'DATE_BEFORE'
+                  | 'SEMVER_EQ'
+                  | 'SEMVER_GT'
+                  | 'SEMVER_GTE'
+                  | 'SEMVER_LT'
+                  | 'SEMVER_LTE'
+                  | 'REGEX';
+                /** @description For NUM_*, DATE_*, SEMVER_* and REGEX: a number, RFC 3339 date, SemVer or RE2. */
+                value?: string;
+                /** @description For IN, NOT_IN, STR_* and IN_CIDR (an empty list: IN matches nothing, NOT_IN everything). */
+                values?: string[];
+              }[];
+              /** @description The strategy type, e.g. flexibleRollout. */
+              name?: string;
+              /** @description Strategy parameters; numbers and booleans are stored as strings. */
+              parameters?: {
+                [key: string]: string | number | boolean;
+              };
+              /** @description Ids of segments to apply. */
+              segments?: number[];
+              /** @description Position among the milestone’s strategies. */
+              sortOrder: number;
+              /** @description Deprecated: the same as `name`. */
+              strategyName?: string;
+              title?: string | null;
+              variants?: {
+                name: string;
+                payload?: {
+                  /**
+                   * @description How SDKs should read `value`.
+                   * @enum {string}
+                   */
+                  type: 'string' | 'json' | 'csv' | 'number';
+                  /** @description Always a string, even for `json` and `number` payloads. */
+                  value: string;
+                };
+                /** @description Context field that keeps a user on a variant. Flag variants default to the project’s default stickiness; strategy variants without one use the strategy’s. */
+                stickiness?: string;
+                /** @description Share of 1000. Only kept for `fix` variants; `variable` ones share what is left. */
+                weight?: number;
+                /** @description Defaults to `variable`. */
+                weightType?: 'variable' | 'fix';
+              }[];
+            }[];
+            /** @description When the next milestone starts by itself; null or left out: only by hand. */
+            transitionCondition?: {
+              /** @description Minutes after the milestone starts that the next milestone starts by itself. */
+              intervalMinutes: number;
+            } | null;
+          }[];
+          /** @description Unique among templates. */
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The release template after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01JEXAMPLE0000000000000001",
+           *       "discriminator": "template",
+           *       "name": "Gradual rollout",
+           *       "description": "10%, then 50%, then everyone, an hour apart.",
+           *       "createdByUserId": 1,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "archivedAt": null,
+           *       "milestones": [
+           *         {
+           *           "id": "01JEXAMPLE0000000000000002",
+           *           "name": "Ten percent",
+           *           "sortOrder": 0,
+           *           "releasePlanDefinitionId": "01JEXAMPLE0000000000000001",
+           *           "transitionCondition": {
+           *             "intervalMinutes": 60
+           *           },
+           *           "strategies": [
+           *             {
+           *               "id": "01JEXAMPLE0000000000000003",
+           *               "milestoneId": "01JEXAMPLE0000000000000002",
+           *               "sortOrder": 0,
+           *               "title": "A tenth of the users",
+           *               "strategyName": "flexibleRollout",
+           *               "parameters": {
+           *                 "rollout": "10",
+           *                 "stickiness": "default",
+           *                 "groupId": "{{featureName}}"
+           *               },
+           *               "constraints": [
+           *                 {
+           *                   "contextName": "appName",
+           *                   "operator": "IN",
+           *                   "values": [
+           *                     "checkout",
+           *                     "cart"
+           *                   ],
+           *                   "inverted": false,
+           *                   "caseInsensitive": false
+           *                 }
+           *               ],
+           *               "variants": [],
+           *               "segments": []
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            archivedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Null when an API token created it. */
+            createdByUserId: number | null;
+            description: string | null;
+            /** @enum {string} */
+            discriminator: 'template';
+            /** @description A ULID. */
+            id: string;
+            milestones: components['schemas']['releasePlanMilestoneSchema'][];
+            name: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteReleaseTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The template id. */
+        templateId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The release template was deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  archiveReleaseTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The template id. */
+        templateId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The archived release template. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01JEXAMPLE0000000000000001",
+           *       "discriminator": "template",
+           *       "name": "Gradual rollout",
+           *       "description": "10%, then 50%, then everyone, an hour apart.",
+           *       "createdByUserId": 1,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "archivedAt": null,
+           *       "milestones": [
+           *         {
+           *           "id": "01JEXAMPLE0000000000000002",
+           *           "name": "Ten percent",
+           *           "sortOrder": 0,
+           *           "releasePlanDefinitionId": "01JEXAMPLE0000000000000001",
+           *           "transitionCondition": {
+           *             "intervalMinutes": 60
+           *           },
+           *           "strategies": [
+           *             {
+           *               "id": "01JEXAMPLE0000000000000003",
+           *               "milestoneId": "01JEXAMPLE0000000000000002",
+           *               "sortOrder": 0,
+           *               "title": "A tenth of the users",
+           *               "strategyName": "flexibleRollout",
+           *               "parameters": {
+           *                 "rollout": "10",
+           *                 "stickiness": "default",
+           *                 "groupId": "{{featureName}}"
+           *               },
+           *               "constraints": [
+           *                 {
+           *                   "contextName": "appName",
+           *                   "operator": "IN",
+           *                   "values": [
+           *                     "checkout",
+           *                     "cart"
+           *                   ],
+           *                   "inverted": false,
+           *                   "caseInsensitive": false
+           *                 }
+           *               ],
+           *               "variants": [],
+           *               "segments": []
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            archivedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Null when an API token created it. */
+            createdByUserId: number | null;
+            description: string | null;
+            /** @enum {string} */
+            discriminator: 'template';
+            /** @description A ULID. */
+            id: string;
+            milestones: components['schemas']['releasePlanMilestoneSchema'][];
+            name: string;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
