@@ -2990,6 +2990,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the release plans of a flag in an environment
+     * @description The release plan of the flag environment (at most one), with its milestones and which one is active. Requires the READ permission.
+     */
+    get: operations['getReleasePlans'];
+    put?: never;
+    /**
+     * Add a release plan to a flag in an environment
+     * @description Copies the milestones of a release template onto the flag environment; none is active until one is started. A flag environment has at most one plan. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the CREATE_FEATURE_STRATEGY permission.
+     */
+    post: operations['addReleasePlan'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans/{planId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a release plan from a flag in an environment
+     * @description Removes the plan and the strategies its active milestone put on the flag environment. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the DELETE_FEATURE_STRATEGY permission.
+     */
+    delete: operations['removeReleasePlan'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans/{planId}/milestones/{milestoneId}/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a milestone of a release plan
+     * @description Makes the milestone the active one: the strategies the previous milestone put on the flag environment are removed and the milestone's strategies are added, so SDKs get them with the next poll. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     */
+    post: operations['startMilestone'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies': {
     parameters: {
       query?: never;
@@ -6696,6 +6760,94 @@ export interface components {
       strategyName: string;
       title: string | null;
       variants: unknown[];
+    };
+    /**
+     * @example {
+     *       "id": "01JEXAMPLE0000000000000011",
+     *       "discriminator": "plan",
+     *       "name": "Gradual rollout",
+     *       "description": "10%, then 50%, then everyone, an hour apart.",
+     *       "featureName": "new-checkout",
+     *       "environment": "production",
+     *       "releasePlanTemplateId": "01JEXAMPLE0000000000000001",
+     *       "activeMilestoneId": "01JEXAMPLE0000000000000012",
+     *       "createdByUserId": 1,
+     *       "createdAt": "2026-01-15T10:00:00.000Z",
+     *       "milestones": [
+     *         {
+     *           "id": "01JEXAMPLE0000000000000012",
+     *           "name": "Ten percent",
+     *           "sortOrder": 0,
+     *           "releasePlanDefinitionId": "01JEXAMPLE0000000000000011",
+     *           "transitionCondition": {
+     *             "intervalMinutes": 60
+     *           },
+     *           "startedAt": "2026-01-15T10:05:00.000Z",
+     *           "strategies": [
+     *             {
+     *               "id": "01JEXAMPLE0000000000000013",
+     *               "milestoneId": "01JEXAMPLE0000000000000012",
+     *               "sortOrder": 0,
+     *               "title": null,
+     *               "strategyName": "flexibleRollout",
+     *               "parameters": {
+     *                 "rollout": "10",
+     *                 "stickiness": "default",
+     *                 "groupId": "new-checkout"
+     *               },
+     *               "constraints": [],
+     *               "variants": [],
+     *               "segments": []
+     *             }
+     *           ]
+     *         }
+     *       ]
+     *     }
+     */
+    releasePlanSchema: {
+      /** @description The milestone whose strategies are on; null: none yet. */
+      activeMilestoneId: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      createdByUserId: number | null;
+      description: string | null;
+      /** @enum {string} */
+      discriminator: 'plan';
+      environment: string;
+      featureName: string;
+      /** @description A ULID. */
+      id: string;
+      milestones: {
+        id: string;
+        name: string;
+        /** @description The plan the milestone belongs to. */
+        releasePlanDefinitionId: string;
+        sortOrder: number;
+        /**
+         * Format: date-time
+         * @description When it last started; null: never.
+         */
+        startedAt: string | null;
+        strategies: {
+          constraints: unknown[];
+          id: string;
+          milestoneId: string;
+          parameters: {
+            [key: string]: string;
+          };
+          segments: number[];
+          sortOrder: number;
+          strategyName: string;
+          title: string | null;
+          variants: unknown[];
+        }[];
+        transitionCondition: {
+          intervalMinutes: number;
+        } | null;
+      }[];
+      /** @description The template’s name when the plan was added. */
+      name: string;
+      releasePlanTemplateId: string;
     };
     /**
      * @example {
@@ -27386,6 +27538,447 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getReleasePlans: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": "01JEXAMPLE0000000000000011",
+           *         "discriminator": "plan",
+           *         "name": "Gradual rollout",
+           *         "description": "10%, then 50%, then everyone, an hour apart.",
+           *         "featureName": "new-checkout",
+           *         "environment": "production",
+           *         "releasePlanTemplateId": "01JEXAMPLE0000000000000001",
+           *         "activeMilestoneId": "01JEXAMPLE0000000000000012",
+           *         "createdByUserId": 1,
+           *         "createdAt": "2026-01-15T10:00:00.000Z",
+           *         "milestones": [
+           *           {
+           *             "id": "01JEXAMPLE0000000000000012",
+           *             "name": "Ten percent",
+           *             "sortOrder": 0,
+           *             "releasePlanDefinitionId": "01JEXAMPLE0000000000000011",
+           *             "transitionCondition": {
+           *               "intervalMinutes": 60
+           *             },
+           *             "startedAt": "2026-01-15T10:05:00.000Z",
+           *             "strategies": [
+           *               {
+           *                 "id": "01JEXAMPLE0000000000000013",
+           *                 "milestoneId": "01JEXAMPLE0000000000000012",
+           *                 "sortOrder": 0,
+           *                 "title": null,
+           *                 "strategyName": "flexibleRollout",
+           *                 "parameters": {
+           *                   "rollout": "10",
+           *                   "stickiness": "default",
+           *                   "groupId": "new-checkout"
+           *                 },
+           *                 "constraints": [],
+           *                 "variants": [],
+           *                 "segments": []
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['releasePlanSchema'][];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  addReleasePlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "templateId": "01JEXAMPLE0000000000000001"
+         *     }
+         */
+        'application/json': {
+          /** @description The release template to copy. */
+          templateId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The added release plan. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01JEXAMPLE0000000000000011",
+           *       "discriminator": "plan",
+           *       "name": "Gradual rollout",
+           *       "description": "10%, then 50%, then everyone, an hour apart.",
+           *       "featureName": "new-checkout",
+           *       "environment": "production",
+           *       "releasePlanTemplateId": "01JEXAMPLE0000000000000001",
+           *       "activeMilestoneId": "01JEXAMPLE0000000000000012",
+           *       "createdByUserId": 1,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "milestones": [
+           *         {
+           *           "id": "01JEXAMPLE0000000000000012",
+           *           "name": "Ten percent",
+           *           "sortOrder": 0,
+           *           "releasePlanDefinitionId": "01JEXAMPLE0000000000000011",
+           *           "transitionCondition": {
+           *             "intervalMinutes": 60
+           *           },
+           *           "startedAt": "2026-01-15T10:05:00.000Z",
+           *           "strategies": [
+           *             {
+           *               "id": "01JEXAMPLE0000000000000013",
+           *               "milestoneId": "01JEXAMPLE0000000000000012",
+           *               "sortOrder": 0,
+           *               "title": null,
+           *               "strategyName": "flexibleRollout",
+           *               "parameters": {
+           *                 "rollout": "10",
+           *                 "stickiness": "default",
+           *                 "groupId": "new-checkout"
+           *               },
+           *               "constraints": [],
+           *               "variants": [],
+           *               "segments": []
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description The milestone whose strategies are on; null: none yet. */
+            activeMilestoneId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            createdByUserId: number | null;
+            description: string | null;
+            /** @enum {string} */
+            discriminator: 'plan';
+            environment: string;
+            featureName: string;
+            /** @description A ULID. */
+            id: string;
+            milestones: {
+              id: string;
+              name: string;
+              /** @description The plan the milestone belongs to. */
+              releasePlanDefinitionId: string;
+              sortOrder: number;
+              /**
+               * Format: date-time
+               * @description When it last started; null: never.
+               */
+              startedAt: string | null;
+              strategies: {
+                constraints: unknown[];
+                id: string;
+                milestoneId: string;
+                parameters: {
+                  [key: string]: string;
+                };
+                segments: number[];
+                sortOrder: number;
+                strategyName: string;
+                title: string | null;
+                variants: unknown[];
+              }[];
+              transitionCondition: {
+                intervalMinutes: number;
+              } | null;
+            }[];
+            /** @description The template’s name when the plan was added. */
+            name: string;
+            releasePlanTemplateId: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  removeReleasePlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        planId: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The release plan was removed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  startMilestone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        milestoneId: string;
+        planId: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The started milestone. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01JEXAMPLE0000000000000012",
+           *       "name": "Ten percent",
+           *       "sortOrder": 0,
+           *       "releasePlanDefinitionId": "01JEXAMPLE0000000000000011",
+           *       "transitionCondition": {
+           *         "intervalMinutes": 60
+           *       },
+           *       "startedAt": "2026-01-15T10:05:00.000Z",
+           *       "strategies": [
+           *         {
+           *           "id": "01JEXAMPLE0000000000000013",
+           *           "milestoneId": "01JEXAMPLE0000000000000012",
+           *           "sortOrder": 0,
+           *           "title": null,
+           *           "strategyName": "flexibleRollout",
+           *           "parameters": {
+           *             "rollout": "10",
+           *             "stickiness": "default",
+           *             "groupId": "new-checkout"
+           *           },
+           *           "constraints": [],
+           *           "variants": [],
+           *           "segments": []
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            id: string;
+            name: string;
+            /** @description The plan the milestone belongs to. */
+            releasePlanDefinitionId: string;
+            sortOrder: number;
+            /**
+             * Format: date-time
+             * @description When it last started; null: never.
+             */
+            startedAt: string | null;
+            strategies: {
+              constraints: unknown[];
+              id: string;
+              milestoneId: string;
+              parameters: {
+                [key: string]: string;
+              };
+              segments: number[];
+              sortOrder: number;
+              strategyName: string;
+              title: string | null;
+              variants: unknown[];
+            }[];
+            transitionCondition: {
+              intervalMinutes: number;
+            } | null;
+          };
+        };
       };
       /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
       400: {
