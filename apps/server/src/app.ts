@@ -28,6 +28,8 @@ import { actionSetRoutes } from './features/automation/actions/action-set-routes
 import { createSignalProcessor } from './features/automation/actions/signal-processor.ts';
 import { signalRoutes } from './features/automation/signals/signal-routes.ts';
 import { bannerRoutes } from './features/instance/banners/banner-routes.ts';
+import { releasePlanRoutes } from './features/releases/release-plans/release-plan-routes.ts';
+import { releaseTemplateRoutes } from './features/releases/release-templates/release-template-routes.ts';
 import { dependencyRoutes } from './features/flag-model/dependencies/dependency-routes.ts';
 import { flagTagRoutes } from './features/flag-model/flag-tags/flag-tag-routes.ts';
 import { flagTransferRoutes } from './features/flag-model/flag-transfer/flag-transfer-routes.ts';
@@ -342,6 +344,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiTokenRoutes({ db }));
   await app.register(archiveRoutes({ db }));
   await app.register(bannerRoutes({ db }));
+  await app.register(releaseTemplateRoutes({ db }));
+  await app.register(releasePlanRoutes({ db }));
   await app.register(maintenanceRoutes({ db }));
   await app.register(dependencyRoutes({ db }));
   await app.register(flagTagRoutes({ db }));

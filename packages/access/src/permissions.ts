@@ -65,6 +65,9 @@ export const PERMISSIONS = {
   DELETE_FRONTEND_API_TOKEN: { level: 'root', description: 'Delete frontend API tokens' },
   UPDATE_MAINTENANCE_MODE: { level: 'root', description: 'Turn maintenance mode on and off' },
   UPDATE_INSTANCE_BANNERS: { level: 'root', description: 'Create, change and delete banners' },
+  RELEASE_PLAN_TEMPLATE_CREATE: { level: 'root', description: 'Create release templates' },
+  RELEASE_PLAN_TEMPLATE_UPDATE: { level: 'root', description: 'Change and archive release templates' },
+  RELEASE_PLAN_TEMPLATE_DELETE: { level: 'root', description: 'Delete release templates' },
   READ_LOGS: { level: 'root', description: 'Read instance logs and login history' },
   UPDATE_CORS: { level: 'root', description: 'Change the allowed CORS origins' },
   UPDATE_AUTH_CONFIGURATION: {

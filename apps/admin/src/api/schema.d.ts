@@ -3050,6 +3050,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the release plans of a flag in an environment
+     * @description The release plan of the flag environment (at most one), with its milestones and which one is active. Requires the READ permission.
+     */
+    get: operations['getReleasePlans'];
+    put?: never;
+    /**
+     * Add a release plan to a flag in an environment
+     * @description Copies the milestones of a release template onto the flag environment; none is active until one is started. A flag environment has at most one plan. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the CREATE_FEATURE_STRATEGY permission.
+     */
+    post: operations['addReleasePlan'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans/{planId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a release plan from a flag in an environment
+     * @description Removes the plan and the strategies its active milestone put on the flag environment. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the DELETE_FEATURE_STRATEGY permission.
+     */
+    delete: operations['removeReleasePlan'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans/{planId}/milestones/{milestoneId}/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a milestone of a release plan
+     * @description Makes the milestone the active one: the strategies the previous milestone put on the flag environment are removed and the milestone's strategies are added, so SDKs get them with the next poll. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     */
+    post: operations['startMilestone'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies': {
     parameters: {
       query?: never;
@@ -3646,6 +3710,78 @@ export interface paths {
      * @description The admin UI sends the errors it could not handle here; the server logs each at warn level with the user's id. At most 10 a minute per user are logged; the rest are answered alike and dropped. Requires the READ permission.
      */
     post: operations['uiObservability'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/release-plan-templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List release templates
+     * @description Lists the release templates that are not archived, oldest first, with their milestones and strategies. Requires the READ permission.
+     */
+    get: operations['getReleaseTemplates'];
+    put?: never;
+    /**
+     * Create a release template
+     * @description Creates a release template with its milestones, in the order of their sortOrder, and the strategies each milestone puts on a flag environment. Milestone names are unique within the template; template names among templates. Requires the RELEASE_PLAN_TEMPLATE_CREATE permission.
+     */
+    post: operations['createReleaseTemplate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/release-plan-templates/{templateId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a release template
+     * @description A release template, archived or not, with its milestones and their strategies. Requires the READ permission.
+     */
+    get: operations['getReleaseTemplate'];
+    /**
+     * Update a release template
+     * @description Renames and describes a release template. The milestones sent replace all of its milestones (with new ids); left out, they are kept. Requires the RELEASE_PLAN_TEMPLATE_UPDATE permission.
+     */
+    put: operations['updateReleaseTemplate'];
+    post?: never;
+    /**
+     * Delete a release template
+     * @description Deletes a release template, its milestones and their strategies for good. Requires the RELEASE_PLAN_TEMPLATE_DELETE permission.
+     */
+    delete: operations['deleteReleaseTemplate'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/release-plan-templates/archive/{templateId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Archive a release template
+     * @description Hides a release template from the list and sets its archivedAt; it can still be read by id. Archiving an archived template changes nothing. Requires the RELEASE_PLAN_TEMPLATE_UPDATE permission.
+     */
+    post: operations['archiveReleaseTemplate'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6655,6 +6791,249 @@ export interface components {
         name: string | null;
         username: string | null;
       }[];
+    };
+    /**
+     * @example {
+     *       "id": "01JEXAMPLE0000000000000002",
+     *       "name": "Ten percent",
+     *       "sortOrder": 0,
+     *       "releasePlanDefinitionId": "01JEXAMPLE0000000000000001",
+     *       "transitionCondition": {
+     *         "intervalMinutes": 60
+     *       },
+     *       "strategies": [
+     *         {
+     *           "id": "01JEXAMPLE0000000000000003",
+     *           "milestoneId": "01JEXAMPLE0000000000000002",
+     *           "sortOrder": 0,
+     *           "title": "A tenth of the users",
+     *           "strategyName": "flexibleRollout",
+     *           "parameters": {
+     *             "rollout": "10",
+     *             "stickiness": "default",
+     *             "groupId": "{{featureName}}"
+     *           },
+     *           "constraints": [
+     *             {
+     *               "contextName": "appName",
+     *               "operator": "IN",
+     *               "values": [
+     *                 "checkout",
+     *                 "cart"
+     *               ],
+     *               "inverted": false,
+     *               "caseInsensitive": false
+     *             }
+     *           ],
+     *           "variants": [],
+     *           "segments": []
+     *         }
+     *       ]
+     *     }
+     */
+    releasePlanMilestoneSchema: {
+      id: string;
+      name: string;
+      releasePlanDefinitionId: string;
+      sortOrder: number;
+      strategies: components['schemas']['releasePlanMilestoneStrategySchema'][];
+      transitionCondition: {
+        intervalMinutes: number;
+      } | null;
+    };
+    /**
+     * @example {
+     *       "id": "01JEXAMPLE0000000000000003",
+     *       "milestoneId": "01JEXAMPLE0000000000000002",
+     *       "sortOrder": 0,
+     *       "title": "A tenth of the users",
+     *       "strategyName": "flexibleRollout",
+     *       "parameters": {
+     *         "rollout": "10",
+     *         "stickiness": "default",
+     *         "groupId": "{{featureName}}"
+     *       },
+     *       "constraints": [
+     *         {
+     *           "contextName": "appName",
+     *           "operator": "IN",
+     *           "values": [
+     *             "checkout",
+     *             "cart"
+     *           ],
+     *           "inverted": false,
+     *           "caseInsensitive": false
+     *         }
+     *       ],
+     *       "variants": [],
+     *       "segments": []
+     *     }
+     */
+    releasePlanMilestoneStrategySchema: {
+      constraints: unknown[];
+      id: string;
+      milestoneId: string;
+      parameters: {
+        [key: string]: string;
+      };
+      segments: number[];
+      sortOrder: number;
+      strategyName: string;
+      title: string | null;
+      variants: unknown[];
+    };
+    /**
+     * @example {
+     *       "id": "01JEXAMPLE0000000000000011",
+     *       "discriminator": "plan",
+     *       "name": "Gradual rollout",
+     *       "description": "10%, then 50%, then everyone, an hour apart.",
+     *       "featureName": "new-checkout",
+     *       "environment": "production",
+     *       "releasePlanTemplateId": "01JEXAMPLE0000000000000001",
+     *       "activeMilestoneId": "01JEXAMPLE0000000000000012",
+     *       "createdByUserId": 1,
+     *       "createdAt": "2026-01-15T10:00:00.000Z",
+     *       "milestones": [
+     *         {
+     *           "id": "01JEXAMPLE0000000000000012",
+     *           "name": "Ten percent",
+     *           "sortOrder": 0,
+     *           "releasePlanDefinitionId": "01JEXAMPLE0000000000000011",
+     *           "transitionCondition": {
+     *             "intervalMinutes": 60
+     *           },
+     *           "startedAt": "2026-01-15T10:05:00.000Z",
+     *           "strategies": [
+     *             {
+     *               "id": "01JEXAMPLE0000000000000013",
+     *               "milestoneId": "01JEXAMPLE0000000000000012",
+     *               "sortOrder": 0,
+     *               "title": null,
+     *               "strategyName": "flexibleRollout",
+     *               "parameters": {
+     *                 "rollout": "10",
+     *                 "stickiness": "default",
+     *                 "groupId": "new-checkout"
+     *               },
+     *               "constraints": [],
+     *               "variants": [],
+     *               "segments": []
+     *             }
+     *           ]
+     *         }
+     *       ]
+     *     }
+     */
+    releasePlanSchema: {
+      /** @description The milestone whose strategies are on; null: none yet. */
+      activeMilestoneId: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      createdByUserId: number | null;
+      description: string | null;
+      /** @enum {string} */
+      discriminator: 'plan';
+      environment: string;
+      featureName: string;
+      /** @description A ULID. */
+      id: string;
+      milestones: {
+        id: string;
+        name: string;
+        /** @description The plan the milestone belongs to. */
+        releasePlanDefinitionId: string;
+        sortOrder: number;
+        /**
+         * Format: date-time
+         * @description When it last started; null: never.
+         */
+        startedAt: string | null;
+        strategies: {
+          constraints: unknown[];
+          id: string;
+          milestoneId: string;
+          parameters: {
+            [key: string]: string;
+          };
+          segments: number[];
+          sortOrder: number;
+          strategyName: string;
+          title: string | null;
+          variants: unknown[];
+        }[];
+        transitionCondition: {
+          intervalMinutes: number;
+        } | null;
+      }[];
+      /** @description The template’s name when the plan was added. */
+      name: string;
+      releasePlanTemplateId: string;
+    };
+    /**
+     * @example {
+     *       "id": "01JEXAMPLE0000000000000001",
+     *       "discriminator": "template",
+     *       "name": "Gradual rollout",
+     *       "description": "10%, then 50%, then everyone, an hour apart.",
+     *       "createdByUserId": 1,
+     *       "createdAt": "2026-01-15T10:00:00.000Z",
+     *       "archivedAt": null,
+     *       "milestones": [
+     *         {
+     *           "id": "01JEXAMPLE0000000000000002",
+     *           "name": "Ten percent",
+     *           "sortOrder": 0,
+     *           "releasePlanDefinitionId": "01JEXAMPLE0000000000000001",
+     *           "transitionCondition": {
+     *             "intervalMinutes": 60
+     *           },
+     *           "strategies": [
+     *             {
+     *               "id": "01JEXAMPLE0000000000000003",
+     *               "milestoneId": "01JEXAMPLE0000000000000002",
+     *               "sortOrder": 0,
+     *               "title": "A tenth of the users",
+     *               "strategyName": "flexibleRollout",
+     *               "parameters": {
+     *                 "rollout": "10",
+     *                 "stickiness": "default",
+     *                 "groupId": "{{featureName}}"
+     *               },
+     *               "constraints": [
+     *                 {
+     *                   "contextName": "appName",
+     *                   "operator": "IN",
+     *                   "values": [
+     *                     "checkout",
+     *                     "cart"
+     *                   ],
+     *                   "inverted": false,
+     *                   "caseInsensitive": false
+     *                 }
+     *               ],
+     *               "variants": [],
+     *               "segments": []
+     *             }
+     *           ]
+     *         }
+     *       ]
+     *     }
+     */
+    releasePlanTemplateSchema: {
+      /** Format: date-time */
+      archivedAt: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** @description Null when an API token created it. */
+      createdByUserId: number | null;
+      description: string | null;
+      /** @enum {string} */
+      discriminator: 'template';
+      /** @description A ULID. */
+      id: string;
+      milestones: components['schemas']['releasePlanMilestoneSchema'][];
+      name: string;
     };
     /**
      * @example {
@@ -27735,6 +28114,447 @@ export interface operations {
       };
     };
   };
+  getReleasePlans: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": "01JEXAMPLE0000000000000011",
+           *         "discriminator": "plan",
+           *         "name": "Gradual rollout",
+           *         "description": "10%, then 50%, then everyone, an hour apart.",
+           *         "featureName": "new-checkout",
+           *         "environment": "production",
+           *         "releasePlanTemplateId": "01JEXAMPLE0000000000000001",
+           *         "activeMilestoneId": "01JEXAMPLE0000000000000012",
+           *         "createdByUserId": 1,
+           *         "createdAt": "2026-01-15T10:00:00.000Z",
+           *         "milestones": [
+           *           {
+           *             "id": "01JEXAMPLE0000000000000012",
+           *             "name": "Ten percent",
+           *             "sortOrder": 0,
+           *             "releasePlanDefinitionId": "01JEXAMPLE0000000000000011",
+           *             "transitionCondition": {
+           *               "intervalMinutes": 60
+           *             },
+           *             "startedAt": "2026-01-15T10:05:00.000Z",
+           *             "strategies": [
+           *               {
+           *                 "id": "01JEXAMPLE0000000000000013",
+           *                 "milestoneId": "01JEXAMPLE0000000000000012",
+           *                 "sortOrder": 0,
+           *                 "title": null,
+           *                 "strategyName": "flexibleRollout",
+           *                 "parameters": {
+           *                   "rollout": "10",
+           *                   "stickiness": "default",
+           *                   "groupId": "new-checkout"
+           *                 },
+           *                 "constraints": [],
+           *                 "variants": [],
+           *                 "segments": []
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['releasePlanSchema'][];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  addReleasePlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "templateId": "01JEXAMPLE0000000000000001"
+         *     }
+         */
+        'application/json': {
+          /** @description The release template to copy. */
+          templateId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The added release plan. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01JEXAMPLE0000000000000011",
+           *       "discriminator": "plan",
+           *       "name": "Gradual rollout",
+           *       "description": "10%, then 50%, then everyone, an hour apart.",
+           *       "featureName": "new-checkout",
+           *       "environment": "production",
+           *       "releasePlanTemplateId": "01JEXAMPLE0000000000000001",
+           *       "activeMilestoneId": "01JEXAMPLE0000000000000012",
+           *       "createdByUserId": 1,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "milestones": [
+           *         {
+           *           "id": "01JEXAMPLE0000000000000012",
+           *           "name": "Ten percent",
+           *           "sortOrder": 0,
+           *           "releasePlanDefinitionId": "01JEXAMPLE0000000000000011",
+           *           "transitionCondition": {
+           *             "intervalMinutes": 60
+           *           },
+           *           "startedAt": "2026-01-15T10:05:00.000Z",
+           *           "strategies": [
+           *             {
+           *               "id": "01JEXAMPLE0000000000000013",
+           *               "milestoneId": "01JEXAMPLE0000000000000012",
+           *               "sortOrder": 0,
+           *               "title": null,
+           *               "strategyName": "flexibleRollout",
+           *               "parameters": {
+           *                 "rollout": "10",
+           *                 "stickiness": "default",
+           *                 "groupId": "new-checkout"
+           *               },
+           *               "constraints": [],
+           *               "variants": [],
+           *               "segments": []
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description The milestone whose strategies are on; null: none yet. */
+            activeMilestoneId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            createdByUserId: number | null;
+            description: string | null;
+            /** @enum {string} */
+            discriminator: 'plan';
+            environment: string;
+            featureName: string;
+            /** @description A ULID. */
+            id: string;
+            milestones: {
+              id: string;
+              name: string;
+              /** @description The plan the milestone belongs to. */
+              releasePlanDefinitionId: string;
+              sortOrder: number;
+              /**
+               * Format: date-time
+               * @description When it last started; null: never.
+               */
+              startedAt: string | null;
+              strategies: {
+                constraints: unknown[];
+                id: string;
+                milestoneId: string;
+                parameters: {
+                  [key: string]: string;
+                };
+                segments: number[];
+                sortOrder: number;
+                strategyName: string;
+                title: string | null;
+                variants: unknown[];
+              }[];
+              transitionCondition: {
+                intervalMinutes: number;
+              } | null;
+            }[];
+            /** @description The template’s name when the plan was added. */
+            name: string;
+            releasePlanTemplateId: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  removeReleasePlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        planId: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The release plan was removed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  startMilestone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        milestoneId: string;
+        planId: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The started milestone. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01JEXAMPLE0000000000000012",
+           *       "name": "Ten percent",
+           *       "sortOrder": 0,
+           *       "releasePlanDefinitionId": "01JEXAMPLE0000000000000011",
+           *       "transitionCondition": {
+           *         "intervalMinutes": 60
+           *       },
+           *       "startedAt": "2026-01-15T10:05:00.000Z",
+           *       "strategies": [
+           *         {
+           *           "id": "01JEXAMPLE0000000000000013",
+           *           "milestoneId": "01JEXAMPLE0000000000000012",
+           *           "sortOrder": 0,
+           *           "title": null,
+           *           "strategyName": "flexibleRollout",
+           *           "parameters": {
+           *             "rollout": "10",
+           *             "stickiness": "default",
+           *             "groupId": "new-checkout"
+           *           },
+           *           "constraints": [],
+           *           "variants": [],
+           *           "segments": []
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            id: string;
+            name: string;
+            /** @description The plan the milestone belongs to. */
+            releasePlanDefinitionId: string;
+            sortOrder: number;
+            /**
+             * Format: date-time
+             * @description When it last started; null: never.
+             */
+            startedAt: string | null;
+            strategies: {
+              constraints: unknown[];
+              id: string;
+              milestoneId: string;
+              parameters: {
+                [key: string]: string;
+              };
+              segments: number[];
+              sortOrder: number;
+              strategyName: string;
+              title: string | null;
+              variants: unknown[];
+            }[];
+            transitionCondition: {
+              intervalMinutes: number;
+            } | null;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getFeatureStrategies: {
     parameters: {
       query?: never;
@@ -31374,6 +32194,847 @@ export interface operations {
       };
       /** @description The body must be sent as application/json. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getReleaseTemplates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": "01JEXAMPLE0000000000000001",
+           *         "discriminator": "template",
+           *         "name": "Gradual rollout",
+           *         "description": "10%, then 50%, then everyone, an hour apart.",
+           *         "createdByUserId": 1,
+           *         "createdAt": "2026-01-15T10:00:00.000Z",
+           *         "archivedAt": null,
+           *         "milestones": [
+           *           {
+           *             "id": "01JEXAMPLE0000000000000002",
+           *             "name": "Ten percent",
+           *             "sortOrder": 0,
+           *             "releasePlanDefinitionId": "01JEXAMPLE0000000000000001",
+           *             "transitionCondition": {
+           *               "intervalMinutes": 60
+           *             },
+           *             "strategies": [
+           *               {
+           *                 "id": "01JEXAMPLE0000000000000003",
+           *                 "milestoneId": "01JEXAMPLE0000000000000002",
+           *                 "sortOrder": 0,
+           *                 "title": "A tenth of the users",
+           *                 "strategyName": "flexibleRollout",
+           *                 "parameters": {
+           *                   "rollout": "10",
+           *                   "stickiness": "default",
+           *                   "groupId": "{{featureName}}"
+           *                 },
+           *                 "constraints": [
+           *                   {
+           *                     "contextName": "appName",
+           *                     "operator": "IN",
+           *                     "values": [
+           *                       "checkout",
+           *                       "cart"
+           *                     ],
+           *                     "inverted": false,
+           *                     "caseInsensitive": false
+           *                   }
+           *                 ],
+           *                 "variants": [],
+           *                 "segments": []
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['releasePlanTemplateSchema'][];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  createReleaseTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Gradual rollout",
+         *       "description": "10%, then 50%, then everyone, an hour apart.",
+         *       "milestones": [
+         *         {
+         *           "name": "Ten percent",
+         *           "sortOrder": 0,
+         *           "transitionCondition": {
+         *             "intervalMinutes": 60
+         *           },
+         *           "strategies": [
+         *             {
+         *               "sortOrder": 0,
+         *               "name": "flexibleRollout",
+         *               "parameters": {
+         *                 "rollout": "10",
+         *                 "stickiness": "default"
+         *               }
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          description?: string | null;
+          milestones?: {
+            /** @description Unique within the template. */
+            name: string;
+            /** @description Position of the milestone in the release; lowest first. */
+            sortOrder: number;
+            strategies?: {
+              constraints?: {
+                /** @description For STR_* and REGEX. */
+                caseInsensitive?: boolean;
+                /** @description The context field to compare. */
+                contextName: string;
+                /** @description Negates the result. */
+                inverted?: boolean;
+                /** @enum {string} */
+                operator:
+                  | 'IN'
+                  | 'NOT_IN'
+                  | 'STR_ENDS_WITH'
+                  | 'STR_STARTS_WITH'
+                  | 'STR_CONTAINS'
+                  | 'IN_CIDR'
+                  | 'NUM_EQ'
+                  | 'NUM_GT'
+                  | 'NUM_GTE'
+                  | 'NUM_LT'
+                  | 'NUM_LTE'
+                  | 'DATE_AFTER'
+                  | 'DATE_BEFORE'
+                  | 'SEMVER_EQ'
+                  | 'SEMVER_GT'
+                  | 'SEMVER_GTE'
+                  | 'SEMVER_LT'
+                  | 'SEMVER_LTE'
+                  | 'REGEX';
+                /** @description For NUM_*, DATE_*, SEMVER_* and REGEX: a number, RFC 3339 date, SemVer or RE2. */
+                value?: string;
+                /** @description For IN, NOT_IN, STR_* and IN_CIDR (an empty list: IN matches nothing, NOT_IN everything). */
+                values?: string[];
+              }[];
+              /** @description The strategy type, e.g. flexibleRollout. */
+              name?: string;
+              /** @description Strategy parameters; numbers and booleans are stored as strings. */
+              parameters?: {
+                [key: string]: string | number | boolean;
+              };
+              /** @description Ids of segments to apply. */
+              segments?: number[];
+              /** @description Position among the milestone’s strategies. */
+              sortOrder: number;
+              /** @description Deprecated: the same as `name`. */
+              strategyName?: string;
+              title?: string | null;
+              variants?: {
+                name: string;
+                payload?: {
+                  /**
+                   * @description How SDKs should read `value`.
+                   * @enum {string}
+                   */
+                  type: 'string' | 'json' | 'csv' | 'number';
+                  /** @description Always a string, even for `json` and `number` payloads. */
+                  value: string;
+                };
+                /** @description Context field that keeps a user on a variant. Flag variants default to the project’s default stickiness; strategy variants without one use the strategy’s. */
+                stickiness?: string;
+                /** @description Share of 1000. Only kept for `fix` variants; `variable` ones share what is left. */
+                weight?: number;
+                /** @description Defaults to `variable`. */
+                weightType?: 'variable' | 'fix';
+              }[];
+            }[];
+            /** @description When the next milestone starts by itself; null or left out: only by hand. */
+            transitionCondition?: {
+              /** @description Minutes after the milestone starts that the next milestone starts by itself. */
+              intervalMinutes: number;
+            } | null;
+          }[];
+          /** @description Unique among templates. */
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The created release template. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01JEXAMPLE0000000000000001",
+           *       "discriminator": "template",
+           *       "name": "Gradual rollout",
+           *       "description": "10%, then 50%, then everyone, an hour apart.",
+           *       "createdByUserId": 1,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "archivedAt": null,
+           *       "milestones": [
+           *         {
+           *           "id": "01JEXAMPLE0000000000000002",
+           *           "name": "Ten percent",
+           *           "sortOrder": 0,
+           *           "releasePlanDefinitionId": "01JEXAMPLE0000000000000001",
+           *           "transitionCondition": {
+           *             "intervalMinutes": 60
+           *           },
+           *           "strategies": [
+           *             {
+           *               "id": "01JEXAMPLE0000000000000003",
+           *               "milestoneId": "01JEXAMPLE0000000000000002",
+           *               "sortOrder": 0,
+           *               "title": "A tenth of the users",
+           *               "strategyName": "flexibleRollout",
+           *               "parameters": {
+           *                 "rollout": "10",
+           *                 "stickiness": "default",
+           *                 "groupId": "{{featureName}}"
+           *               },
+           *               "constraints": [
+           *                 {
+           *                   "contextName": "appName",
+           *                   "operator": "IN",
+           *                   "values": [
+           *                     "checkout",
+           *                     "cart"
+           *                   ],
+           *                   "inverted": false,
+           *                   "caseInsensitive": false
+           *                 }
+           *               ],
+           *               "variants": [],
+           *               "segments": []
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            archivedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Null when an API token created it. */
+            createdByUserId: number | null;
+            description: string | null;
+            /** @enum {string} */
+            discriminator: 'template';
+            /** @description A ULID. */
+            id: string;
+            milestones: components['schemas']['releasePlanMilestoneSchema'][];
+            name: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getReleaseTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The template id. */
+        templateId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The release template. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01JEXAMPLE0000000000000001",
+           *       "discriminator": "template",
+           *       "name": "Gradual rollout",
+           *       "description": "10%, then 50%, then everyone, an hour apart.",
+           *       "createdByUserId": 1,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "archivedAt": null,
+           *       "milestones": [
+           *         {
+           *           "id": "01JEXAMPLE0000000000000002",
+           *           "name": "Ten percent",
+           *           "sortOrder": 0,
+           *           "releasePlanDefinitionId": "01JEXAMPLE0000000000000001",
+           *           "transitionCondition": {
+           *             "intervalMinutes": 60
+           *           },
+           *           "strategies": [
+           *             {
+           *               "id": "01JEXAMPLE0000000000000003",
+           *               "milestoneId": "01JEXAMPLE0000000000000002",
+           *               "sortOrder": 0,
+           *               "title": "A tenth of the users",
+           *               "strategyName": "flexibleRollout",
+           *               "parameters": {
+           *                 "rollout": "10",
+           *                 "stickiness": "default",
+           *                 "groupId": "{{featureName}}"
+           *               },
+           *               "constraints": [
+           *                 {
+           *                   "contextName": "appName",
+           *                   "operator": "IN",
+           *                   "values": [
+           *                     "checkout",
+           *                     "cart"
+           *                   ],
+           *                   "inverted": false,
+           *                   "caseInsensitive": false
+           *                 }
+           *               ],
+           *               "variants": [],
+           *               "segments": []
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            archivedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Null when an API token created it. */
+            createdByUserId: number | null;
+            description: string | null;
+            /** @enum {string} */
+            discriminator: 'template';
+            /** @description A ULID. */
+            id: string;
+            milestones: components['schemas']['releasePlanMilestoneSchema'][];
+            name: string;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  updateReleaseTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The template id. */
+        templateId: string;
+      };
+      cookie?: never;
+    };
+    /** @description The milestones sent replace the old ones; left out, they are kept. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Gradual rollout",
+         *       "description": "10%, then 50%, then everyone, an hour apart.",
+         *       "milestones": [
+         *         {
+         *           "name": "Ten percent",
+         *           "sortOrder": 0,
+         *           "transitionCondition": {
+         *             "intervalMinutes": 60
+         *           },
+         *           "strategies": [
+         *             {
+         *               "sortOrder": 0,
+         *               "name": "flexibleRollout",
+         *               "parameters": {
+         *                 "rollout": "10",
+         *                 "stickiness": "default"
+         *               }
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          description?: string | null;
+          /** @description The template id; when sent, it must match the path. */
+          id?: string;
+          milestones?: {
+            /** @description Unique within the template. */
+            name: string;
+            /** @description Position of the milestone in the release; lowest first. */
+            sortOrder: number;
+            strategies?: {
+              constraints?: {
+                /** @description For STR_* and REGEX. */
+                caseInsensitive?: boolean;
+                /** @description The context field to compare. */
+                contextName: string;
+                /** @description Negates the result. */
+                inverted?: boolean;
+                /** @enum {string} */
+                operator:
+                  | 'IN'
+                  | 'NOT_IN'
+                  | 'STR_ENDS_WITH'
+                  | 'STR_STARTS_WITH'
+                  | 'STR_CONTAINS'
+                  | 'IN_CIDR'
+                  | 'NUM_EQ'
+                  | 'NUM_GT'
+                  | 'NUM_GTE'
+                  | 'NUM_LT'
+                  | 'NUM_LTE'
+                  | 'DATE_AFTER'
+                  | 'DATE_BEFORE'
+                  | 'SEMVER_EQ'
+                  | 'SEMVER_GT'
+                  | 'SEMVER_GTE'
+                  | 'SEMVER_LT'
+                  | 'SEMVER_LTE'
+                  | 'REGEX';
+                /** @description For NUM_*, DATE_*, SEMVER_* and REGEX: a number, RFC 3339 date, SemVer or RE2. */
+                value?: string;
+                /** @description For IN, NOT_IN, STR_* and IN_CIDR (an empty list: IN matches nothing, NOT_IN everything). */
+                values?: string[];
+              }[];
+              /** @description The strategy type, e.g. flexibleRollout. */
+              name?: string;
+              /** @description Strategy parameters; numbers and booleans are stored as strings. */
+              parameters?: {
+                [key: string]: string | number | boolean;
+              };
+              /** @description Ids of segments to apply. */
+              segments?: number[];
+              /** @description Position among the milestone’s strategies. */
+              sortOrder: number;
+              /** @description Deprecated: the same as `name`. */
+              strategyName?: string;
+              title?: string | null;
+              variants?: {
+                name: string;
+                payload?: {
+                  /**
+                   * @description How SDKs should read `value`.
+                   * @enum {string}
+                   */
+                  type: 'string' | 'json' | 'csv' | 'number';
+                  /** @description Always a string, even for `json` and `number` payloads. */
+                  value: string;
+                };
+                /** @description Context field that keeps a user on a variant. Flag variants default to the project’s default stickiness; strategy variants without one use the strategy’s. */
+                stickiness?: string;
+                /** @description Share of 1000. Only kept for `fix` variants; `variable` ones share what is left. */
+                weight?: number;
+                /** @description Defaults to `variable`. */
+                weightType?: 'variable' | 'fix';
+              }[];
+            }[];
+            /** @description When the next milestone starts by itself; null or left out: only by hand. */
+            transitionCondition?: {
+              /** @description Minutes after the milestone starts that the next milestone starts by itself. */
+              intervalMinutes: number;
+            } | null;
+          }[];
+          /** @description Unique among templates. */
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The release template after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01JEXAMPLE0000000000000001",
+           *       "discriminator": "template",
+           *       "name": "Gradual rollout",
+           *       "description": "10%, then 50%, then everyone, an hour apart.",
+           *       "createdByUserId": 1,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "archivedAt": null,
+           *       "milestones": [
+           *         {
+           *           "id": "01JEXAMPLE0000000000000002",
+           *           "name": "Ten percent",
+           *           "sortOrder": 0,
+           *           "releasePlanDefinitionId": "01JEXAMPLE0000000000000001",
+           *           "transitionCondition": {
+           *             "intervalMinutes": 60
+           *           },
+           *           "strategies": [
+           *             {
+           *               "id": "01JEXAMPLE0000000000000003",
+           *               "milestoneId": "01JEXAMPLE0000000000000002",
+           *               "sortOrder": 0,
+           *               "title": "A tenth of the users",
+           *               "strategyName": "flexibleRollout",
+           *               "parameters": {
+           *                 "rollout": "10",
+           *                 "stickiness": "default",
+           *                 "groupId": "{{featureName}}"
+           *               },
+           *               "constraints": [
+           *                 {
+           *                   "contextName": "appName",
+           *                   "operator": "IN",
+           *                   "values": [
+           *                     "checkout",
+           *                     "cart"
+           *                   ],
+           *                   "inverted": false,
+           *                   "caseInsensitive": false
+           *                 }
+           *               ],
+           *               "variants": [],
+           *               "segments": []
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            archivedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Null when an API token created it. */
+            createdByUserId: number | null;
+            description: string | null;
+            /** @enum {string} */
+            discriminator: 'template';
+            /** @description A ULID. */
+            id: string;
+            milestones: components['schemas']['releasePlanMilestoneSchema'][];
+            name: string;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteReleaseTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The template id. */
+        templateId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The release template was deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  archiveReleaseTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The template id. */
+        templateId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The archived release template. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01JEXAMPLE0000000000000001",
+           *       "discriminator": "template",
+           *       "name": "Gradual rollout",
+           *       "description": "10%, then 50%, then everyone, an hour apart.",
+           *       "createdByUserId": 1,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "archivedAt": null,
+           *       "milestones": [
+           *         {
+           *           "id": "01JEXAMPLE0000000000000002",
+           *           "name": "Ten percent",
+           *           "sortOrder": 0,
+           *           "releasePlanDefinitionId": "01JEXAMPLE0000000000000001",
+           *           "transitionCondition": {
+           *             "intervalMinutes": 60
+           *           },
+           *           "strategies": [
+           *             {
+           *               "id": "01JEXAMPLE0000000000000003",
+           *               "milestoneId": "01JEXAMPLE0000000000000002",
+           *               "sortOrder": 0,
+           *               "title": "A tenth of the users",
+           *               "strategyName": "flexibleRollout",
+           *               "parameters": {
+           *                 "rollout": "10",
+           *                 "stickiness": "default",
+           *                 "groupId": "{{featureName}}"
+           *               },
+           *               "constraints": [
+           *                 {
+           *                   "contextName": "appName",
+           *                   "operator": "IN",
+           *                   "values": [
+           *                     "checkout",
+           *                     "cart"
+           *                   ],
+           *                   "inverted": false,
+           *                   "caseInsensitive": false
+           *                 }
+           *               ],
+           *               "variants": [],
+           *               "segments": []
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            archivedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Null when an API token created it. */
+            createdByUserId: number | null;
+            description: string | null;
+            /** @enum {string} */
+            discriminator: 'template';
+            /** @description A ULID. */
+            id: string;
+            milestones: components['schemas']['releasePlanMilestoneSchema'][];
+            name: string;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -31,6 +31,7 @@ export const API_AREAS = [
   'Playground',
   'Projects',
   'Public signup tokens',
+  'Release Templates',
   'Search',
   'Segments',
   'Service Accounts',

@@ -37,6 +37,7 @@ export const API_AREAS = [
   'Playground',
   'Projects',
   'Public signup tokens',
+  'Release Templates',
   'Search',
   'Segments',
   'Service Accounts',
@@ -108,6 +109,8 @@ const AREA_DESCRIPTIONS: Record<ApiArea, string> = {
   'Public signup tokens': 'Invite links: people open one to create their own account.',
   Playground: 'Evaluate flags for a context and see why each one is on or off.',
   Projects: 'Projects group flags, environments and tokens.',
+  'Release Templates':
+    'Reusable releases: ordered milestones, each with the strategies it puts on a flag environment, and how long each lasts before the next starts.',
   Segments: 'Reusable sets of constraints.',
   'Service Accounts': 'Accounts for scripts and pipelines that act through their tokens, with a root role.',
   Strategies: 'Activation strategy definitions, built-in and custom.',

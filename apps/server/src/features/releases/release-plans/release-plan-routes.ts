@@ -1,0 +1,156 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { PermissionName } from '@switchyard/access';
+import { inTransaction, type Db } from '../../../db/db.ts';
+import { describe, errorResponses, noContent } from '../../../http/operation.ts';
+import { actorOf } from '../../flag-model/events/actor.ts';
+import type { PlanMilestone, ReleasePlan } from './release-plan.ts';
+import {
+  AddReleasePlanBody,
+  FlagEnvironmentParams,
+  MilestoneParams,
+  PlanMilestoneResponse,
+  PlanParams,
+  ReleasePlanListResponse,
+  ReleasePlanResponse,
+} from './release-plan-schemas.ts';
+import { createReleasePlanService, type PlanPlace, type ReleasePlanService } from './release-plan-service.ts';
+
+const TAG = 'Features';
+const BASE = '/api/admin/projects/:projectId/features/:featureName/environments/:environment/release-plans';
+const GUARDED =
+  'Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them.';
+
+const toMilestoneResponse = ({ intervalMinutes, startedAt, ...milestone }: PlanMilestone) => ({
+  ...milestone,
+  transitionCondition: intervalMinutes === null ? null : { intervalMinutes },
+  startedAt: startedAt?.toISOString() ?? null,
+});
+
+export const toReleasePlanResponse = (plan: ReleasePlan) => ({
+  id: plan.id,
+  discriminator: 'plan' as const,
+  name: plan.name,
+  description: plan.description,
+  featureName: plan.flagName,
+  environment: plan.environment,
+  releasePlanTemplateId: plan.templateId,
+  activeMilestoneId: plan.activeMilestoneId,
+  createdByUserId: plan.createdByUserId,
+  createdAt: plan.createdAt.toISOString(),
+  milestones: plan.milestones.map(toMilestoneResponse),
+});
+
+const placeOf = (params: { projectId: string; featureName: string; environment: string }): PlanPlace => ({
+  project: params.projectId,
+  flagName: params.featureName,
+  environment: params.environment,
+});
+
+const writeAuth = (permission: PermissionName) => ({
+  auth: {
+    permission,
+    project: 'params.projectId' as const,
+    environment: 'params.environment' as const,
+    reviewedBy: 'environment' as const,
+  },
+});
+
+/** Release plans of a flag environment: a template's milestones, started one at a time. */
+export function releasePlanRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.addSchema(ReleasePlanResponse);
+    const tx = <T>(fn: (s: ReleasePlanService) => Promise<T>) =>
+      inTransaction(deps.db, (t) => fn(createReleasePlanService(t)));
+
+    app.get(
+      BASE,
+      {
+        config: { auth: { permission: 'READ' } },
+        schema: {
+          ...describe(
+            TAG,
+            'getReleasePlans',
+            'List the release plans of a flag in an environment',
+            'The release plan of the flag environment (at most one), with its milestones and which one is active.',
+          ),
+          params: FlagEnvironmentParams,
+          response: { 200: ReleasePlanListResponse, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) =>
+        (await createReleasePlanService(deps.db).list(placeOf(request.params))).map(toReleasePlanResponse),
+    );
+
+    app.post(
+      BASE,
+      {
+        config: writeAuth('CREATE_FEATURE_STRATEGY'),
+        schema: {
+          ...describe(
+            TAG,
+            'addReleasePlan',
+            'Add a release plan to a flag in an environment',
+            `Copies the milestones of a release template onto the flag environment; none is active until one is started. A flag environment has at most one plan. ${GUARDED}`,
+          ),
+          params: FlagEnvironmentParams,
+          body: AddReleasePlanBody,
+          response: {
+            200: { ...ReleasePlanResponse, $id: undefined, description: 'The added release plan.' },
+            ...errorResponses(400, 401, 403, 404, 409, 415),
+          },
+        },
+      },
+      async (request) =>
+        toReleasePlanResponse(
+          await tx((s) => s.add(placeOf(request.params), request.body.templateId, actorOf(request))),
+        ),
+    );
+
+    app.post(
+      `${BASE}/:planId/milestones/:milestoneId/start`,
+      {
+        config: writeAuth('UPDATE_FEATURE_STRATEGY'),
+        schema: {
+          ...describe(
+            TAG,
+            'startMilestone',
+            'Start a milestone of a release plan',
+            `Makes the milestone the active one: the strategies the previous milestone put on the flag environment are removed and the milestone's strategies are added, so SDKs get them with the next poll. ${GUARDED}`,
+          ),
+          params: MilestoneParams,
+          response: {
+            200: { ...PlanMilestoneResponse, description: 'The started milestone.' },
+            ...errorResponses(400, 401, 403, 404),
+          },
+        },
+      },
+      async (request) => {
+        const { planId, milestoneId } = request.params;
+        return toMilestoneResponse(
+          await tx((s) => s.startMilestone(placeOf(request.params), planId, milestoneId, actorOf(request))),
+        );
+      },
+    );
+
+    app.delete(
+      `${BASE}/:planId`,
+      {
+        config: writeAuth('DELETE_FEATURE_STRATEGY'),
+        schema: {
+          ...describe(
+            TAG,
+            'removeReleasePlan',
+            'Remove a release plan from a flag in an environment',
+            `Removes the plan and the strategies its active milestone put on the flag environment. ${GUARDED}`,
+          ),
+          params: PlanParams,
+          response: { 200: noContent('The release plan was removed.'), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        await tx((s) => s.remove(placeOf(request.params), request.params.planId, actorOf(request)));
+        return reply.status(200).send();
+      },
+    );
+  };
+}
