@@ -28,8 +28,8 @@ import { actionSetRoutes } from './features/automation/actions/action-set-routes
 import { createSignalProcessor } from './features/automation/actions/signal-processor.ts';
 import { signalRoutes } from './features/automation/signals/signal-routes.ts';
 import { bannerRoutes } from './features/instance/banners/banner-routes.ts';
-import { releasePlanRoutes } from './features/releases/release-plans/release-plan-routes.ts';
-import { releaseTemplateRoutes } from './features/releases/release-templates/release-template-routes.ts';
+import { releasePlanRoutes } from './features/release/release-plans/release-plan-routes.ts';
+import { releaseTemplateRoutes } from './features/release/release-templates/release-template-routes.ts';
 import { dependencyRoutes } from './features/flag-model/dependencies/dependency-routes.ts';
 import { flagTagRoutes } from './features/flag-model/flag-tags/flag-tag-routes.ts';
 import { flagTransferRoutes } from './features/flag-model/flag-transfer/flag-transfer-routes.ts';

@@ -1,6 +1,7 @@
 /**
- * What other areas and app.ts use of release management: impact metrics (what SDKs measure, as time series). Other
- * areas import this area only through this file (lint: switchyard/area-imports).
+ * What other areas and app.ts use of release management: impact metrics (what SDKs measure, as time series); app.ts
+ * also registers the release-template and release-plan routes from their folders. Other areas import this area only
+ * through this file (lint: switchyard/area-imports).
  */
 export { impactMetricRoutes } from './impact-metrics/impact-metric-routes.ts';
 export {
