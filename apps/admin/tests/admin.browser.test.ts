@@ -242,7 +242,7 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     await development.getByRole('button', { name: 'Copy strategies to…' }).click();
     await page.getByRole('menuitem', { name: 'production' }).click();
     const production = page.getByRole('region', { name: 'Environment production' });
-    await production.getByText('2. flexibleRollout').waitFor();
+    await production.getByText('2. Gradual rollout').waitFor();
     expect(await strategies('production')).toHaveLength(2);
 
     await page.getByRole('tab', { name: 'Variants' }).click();

@@ -1,6 +1,7 @@
 // `npm run build:edge`: the edge as one JavaScript file with nothing to install (dist/switchyard-edge.mjs, about
 // 100 kB): copy it to any machine with Node.js 20 or later and run `node switchyard-edge.mjs` with UPSTREAM_URL and
-// TOKENS set. Everything it uses, the workspace's evaluation package included, is bundled in.
+// TOKENS set. Everything it uses, the workspace's evaluation package and TypeBox (the impact-metric wire rule it
+// shares with the server) included, is bundled in.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';

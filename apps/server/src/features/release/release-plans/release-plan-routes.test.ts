@@ -31,6 +31,9 @@ afterAll(() => t.close());
 const plans = (flag: string, environment = 'development') =>
   `${environmentUrl(flag, environment)}/release-plans`;
 
+/** SDKs get a write once the change feed has refreshed the served payload: on PostgreSQL that comes a moment later. */
+const SERVED = { timeout: 10_000 };
+
 /** The flexibleRollout percentages SDKs get for the flag in development, in evaluation order. */
 async function servedRollouts(flag: string): Promise<string[]> {
   const response = await t.app.inject({
@@ -96,7 +99,7 @@ describe('release plans', () => {
       expect(started.statusCode, started.body).toBe(200);
       expect(started.json()).toMatchObject({ id: plan.milestones[index].id, startedAt: expect.any(String) });
       expect(await lastEvent()).toBe('release-plan-milestone-started');
-      expect(await servedRollouts(flag)).toEqual([rollout]);
+      await expect.poll(() => servedRollouts(flag), SERVED).toEqual([rollout]);
     }
     const after = (await t.admin({ url: plans(flag) })).json()[0];
     expect(after.activeMilestoneId).toBe(plan.milestones[2].id);
@@ -104,7 +107,7 @@ describe('release plans', () => {
     const removed = await t.admin({ method: 'DELETE', url: `${plans(flag)}/${plan.id}` });
     expect(removed.statusCode).toBe(200);
     expect(await lastEvent()).toBe('release-plan-removed');
-    expect(await servedRollouts(flag)).toEqual([]);
+    await expect.poll(() => servedRollouts(flag), SERVED).toEqual([]);
     expect((await t.admin({ url: plans(flag) })).json()).toEqual([]);
   });
 
@@ -122,7 +125,7 @@ describe('release plans', () => {
         method: 'POST',
         url: `${plans(flag)}/${plan.id}/milestones/${plan.milestones[index].id}/start`,
       });
-    expect((await servedRollouts(flag)).sort()).toEqual(['5', '50']);
+    await expect.poll(async () => (await servedRollouts(flag)).sort(), SERVED).toEqual(['5', '50']);
   });
 
   it('answers 404 for an unknown plan or milestone, and another flag’s plan', async () => {
