@@ -17,6 +17,7 @@ import { changeRequestReadRoutes } from './features/governance/change-requests/c
 import { createChangeRequestMailer } from './features/governance/change-requests/change-request-mail.ts';
 import { changeRequestRoutes } from './features/governance/change-requests/change-request-routes.ts';
 import { createChangeRequestScheduler } from './features/governance/change-requests/change-request-scheduler.ts';
+import { createStaleWatcher } from './features/flag-model/flags/stale-watcher.ts';
 import { instanceAdminRoutes } from './features/instance/instance-admin/instance-admin-routes.ts';
 import { notificationRoutes } from './features/governance/notifications/notification-routes.ts';
 import { projectAccessRoutes } from './features/governance/project-access/project-access-routes.ts';
@@ -397,6 +398,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onReady', async () => healthRecorder.start());
   app.addHook('preClose', () => healthRecorder.stop());
+  // Flags that outlive their type's lifetime are told once (feature-potentially-stale-on); the rows decide who tells.
+  const staleWatcher = createStaleWatcher(db, {
+    intervalMs: 60 * 60 * 1000,
+    onError: (error) => app.log.error({ err: error }, 'potentially stale flags: a look failed'),
+  });
+  app.addHook('onReady', async () => staleWatcher.start());
+  app.addHook('preClose', () => staleWatcher.stop());
   // Integrations: events reach them through the outbox; every process sends, the database decides who sends each.
   const policy = { allowedHosts: config.integrations.allowedHosts };
   const sendContext = { publicUrl: config.publicUrl, slackApiUrl: config.integrations.slackApiUrl };

@@ -23,6 +23,7 @@ const TYPES = [
   'feature-strategy-remove',
   'feature-stale-on',
   'feature-stale-off',
+  'feature-potentially-stale-on',
   'feature-tagged',
   'feature-untagged',
   'segment-created',

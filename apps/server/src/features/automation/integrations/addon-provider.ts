@@ -47,6 +47,7 @@ export const DELIVERABLE_EVENTS = [
   'feature-strategy-remove',
   'feature-stale-on',
   'feature-stale-off',
+  'feature-potentially-stale-on',
   'feature-environment-variants-updated',
   'feature-tagged',
   'feature-untagged',

@@ -17,6 +17,7 @@ const VERBS: Record<string, string> = {
   'feature-strategy-remove': 'removed a strategy from',
   'feature-stale-on': 'marked as stale',
   'feature-stale-off': 'marked as no longer stale',
+  'feature-potentially-stale-on': 'marked as potentially stale',
   'feature-environment-variants-updated': 'changed the variants of',
   'feature-tagged': 'tagged',
   'feature-untagged': 'removed a tag from',
