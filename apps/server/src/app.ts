@@ -124,6 +124,7 @@ import { createSdkHandler, type SdkHandler } from './features/sdk-serving/servin
 import { IN_PROCESS_ROUTES } from './features/sdk-serving/serving/sdk-routes.ts';
 import { createSdkTokenLookup } from './features/sdk-serving/serving/sdk-tokens.ts';
 import { createCallers, registerCaller } from './http/caller.ts';
+import { registerRequestOrigin } from './http/request-origin.ts';
 import { normaliseUrl } from './http/request-path.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   // First of all hooks: every later one reads the caller it decides.
   registerCaller(app, callers);
+  registerRequestOrigin(app);
 
   // Every API takes JSON; anything else is a 415 rather than a string that fails validation.
   app.removeContentTypeParser('text/plain');

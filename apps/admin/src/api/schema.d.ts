@@ -6527,7 +6527,8 @@ export interface components {
      *         "enabled": true
      *       },
      *       "preData": null,
-     *       "tags": []
+     *       "tags": [],
+     *       "ip": "192.0.2.10"
      *     }
      */
     eventSchema: {
@@ -6543,6 +6544,8 @@ export interface components {
       featureName: string | null;
       /** @description Increases with every change; the newest event has the largest id. */
       id: number;
+      /** @description The address of the caller whose request made the change; null for changes made outside a request. */
+      ip: string | null;
       /** @description The state before the change, when there was one. */
       preData: unknown;
       project: string | null;
@@ -7827,7 +7830,8 @@ export interface operations {
                *         "enabled": true
                *       },
                *       "preData": null,
-               *       "tags": []
+               *       "tags": [],
+               *       "ip": "192.0.2.10"
                *     }
                */
               event: {
@@ -7843,6 +7847,8 @@ export interface operations {
                 featureName: string | null;
                 /** @description Increases with every change; the newest event has the largest id. */
                 id: number;
+                /** @description The address of the caller whose request made the change; null for changes made outside a request. */
+                ip: string | null;
                 /** @description The state before the change, when there was one. */
                 preData: unknown;
                 project: string | null;
@@ -11411,7 +11417,8 @@ export interface operations {
            *             "enabled": true
            *           },
            *           "preData": null,
-           *           "tags": []
+           *           "tags": [],
+           *           "ip": "192.0.2.10"
            *         }
            *       ],
            *       "totalEvents": 1
@@ -11492,7 +11499,8 @@ export interface operations {
            *             "enabled": true
            *           },
            *           "preData": null,
-           *           "tags": []
+           *           "tags": [],
+           *           "ip": "192.0.2.10"
            *         }
            *       ],
            *       "totalEvents": 1
@@ -33897,7 +33905,8 @@ export interface operations {
            *             "enabled": true
            *           },
            *           "preData": null,
-           *           "tags": []
+           *           "tags": [],
+           *           "ip": "192.0.2.10"
            *         }
            *       ],
            *       "total": 1

@@ -17,6 +17,7 @@ export const testEvent = (actor: Actor): SwitchyardEvent => ({
   data: { name: 'switchyard-test-event', enabled: true, test: true },
   preData: { name: 'switchyard-test-event', enabled: false },
   tags: [],
+  ip: null,
 });
 
 /**

@@ -71,6 +71,7 @@ describe('GET /api/admin/events (getEvents)', () => {
       data: { name: 'ev-one', description: 'needle in the data' },
       preData: { name: 'ev-one', description: null },
       tags: [{ type: 'simple', value: 'checkout' }],
+      ip: null,
     });
     expect(alpha.events[1]).toMatchObject({ type: 'feature-created', preData: null, createdByUserId: null });
   });

@@ -32,6 +32,7 @@ export function toEventResponse(event: SwitchyardEvent) {
     data: event.data,
     preData: event.preData,
     tags: event.tags,
+    ip: event.ip,
   };
 }
 

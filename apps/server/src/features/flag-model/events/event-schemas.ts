@@ -12,6 +12,7 @@ const exampleEvent = {
   data: { name: 'new-checkout', enabled: true },
   preData: null,
   tags: [],
+  ip: '192.0.2.10',
 };
 
 export const EventResponse = Type.Object(
@@ -27,6 +28,10 @@ export const EventResponse = Type.Object(
     data: Type.Unknown({ description: 'The state after the change, when there is one.' }),
     preData: Type.Unknown({ description: 'The state before the change, when there was one.' }),
     tags: Type.Array(Type.Object({ type: Type.String(), value: Type.String() })),
+    ip: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'The address of the caller whose request made the change; null for changes made outside a request.',
+    }),
   },
   { $id: 'eventSchema', examples: [exampleEvent] },
 );

@@ -4,6 +4,7 @@ import { isPgInteger } from '../../../db/pg-integer.ts';
 import { enqueueDeliveries } from '../../automation/integrations/addon-outbox.ts';
 import type { NewEvent, SwitchyardEvent } from './event.ts';
 import { passWriteGate } from './write-gate.ts';
+import { requestOrigin } from '../../../http/request-origin.ts';
 
 type EventRow = {
   id: number;
@@ -17,6 +18,7 @@ type EventRow = {
   data: unknown;
   pre_data: unknown;
   tags: { type: string; value: string }[];
+  ip: string | null;
 };
 
 const toEvent = (row: EventRow): SwitchyardEvent => ({
@@ -31,6 +33,7 @@ const toEvent = (row: EventRow): SwitchyardEvent => ({
   data: row.data,
   preData: row.pre_data,
   tags: row.tags,
+  ip: row.ip,
 });
 
 /** Channel on which every appended event is announced, so caches in every process can refresh. */
@@ -123,8 +126,8 @@ export function createEventStore(db: Db) {
       const trying = isDryRun();
       if (!trying) await passWriteGate(db, event);
       const [row] = await db.query<EventRow>(
-        `INSERT INTO events (type, created_by, created_by_user_id, project, feature_name, environment, data, pre_data, tags)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
+        `INSERT INTO events (type, created_by, created_by_user_id, project, feature_name, environment, data, pre_data, tags, ip)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
         [
           event.type,
           event.createdBy,
@@ -135,6 +138,7 @@ export function createEventStore(db: Db) {
           event.data === undefined ? null : JSON.stringify(event.data),
           event.preData === undefined ? null : JSON.stringify(event.preData),
           JSON.stringify(event.tags ?? []),
+          requestOrigin(),
         ],
       );
       if (trying) return toEvent(row!);

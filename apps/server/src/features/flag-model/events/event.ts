@@ -11,6 +11,8 @@ export type SwitchyardEvent = {
   data: unknown;
   preData: unknown;
   tags: { type: string; value: string }[];
+  /** The address of the caller whose request made the change; null outside a request. */
+  ip: string | null;
 };
 
 export type NewEvent = {
