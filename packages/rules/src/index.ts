@@ -5,3 +5,4 @@ export * from './flag-name.ts';
 export * from './variant-weights.ts';
 export * from './segments.ts';
 export * from './flag-naming.ts';
+export * from './token-expiry.ts';

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ApiToken } from '../../api/wire.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { ExpiringTokensAlert, ExpiryBadge } from '../../ui/expiry-badge.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
@@ -38,41 +39,45 @@ export function ApiTokensPage() {
         empty={<EmptyState>No API tokens yet.</EmptyState>}
       >
         {(list) => (
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Projects</Table.Th>
-                <Table.Th>Environment</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th aria-label="Actions" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((token) => (
-                <Table.Tr key={token.secret}>
-                  <Table.Td>
-                    <Text fw={500}>{token.tokenName}</Text>
-                    <ListedSecret listed={token.secret} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge>{token.type}</Badge>
-                  </Table.Td>
-                  <Table.Td>{token.projects.join(', ')}</Table.Td>
-                  <Table.Td>{token.environment}</Table.Td>
-                  <Table.Td>
-                    {token.expiresAt ? new Date(token.expiresAt).toLocaleString() : 'never'}
-                  </Table.Td>
-                  <Table.Td>
-                    <Button size="xs" variant="light" color="red" onClick={() => setDeleting(token)}>
-                      Delete
-                    </Button>
-                  </Table.Td>
+          <>
+            <ExpiringTokensAlert tokens={list} />
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Projects</Table.Th>
+                  <Table.Th>Environment</Table.Th>
+                  <Table.Th>Expires</Table.Th>
+                  <Table.Th aria-label="Actions" />
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((token) => (
+                  <Table.Tr key={token.secret}>
+                    <Table.Td>
+                      <Text fw={500}>{token.tokenName}</Text>
+                      <ListedSecret listed={token.secret} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge>{token.type}</Badge>
+                    </Table.Td>
+                    <Table.Td>{token.projects.join(', ')}</Table.Td>
+                    <Table.Td>{token.environment}</Table.Td>
+                    <Table.Td>
+                      {token.expiresAt ? new Date(token.expiresAt).toLocaleString() : 'never'}{' '}
+                      <ExpiryBadge expiresAt={token.expiresAt} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Button size="xs" variant="light" color="red" onClick={() => setDeleting(token)}>
+                        Delete
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </>
         )}
       </QueryState>
       {creating && <CreateApiTokenModal onClose={() => setCreating(false)} />}

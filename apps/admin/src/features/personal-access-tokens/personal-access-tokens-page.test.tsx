@@ -65,6 +65,23 @@ describe('personal access tokens screen', () => {
     expect(await screen.findByText(/with your Admin role/)).toBeTruthy();
   });
 
+  it('warns of tokens that expire within a week, with the days left, above the list', async () => {
+    const inDays = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000 - 60_000).toISOString();
+    fakeServer([
+      token(1, 'ci runner', inDays(3)),
+      token(2, 'old laptop', '2020-01-01T00:00:00.000Z'),
+      token(3, 'next quarter', inDays(60)),
+    ]);
+    renderUi(<PersonalAccessTokensPage />);
+    const ci = (await screen.findByRole('cell', { name: 'ci runner' })).closest('tr')!;
+    expect(within(ci).getByText('Expires in 3 days')).toBeTruthy();
+    const later = screen.getByRole('cell', { name: 'next quarter' }).closest('tr')!;
+    expect(within(later).queryByText(/Expire/)).toBeNull();
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('Tokens need rotating')).toBeTruthy();
+    expect(alert.textContent).toContain('1 token expired, 1 token expires within 7 days.');
+  });
+
   it("shows the server's error message when the list cannot be loaded", async () => {
     fakeServer([], async () =>
       Response.json({ id: 'e3', name: 'InternalError', message: 'The database is away' }, { status: 500 }),

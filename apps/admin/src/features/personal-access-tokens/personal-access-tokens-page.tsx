@@ -1,6 +1,7 @@
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { ExpiringTokensAlert, ExpiryBadge } from '../../ui/expiry-badge.tsx';
 import { when } from '../../ui/format.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -43,45 +44,43 @@ export function PersonalAccessTokensPage() {
         empty={<EmptyState action={newToken}>You have no personal access tokens yet.</EmptyState>}
       >
         {(list) => (
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Description</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th>Last seen</Table.Th>
-                <Table.Th aria-label="Actions" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((token) => (
-                <Table.Tr key={token.id}>
-                  <Table.Td>{token.description}</Table.Td>
-                  <Table.Td>{day(token.createdAt)}</Table.Td>
-                  <Table.Td>
-                    {day(token.expiresAt)}{' '}
-                    {Date.parse(token.expiresAt) <= Date.now() && (
-                      <Badge color="red" variant="light">
-                        Expired
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{when(token.seenAt)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      aria-label={`Delete ${token.description}`}
-                      onClick={() => setDeleting(token)}
-                    >
-                      Delete
-                    </Button>
-                  </Table.Td>
+          <>
+            <ExpiringTokensAlert tokens={list} />
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Description</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                  <Table.Th>Expires</Table.Th>
+                  <Table.Th>Last seen</Table.Th>
+                  <Table.Th aria-label="Actions" />
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((token) => (
+                  <Table.Tr key={token.id}>
+                    <Table.Td>{token.description}</Table.Td>
+                    <Table.Td>{day(token.createdAt)}</Table.Td>
+                    <Table.Td>
+                      {day(token.expiresAt)} <ExpiryBadge expiresAt={token.expiresAt} />
+                    </Table.Td>
+                    <Table.Td>{when(token.seenAt)}</Table.Td>
+                    <Table.Td ta="right">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        aria-label={`Delete ${token.description}`}
+                        onClick={() => setDeleting(token)}
+                      >
+                        Delete
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </>
         )}
       </QueryState>
       {creating && <CreatePatModal onClose={() => setCreating(false)} />}
