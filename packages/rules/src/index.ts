@@ -6,3 +6,4 @@ export * from './variant-weights.ts';
 export * from './segments.ts';
 export * from './flag-naming.ts';
 export * from './token-expiry.ts';
+export * from './link-templates.ts';

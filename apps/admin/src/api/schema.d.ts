@@ -3542,7 +3542,7 @@ export interface paths {
     get?: never;
     /**
      * Change a project's settings
-     * @description Sets the collaboration mode and the flag naming rule: new flags (created or cloned) in the project must have names that match the whole `pattern`, and `example` must match it. Fields left out stay as they are. Records `project-updated`. Requires the PROJECT_SETTINGS_WRITE permission.
+     * @description Sets the collaboration mode, the flag naming rule (new flags, created or cloned, must have names that match the whole `pattern`, and `example` must match it) and the link templates (every flag created in the project gets one link per template). Fields left out stay as they are. Records `project-updated`. Requires the PROJECT_SETTINGS_WRITE permission.
      */
     put: operations['updateProjectEnterpriseSettings'];
     post?: never;
@@ -18798,6 +18798,11 @@ export interface operations {
             }[];
             health: number;
             id: string;
+            /** @description Links every flag created in the project gets, `{{project}}` and `{{feature}}` filled in. */
+            linkTemplates: {
+              title: string | null;
+              urlTemplate: string;
+            }[];
             members: number;
             /** @description Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. In `protected` and `private` projects only members (a role held in the project, directly or through a group) and Admins submit or change change requests; others may still cancel those they opened. */
             mode: 'open' | 'protected' | 'private';
@@ -31200,6 +31205,11 @@ export interface operations {
               type: string;
             }[];
             health: number;
+            /** @description Links every flag created in the project gets, `{{project}}` and `{{feature}}` filled in. */
+            linkTemplates: {
+              title: string | null;
+              urlTemplate: string;
+            }[];
             /** @description The users holding any role in the project, directly or through a group. */
             members: number;
             /** @description open, protected or private (stored for compatibility). */
@@ -31440,6 +31450,13 @@ export interface operations {
             /** @description A regular expression (without delimiters) that the whole name of each new flag must match; null or empty removes the rule. */
             pattern: string | null;
           };
+          /** @description Links every flag created in the project gets; an empty list removes them. */
+          linkTemplates?: {
+            /** @description The link’s title. */
+            title?: string | null;
+            /** @description An http(s) URL in which `{{project}}` and `{{feature}}` become the new flag’s project and name. */
+            urlTemplate: string;
+          }[];
           /** @description Unleash's collaboration mode. `private`: only the project's members and Admins see it, in lists and by id; `open` and `protected`: every signed-in user sees it. In `protected` and `private` projects only members (a role held in the project, directly or through a group) and Admins submit or change change requests; others may still cancel those they opened. */
           mode?: 'open' | 'protected' | 'private';
         };

@@ -1,4 +1,4 @@
-import { flagNameProblem, namingProblem } from '@switchyard/rules';
+import { flagNameProblem, linkFromTemplate, namingProblem } from '@switchyard/rules';
 import type { Db } from '../../../db/db.ts';
 import {
   BadDataError,
@@ -11,6 +11,7 @@ import { recordFlagEvent } from './flag-events.ts';
 import { requireFlag, requireProject } from './flag-lookup.ts';
 import { createFlagStore, type FlagChanges } from './flag-store.ts';
 import { applyPatch, type PatchOperation } from './json-patch.ts';
+import { createLinkService } from './link-service.ts';
 
 export type NewFlagRequest = {
   name: string;
@@ -98,6 +99,12 @@ export function createFlagService(db: Db) {
         flagName: flag.name,
         data: flagData(flag),
       });
+      // The project's link templates give the new flag its links, each recorded as feature-link-added.
+      const links = createLinkService(db);
+      for (const template of row.link_templates) {
+        const url = linkFromTemplate(template.urlTemplate, { project, feature: flag.name });
+        await links.create(project, flag.name, { url, title: template.title }, actor);
+      }
       return flag;
     },
 

@@ -1,3 +1,4 @@
+import type { LinkTemplate } from '@switchyard/rules';
 import type { Db } from '../../../db/db.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../db/postgres-errors.ts';
 import { BadDataError, NameExistsError } from '../../../http/errors.ts';
@@ -48,6 +49,7 @@ export type ProjectRow = {
   feature_naming_pattern: string | null;
   feature_naming_example: string | null;
   feature_naming_description: string | null;
+  link_templates: LinkTemplate[];
 };
 
 function typeError(type: string): BadDataError {
@@ -122,7 +124,7 @@ export function createFlagStore(db: Db) {
     async getProject(id: string): Promise<ProjectRow | undefined> {
       const [row] = await db.query<ProjectRow>(
         `SELECT id, default_stickiness, feature_limit, archived_at, feature_naming_pattern, feature_naming_example,
-                feature_naming_description
+                feature_naming_description, link_templates
            FROM projects WHERE id = $1`,
         [id],
       );

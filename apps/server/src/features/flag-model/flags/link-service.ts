@@ -43,7 +43,9 @@ export function createLinkService(db: Db) {
         title: request.title ?? null,
       };
       await db.query(
-        'INSERT INTO flag_links (id, flag_name, url, title, created_by_user_id) VALUES ($1, $2, $3, $4, $5)',
+        // clock_timestamp, not now(): links added in one transaction (a project's templates) keep their order.
+        `INSERT INTO flag_links (id, flag_name, url, title, created_by_user_id, created_at)
+         VALUES ($1, $2, $3, $4, $5, clock_timestamp())`,
         [link.id, flagName, link.url, link.title, actor.userId],
       );
       await recordFlagEvent(db, actor, { type: 'feature-link-added', project, flagName, data: link });

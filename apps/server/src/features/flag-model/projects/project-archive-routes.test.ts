@@ -116,6 +116,50 @@ describe('PUT /api/admin/projects/{projectId}/settings (updateProjectEnterpriseS
     expect((await createFlag('named', 'WebCheckout')).statusCode).toBe(201);
   });
 
+  it('gives every new flag one link per template, with its project and name filled in', async () => {
+    await project('linked');
+    const saved = await settings('linked', {
+      linkTemplates: [
+        { title: 'Ticket', urlTemplate: 'https://tracker.example.com/browse/{{feature}}' },
+        { urlTemplate: 'https://grafana.example.com/d/flags?project={{project}}&flag={{feature}}' },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    const overview = (await t.admin({ method: 'GET', url: '/api/admin/projects/linked/overview' })).json();
+    expect(overview.linkTemplates).toEqual([
+      { title: 'Ticket', urlTemplate: 'https://tracker.example.com/browse/{{feature}}' },
+      {
+        title: null,
+        urlTemplate: 'https://grafana.example.com/d/flags?project={{project}}&flag={{feature}}',
+      },
+    ]);
+    expect((await createFlag('linked', 'web.checkout')).statusCode).toBe(201);
+    const flag = (
+      await t.admin({ method: 'GET', url: '/api/admin/projects/linked/features/web.checkout' })
+    ).json();
+    expect(flag.links.map((link: { url: string; title: string | null }) => [link.url, link.title])).toEqual([
+      ['https://tracker.example.com/browse/web.checkout', 'Ticket'],
+      ['https://grafana.example.com/d/flags?project=linked&flag=web.checkout', null],
+    ]);
+    expect((await eventTypes('linked')).filter((type) => type === 'feature-link-added')).toHaveLength(2);
+
+    const bad = await settings('linked', {
+      linkTemplates: [
+        { urlTemplate: 'https://example.com/{{feature}}' },
+        { urlTemplate: 'ftp://example.com/{{feature}}' },
+      ],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([
+      { path: '/body/linkTemplates/1/urlTemplate', message: expect.stringMatching(/http or https URL/) },
+    ]);
+    expect((await settings('linked', { linkTemplates: [] })).statusCode).toBe(200);
+    expect((await createFlag('linked', 'plain')).statusCode).toBe(201);
+    expect(
+      (await t.admin({ method: 'GET', url: '/api/admin/projects/linked/features/plain' })).json().links,
+    ).toEqual([]);
+  });
+
   it('changes the mode, and refuses bad patterns, examples they refuse, unknown fields and Editors', async () => {
     await project('strict');
     expect((await settings('strict', { mode: 'protected' })).statusCode).toBe(200);
@@ -128,7 +172,7 @@ describe('PUT /api/admin/projects/{projectId}/settings (updateProjectEnterpriseS
     const mismatch = await settings('strict', { featureNaming: { pattern: '[a-z]+', example: 'A1' } });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().details[0].path).toBe('/body/featureNaming/example');
-    expect((await settings('strict', { linkTemplates: [] })).statusCode).toBe(400);
+    expect((await settings('strict', { labels: [] })).statusCode).toBe(400);
     expect((await settings('nowhere', { mode: 'open' })).statusCode).toBe(404);
     const editor = await t.as('Editor');
     const refused = await editor({

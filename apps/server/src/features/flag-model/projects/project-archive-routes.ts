@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MAX_NAMING_PATTERN_LENGTH } from '@switchyard/rules';
+import { MAX_LINK_TEMPLATES, MAX_NAMING_PATTERN_LENGTH } from '@switchyard/rules';
 import { Type } from 'typebox';
 import { inTransaction, type Db } from '../../../db/db.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
@@ -33,6 +33,26 @@ const ProjectSettingsBody = Type.Object(
           ),
         },
         { additionalProperties: false },
+      ),
+    ),
+    linkTemplates: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            title: Type.Optional(Nullable(Type.String({ maxLength: 100, description: 'The link’s title.' }))),
+            urlTemplate: Type.String({
+              minLength: 1,
+              maxLength: 2000,
+              description:
+                'An http(s) URL in which `{{project}}` and `{{feature}}` become the new flag’s project and name.',
+            }),
+          },
+          { additionalProperties: false },
+        ),
+        {
+          maxItems: MAX_LINK_TEMPLATES,
+          description: 'Links every flag created in the project gets; an empty list removes them.',
+        },
       ),
     ),
   },
@@ -107,7 +127,7 @@ export function projectArchiveRoutes(deps: { db: Db; ports: ProjectPorts }): Fas
             'Projects',
             'updateProjectEnterpriseSettings',
             "Change a project's settings",
-            'Sets the collaboration mode and the flag naming rule: new flags (created or cloned) in the project must have names that match the whole `pattern`, and `example` must match it. Fields left out stay as they are. Records `project-updated`.',
+            'Sets the collaboration mode, the flag naming rule (new flags, created or cloned, must have names that match the whole `pattern`, and `example` must match it) and the link templates (every flag created in the project gets one link per template). Fields left out stay as they are. Records `project-updated`.',
           ),
           params: ProjectParams,
           body: ProjectSettingsBody,
@@ -119,7 +139,7 @@ export function projectArchiveRoutes(deps: { db: Db; ports: ProjectPorts }): Fas
       },
       async (request, reply) => {
         const { projectId } = request.params;
-        const { mode, featureNaming } = request.body;
+        const { mode, featureNaming, linkTemplates } = request.body;
         const actor = actorOf(request);
         await inTransaction(deps.db, async (tx) => {
           if (mode !== undefined) {
@@ -141,6 +161,16 @@ export function projectArchiveRoutes(deps: { db: Db; ports: ProjectPorts }): Fas
                     example: featureNaming.example || null,
                     description: featureNaming.description || null,
                   },
+              actor,
+            );
+          }
+          if (linkTemplates !== undefined) {
+            await createProjectArchiveService(tx).setLinkTemplates(
+              projectId,
+              linkTemplates.map((template) => ({
+                title: template.title || null,
+                urlTemplate: template.urlTemplate,
+              })),
               actor,
             );
           }

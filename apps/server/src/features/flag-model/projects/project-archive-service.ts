@@ -1,4 +1,9 @@
-import { type FlagNaming, namingRuleProblem } from '@switchyard/rules';
+import {
+  type FlagNaming,
+  type LinkTemplate,
+  linkTemplateProblem,
+  namingRuleProblem,
+} from '@switchyard/rules';
 import type { Db } from '../../../db/db.ts';
 import { BadDataError, InvalidOperationError, NotFoundError } from '../../../http/errors.ts';
 import type { Actor } from '../events/actor.ts';
@@ -60,6 +65,24 @@ export function createProjectArchiveService(db: Db) {
       }
       const after = await store.setNaming(id, naming);
       await append('project-updated', actor, id, namingOf(after), namingOf(before));
+    },
+
+    /** Sets the links every new flag of the project gets; records project-updated with before and after. */
+    async setLinkTemplates(id: string, templates: LinkTemplate[], actor: Actor): Promise<void> {
+      const before = await get(id);
+      const problems = templates.flatMap((template, index) => {
+        const message = linkTemplateProblem(template.urlTemplate);
+        return message ? [{ message, path: `/body/linkTemplates/${index}/urlTemplate` }] : [];
+      });
+      if (problems.length) throw new BadDataError(problems[0]!.message, problems);
+      const after = await store.setLinkTemplates(id, templates);
+      await append(
+        'project-updated',
+        actor,
+        id,
+        { linkTemplates: after.linkTemplates },
+        { linkTemplates: before.linkTemplates },
+      );
     },
   };
 }

@@ -91,6 +91,7 @@ export function projectInsightRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
           updatedAt: project.updatedAt.toISOString(),
           archivedAt: project.archivedAt?.toISOString() ?? null,
           featureNaming: project.featureNaming ?? undefined,
+          linkTemplates: project.linkTemplates,
           createdAt: project.createdAt.toISOString(),
           favorite: project.favorite,
           stats,

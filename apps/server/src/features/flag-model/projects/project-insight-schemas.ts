@@ -1,5 +1,10 @@
 import { Type } from 'typebox';
-import { FeatureNaming, ProjectEnvironmentLinkSchema, ProjectFlagSummary } from './project-schemas.ts';
+import {
+  FeatureNaming,
+  LinkTemplates,
+  ProjectEnvironmentLinkSchema,
+  ProjectFlagSummary,
+} from './project-schemas.ts';
 
 const NullableDate = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 const Mode = Type.String({ description: 'open, protected or private (stored for compatibility).' });
@@ -67,6 +72,7 @@ export const ProjectOverviewResponse = Type.Object(
     updatedAt: NullableDate,
     archivedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     featureNaming: Type.Optional(FeatureNaming),
+    linkTemplates: LinkTemplates,
     createdAt: NullableDate,
     favorite: Type.Boolean(),
     stats: ProjectStats,

@@ -94,6 +94,7 @@ export function projectRoutes(deps: { db: Db; ports: ProjectPorts }): FastifyPlu
           defaultStickiness: project.defaultStickiness,
           featureLimit: project.featureLimit,
           featureNaming: project.featureNaming ?? undefined,
+          linkTemplates: project.linkTemplates,
           archivedAt: project.archivedAt?.toISOString() ?? null,
           members: project.memberCount,
           health,

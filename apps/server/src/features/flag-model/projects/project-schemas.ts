@@ -228,6 +228,11 @@ export const FeatureNaming = Type.Object(
   },
 );
 
+export const LinkTemplates = Type.Array(
+  Type.Object({ title: Type.Union([Type.String(), Type.Null()]), urlTemplate: Type.String() }),
+  { description: 'Links every flag created in the project gets, `{{project}}` and `{{feature}}` filled in.' },
+);
+
 export const ProjectDetailsResponse = Type.Object(
   {
     version: Type.Integer(),
@@ -238,6 +243,7 @@ export const ProjectDetailsResponse = Type.Object(
     defaultStickiness: Type.String(),
     featureLimit: Type.Union([Type.Integer(), Type.Null()]),
     featureNaming: Type.Optional(FeatureNaming),
+    linkTemplates: LinkTemplates,
     archivedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     members: Type.Integer(),
     health: Type.Integer(),

@@ -2,7 +2,7 @@ import type { Db } from '../../../db/db.ts';
 import { isUniqueViolation } from '../../../db/postgres-errors.ts';
 import { NameExistsError } from '../../../http/errors.ts';
 import { ROLE_IDS } from '@switchyard/access';
-import type { FlagNaming } from '@switchyard/rules';
+import type { FlagNaming, LinkTemplate } from '@switchyard/rules';
 import type { Project, ProjectMode, ProjectOwner, ProjectSummary } from './project.ts';
 
 type ProjectRow = {
@@ -15,6 +15,7 @@ type ProjectRow = {
   feature_naming_pattern: string | null;
   feature_naming_example: string | null;
   feature_naming_description: string | null;
+  link_templates: LinkTemplate[];
   archived_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -35,6 +36,7 @@ const toProject = (row: ProjectRow): Project => ({
           example: row.feature_naming_example,
           description: row.feature_naming_description,
         },
+  linkTemplates: row.link_templates,
   archivedAt: row.archived_at,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -159,6 +161,13 @@ export function createProjectStore(db: Db) {
                 feature_naming_description = $4, updated_at = now()
           WHERE id = $1 RETURNING *`,
         [id, naming?.pattern ?? null, naming?.example ?? null, naming?.description ?? null],
+      );
+      return toProject(row!);
+    },
+    async setLinkTemplates(id: string, templates: LinkTemplate[]): Promise<Project> {
+      const [row] = await db.query<ProjectRow>(
+        'UPDATE projects SET link_templates = $2, updated_at = now() WHERE id = $1 RETURNING *',
+        [id, JSON.stringify(templates)],
       );
       return toProject(row!);
     },

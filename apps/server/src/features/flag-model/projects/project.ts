@@ -1,4 +1,4 @@
-import type { FlagNaming } from '@switchyard/rules';
+import type { FlagNaming, LinkTemplate } from '@switchyard/rules';
 
 /** A project groups flags, the environments they are configured in, and the tokens that read them. */
 export type ProjectMode = 'open' | 'protected' | 'private';
@@ -17,6 +17,8 @@ export type Project = {
   featureLimit: number | null;
   /** The rule new flags' names must keep; null when any valid name will do. */
   featureNaming: FlagNaming | null;
+  /** The links every new flag of the project gets. */
+  linkTemplates: LinkTemplate[];
   /** When the project was archived: it then takes no new flags until revived. */
   archivedAt: Date | null;
   createdAt: Date;
