@@ -65,6 +65,8 @@ import { createClientStateCache } from './features/sdk-serving/client-api/client
 import { createClientStreams } from './features/sdk-serving/client-api/client-streams.ts';
 import { environmentRoutes } from './features/flag-model/environments/environment-routes.ts';
 import { eventRoutes } from './features/flag-model/events/event-routes.ts';
+import { recordServedHistory } from './features/flag-model/history/history-recorder.ts';
+import { historyRoutes } from './features/flag-model/history/history-routes.ts';
 import { contextRoutes } from './features/flag-model/context/context-routes.ts';
 import { flagTypeRoutes } from './features/flag-model/flag-types/flag-type-routes.ts';
 import { segmentRoutes } from './features/flag-model/segments/segment-routes.ts';
@@ -436,6 +438,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(unknownFlagRoutes({ db }));
   await app.register(environmentRoutes({ db, tokens: scopedTokensPort }));
   await app.register(eventRoutes({ db }));
+  await app.register(historyRoutes({ db }));
+  // What is served when the server starts is history's first recording, or catches up with changes made without it.
+  app.addHook('onReady', async () => db.transaction((tx) => recordServedHistory(tx, [])));
   await app.register(projectRoutes({ db, ports: projectPorts }));
   await app.register(projectApiTokenRoutes({ db }));
   await app.register(projectInsightRoutes({ db }));
