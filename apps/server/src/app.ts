@@ -16,6 +16,7 @@ import { changeRequestPlaygroundRoutes } from './features/governance/change-requ
 import { changeRequestReadRoutes } from './features/governance/change-requests/change-request-read-routes.ts';
 import { createChangeRequestMailer } from './features/governance/change-requests/change-request-mail.ts';
 import { changeRequestRoutes } from './features/governance/change-requests/change-request-routes.ts';
+import { flagRestoreRoutes } from './features/governance/flag-restore/flag-restore-routes.ts';
 import { createChangeRequestScheduler } from './features/governance/change-requests/change-request-scheduler.ts';
 import { instanceAdminRoutes } from './features/instance/instance-admin/instance-admin-routes.ts';
 import { notificationRoutes } from './features/governance/notifications/notification-routes.ts';
@@ -380,6 +381,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onError: (error) => app.log.error({ err: error }, 'could not send a change request email'),
   });
   await app.register(changeRequestRoutes({ db, mail: changeRequestMail }));
+  await app.register(flagRestoreRoutes({ db, mail: changeRequestMail }));
   await app.register(changeRequestReadRoutes({ db }));
   await app.register(changeRequestPlaygroundRoutes({ db, config }));
   await app.register(notificationRoutes({ db }));

@@ -77,7 +77,7 @@ async function runSequence(seed: number, length: number): Promise<Step[]> {
   });
   for (let i = 0; i < length; i++) {
     const choices = flags.length
-      ? ['create', 'update', 'toggle', 'toggle', 'add', 'add', 'edit', 'remove', 'variants', 'segment', 'segment-edit', 'archive']
+      ? ['create', 'create', 'update', 'toggle', 'toggle', 'add', 'add', 'add', 'edit', 'edit', 'remove', 'variants', 'variants', 'segment', 'segment-edit', 'archive']
       : ['create', 'segment'];
     const op = r.pick(choices);
     const flag = flags.length ? r.pick(flags) : '';
@@ -165,4 +165,53 @@ describe('served history', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0].path).toBe('/querystring/at');
   });
+
+  it('restores flags to earlier instants: then the flag is served in the environment exactly as it was then', async () => {
+    const r = random(7);
+    type Feature = { name: string; enabled: boolean; strategies: unknown; variants: unknown };
+    // What a restore puts back: the environment's part of the flag (flag-wide fields such as the description stay).
+    const part = (f: Feature | undefined) => f && JSON.stringify({ enabled: f.enabled, strategies: f.strategies, variants: f.variants });
+    let restored = 0;
+    let applied = 0;
+    const misses: string[] = [];
+    // Every flag still served moves on from where it was, so earlier instants differ from now.
+    for (const { name } of (await served()).features as Feature[]) {
+      const add = await t.admin({
+        method: 'POST',
+        url: `${environmentUrl(name)}/strategies`,
+        payload: { name: 'default', constraints: [{ contextName: 'plan', operator: 'IN', values: ['z'] }] },
+      });
+      expect(add.statusCode, add.body).toBe(200);
+    }
+    for (let attempt = 0; attempt < 60 && restored < 6; attempt++) {
+      const now = await served();
+      const name = r.pick((now.features as { name: string }[]).map((f) => f.name));
+      const current = part((now.features as Feature[]).find((f) => f.name === name));
+      // An earlier instant at which the flag was served differently, when there is one.
+      const step = steps.find((s) => {
+        const was = (s.served.features as Feature[]).find((f) => f.name === name);
+        return was && part(was) !== current && r.next() < 0.5;
+      });
+      if (!step) {
+        misses.push(`${name}: ${steps.filter((s) => (s.served.features as Feature[]).some((f) => f.name === name)).length}`);
+        continue;
+      }
+      const then = (step.served.features as Feature[]).find((f) => f.name === name);
+      const res = await t.admin({
+        method: 'POST',
+        url: `${environmentUrl(name)}/history/restore`,
+        payload: { at: step.recordedAt },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().outcome).toBe('applied');
+      applied++;
+      const after = await served();
+      expect(part((after.features as Feature[]).find((f) => f.name === name))).toBe(part(then));
+      // And the reconstruction now is what is served now.
+      expect(JSON.stringify(await stateAt(await lastRecordedAt()))).toBe(JSON.stringify(after));
+      restored++;
+    }
+    expect(restored, misses.join(', ')).toBeGreaterThan(2);
+    expect(applied).toBeGreaterThan(0);
+  }, 120_000);
 });

@@ -5,7 +5,7 @@ import { diffEntries, digestOf, toEntries, type ContextFieldEntry, type FlagOrde
 /** One lock for every recording in every process: recordings then follow commit order, and so do their instants. */
 const HISTORY_LOCK = 4_100_041;
 /** A recording gets a full checkpoint once this many changes were recorded after the previous one. */
-export const CHECKPOINT_EVERY = 500;
+export const CHECKPOINT_EVERY = 1_000;
 
 /** The transactions whose events are waiting to be recorded, keyed by the transaction's Db. */
 const pending = new WeakMap<Db, number[]>();
@@ -40,6 +40,10 @@ type ContextRow = {
 /** Reads what each environment serves now and records what changed; call it inside a transaction. */
 export async function recordServedHistory(tx: Db, eventIds: number[]): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [HISTORY_LOCK]);
+  // One instant for the whole transaction, in every environment; taken under the lock, so instants follow commits.
+  const [{ at } = { at: new Date() }] = await tx.query<{ at: Date }>(
+    `SELECT date_trunc('milliseconds', clock_timestamp()) AS at`,
+  );
   const environments = await tx.query<{ name: string }>('SELECT name FROM environments ORDER BY name');
   const orderRows = await tx.query<{ name: string; at: string; rank: number }>(
     `SELECT name, to_char(created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') AS at,
@@ -74,8 +78,8 @@ export async function recordServedHistory(tx: Db, eventIds: number[]): Promise<v
 
     const [recording] = await tx.query<{ id: number }>(
       `INSERT INTO served_recordings (environment, recorded_at, event_ids)
-       VALUES ($1, date_trunc('milliseconds', clock_timestamp()), $2) RETURNING id`,
-      [environment, eventIds],
+       VALUES ($1, $2, $3) RETURNING id`,
+      [environment, at, eventIds],
     );
     const id = recording!.id;
     const written = changes.filter((c) => !baseline || c.value !== null);

@@ -146,5 +146,10 @@ export const RestoreResponse = Type.Object({
   changeRequestId: Type.Union([Type.Integer(), Type.Null()], {
     description: 'The draft change request the restore was added to, where change requests are on.',
   }),
-  changes: Type.Array(Type.Object({ action: Type.String(), payload: Loose('What the change does.') })),
+  changes: Type.Array(
+    Type.Object({
+      action: Type.String({ description: 'A change-request action: addStrategy, updateStrategy, patchVariant...' }),
+      payload: Type.Unknown({ description: 'What the change does, as a change request would hold it.' }),
+    }),
+  ),
 });
