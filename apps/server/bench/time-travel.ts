@@ -33,7 +33,13 @@ const flagEntry = (i: number, version: number): FlagEntry => ({
         {
           name: 'flexibleRollout',
           constraints: [
-            { contextName: 'plan', operator: 'IN', values: ['pro', 'team'], inverted: false, caseInsensitive: false },
+            {
+              contextName: 'plan',
+              operator: 'IN',
+              values: ['pro', 'team'],
+              inverted: false,
+              caseInsensitive: false,
+            },
           ],
           parameters: { rollout: String(version % 101), stickiness: 'default', groupId: `flag-${i}` },
           variants: [],
@@ -56,7 +62,7 @@ async function seedHistory(db: Db, say: (m: string) => void): Promise<{ first: n
   for (let i = 0; i < FLAGS; i++) current.set(flagKey(`flag-${i}`), flagEntry(i, 0));
   const BATCH = 2_000;
   let seed = 42;
-  const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
   for (let from = 0; from <= CHANGES; from += BATCH) {
     const recordings: { id: number; at: string; checkpoint: unknown }[] = [];
     const changes: { recording_id: number; key: string; value: unknown }[] = [];
@@ -92,7 +98,13 @@ const stats = (name: string, samples: number[]): TimeTravelRow => {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
   const round = (n: number) => Math.round(n * 10) / 10;
-  return { case: name, runs: samples.length, medianMs: round(at(0.5)), p95Ms: round(at(0.95)), maxMs: round(sorted.at(-1)!) };
+  return {
+    case: name,
+    runs: samples.length,
+    medianMs: round(at(0.5)),
+    p95Ms: round(at(0.95)),
+    maxMs: round(sorted.at(-1)!),
+  };
 };
 
 export async function measureTimeTravel(say: (message: string) => void): Promise<TimeTravelRow[]> {
@@ -114,13 +126,17 @@ export async function measureTimeTravel(say: (message: string) => void): Promise
       const t0 = performance.now();
       const state = await history.stateAt(ENVIRONMENT, at);
       const t1 = performance.now();
-      const snapshot = compileSnapshot({ features: state!.served.features, segments: state!.served.segments } as never);
+      const snapshot = compileSnapshot({
+        features: state!.served.features,
+        segments: state!.served.segments,
+      } as never);
       const flag = state!.served.features[run % FLAGS]!.name;
       for (const context of contexts) snapshot.explain(flag, context);
       const t2 = performance.now();
       for (const context of contexts) snapshot.evaluateAll(context, { includeDisabled: true });
       const t3 = performance.now();
-      if (state!.served.features.length !== FLAGS) throw new Error('time-travel: the reconstruction lost flags');
+      if (state!.served.features.length !== FLAGS)
+        throw new Error('time-travel: the reconstruction lost flags');
       if (run < 2) continue; // warm-up
       reconstruct.push(t1 - t0);
       oneFlag.push(t2 - t1);

@@ -138,10 +138,13 @@ describe('a Viewer outside a private project', () => {
   it('sees the served history, comparisons and the playground at an instant without the private project', async () => {
     await t.db.transaction((tx) => recordServedHistory(tx, []));
     const at = new Date().toISOString();
-    const first = (await t.db.query<{ at: Date }>('SELECT min(recorded_at) AS at FROM served_recordings'))[0]!.at;
+    const first = (await t.db.query<{ at: Date }>('SELECT min(recorded_at) AS at FROM served_recordings'))[0]!
+      .at;
     const { unseen } = await both(`/api/admin/history/state?environment=development&at=${at}`);
     expect(unseen.json().features.map((f: { name: string }) => f.name)).toContain(priv.openFlag);
-    const own = await outsider({ url: `/api/admin/history/state?environment=development&project=${PRIVATE}&at=${at}` });
+    const own = await outsider({
+      url: `/api/admin/history/state?environment=development&project=${PRIVATE}&at=${at}`,
+    });
     expect(own.statusCode).toBe(404);
     for (const [url, payload] of [
       ['/api/admin/playground', { environment: 'development', context: { userId: '1' }, at }],

@@ -277,7 +277,10 @@ describe('where change requests are on, no writer writes directly without SKIP_C
       environments: { production: { enabled: true, strategies: [{}] } },
     });
     // Recorded with the next change; then the flag is switched off through an applied change request.
-    await t.admin({ method: 'POST', url: '/api/admin/projects/guarded/features/cr-restore/environments/development/on' });
+    await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects/guarded/features/cr-restore/environments/development/on',
+    });
     const wasOn = new Date().toISOString();
     await new Promise((resolve) => setTimeout(resolve, 5));
     const base = '/api/admin/projects/guarded';
@@ -300,7 +303,10 @@ describe('where change requests are on, no writer writes directly without SKIP_C
       payload: { at: wasOn },
     });
     expect(restore.statusCode, restore.body).toBe(200);
-    expect(restore.json()).toMatchObject({ outcome: 'change-request', changes: [{ action: 'updateEnabled' }] });
+    expect(restore.json()).toMatchObject({
+      outcome: 'change-request',
+      changes: [{ action: 'updateEnabled' }],
+    });
     expect(await enabled('cr-restore')).toBe(false);
   });
 });

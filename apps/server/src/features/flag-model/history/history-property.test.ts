@@ -18,7 +18,11 @@ function random(seed: number) {
     x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
     return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(list: T[]) => list[Math.floor(next() * list.length)]! };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(list: T[]) => list[Math.floor(next() * list.length)]!,
+  };
 }
 
 type Served = { features: unknown[]; segments: unknown[] };
@@ -30,10 +34,17 @@ const maxEventId = async () =>
 /** What /api/client/features serves once it has caught up with the last event. */
 async function served(): Promise<Served> {
   const revision = await maxEventId();
-  let body: Served & { meta: { revisionId: number } } = { features: [], segments: [], meta: { revisionId: -1 } };
+  let body: Served & { meta: { revisionId: number } } = {
+    features: [],
+    segments: [],
+    meta: { revisionId: -1 },
+  };
   await expect
     .poll(async () => {
-      const res = await t.app.inject({ url: '/api/client/features', headers: { authorization: CLIENT_TOKEN, ...spec } });
+      const res = await t.app.inject({
+        url: '/api/client/features',
+        headers: { authorization: CLIENT_TOKEN, ...spec },
+      });
       body = res.json();
       return body.meta.revisionId;
     })
@@ -49,7 +60,9 @@ const lastRecordedAt = async () =>
   )[0]!.at.toISOString();
 
 const stateAt = async (at: string) => {
-  const res = await t.admin({ url: `/api/admin/history/state?environment=development&at=${encodeURIComponent(at)}` });
+  const res = await t.admin({
+    url: `/api/admin/history/state?environment=development&at=${encodeURIComponent(at)}`,
+  });
   expect(res.statusCode, res.body).toBe(200);
   const { features, segments } = res.json() as Served;
   return { features, segments };
@@ -60,7 +73,8 @@ async function runSequence(seed: number, length: number): Promise<Step[]> {
   const flags: string[] = [];
   const segments: number[] = [];
   const steps: Step[] = [];
-  const ok = (res: { statusCode: number; body: string }) => expect(res.statusCode, res.body).toBeLessThan(300);
+  const ok = (res: { statusCode: number; body: string }) =>
+    expect(res.statusCode, res.body).toBeLessThan(300);
   const strategiesOf = async (flag: string) =>
     (await t.admin({ url: `${environmentUrl(flag)}/strategies` })).json() as { id: string }[];
   const strategy = () => ({
@@ -68,16 +82,32 @@ async function runSequence(seed: number, length: number): Promise<Step[]> {
     title: r.next() < 0.3 ? `t${r.int(9)}` : undefined,
     disabled: r.next() < 0.2,
     parameters: { rollout: String(r.int(101)), stickiness: 'default', groupId: `g${r.int(5)}` },
-    constraints: r.next() < 0.5 ? [{ contextName: 'plan', operator: 'IN', values: [r.pick(['a', 'b', 'c'])] }] : [],
+    constraints:
+      r.next() < 0.5 ? [{ contextName: 'plan', operator: 'IN', values: [r.pick(['a', 'b', 'c'])] }] : [],
     segments: segments.length && r.next() < 0.4 ? [r.pick(segments)] : [],
     variants:
-      r.next() < 0.3
-        ? [{ name: 'v', weight: 1000, weightType: 'variable', stickiness: 'default' }]
-        : [],
+      r.next() < 0.3 ? [{ name: 'v', weight: 1000, weightType: 'variable', stickiness: 'default' }] : [],
   });
   for (let i = 0; i < length; i++) {
     const choices = flags.length
-      ? ['create', 'create', 'update', 'toggle', 'toggle', 'add', 'add', 'add', 'edit', 'edit', 'remove', 'variants', 'variants', 'segment', 'segment-edit', 'archive']
+      ? [
+          'create',
+          'create',
+          'update',
+          'toggle',
+          'toggle',
+          'add',
+          'add',
+          'add',
+          'edit',
+          'edit',
+          'remove',
+          'variants',
+          'variants',
+          'segment',
+          'segment-edit',
+          'archive',
+        ]
       : ['create', 'segment'];
     const op = r.pick(choices);
     const flag = flags.length ? r.pick(flags) : '';
@@ -86,7 +116,13 @@ async function runSequence(seed: number, length: number): Promise<Step[]> {
       ok(await t.admin({ method: 'POST', url: '/api/admin/projects/default/features', payload: { name } }));
       flags.push(name);
     } else if (op === 'update') {
-      ok(await t.admin({ method: 'PUT', url: flagUrl(flag), payload: { description: `d${r.int(100)}`, type: 'release' } }));
+      ok(
+        await t.admin({
+          method: 'PUT',
+          url: flagUrl(flag),
+          payload: { description: `d${r.int(100)}`, type: 'release' },
+        }),
+      );
     } else if (op === 'toggle') {
       ok(await t.admin({ method: 'POST', url: `${environmentUrl(flag)}/${r.next() < 0.5 ? 'on' : 'off'}` }));
     } else if (op === 'add') {
@@ -96,7 +132,13 @@ async function runSequence(seed: number, length: number): Promise<Step[]> {
       if (!list.length) continue;
       const id = r.pick(list).id;
       if (op === 'edit')
-        ok(await t.admin({ method: 'PUT', url: `${environmentUrl(flag)}/strategies/${id}`, payload: strategy() }));
+        ok(
+          await t.admin({
+            method: 'PUT',
+            url: `${environmentUrl(flag)}/strategies/${id}`,
+            payload: strategy(),
+          }),
+        );
       else ok(await t.admin({ method: 'DELETE', url: `${environmentUrl(flag)}/strategies/${id}` }));
     } else if (op === 'variants') {
       const count = r.int(3);
@@ -112,7 +154,10 @@ async function runSequence(seed: number, length: number): Promise<Step[]> {
       const res = await t.admin({
         method: 'POST',
         url: '/api/admin/segments',
-        payload: { name: `s${seed}-${i}`, constraints: [{ contextName: 'plan', operator: 'IN', values: ['a'] }] },
+        payload: {
+          name: `s${seed}-${i}`,
+          constraints: [{ contextName: 'plan', operator: 'IN', values: ['a'] }],
+        },
       });
       ok(res);
       segments.push((res.json() as { id: number }).id);
@@ -123,7 +168,10 @@ async function runSequence(seed: number, length: number): Promise<Step[]> {
         await t.admin({
           method: 'PUT',
           url: `/api/admin/segments/${id}`,
-          payload: { name: `s-${id}`, constraints: [{ contextName: 'plan', operator: 'IN', values: [`x${r.int(9)}`] }] },
+          payload: {
+            name: `s-${id}`,
+            constraints: [{ contextName: 'plan', operator: 'IN', values: [`x${r.int(9)}`] }],
+          },
         }),
       );
     } else if (op === 'archive') {
@@ -141,7 +189,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('served history', () => {
-  let steps: Step[] = [];
+  const steps: Step[] = [];
 
   it('reconstructs, at every recorded instant of generated changes, exactly the payload served then', async () => {
     for (const seed of [1, 2]) steps.push(...(await runSequence(seed, 30)));
@@ -158,7 +206,9 @@ describe('served history', () => {
     const [a, b] = [steps[3]!, steps[4]!];
     const middle = new Date((Date.parse(a.recordedAt) + Date.parse(b.recordedAt)) / 2).toISOString();
     if (middle !== b.recordedAt) expect(JSON.stringify(await stateAt(middle))).toBe(JSON.stringify(a.served));
-    const early = await t.admin({ url: '/api/admin/history/state?environment=development&at=2001-01-01T00:00:00Z' });
+    const early = await t.admin({
+      url: '/api/admin/history/state?environment=development&at=2001-01-01T00:00:00Z',
+    });
     expect(early.statusCode).toBe(400);
     expect(early.json().details[0].path).toBe('/querystring/at');
     const bad = await t.admin({ url: '/api/admin/history/state?environment=development&at=yesterday' });
@@ -170,7 +220,8 @@ describe('served history', () => {
     const r = random(7);
     type Feature = { name: string; enabled: boolean; strategies: unknown; variants: unknown };
     // What a restore puts back: the environment's part of the flag (flag-wide fields such as the description stay).
-    const part = (f: Feature | undefined) => f && JSON.stringify({ enabled: f.enabled, strategies: f.strategies, variants: f.variants });
+    const part = (f: Feature | undefined) =>
+      f && JSON.stringify({ enabled: f.enabled, strategies: f.strategies, variants: f.variants });
     let restored = 0;
     let applied = 0;
     const misses: string[] = [];
@@ -193,7 +244,9 @@ describe('served history', () => {
         return was && part(was) !== current && r.next() < 0.5;
       });
       if (!step) {
-        misses.push(`${name}: ${steps.filter((s) => (s.served.features as Feature[]).some((f) => f.name === name)).length}`);
+        misses.push(
+          `${name}: ${steps.filter((s) => (s.served.features as Feature[]).some((f) => f.name === name)).length}`,
+        );
         continue;
       }
       const then = (step.served.features as Feature[]).find((f) => f.name === name);

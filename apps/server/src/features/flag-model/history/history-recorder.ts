@@ -101,7 +101,10 @@ export async function recordServedHistory(tx: Db, eventIds: number[]): Promise<v
     }
     const removed = changes.filter((c) => c.digest === null).map((c) => c.key);
     if (removed.length)
-      await tx.query('DELETE FROM served_heads WHERE environment = $1 AND key = ANY($2)', [environment, removed]);
+      await tx.query('DELETE FROM served_heads WHERE environment = $1 AND key = ANY($2)', [
+        environment,
+        removed,
+      ]);
 
     const [since] = await tx.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM served_changes

@@ -11,9 +11,10 @@ const instants: Record<string, string> = {};
 
 const lastRecordedAt = async (environment: string) =>
   (
-    await t.db.query<{ at: Date }>('SELECT max(recorded_at) AS at FROM served_recordings WHERE environment = $1', [
-      environment,
-    ])
+    await t.db.query<{ at: Date }>(
+      'SELECT max(recorded_at) AS at FROM served_recordings WHERE environment = $1',
+      [environment],
+    )
   )[0]!.at.toISOString();
 const ok = (res: { statusCode: number; body: string }) => expect(res.statusCode, res.body).toBeLessThan(300);
 const playground = (body: object) => t.admin({ method: 'POST', url: '/api/admin/playground', payload: body });
@@ -58,12 +59,22 @@ afterAll(() => t.close());
 describe('the playground at an instant', () => {
   it('evaluates against the configuration served then, with the per-constraint explanation', async () => {
     const context = { appName: 'shop', userId: '7' };
-    const then = await playground({ environment: 'development', projects: ['shop'], context, at: instants.created });
+    const then = await playground({
+      environment: 'development',
+      projects: ['shop'],
+      context,
+      at: instants.created,
+    });
     expect(then.statusCode, then.body).toBe(200);
     const before = then.json().features.find((f: { name: string }) => f.name === 'checkout');
     expect(before.isEnabledInCurrentEnvironment).toBe(false);
     expect(before.strategies.data).toEqual([]);
-    const later = await playground({ environment: 'development', projects: ['shop'], context, at: instants.on });
+    const later = await playground({
+      environment: 'development',
+      projects: ['shop'],
+      context,
+      at: instants.on,
+    });
     const after = later.json().features.find((f: { name: string }) => f.name === 'checkout');
     expect(after.isEnabledInCurrentEnvironment).toBe(true);
     expect(after.strategies.data[0].constraints[0]).toMatchObject({ contextName: 'appName', result: true });
@@ -71,7 +82,12 @@ describe('the playground at an instant', () => {
     const advanced = await t.admin({
       method: 'POST',
       url: '/api/admin/playground/advanced',
-      payload: { environments: ['development'], projects: ['shop'], context: { userId: '1,2' }, at: instants.created },
+      payload: {
+        environments: ['development'],
+        projects: ['shop'],
+        context: { userId: '1,2' },
+        at: instants.created,
+      },
     });
     expect(advanced.statusCode, advanced.body).toBe(200);
     expect(advanced.json().features[0].environments.development[0].isEnabledInCurrentEnvironment).toBe(false);
@@ -104,10 +120,14 @@ describe('comparing two instants', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.flags).toEqual([{ name: 'checkout', project: 'shop', change: 'changed', parts: ['enabled', 'strategies'] }]);
+    expect(body.flags).toEqual([
+      { name: 'checkout', project: 'shop', change: 'changed', parts: ['enabled', 'strategies'] },
+    ]);
     expect(body.contextsCompared).toBe(2);
     // appName "other" fails the constraint: nothing changes for it.
-    expect(body.contexts.every((c: { context: { appName: string } }) => c.context.appName === 'shop')).toBe(true);
+    expect(body.contexts.every((c: { context: { appName: string } }) => c.context.appName === 'shop')).toBe(
+      true,
+    );
     const sampled = await t.admin({
       method: 'POST',
       url: '/api/admin/history/compare',
@@ -143,9 +163,27 @@ describe("a flag's timeline and restore", () => {
     });
     ok(draft);
     const id = draft.json().id as number;
-    ok(await alice.send({ method: 'PUT', url: `${P}/change-requests/${id}/state`, payload: { state: 'In review' } }));
-    ok(await bob.send({ method: 'PUT', url: `${P}/change-requests/${id}/state`, payload: { state: 'Approved' } }));
-    ok(await alice.send({ method: 'PUT', url: `${P}/change-requests/${id}/state`, payload: { state: 'Applied' } }));
+    ok(
+      await alice.send({
+        method: 'PUT',
+        url: `${P}/change-requests/${id}/state`,
+        payload: { state: 'In review' },
+      }),
+    );
+    ok(
+      await bob.send({
+        method: 'PUT',
+        url: `${P}/change-requests/${id}/state`,
+        payload: { state: 'Approved' },
+      }),
+    );
+    ok(
+      await alice.send({
+        method: 'PUT',
+        url: `${P}/change-requests/${id}/state`,
+        payload: { state: 'Applied' },
+      }),
+    );
     const timeline = (await t.admin({ url: `${F}/environments/production/history` })).json();
     expect(timeline.changes[0].changeRequestId).toBe(id);
     expect(timeline.changes[0].shareAfter.enabled).toBe(1);
@@ -157,11 +195,18 @@ describe("a flag's timeline and restore", () => {
     });
     expect(restore.statusCode, restore.body).toBe(200);
     expect(restore.json().outcome).toBe('change-request');
-    expect(restore.json().changes.map((c: { action: string }) => c.action)).toEqual(['deleteStrategy', 'updateEnabled']);
-    const request = (await alice.send({ url: `${P}/change-requests/${restore.json().changeRequestId}` })).json();
+    expect(restore.json().changes.map((c: { action: string }) => c.action)).toEqual([
+      'deleteStrategy',
+      'updateEnabled',
+    ]);
+    const request = (
+      await alice.send({ url: `${P}/change-requests/${restore.json().changeRequestId}` })
+    ).json();
     expect(request.state).toBe('Draft');
     // Nothing changed yet: production still serves the flag on.
-    const state = await t.admin({ url: `/api/admin/history/state?environment=production&project=shop&at=${new Date().toISOString()}` });
+    const state = await t.admin({
+      url: `/api/admin/history/state?environment=production&project=shop&at=${new Date().toISOString()}`,
+    });
     expect(state.json().features[0].enabled).toBe(true);
   });
 

@@ -14,7 +14,12 @@ import {
   TimelineQuery,
   TimelineResponse,
 } from './history-schemas.ts';
-import { createHistoryService, sampleContexts, type HistoryService, type StateAt } from './history-service.ts';
+import {
+  createHistoryService,
+  sampleContexts,
+  type HistoryService,
+  type StateAt,
+} from './history-service.ts';
 
 /**
  * The state in force at an instant given in the request, or a 400 naming the field: a text that is no ISO 8601 instant,
@@ -27,7 +32,8 @@ export async function stateAtField(
   path: string,
 ): Promise<StateAt> {
   const at = parseInstant(text);
-  if (!at) throw BadDataError.field(path, `"${text}" is not an ISO 8601 instant such as 2026-12-02T14:32:00Z`);
+  if (!at)
+    throw BadDataError.field(path, `"${text}" is not an ISO 8601 instant such as 2026-12-02T14:32:00Z`);
   const state = await history.stateAt(environment, at);
   if (state) return state;
   const beginning = await history.beginning(environment);
@@ -59,7 +65,7 @@ export function historyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             'History',
             'getStateAt',
             'What SDKs were served at an instant',
-            'Reconstructs the configuration the Client API served in an environment at an instant: the flags (as `GET /api/client/features` served them), the segments they used and the context fields then. Exact for every instant since the environment\'s history began; 400 naming `at` for an instant before that.',
+            "Reconstructs the configuration the Client API served in an environment at an instant: the flags (as `GET /api/client/features` served them), the segments they used and the context fields then. Exact for every instant since the environment's history began; 400 naming `at` for an instant before that.",
           ),
           querystring: StateQuery,
           response: { 200: StateResponse, ...errorResponses(400, 401, 403, 404) },
@@ -68,7 +74,8 @@ export function historyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       async (request) => {
         const { environment, project, at } = request.query;
         const hidden = await hiddenProjects(deps.db, request.access);
-        if (project && hidden.includes(project)) throw new NotFoundError(`Project "${project}" does not exist`);
+        if (project && hidden.includes(project))
+          throw new NotFoundError(`Project "${project}" does not exist`);
         const state = await stateAtField(history, environment, at, '/querystring/at');
         const { features, segments } = history.servedAt(state, project ? [project] : '*', hidden);
         return {
@@ -77,7 +84,9 @@ export function historyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
           features,
           segments,
           contextFields: state.contextFields.filter(
-            (field) => field.project === null || (!hidden.includes(field.project) && (!project || field.project === project)),
+            (field) =>
+              field.project === null ||
+              (!hidden.includes(field.project) && (!project || field.project === project)),
           ),
         };
       },
@@ -134,9 +143,10 @@ export function historyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { projectId, featureName, environment } = request.params;
-        const [flag] = await deps.db.query<{ project_id: string }>('SELECT project_id FROM flags WHERE name = $1', [
-          featureName,
-        ]);
+        const [flag] = await deps.db.query<{ project_id: string }>(
+          'SELECT project_id FROM flags WHERE name = $1',
+          [featureName],
+        );
         if (!flag || flag.project_id !== projectId)
           throw new NotFoundError(`Flag "${featureName}" does not exist in project "${projectId}"`);
         const { changes, more } = await history.timeline(environment, featureName, request.query.limit ?? 20);

@@ -1,14 +1,18 @@
 import { Type } from 'typebox';
 
 const Instant = (description: string) =>
-  Type.String({ minLength: 1, description: `${description} An ISO 8601 instant, such as 2026-12-02T14:32:00Z.` });
-const Loose = (description: string) =>
-  Type.Object({}, { additionalProperties: true, description });
+  Type.String({
+    minLength: 1,
+    description: `${description} An ISO 8601 instant, such as 2026-12-02T14:32:00Z.`,
+  });
+const Loose = (description: string) => Type.Object({}, { additionalProperties: true, description });
 
 export const StateQuery = Type.Object(
   {
     environment: Type.String({ minLength: 1 }),
-    project: Type.Optional(Type.String({ minLength: 1, description: 'One project; every visible project when left out.' })),
+    project: Type.Optional(
+      Type.String({ minLength: 1, description: 'One project; every visible project when left out.' }),
+    ),
     at: Instant('The instant.'),
   },
   { additionalProperties: false },
@@ -18,7 +22,8 @@ const Moment = Type.Object({
   at: Type.String({ format: 'date-time', description: 'The instant asked for.' }),
   recordedAt: Type.String({
     format: 'date-time',
-    description: 'When the configuration in force then was recorded: the last change at or before the instant.',
+    description:
+      'When the configuration in force then was recorded: the last change at or before the instant.',
   }),
   recordingId: Type.Integer(),
 });
@@ -27,7 +32,9 @@ export const StateResponse = Type.Object(
   {
     environment: Type.String(),
     moment: Moment,
-    features: Type.Array(Loose('A flag exactly as the Client API served it then (`GET /api/client/features`).')),
+    features: Type.Array(
+      Loose('A flag exactly as the Client API served it then (`GET /api/client/features`).'),
+    ),
     segments: Type.Array(Loose('A segment those flags used then.')),
     contextFields: Type.Array(Loose('A context field as it was then.')),
   },
@@ -57,14 +64,17 @@ export const CompareBody = Type.Object(
     contexts: Type.Optional(
       Type.Array(Loose('A context, as in the playground.'), {
         maxItems: 1_000,
-        description: 'The contexts to compare; left out, `sample` generated users (userId user-1, user-2...).',
+        description:
+          'The contexts to compare; left out, `sample` generated users (userId user-1, user-2...).',
       }),
     ),
     sample: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000, default: 100 })),
   },
   {
     additionalProperties: false,
-    examples: [{ environment: 'production', from: '2026-12-02T14:00:00Z', to: '2026-12-02T15:00:00Z', sample: 100 }],
+    examples: [
+      { environment: 'production', from: '2026-12-02T14:00:00Z', to: '2026-12-02T15:00:00Z', sample: 100 },
+    ],
   },
 );
 
@@ -77,7 +87,9 @@ export const CompareResponse = Type.Object({
       name: Type.String(),
       project: Type.String(),
       change: Type.Union([Type.Literal('added'), Type.Literal('removed'), Type.Literal('changed')]),
-      parts: Type.Array(Type.String(), { description: 'The fields that differ: enabled, strategies, variants...' }),
+      parts: Type.Array(Type.String(), {
+        description: 'The fields that differ: enabled, strategies, variants...',
+      }),
     }),
   ),
   contextsCompared: Type.Integer(),
@@ -105,7 +117,9 @@ export const TimelineQuery = Type.Object(
 const Share = Type.Union([
   Type.Object({
     enabled: Type.Number({ description: 'The share of 1,000 generated users who got the flag.' }),
-    variants: Type.Record(Type.String(), Type.Number(), { description: 'The share of those users per variant.' }),
+    variants: Type.Record(Type.String(), Type.Number(), {
+      description: 'The share of those users per variant.',
+    }),
   }),
   Type.Null(),
 ]);
@@ -148,7 +162,9 @@ export const RestoreResponse = Type.Object({
   }),
   changes: Type.Array(
     Type.Object({
-      action: Type.String({ description: 'A change-request action: addStrategy, updateStrategy, patchVariant...' }),
+      action: Type.String({
+        description: 'A change-request action: addStrategy, updateStrategy, patchVariant...',
+      }),
       payload: Type.Unknown({ description: 'What the change does, as a change request would hold it.' }),
     }),
   ),

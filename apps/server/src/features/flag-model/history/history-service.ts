@@ -42,14 +42,23 @@ export function shareOfUsers(
     if (variant.enabled) variants[variant.name] = (variants[variant.name] ?? 0) + 1;
   }
   const share = (n: number) => Math.round((n / users) * 10_000) / 10_000;
-  return { enabled: share(enabled), variants: Object.fromEntries(Object.entries(variants).map(([k, n]) => [k, share(n)])) };
+  return {
+    enabled: share(enabled),
+    variants: Object.fromEntries(Object.entries(variants).map(([k, n]) => [k, share(n)])),
+  };
 }
 
 /** Generated contexts for a comparison when none are given: distinct users and sessions. */
 export const sampleContexts = (count: number): Record<string, unknown>[] =>
   Array.from({ length: count }, (_, i) => ({ userId: `user-${i + 1}`, sessionId: `session-${i + 1}` }));
 
-type EventRow = { id: number; type: string; created_by: string; created_at: Date; change_request_id: string | null };
+type EventRow = {
+  id: number;
+  type: string;
+  created_by: string;
+  created_at: Date;
+  change_request_id: string | null;
+};
 
 /** What SDKs were served at any instant, a flag's recorded changes and what they did (decision record 0041). */
 export function createHistoryService(db: Db) {
@@ -72,7 +81,8 @@ export function createHistoryService(db: Db) {
 
     /** The Client API payload content a project's SDKs were served at an instant (no token, no query filters). */
     servedAt(state: StateAt, projects: '*' | string[], hidden: readonly string[]) {
-      const visible = (project: string) => !hidden.includes(project) && (projects === '*' || projects.includes(project));
+      const visible = (project: string) =>
+        !hidden.includes(project) && (projects === '*' || projects.includes(project));
       const selection = selectForQuery(
         { ...state.served, features: state.served.features.filter((f) => visible(f.project)) },
         { environment: state.served.environment, inlineSegmentConstraints: false },
@@ -113,9 +123,12 @@ export function createHistoryService(db: Db) {
           const isOn = is?.featureEnabled ?? false;
           if (!wasOn && isOn) gained.push(name);
           else if (wasOn && !isOn) lost.push(name);
-          else if (wasOn && isOn && was!.name !== is!.name) variants.push({ flag: name, from: was!.name, to: is!.name });
+          else if (wasOn && isOn && was!.name !== is!.name)
+            variants.push({ flag: name, from: was!.name, to: is!.name });
         }
-        return gained.length || lost.length || variants.length ? [{ context: raw, gained, lost, variants }] : [];
+        return gained.length || lost.length || variants.length
+          ? [{ context: raw, gained, lost, variants }]
+          : [];
       });
       return { flags, contexts: people, contextsCompared: contexts.length };
     },
@@ -151,7 +164,8 @@ export function createHistoryService(db: Db) {
         const beforeId = previous?.recordingId ?? row.recordingId - 1;
         const was = previous
           ? (previous.value as FlagEntry | null)?.feature
-          : ((await store.entriesAfter(environment, beforeId)).get(flagKey(flag)) as FlagEntry | undefined)?.feature;
+          : ((await store.entriesAfter(environment, beforeId)).get(flagKey(flag)) as FlagEntry | undefined)
+              ?.feature;
         const own = row.eventIds.map((id) => byId.get(id)).filter((e): e is EventRow => e !== undefined);
         const changeRequest = own.find((e) => e.change_request_id !== null)?.change_request_id ?? null;
         changes.push({
@@ -159,7 +173,12 @@ export function createHistoryService(db: Db) {
           at: row.recordedAt,
           change: (!now ? 'removed' : !was ? 'added' : 'changed') as Change,
           parts: changedParts(was, now),
-          events: own.map((e) => ({ id: Number(e.id), type: e.type, createdBy: e.created_by, createdAt: e.created_at })),
+          events: own.map((e) => ({
+            id: Number(e.id),
+            type: e.type,
+            createdBy: e.created_by,
+            createdAt: e.created_at,
+          })),
           createdBy: [...new Set(own.map((e) => e.created_by))],
           changeRequestId: changeRequest === null ? null : Number(changeRequest),
           shareBefore: await shareAt(beforeId, Boolean(was)),

@@ -54,7 +54,10 @@ export function createHistoryStore(db: Db) {
       return row?.at ?? undefined;
     },
     /** Every instant a recording was made in an environment, oldest first. */
-    async instants(environment: string, limit = 10_000): Promise<{ recordingId: number; recordedAt: Date }[]> {
+    async instants(
+      environment: string,
+      limit = 10_000,
+    ): Promise<{ recordingId: number; recordedAt: Date }[]> {
       const rows = await db.query<{ id: number; recorded_at: Date }>(
         'SELECT id, recorded_at FROM served_recordings WHERE environment = $1 ORDER BY id LIMIT $2',
         [environment, limit],
@@ -63,7 +66,12 @@ export function createHistoryStore(db: Db) {
     },
     /** The newest changes of one entry first. */
     async changesOf(environment: string, key: string, limit: number): Promise<FlagChangeRow[]> {
-      const rows = await db.query<{ recording_id: number; recorded_at: Date; event_ids: number[]; value: unknown }>(
+      const rows = await db.query<{
+        recording_id: number;
+        recorded_at: Date;
+        event_ids: number[];
+        value: unknown;
+      }>(
         `SELECT c.recording_id, r.recorded_at, r.event_ids, c.value
            FROM served_changes c JOIN served_recordings r ON r.id = c.recording_id
           WHERE c.environment = $1 AND c.key = $2 ORDER BY c.recording_id DESC LIMIT $3`,

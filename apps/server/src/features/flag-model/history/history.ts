@@ -61,7 +61,12 @@ const compareOrder = (a: FlagEntry, b: FlagEntry) =>
 
 /** A strategy as SDKs get it: without the playground's id, title and disabled mark. */
 function servedStrategy(strategy: ClientStrategy): ClientStrategy {
-  const { id: _id, title: _title, disabled: _disabled, ...served } = strategy as ClientStrategy & {
+  const {
+    id: _id,
+    title: _title,
+    disabled: _disabled,
+    ...served
+  } = strategy as ClientStrategy & {
     id?: string;
     title?: string | null;
     disabled?: boolean;
@@ -78,7 +83,11 @@ export type RecordedState = {
 };
 
 /** Turns recorded entries back into the environment states they were read from. */
-export function toRecordedState(environment: string, revisionId: number, entries: HistoryEntries): RecordedState {
+export function toRecordedState(
+  environment: string,
+  revisionId: number,
+  entries: HistoryEntries,
+): RecordedState {
   const flags: FlagEntry[] = [];
   const segments: ClientSegment[] = [];
   const contextFields: ContextFieldEntry[] = [];
@@ -116,12 +125,14 @@ export function diffEntries(
   after: Map<string, { value: unknown; digest: string }>,
 ): { key: string; value: unknown | null; digest: string | null }[] {
   const changes: { key: string; value: unknown | null; digest: string | null }[] = [];
-  for (const [key, { value, digest }] of after) if (before.get(key) !== digest) changes.push({ key, value, digest });
+  for (const [key, { value, digest }] of after)
+    if (before.get(key) !== digest) changes.push({ key, value, digest });
   for (const key of before.keys()) if (!after.has(key)) changes.push({ key, value: null, digest: null });
   return changes;
 }
 
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const ISO_8601 =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 /** An ISO 8601 instant, or undefined when the text is none. */
 export function parseInstant(text: string): Date | undefined {

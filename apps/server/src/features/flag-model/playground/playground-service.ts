@@ -109,8 +109,17 @@ export function createPlaygroundService(db: Db, limits: { maxEvaluations: number
   const history = createHistoryService(db);
 
   /** One environment's flags (now, or as SDKs were served them at `at`), compiled once for every context. */
-  const prepare = async (environment: string, projects: '*' | string[], hidden: readonly string[], at?: string) => {
-    if (at !== undefined && !(await environmentExists(environment)) && !(await history.beginning(environment))) {
+  const prepare = async (
+    environment: string,
+    projects: '*' | string[],
+    hidden: readonly string[],
+    at?: string,
+  ) => {
+    if (
+      at !== undefined &&
+      !(await environmentExists(environment)) &&
+      !(await history.beginning(environment))
+    ) {
       throw new BadDataError(`Environment "${environment}" does not exist`, [
         { message: `environment "${environment}" does not exist`, path: '/body/environment' },
       ]);

@@ -2,7 +2,7 @@ import type { Db } from '../../../db/db.ts';
 import { BadDataError, NoAccessError, NotFoundError } from '../../../http/errors.ts';
 import type { StateAt } from '../../flag-model/history/history-service.ts';
 import { createFlagStrategyStore } from '../../flag-model/flags/flag-strategy-store.ts';
-import { loadEnvironmentState } from '../../sdk-serving/client-api/environment-state-store.ts';
+import { loadEnvironmentState } from '../../sdk-serving/index.ts';
 import type { Caller } from '../change-requests/caller.ts';
 import { ACTIONS } from '../change-requests/change-actions.ts';
 import type { ChangeRequestService } from '../change-requests/change-request-service.ts';
@@ -43,9 +43,9 @@ export function createFlagRestoreService(db: Db, changeRequests: ChangeRequestSe
           `flag "${flag}" was not served in environment "${environment}" at ${then.recordedAt.toISOString()}`,
         );
       }
-      const current = (await loadEnvironmentState(db, environment, { withDisabledStrategies: true })).features.find(
-        (f) => f.name === flag,
-      );
+      const current = (
+        await loadEnvironmentState(db, environment, { withDisabledStrategies: true })
+      ).features.find((f) => f.name === flag);
       if (!current) throw new NotFoundError(`Environment "${environment}" does not exist`);
       const positions = new Map(
         (await createFlagStrategyStore(db).list(flag, environment)).map((s) => [s.id, s.sortOrder]),
@@ -55,7 +55,10 @@ export function createFlagRestoreService(db: Db, changeRequests: ChangeRequestSe
       for (const change of changes) {
         const { permission } = ACTIONS[change.action];
         if (!caller.may(permission, project, environment))
-          throw NoAccessError.needs(permission, `Restoring this flag needs ${permission} in "${environment}"`);
+          throw NoAccessError.needs(
+            permission,
+            `Restoring this flag needs ${permission} in "${environment}"`,
+          );
       }
       const reviewed =
         (await createChangeRequestSettingsStore(db).requiredApprovals(project, environment)) !== undefined;

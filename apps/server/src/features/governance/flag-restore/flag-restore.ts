@@ -1,11 +1,17 @@
-import type { ClientFeature, ClientStrategy } from '../../sdk-serving/client-api/client-feature.ts';
+import type { ClientFeature, ClientStrategy } from '../../sdk-serving/index.ts';
 
 /** A strategy as the playground reads it: with its id, title and disabled mark. */
 type RecordedStrategy = ClientStrategy & { id?: string; title?: string | null; disabled?: boolean };
 
 /** One change of a restore, in the vocabulary of change requests (change-request.ts's FLAG_ACTIONS). */
 export type RestoreChange = {
-  action: 'updateEnabled' | 'addStrategy' | 'updateStrategy' | 'deleteStrategy' | 'reorderStrategy' | 'patchVariant';
+  action:
+    | 'updateEnabled'
+    | 'addStrategy'
+    | 'updateStrategy'
+    | 'deleteStrategy'
+    | 'reorderStrategy'
+    | 'patchVariant';
   payload: Record<string, unknown> | Record<string, unknown>[];
 };
 
@@ -21,7 +27,8 @@ const request = (strategy: RecordedStrategy, sortOrder: number) => ({
 });
 
 /** What of a strategy a restore compares: everything it serves and shows, not its position or id. */
-const content = (strategy: RecordedStrategy) => JSON.stringify({ ...request(strategy, 0), sortOrder: undefined });
+const content = (strategy: RecordedStrategy) =>
+  JSON.stringify({ ...request(strategy, 0), sortOrder: undefined });
 
 /**
  * The changes that turn a flag's configuration in one environment (`now`, with strategy positions) back into
@@ -51,6 +58,7 @@ export function planRestore(
   if (reorder.length) changes.push({ action: 'reorderStrategy', payload: reorder });
   if (JSON.stringify(then.variants) !== JSON.stringify(now.variants))
     changes.push({ action: 'patchVariant', payload: { variants: then.variants } });
-  if (then.enabled !== now.enabled) changes.push({ action: 'updateEnabled', payload: { enabled: then.enabled } });
+  if (then.enabled !== now.enabled)
+    changes.push({ action: 'updateEnabled', payload: { enabled: then.enabled } });
   return changes;
 }
