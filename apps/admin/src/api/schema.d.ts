@@ -15495,6 +15495,44 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "environment": "production",
+           *       "from": {
+           *         "at": "2026-12-02T14:00:00.000Z",
+           *         "recordedAt": "2026-12-02T13:51:09.112Z",
+           *         "recordingId": 801
+           *       },
+           *       "to": {
+           *         "at": "2026-12-02T15:00:00.000Z",
+           *         "recordedAt": "2026-12-02T14:30:11.204Z",
+           *         "recordingId": 812
+           *       },
+           *       "flags": [
+           *         {
+           *           "name": "checkout",
+           *           "project": "default",
+           *           "change": "changed",
+           *           "parts": [
+           *             "strategies"
+           *           ]
+           *         }
+           *       ],
+           *       "contextsCompared": 100,
+           *       "contexts": [
+           *         {
+           *           "context": {
+           *             "userId": "user-3"
+           *           },
+           *           "gained": [],
+           *           "lost": [
+           *             "checkout"
+           *           ],
+           *           "variants": []
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description Only the contexts for which something differs. */
             contexts: {
@@ -28343,6 +28381,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "changes": [
+           *         {
+           *           "recordingId": 812,
+           *           "at": "2026-12-02T14:30:11.204Z",
+           *           "change": "changed",
+           *           "parts": [
+           *             "strategies"
+           *           ],
+           *           "createdBy": [
+           *             "alice@example.com"
+           *           ],
+           *           "changeRequestId": 17,
+           *           "events": [
+           *             {
+           *               "id": 4021,
+           *               "type": "feature-strategy-updated",
+           *               "createdBy": "alice@example.com",
+           *               "createdAt": "2026-12-02T14:30:11.180Z"
+           *             }
+           *           ],
+           *           "shareBefore": {
+           *             "enabled": 1,
+           *             "variants": {}
+           *           },
+           *           "shareAfter": {
+           *             "enabled": 0.1,
+           *             "variants": {}
+           *           }
+           *         }
+           *       ],
+           *       "more": false
+           *     }
+           */
           'application/json': {
             changes: {
               /** Format: date-time */
@@ -28452,6 +28525,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "outcome": "applied",
+           *       "changeRequestId": null,
+           *       "changes": [
+           *         {
+           *           "action": "updateStrategy",
+           *           "payload": {
+           *             "id": "2f1c",
+           *             "name": "flexibleRollout",
+           *             "sortOrder": 0
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description The draft change request the restore was added to, where change requests are on. */
             changeRequestId: number | null;

@@ -78,31 +78,45 @@ export const CompareBody = Type.Object(
   },
 );
 
-export const CompareResponse = Type.Object({
-  environment: Type.String(),
-  from: Moment,
-  to: Moment,
-  flags: Type.Array(
-    Type.Object({
-      name: Type.String(),
-      project: Type.String(),
-      change: Type.Union([Type.Literal('added'), Type.Literal('removed'), Type.Literal('changed')]),
-      parts: Type.Array(Type.String(), {
-        description: 'The fields that differ: enabled, strategies, variants...',
+export const CompareResponse = Type.Object(
+  {
+    environment: Type.String(),
+    from: Moment,
+    to: Moment,
+    flags: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        project: Type.String(),
+        change: Type.Union([Type.Literal('added'), Type.Literal('removed'), Type.Literal('changed')]),
+        parts: Type.Array(Type.String(), {
+          description: 'The fields that differ: enabled, strategies, variants...',
+        }),
       }),
-    }),
-  ),
-  contextsCompared: Type.Integer(),
-  contexts: Type.Array(
-    Type.Object({
-      context: Loose('The context.'),
-      gained: Type.Array(Type.String(), { description: 'Flags off for it at `from`, on at `to`.' }),
-      lost: Type.Array(Type.String(), { description: 'Flags on for it at `from`, off at `to`.' }),
-      variants: Type.Array(Type.Object({ flag: Type.String(), from: Type.String(), to: Type.String() })),
-    }),
-    { description: 'Only the contexts for which something differs.' },
-  ),
-});
+    ),
+    contextsCompared: Type.Integer(),
+    contexts: Type.Array(
+      Type.Object({
+        context: Loose('The context.'),
+        gained: Type.Array(Type.String(), { description: 'Flags off for it at `from`, on at `to`.' }),
+        lost: Type.Array(Type.String(), { description: 'Flags on for it at `from`, off at `to`.' }),
+        variants: Type.Array(Type.Object({ flag: Type.String(), from: Type.String(), to: Type.String() })),
+      }),
+      { description: 'Only the contexts for which something differs.' },
+    ),
+  },
+  {
+    examples: [
+      {
+        environment: 'production',
+        from: { at: '2026-12-02T14:00:00.000Z', recordedAt: '2026-12-02T13:51:09.112Z', recordingId: 801 },
+        to: { at: '2026-12-02T15:00:00.000Z', recordedAt: '2026-12-02T14:30:11.204Z', recordingId: 812 },
+        flags: [{ name: 'checkout', project: 'default', change: 'changed', parts: ['strategies'] }],
+        contextsCompared: 100,
+        contexts: [{ context: { userId: 'user-3' }, gained: [], lost: ['checkout'], variants: [] }],
+      },
+    ],
+  },
+);
 
 export const TimelineParams = Type.Object({
   projectId: Type.String(),
@@ -124,48 +138,90 @@ const Share = Type.Union([
   Type.Null(),
 ]);
 
-export const TimelineResponse = Type.Object({
-  changes: Type.Array(
-    Type.Object({
-      recordingId: Type.Integer(),
-      at: Type.String({ format: 'date-time' }),
-      change: Type.Union([Type.Literal('added'), Type.Literal('removed'), Type.Literal('changed')]),
-      parts: Type.Array(Type.String()),
-      createdBy: Type.Array(Type.String(), { description: 'Who made the change.' }),
-      changeRequestId: Type.Union([Type.Integer(), Type.Null()], {
-        description: 'The change request the change was applied through, if any.',
-      }),
-      events: Type.Array(
-        Type.Object({
-          id: Type.Integer(),
-          type: Type.String(),
-          createdBy: Type.String(),
-          createdAt: Type.String({ format: 'date-time' }),
+export const TimelineResponse = Type.Object(
+  {
+    changes: Type.Array(
+      Type.Object({
+        recordingId: Type.Integer(),
+        at: Type.String({ format: 'date-time' }),
+        change: Type.Union([Type.Literal('added'), Type.Literal('removed'), Type.Literal('changed')]),
+        parts: Type.Array(Type.String()),
+        createdBy: Type.Array(Type.String(), { description: 'Who made the change.' }),
+        changeRequestId: Type.Union([Type.Integer(), Type.Null()], {
+          description: 'The change request the change was applied through, if any.',
         }),
-      ),
-      shareBefore: Share,
-      shareAfter: Share,
-    }),
-  ),
-  more: Type.Boolean({ description: 'Older changes exist beyond `limit`.' }),
-});
+        events: Type.Array(
+          Type.Object({
+            id: Type.Integer(),
+            type: Type.String(),
+            createdBy: Type.String(),
+            createdAt: Type.String({ format: 'date-time' }),
+          }),
+        ),
+        shareBefore: Share,
+        shareAfter: Share,
+      }),
+    ),
+    more: Type.Boolean({ description: 'Older changes exist beyond `limit`.' }),
+  },
+  {
+    examples: [
+      {
+        changes: [
+          {
+            recordingId: 812,
+            at: '2026-12-02T14:30:11.204Z',
+            change: 'changed',
+            parts: ['strategies'],
+            createdBy: ['alice@example.com'],
+            changeRequestId: 17,
+            events: [
+              {
+                id: 4021,
+                type: 'feature-strategy-updated',
+                createdBy: 'alice@example.com',
+                createdAt: '2026-12-02T14:30:11.180Z',
+              },
+            ],
+            shareBefore: { enabled: 1, variants: {} },
+            shareAfter: { enabled: 0.1, variants: {} },
+          },
+        ],
+        more: false,
+      },
+    ],
+  },
+);
 
 export const RestoreBody = Type.Object(
   { at: Instant('The instant to restore the flag in this environment to.') },
   { additionalProperties: false, examples: [{ at: '2026-12-02T14:00:00Z' }] },
 );
 
-export const RestoreResponse = Type.Object({
-  outcome: Type.Union([Type.Literal('applied'), Type.Literal('change-request'), Type.Literal('unchanged')]),
-  changeRequestId: Type.Union([Type.Integer(), Type.Null()], {
-    description: 'The draft change request the restore was added to, where change requests are on.',
-  }),
-  changes: Type.Array(
-    Type.Object({
-      action: Type.String({
-        description: 'A change-request action: addStrategy, updateStrategy, patchVariant...',
-      }),
-      payload: Type.Unknown({ description: 'What the change does, as a change request would hold it.' }),
+export const RestoreResponse = Type.Object(
+  {
+    outcome: Type.Union([Type.Literal('applied'), Type.Literal('change-request'), Type.Literal('unchanged')]),
+    changeRequestId: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'The draft change request the restore was added to, where change requests are on.',
     }),
-  ),
-});
+    changes: Type.Array(
+      Type.Object({
+        action: Type.String({
+          description: 'A change-request action: addStrategy, updateStrategy, patchVariant...',
+        }),
+        payload: Type.Unknown({ description: 'What the change does, as a change request would hold it.' }),
+      }),
+    ),
+  },
+  {
+    examples: [
+      {
+        outcome: 'applied',
+        changeRequestId: null,
+        changes: [
+          { action: 'updateStrategy', payload: { id: '2f1c', name: 'flexibleRollout', sortOrder: 0 } },
+        ],
+      },
+    ],
+  },
+);
