@@ -35,6 +35,21 @@ export const allowlist = [
     from: 'features/flag-model/playground/playground-service.ts',
     to: 'features/sdk-serving/client-api/environment-state-store.ts',
   },
+  // Served history (decision record 0041) records and rebuilds exactly what the Client API served, so it reads the
+  // same projection as the playground. To cut: with the playground's, move that projection into the flag model.
+  {
+    from: 'features/flag-model/history/history-recorder.ts',
+    to: 'features/sdk-serving/client-api/environment-state-store.ts',
+  },
+  { from: 'features/flag-model/history/history.ts', to: 'features/sdk-serving/client-api/client-feature.ts' },
+  {
+    from: 'features/flag-model/history/history-service.ts',
+    to: 'features/sdk-serving/client-api/client-feature.ts',
+  },
+  {
+    from: 'features/flag-model/history/history-service.ts',
+    to: 'features/sdk-serving/client-api/client-payload.ts',
+  },
   // The personal dashboard shows a project's owners and the signed-in user's roles in it. To cut: a membership read
   // port beside project-ports.ts, or the dashboard moves to the area of the person it serves.
   {

@@ -16,6 +16,8 @@
  *   change to an SDK streaming from the edge (bench-edge.json).
  * - `workers` (bench/workers.ts): the SDK endpoints with WORKERS=1 and 2, wrk, a new Frontend API context per
  *   request; CPU per request and RSS over every process (bench-workers.json).
+ * - `time-travel` (bench/time-travel.ts), only when asked: reconstructing a 1,000-flag environment at a random instant
+ *   of a 100,000-change history and evaluating 1,000 contexts there (bench-time-travel.json).
  * - `admin` (bench/admin.ts), only when asked: the admin UI in Chromium with 10,000 flags: first-load JS, the table
  *   interactive, the command menu's answer (bench-admin.json).
  * - `docs` (bench/docs.ts), only when asked: Lighthouse mobile scores of a concept and an API page of the built docs
@@ -48,6 +50,7 @@ import { measureDocs } from './docs.ts';
 import { measureAdmin } from './admin.ts';
 import { measurePermissions } from './permissions.ts';
 import { measureStartup } from './startup.ts';
+import { measureTimeTravel } from './time-travel.ts';
 import { runWrk, wrkAvailable } from './wrk.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -400,6 +403,17 @@ async function docs() {
   say('wrote test-output/bench-docs.json');
 }
 
+async function timeTravel() {
+  const rows = await measureTimeTravel(say);
+  console.table(rows);
+  await mkdir('test-output', { recursive: true });
+  await writeFile(
+    'test-output/bench-time-travel.json',
+    JSON.stringify({ database: process.env.DATABASE_URL ? 'postgres' : 'pglite', rows }, null, 2),
+  );
+  say('wrote test-output/bench-time-travel.json');
+}
+
 const SCENARIOS = [
   'startup',
   'permissions',
@@ -411,6 +425,7 @@ const SCENARIOS = [
   'workers',
   'admin',
   'docs',
+  'time-travel',
   'soak',
 ];
 const scenario = process.argv[2]?.startsWith('--') ? undefined : process.argv[2];
@@ -432,4 +447,5 @@ else {
   if (scenario === undefined || scenario === 'workers') await workers();
   if (scenario === 'admin') await admin();
   if (scenario === 'docs') await docs();
+  if (scenario === 'time-travel') await timeTravel();
 }

@@ -16,6 +16,7 @@ import { changeRequestPlaygroundRoutes } from './features/governance/change-requ
 import { changeRequestReadRoutes } from './features/governance/change-requests/change-request-read-routes.ts';
 import { createChangeRequestMailer } from './features/governance/change-requests/change-request-mail.ts';
 import { changeRequestRoutes } from './features/governance/change-requests/change-request-routes.ts';
+import { flagRestoreRoutes } from './features/governance/flag-restore/flag-restore-routes.ts';
 import { createChangeRequestScheduler } from './features/governance/change-requests/change-request-scheduler.ts';
 import { createStaleWatcher } from './features/flag-model/flags/stale-watcher.ts';
 import { instanceAdminRoutes } from './features/instance/instance-admin/instance-admin-routes.ts';
@@ -66,6 +67,8 @@ import { createClientStateCache } from './features/sdk-serving/client-api/client
 import { createClientStreams } from './features/sdk-serving/client-api/client-streams.ts';
 import { environmentRoutes } from './features/flag-model/environments/environment-routes.ts';
 import { eventRoutes } from './features/flag-model/events/event-routes.ts';
+import { recordServedHistory } from './features/flag-model/history/history-recorder.ts';
+import { historyRoutes } from './features/flag-model/history/history-routes.ts';
 import { contextRoutes } from './features/flag-model/context/context-routes.ts';
 import { flagTypeRoutes } from './features/flag-model/flag-types/flag-type-routes.ts';
 import { segmentRoutes } from './features/flag-model/segments/segment-routes.ts';
@@ -381,6 +384,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onError: (error) => app.log.error({ err: error }, 'could not send a change request email'),
   });
   await app.register(changeRequestRoutes({ db, mail: changeRequestMail }));
+  await app.register(flagRestoreRoutes({ db, mail: changeRequestMail }));
   await app.register(changeRequestReadRoutes({ db }));
   await app.register(changeRequestPlaygroundRoutes({ db, config }));
   await app.register(notificationRoutes({ db }));
@@ -446,6 +450,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(unknownFlagRoutes({ db }));
   await app.register(environmentRoutes({ db, tokens: scopedTokensPort }));
   await app.register(eventRoutes({ db }));
+  await app.register(historyRoutes({ db }));
+  // What is served when the server starts is history's first recording, or catches up with changes made without it.
+  app.addHook('onReady', async () => db.transaction((tx) => recordServedHistory(tx, [])));
   await app.register(projectRoutes({ db, ports: projectPorts }));
   await app.register(projectApiTokenRoutes({ db }));
   await app.register(projectInsightRoutes({ db }));

@@ -2,6 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PrivateProject, seedPrivateProject } from '../src/testing/private-project.ts';
 import { createTestApp, type TestApp } from '../src/testing/test-app.ts';
+import { recordServedHistory } from '../src/features/flag-model/history/history-recorder.ts';
 
 /**
  * Issue 30, finding 6: reads that reach a private project through something else (a segment, a context field, a
@@ -132,5 +133,35 @@ describe('a Viewer outside a private project', () => {
     expect(created(seen.json())).toEqual(expect.arrayContaining([priv.privateTag, `${PRIVATE}-unused`]));
     expect(created(unseen.json())).toEqual(expect.arrayContaining([`${PRIVATE}-unused`]));
     expect(created(unseen.json())).not.toContain(priv.privateTag);
+  });
+
+  it('sees the served history, comparisons and the playground at an instant without the private project', async () => {
+    await t.db.transaction((tx) => recordServedHistory(tx, []));
+    const at = new Date().toISOString();
+    const first = (await t.db.query<{ at: Date }>('SELECT min(recorded_at) AS at FROM served_recordings'))[0]!
+      .at;
+    const { unseen } = await both(`/api/admin/history/state?environment=development&at=${at}`);
+    expect(unseen.json().features.map((f: { name: string }) => f.name)).toContain(priv.openFlag);
+    const own = await outsider({
+      url: `/api/admin/history/state?environment=development&project=${PRIVATE}&at=${at}`,
+    });
+    expect(own.statusCode).toBe(404);
+    for (const [url, payload] of [
+      ['/api/admin/playground', { environment: 'development', context: { userId: '1' }, at }],
+      ['/api/admin/playground/advanced', { environments: ['development'], context: { userId: '1' }, at }],
+      ['/api/admin/history/compare', { environment: 'development', from: first.toISOString(), to: at }],
+    ] as const) {
+      const [seen, hidden] = await Promise.all([
+        member({ method: 'POST', url, payload }),
+        outsider({ method: 'POST', url, payload }),
+      ]);
+      expect(seen.body, url).toContain(MARKER);
+      expect(hidden.body, url).not.toContain(MARKER);
+    }
+    const timeline = await outsider({
+      url: `/api/admin/projects/${PRIVATE}/features/${priv.privateFlag}/environments/development/history`,
+    });
+    expect([403, 404]).toContain(timeline.statusCode);
+    expect(timeline.body).not.toContain(MARKER);
   });
 });

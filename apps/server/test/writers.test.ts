@@ -143,7 +143,7 @@ afterAll(() => t?.close());
 
 describe('in maintenance mode every writer refuses and changes nothing', () => {
   it('the Admin API, an action run by a signal, the change-request scheduler, SCIM and the state import', async () => {
-    for (const name of ['m-route', 'm-action', 'm-scheduled', 'm-import'])
+    for (const name of ['m-route', 'm-action', 'm-scheduled', 'm-import', 'm-restore'])
       await buildFlag(t.db, {
         name,
         project: 'guarded',
@@ -154,6 +154,14 @@ describe('in maintenance mode every writer refuses and changes nothing', () => {
       });
     const action = await actionOnSignal('m-alerts', 'm-action');
     const request = await scheduledRequest('m-scheduled');
+    // A restore to an instant when m-restore was on in development, after it was turned off.
+    const wasOn = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const off = await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects/guarded/features/m-restore/environments/development/off',
+    });
+    expect(off.statusCode, off.body).toBe(200);
     const events = await count('SELECT count(*)::int AS n FROM events');
     await maintenance(true);
     try {
@@ -203,6 +211,15 @@ describe('in maintenance mode every writer refuses and changes nothing', () => {
       });
       expect(imported.statusCode).toBe(503);
 
+      // Restoring a flag to an earlier instant (features/governance/flag-restore).
+      const restored = await t.admin({
+        method: 'POST',
+        url: '/api/admin/projects/guarded/features/m-restore/environments/development/history/restore',
+        payload: { at: wasOn },
+      });
+      expect(restored.statusCode, restored.body).toBe(503);
+      expect(await enabled('m-restore', 'development')).toBe(false);
+
       // Nothing recorded but the toggle itself.
       expect(await count('SELECT count(*)::int AS n FROM events')).toBe(events + 1);
     } finally {
@@ -251,5 +268,45 @@ describe('where change requests are on, no writer writes directly without SKIP_C
     });
     expect(dropped.statusCode).toBe(403);
     expect(await count("SELECT count(*)::int AS n FROM flags WHERE name = 'cr-direct'")).toBe(1);
+  });
+
+  it('a restore to an earlier instant becomes a draft change request, and changes nothing yet', async () => {
+    await buildFlag(t.db, {
+      name: 'cr-restore',
+      project: 'guarded',
+      environments: { production: { enabled: true, strategies: [{}] } },
+    });
+    // Recorded with the next change; then the flag is switched off through an applied change request.
+    await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects/guarded/features/cr-restore/environments/development/on',
+    });
+    const wasOn = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const base = '/api/admin/projects/guarded';
+    const drafted = await author.send({
+      method: 'POST',
+      url: `${base}/environments/production/change-requests`,
+      payload: { feature: 'cr-restore', action: 'updateEnabled', payload: { enabled: false } },
+    });
+    const id = drafted.json().id as number;
+    const state = (who: Person, payload: object) =>
+      who.send({ method: 'PUT', url: `${base}/change-requests/${id}/state`, payload });
+    expect((await state(author, { state: 'In review' })).statusCode).toBe(200);
+    expect((await state(reviewer, { state: 'Approved' })).statusCode).toBe(200);
+    expect((await state(author, { state: 'Applied' })).statusCode).toBe(200);
+    expect(await enabled('cr-restore')).toBe(false);
+
+    const restore = await author.send({
+      method: 'POST',
+      url: `${base}/features/cr-restore/environments/production/history/restore`,
+      payload: { at: wasOn },
+    });
+    expect(restore.statusCode, restore.body).toBe(200);
+    expect(restore.json()).toMatchObject({
+      outcome: 'change-request',
+      changes: [{ action: 'updateEnabled' }],
+    });
+    expect(await enabled('cr-restore')).toBe(false);
   });
 });

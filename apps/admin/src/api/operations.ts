@@ -204,6 +204,15 @@ export const operations = {
   getEventCreators: ['GET', '/api/admin/event-creators'],
 
   getPlayground: ['POST', '/api/admin/playground'],
+  getFlagTimeline: [
+    'GET',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/history',
+  ],
+  restoreFlagEnvironment: [
+    'POST',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/history/restore',
+  ],
+  compareInstants: ['POST', '/api/admin/history/compare'],
   getAdvancedPlayground: ['POST', '/api/admin/playground/advanced'],
 
   getProjectAccess: ['GET', '/api/admin/projects/{projectId}/access'],

@@ -1264,6 +1264,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/history/compare': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Compare two instants
+     * @description Which flags of an environment differ between two instants, and for each context (given, or `sample` generated users) which flags it gained or lost and which variants changed. Changes nothing. Requires the READ permission.
+     */
+    post: operations['compareInstants'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/history/state': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What SDKs were served at an instant
+     * @description Reconstructs the configuration the Client API served in an environment at an instant: the flags (as `GET /api/client/features` served them), the segments they used and the context fields then. Exact for every instant since the environment's history began; 400 naming `at` for an instant before that. Requires the READ permission.
+     */
+    get: operations['getStateAt'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/impact-metrics': {
     parameters: {
       query?: never;
@@ -1779,7 +1819,7 @@ export interface paths {
     put?: never;
     /**
      * Evaluate flags for a context
-     * @description Evaluates every flag of the chosen projects in one environment for the given context and explains each result strategy by strategy, constraint by constraint and segment by segment. Changes nothing. Requires the READ permission.
+     * @description Evaluates every flag of the chosen projects in one environment for the given context and explains each result strategy by strategy, constraint by constraint and segment by segment; with `at`, against the configuration SDKs were served at that instant (400 naming `at` for an instant before history begins). Changes nothing. Requires the READ permission.
      */
     post: operations['getPlayground'];
     delete?: never;
@@ -1799,7 +1839,7 @@ export interface paths {
     put?: never;
     /**
      * Evaluate flags across environments and contexts
-     * @description Like the playground, for several environments at once; a context field with comma-separated values (`userId: "1,2,3"`) is expanded into one context per value, up to 1,000 combinations. Environments named twice count once; a request of more evaluations (flags × environments × contexts) than the limit of the server (`PLAYGROUND_MAX_EVALUATIONS`, 20,000 by default) is refused with a 400. Requires the READ permission.
+     * @description Like the playground, for several environments at once; a context field with comma-separated values (`userId: "1,2,3"`) is expanded into one context per value, up to 1,000 combinations. Environments named twice count once; a request of more evaluations (flags × environments × contexts) than the limit of the server (`PLAYGROUND_MAX_EVALUATIONS`, 20,000 by default) is refused with a 400. With `at`, evaluates against the configuration served at that instant. Requires the READ permission.
      */
     post: operations['getAdvancedPlayground'];
     delete?: never;
@@ -3004,6 +3044,46 @@ export interface paths {
     get: operations['getFeatureEnvironment'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A flag's changes in an environment
+     * @description Every recorded change of what SDKs were served for the flag in this environment, newest first: when, who, through which change request, which parts changed, and the share of 1,000 generated users who got the flag (and each variant) before and after. Requires the READ permission.
+     */
+    get: operations['getFlagTimeline'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/history/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore a flag in an environment to an instant
+     * @description Puts the flag in this environment back the way SDKs were served it at `at`: its strategies (removed, changed or added again, in their order), its variants and whether it is on. One ordinary change: each part needs the permission its direct write needs, events and integrations follow, maintenance mode refuses it, and where change requests are on (and you may not skip them) the changes are added to your draft change request instead (`outcome: "change-request"`). Flag-wide fields (description, type, dependencies) are left as they are. Requires the UPDATE_FEATURE_ENVIRONMENT permission.
+     */
+    post: operations['restoreFlagEnvironment'];
     delete?: never;
     options?: never;
     head?: never;
@@ -15382,6 +15462,290 @@ export interface operations {
       };
     };
   };
+  compareInstants: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "environment": "production",
+         *       "from": "2026-12-02T14:00:00Z",
+         *       "to": "2026-12-02T15:00:00Z",
+         *       "sample": 100
+         *     }
+         */
+        'application/json': {
+          /** @description The contexts to compare; left out, `sample` generated users (userId user-1, user-2...). */
+          contexts?: {
+            [key: string]: unknown;
+          }[];
+          environment: string;
+          /** @description The earlier instant. An ISO 8601 instant, such as 2026-12-02T14:32:00Z. */
+          from: string;
+          /** @description `*` for every project, or a list of project ids. */
+          projects?: '*' | string[];
+          /** @default 100 */
+          sample?: number;
+          /** @description The later instant. An ISO 8601 instant, such as 2026-12-02T14:32:00Z. */
+          to: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "environment": "production",
+           *       "from": {
+           *         "at": "2026-12-02T14:00:00.000Z",
+           *         "recordedAt": "2026-12-02T13:51:09.112Z",
+           *         "recordingId": 801
+           *       },
+           *       "to": {
+           *         "at": "2026-12-02T15:00:00.000Z",
+           *         "recordedAt": "2026-12-02T14:30:11.204Z",
+           *         "recordingId": 812
+           *       },
+           *       "flags": [
+           *         {
+           *           "name": "checkout",
+           *           "project": "default",
+           *           "change": "changed",
+           *           "parts": [
+           *             "strategies"
+           *           ]
+           *         }
+           *       ],
+           *       "contextsCompared": 100,
+           *       "contexts": [
+           *         {
+           *           "context": {
+           *             "userId": "user-3"
+           *           },
+           *           "gained": [],
+           *           "lost": [
+           *             "checkout"
+           *           ],
+           *           "variants": []
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Only the contexts for which something differs. */
+            contexts: {
+              /** @description The context. */
+              context: {
+                [key: string]: unknown;
+              };
+              /** @description Flags off for it at `from`, on at `to`. */
+              gained: string[];
+              /** @description Flags on for it at `from`, off at `to`. */
+              lost: string[];
+              variants: {
+                flag: string;
+                from: string;
+                to: string;
+              }[];
+            }[];
+            contextsCompared: number;
+            environment: string;
+            flags: {
+              change: 'added' | 'removed' | 'changed';
+              name: string;
+              /** @description The fields that differ: enabled, strategies, variants... */
+              parts: string[];
+              project: string;
+            }[];
+            from: {
+              /**
+               * Format: date-time
+               * @description The instant asked for.
+               */
+              at: string;
+              /**
+               * Format: date-time
+               * @description When the configuration in force then was recorded: the last change at or before the instant.
+               */
+              recordedAt: string;
+              recordingId: number;
+            };
+            to: {
+              /**
+               * Format: date-time
+               * @description The instant asked for.
+               */
+              at: string;
+              /**
+               * Format: date-time
+               * @description When the configuration in force then was recorded: the last change at or before the instant.
+               */
+              recordedAt: string;
+              recordingId: number;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getStateAt: {
+    parameters: {
+      query: {
+        /** @description The instant. An ISO 8601 instant, such as 2026-12-02T14:32:00Z. */
+        at: string;
+        environment: string;
+        /** @description One project; every visible project when left out. */
+        project?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "environment": "production",
+           *       "moment": {
+           *         "at": "2026-12-02T14:32:00.000Z",
+           *         "recordedAt": "2026-12-02T14:30:11.204Z",
+           *         "recordingId": 812
+           *       },
+           *       "features": [
+           *         {
+           *           "name": "checkout",
+           *           "project": "default",
+           *           "enabled": true,
+           *           "strategies": [],
+           *           "variants": []
+           *         }
+           *       ],
+           *       "segments": [],
+           *       "contextFields": [
+           *         {
+           *           "name": "userId",
+           *           "description": "An identifier of the current user"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            contextFields: {
+              [key: string]: unknown;
+            }[];
+            environment: string;
+            features: {
+              [key: string]: unknown;
+            }[];
+            moment: {
+              /**
+               * Format: date-time
+               * @description The instant asked for.
+               */
+              at: string;
+              /**
+               * Format: date-time
+               * @description When the configuration in force then was recorded: the last change at or before the instant.
+               */
+              recordedAt: string;
+              recordingId: number;
+            };
+            segments: {
+              [key: string]: unknown;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getImpactMetrics: {
     parameters: {
       query: {
@@ -17737,6 +18101,8 @@ export interface operations {
          *     }
          */
         'application/json': {
+          /** @description Evaluate against the configuration SDKs were served at this instant (ISO 8601, such as 2026-12-02T14:32:00Z) instead of now. */
+          at?: string;
           /** @description The context to evaluate with; other top-level fields become properties. */
           context: {
             appName?: string;
@@ -17985,6 +18351,8 @@ export interface operations {
          *     }
          */
         'application/json': {
+          /** @description Evaluate against the configuration SDKs were served at this instant (ISO 8601, such as 2026-12-02T14:32:00Z) instead of now. */
+          at?: string;
           /** @description Comma-separated values in a field are expanded into one context per value. */
           context: {
             [key: string]: unknown;
@@ -27996,6 +28364,247 @@ export interface operations {
       };
       /** @description Something the request names does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getFlagTimeline: {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "changes": [
+           *         {
+           *           "recordingId": 812,
+           *           "at": "2026-12-02T14:30:11.204Z",
+           *           "change": "changed",
+           *           "parts": [
+           *             "strategies"
+           *           ],
+           *           "createdBy": [
+           *             "alice@example.com"
+           *           ],
+           *           "changeRequestId": 17,
+           *           "events": [
+           *             {
+           *               "id": 4021,
+           *               "type": "feature-strategy-updated",
+           *               "createdBy": "alice@example.com",
+           *               "createdAt": "2026-12-02T14:30:11.180Z"
+           *             }
+           *           ],
+           *           "shareBefore": {
+           *             "enabled": 1,
+           *             "variants": {}
+           *           },
+           *           "shareAfter": {
+           *             "enabled": 0.1,
+           *             "variants": {}
+           *           }
+           *         }
+           *       ],
+           *       "more": false
+           *     }
+           */
+          'application/json': {
+            changes: {
+              /** Format: date-time */
+              at: string;
+              change: 'added' | 'removed' | 'changed';
+              /** @description The change request the change was applied through, if any. */
+              changeRequestId: number | null;
+              /** @description Who made the change. */
+              createdBy: string[];
+              events: {
+                /** Format: date-time */
+                createdAt: string;
+                createdBy: string;
+                id: number;
+                type: string;
+              }[];
+              parts: string[];
+              recordingId: number;
+              shareAfter: {
+                /** @description The share of 1,000 generated users who got the flag. */
+                enabled: number;
+                /** @description The share of those users per variant. */
+                variants: {
+                  [key: string]: number;
+                };
+              } | null;
+              shareBefore: {
+                /** @description The share of 1,000 generated users who got the flag. */
+                enabled: number;
+                /** @description The share of those users per variant. */
+                variants: {
+                  [key: string]: number;
+                };
+              } | null;
+            }[];
+            /** @description Older changes exist beyond `limit`. */
+            more: boolean;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  restoreFlagEnvironment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "at": "2026-12-02T14:00:00Z"
+         *     }
+         */
+        'application/json': {
+          /** @description The instant to restore the flag in this environment to. An ISO 8601 instant, such as 2026-12-02T14:32:00Z. */
+          at: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "outcome": "applied",
+           *       "changeRequestId": null,
+           *       "changes": [
+           *         {
+           *           "action": "updateStrategy",
+           *           "payload": {
+           *             "id": "2f1c",
+           *             "name": "flexibleRollout",
+           *             "sortOrder": 0
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description The draft change request the restore was added to, where change requests are on. */
+            changeRequestId: number | null;
+            changes: {
+              /** @description A change-request action: addStrategy, updateStrategy, patchVariant... */
+              action: string;
+              /** @description What the change does, as a change request would hold it. */
+              payload: unknown;
+            }[];
+            outcome: 'applied' | 'change-request' | 'unchanged';
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
         headers: {
           [name: string]: unknown;
         };

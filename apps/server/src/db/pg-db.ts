@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db } from './db.ts';
+import { createCommitHooks, type Db } from './db.ts';
 
 // Dates stay Date, counts come back as numbers: bigint counts never exceed 2^53 here.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -53,7 +53,8 @@ export async function openPgDb(connectionString: string, options: { searchPath?:
     }
   };
 
-  const run = (client: pg.Pool | pg.PoolClient, inTx: boolean): Db => {
+  const run = (client: pg.Pool | pg.PoolClient, hooks?: ReturnType<typeof createCommitHooks>): Db => {
+    const inTx = hooks !== undefined;
     const db: Db = {
       kind: 'postgres',
       async query<T>(sql: string, params: unknown[] = []) {
@@ -68,7 +69,10 @@ export async function openPgDb(connectionString: string, options: { searchPath?:
         const conn = await pool.connect();
         try {
           await conn.query('BEGIN');
-          const result = await fn(run(conn, true));
+          const commitHooks = createCommitHooks();
+          const inner = run(conn, commitHooks);
+          const result = await fn(inner);
+          await commitHooks.run(inner);
           await conn.query('COMMIT');
           return result;
         } catch (error) {
@@ -77,6 +81,10 @@ export async function openPgDb(connectionString: string, options: { searchPath?:
         } finally {
           conn.release();
         }
+      },
+      async beforeCommit(key, fn) {
+        if (hooks) hooks.add(key, fn);
+        else await db.transaction(fn);
       },
       async listen(name, handler) {
         const channel = scoped(name);
@@ -106,5 +114,5 @@ export async function openPgDb(connectionString: string, options: { searchPath?:
     };
     return db;
   };
-  return run(pool, false);
+  return run(pool);
 }

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { Db } from './db.ts';
+import { createCommitHooks, type Db } from './db.ts';
 
 type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
@@ -54,7 +54,8 @@ export async function openPgliteDb(
   };
 }
 
-function wrap(pglite: PGlite, conn: Queryable, inTx = false): Db {
+function wrap(pglite: PGlite, conn: Queryable, hooks?: ReturnType<typeof createCommitHooks>): Db {
+  const inTx = hooks !== undefined;
   const db: Db = {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
@@ -66,7 +67,17 @@ function wrap(pglite: PGlite, conn: Queryable, inTx = false): Db {
     },
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       if (inTx) return fn(db);
-      return pglite.transaction((tx) => fn(wrap(pglite, tx, true)));
+      return pglite.transaction(async (tx) => {
+        const commitHooks = createCommitHooks();
+        const inner = wrap(pglite, tx, commitHooks);
+        const result = await fn(inner);
+        await commitHooks.run(inner);
+        return result;
+      });
+    },
+    async beforeCommit(key, fn) {
+      if (hooks) hooks.add(key, fn);
+      else await db.transaction(fn);
     },
     async listen(channel, handler) {
       const unsubscribe = await pglite.listen(channel, handler);

@@ -24,6 +24,7 @@ export const API_AREAS = [
   'Feature Types',
   'Features',
   'Frontend API',
+  'History',
   'Impact Metrics',
   'Import/Export',
   'Instance Admin',
@@ -91,6 +92,8 @@ const AREA_DESCRIPTIONS: Record<ApiArea, string> = {
   Dependencies: 'Make a flag depend on a parent flag.',
   Environments: 'The environments flags are configured in.',
   Events: 'The append-only log of every change.',
+  History:
+    "What SDKs were served at any instant since history began: the configuration then, two instants compared, a flag's recorded changes and restoring a flag to how it was.",
   'Feature Types': 'Flag types and their expected lifetimes.',
   Features: 'Create flags, configure their strategies and variants per environment, and change them in bulk.',
   'Frontend API': 'Evaluated flags for browser and mobile SDKs.',

@@ -27,6 +27,7 @@ import { isLifecycleStage, type LifecycleStageName } from './lifecycle-badge.tsx
 import { FlagOverview } from './flag-overview.tsx';
 import { FlagLinks } from '../flag-links/flag-links.tsx';
 import { FlagVariantsPanel } from './flag-variants-panel.tsx';
+import { FlagTimeline } from '../history/flag-timeline.tsx';
 import type { Flag } from '../../api/wire.ts';
 import { useFlag } from './use-flag.ts';
 import { useFlagActions } from './use-flag-actions.ts';
@@ -130,6 +131,7 @@ export function FlagPage() {
                     <Tabs.Tab value="variants">Variants</Tabs.Tab>
                     <Tabs.Tab value="dependencies">Dependencies</Tabs.Tab>
                     <Tabs.Tab value="usage">Usage</Tabs.Tab>
+                    <Tabs.Tab value="timeline">Timeline</Tabs.Tab>
                     <Tabs.Tab value="history">Event history</Tabs.Tab>
                   </Tabs.List>
                   <Tabs.Panel value="environments">
@@ -163,6 +165,14 @@ export function FlagPage() {
                   </Tabs.Panel>
                   <Tabs.Panel value="usage">
                     <FlagUsagePanel flagName={data.name} />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="timeline">
+                    <FlagTimeline
+                      projectId={projectId}
+                      flagName={data.name}
+                      environments={data.environments.map((e) => e.name)}
+                      canRestore={!archived}
+                    />
                   </Tabs.Panel>
                   <Tabs.Panel value="history">
                     <FlagHistory flagName={data.name} />

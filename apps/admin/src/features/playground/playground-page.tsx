@@ -1,4 +1,4 @@
-import { Alert, Button, Group, MultiSelect, Paper, Stack } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Paper, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState } from '../../ui/query-state.tsx';
@@ -9,6 +9,8 @@ import { PlaygroundContextEditor } from './playground-context-editor.tsx';
 import { PlaygroundResults } from './playground-results.tsx';
 import { EMPTY_CONTEXT, toRequestContext, type PlaygroundContext } from './playground-types.ts';
 import { usePlayground } from './use-playground.ts';
+import { CompareInstants } from '../history/compare-instants.tsx';
+import { fromLocalInput } from '../history/instant.ts';
 
 /** Evaluates every flag for a context, in the chosen environments and projects, and explains the outcome. */
 export function PlaygroundPage() {
@@ -18,6 +20,7 @@ export function PlaygroundPage() {
   const [chosenEnvironments, setChosenEnvironments] = useState<string[]>(['development']);
   const [chosenProjects, setChosenProjects] = useState<string[]>([]);
   const [context, setContext] = useState<PlaygroundContext>(EMPTY_CONTEXT);
+  const [asOf, setAsOf] = useState('');
   const run = usePlayground();
   return (
     <>
@@ -34,6 +37,7 @@ export function PlaygroundPage() {
               environments: chosenEnvironments,
               projects: chosenProjects,
               context: toRequestContext(context),
+              at: fromLocalInput(asOf),
             });
         }}
         aria-label="Playground context"
@@ -56,6 +60,15 @@ export function PlaygroundPage() {
               clearable
             />
           </Group>
+          <TextInput
+            type="datetime-local"
+            step={1}
+            label="As of"
+            description="Evaluate against the configuration SDKs were served at this time; empty for now."
+            value={asOf}
+            onChange={(e) => setAsOf(e.currentTarget.value)}
+            w={320}
+          />
           <PlaygroundContextEditor
             context={context}
             contextFields={contextFields.data ?? []}
@@ -79,6 +92,7 @@ export function PlaygroundPage() {
         ) : (
           <PlaygroundResults results={run.data} />
         ))}
+      <CompareInstants environments={(environments.data ?? []).map((e) => e.name)} />
     </>
   );
 }

@@ -7,16 +7,18 @@ export type PlaygroundRun = {
   /** Empty means every project. */
   projects: string[];
   context: RequestOf<'getPlayground'>['context'];
+  /** Evaluate as SDKs were served then (ISO 8601); undefined for now. */
+  at?: string;
 };
 
 /** Evaluates every flag for a context in each chosen environment: one request per environment, answers by name. */
 export function usePlayground() {
   return useMutation({
-    mutationFn: async ({ environments, projects, context }: PlaygroundRun) => {
+    mutationFn: async ({ environments, projects, context, at }: PlaygroundRun) => {
       const responses = await Promise.all(
         environments.map((environment) =>
           call('getPlayground', {
-            body: { environment, projects: projects.length ? projects : '*', context },
+            body: { environment, projects: projects.length ? projects : '*', context, ...(at ? { at } : {}) },
           }),
         ),
       );

@@ -3,3 +3,6 @@
  * handed over through. Other areas import SDK serving only through this file (lint: switchyard/area-imports).
  */
 export type { ImpactMetricsPort, ImpactMetricWire } from './client-api/impact-metrics-wire.ts';
+/** The SDK projection of an environment: what a flag restore compares with (features/governance/flag-restore). */
+export { loadEnvironmentState } from './client-api/environment-state-store.ts';
+export type { ClientFeature, ClientStrategy } from './client-api/client-feature.ts';

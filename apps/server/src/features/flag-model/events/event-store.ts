@@ -3,6 +3,7 @@ import { isDryRun } from '../../../db/dry-run.ts';
 import { isPgInteger } from '../../../db/pg-integer.ts';
 import { enqueueDeliveries } from '../../automation/integrations/addon-outbox.ts';
 import type { NewEvent, SwitchyardEvent } from './event.ts';
+import { recordBeforeCommit } from '../history/history-recorder.ts';
 import { passWriteGate } from './write-gate.ts';
 import { requestOrigin } from '../../../http/request-origin.ts';
 
@@ -143,6 +144,7 @@ export function createEventStore(db: Db) {
       );
       if (trying) return toEvent(row!);
       await enqueueDeliveries(db, row!);
+      await recordBeforeCommit(db, row!.id);
       await db.notify(EVENTS_CHANNEL, String(row!.id));
       appendedHere++;
       return toEvent(row!);

@@ -84,14 +84,14 @@ export async function advancedPlayground(
   body: Static<typeof AdvancedPlaygroundBody>,
   hidden: readonly string[],
 ) {
-  const { environments, projects = '*', context } = body;
+  const { environments, projects = '*', context, at } = body;
   const contexts = expandContexts(context as Record<string, unknown>);
   type Row = ReturnType<typeof toPlaygroundFeature> & {
     environment: string;
     context: Record<string, unknown>;
   };
   const byFlag = new Map<string, { name: string; projectId: string; environments: Record<string, Row[]> }>();
-  for (const run of await service.evaluate(environments, projects, contexts, hidden)) {
+  for (const run of await service.evaluate(environments, projects, contexts, hidden, at)) {
     const { environment } = run;
     for (const { flag, explanation } of run.results) {
       const entry = byFlag.get(flag.name) ?? {
@@ -129,16 +129,16 @@ export function playgroundRoutes(deps: {
             'Playground',
             'getPlayground',
             'Evaluate flags for a context',
-            'Evaluates every flag of the chosen projects in one environment for the given context and explains each result strategy by strategy, constraint by constraint and segment by segment. Changes nothing.',
+            'Evaluates every flag of the chosen projects in one environment for the given context and explains each result strategy by strategy, constraint by constraint and segment by segment; with `at`, against the configuration SDKs were served at that instant (400 naming `at` for an instant before history begins). Changes nothing.',
           ),
           body: PlaygroundBody,
           response: { 200: PlaygroundResponse, ...errorResponses(400, 401, 403, 415) },
         },
       },
       async (request) => {
-        const { environment, projects = '*', context } = request.body;
+        const { environment, projects = '*', context, at } = request.body;
         const hidden = await hiddenProjects(deps.db, request.access);
-        const [run] = await service.evaluate([environment], projects, [context], hidden);
+        const [run] = await service.evaluate([environment], projects, [context], hidden, at);
         return {
           input: request.body,
           features: run!.results.map(({ flag, explanation }) => toPlaygroundFeature(flag, explanation)),
@@ -155,7 +155,7 @@ export function playgroundRoutes(deps: {
             'Playground',
             'getAdvancedPlayground',
             'Evaluate flags across environments and contexts',
-            'Like the playground, for several environments at once; a context field with comma-separated values (`userId: "1,2,3"`) is expanded into one context per value, up to 1,000 combinations. Environments named twice count once; a request of more evaluations (flags × environments × contexts) than the limit of the server (`PLAYGROUND_MAX_EVALUATIONS`, 20,000 by default) is refused with a 400.',
+            'Like the playground, for several environments at once; a context field with comma-separated values (`userId: "1,2,3"`) is expanded into one context per value, up to 1,000 combinations. Environments named twice count once; a request of more evaluations (flags × environments × contexts) than the limit of the server (`PLAYGROUND_MAX_EVALUATIONS`, 20,000 by default) is refused with a 400. With `at`, evaluates against the configuration served at that instant.',
           ),
           body: AdvancedPlaygroundBody,
           response: { 200: AdvancedPlaygroundResponse, ...errorResponses(400, 401, 403, 415) },

@@ -18,8 +18,19 @@ const Projects = Type.Union([Type.Literal('*'), Type.Array(Type.String({ minLeng
   description: '`*` for every project, or a list of project ids.',
 });
 
+const At = Type.String({
+  minLength: 1,
+  description:
+    'Evaluate against the configuration SDKs were served at this instant (ISO 8601, such as 2026-12-02T14:32:00Z) instead of now.',
+});
+
 export const PlaygroundBody = Type.Object(
-  { environment: Type.String({ minLength: 1 }), projects: Type.Optional(Projects), context: Context },
+  {
+    environment: Type.String({ minLength: 1 }),
+    projects: Type.Optional(Projects),
+    context: Context,
+    at: Type.Optional(At),
+  },
   {
     additionalProperties: false,
     examples: [
@@ -43,6 +54,7 @@ export const AdvancedPlaygroundBody = Type.Object(
         description: 'Comma-separated values in a field are expanded into one context per value.',
       },
     ),
+    at: Type.Optional(At),
   },
   {
     additionalProperties: false,

@@ -8,6 +8,8 @@ import { setImmediate } from 'node:timers/promises';
 import type { Db } from '../../../db/db.ts';
 import { BadDataError } from '../../../http/errors.ts';
 import { loadEnvironmentState } from '../../sdk-serving/client-api/environment-state-store.ts';
+import { createHistoryService } from '../history/history-service.ts';
+import { stateAtField } from '../history/history-routes.ts';
 
 export type PlaygroundInput = {
   environment: string;
@@ -104,14 +106,33 @@ export function createPlaygroundService(db: Db, limits: { maxEvaluations: number
   const environmentExists = async (name: string) =>
     (await db.query('SELECT 1 FROM environments WHERE name = $1', [name])).length > 0;
 
-  /** One environment's flags, compiled once for every context of the request. */
-  const prepare = async (environment: string, projects: '*' | string[], hidden: readonly string[]) => {
-    if (!(await environmentExists(environment))) {
+  const history = createHistoryService(db);
+
+  /** One environment's flags (now, or as SDKs were served them at `at`), compiled once for every context. */
+  const prepare = async (
+    environment: string,
+    projects: '*' | string[],
+    hidden: readonly string[],
+    at?: string,
+  ) => {
+    if (
+      at !== undefined &&
+      !(await environmentExists(environment)) &&
+      !(await history.beginning(environment))
+    ) {
       throw new BadDataError(`Environment "${environment}" does not exist`, [
         { message: `environment "${environment}" does not exist`, path: '/body/environment' },
       ]);
     }
-    const state = await loadEnvironmentState(db, environment, { withDisabledStrategies: true });
+    if (at === undefined && !(await environmentExists(environment))) {
+      throw new BadDataError(`Environment "${environment}" does not exist`, [
+        { message: `environment "${environment}" does not exist`, path: '/body/environment' },
+      ]);
+    }
+    const state =
+      at === undefined
+        ? await loadEnvironmentState(db, environment, { withDisabledStrategies: true })
+        : (await stateAtField(history, environment, at, '/body/at')).full;
     const snapshot = compileSnapshot({ features: state.features, segments: state.segments } as never);
     const selected = state.features.filter(
       (flag) => (projects === '*' || projects.includes(flag.project)) && !hidden.includes(flag.project),
@@ -131,10 +152,11 @@ export function createPlaygroundService(db: Db, limits: { maxEvaluations: number
       projects: '*' | string[],
       contexts: Record<string, unknown>[],
       hidden: readonly string[] = [],
+      at?: string,
     ) {
       const prepared = [];
       for (const environment of new Set(environments))
-        prepared.push(await prepare(environment, projects, hidden));
+        prepared.push(await prepare(environment, projects, hidden, at));
       const total = prepared.reduce((sum, p) => sum + p.selected.length * contexts.length, 0);
       if (total > limits.maxEvaluations) {
         const message =

@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_TOKEN, createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { environmentUrl, flagUrl } from '../../../testing/flag-api-builders.ts';
+
+// Generated change sequences: after every write the payload SDKs get is kept, and at the end the reconstruction at
+// every recorded instant must be exactly that payload (decision record 0041). Then a flag restored to an earlier
+// instant must be served as it was then.
+let t: TestApp;
+const spec = { 'unleash-client-spec': '5.2.0' };
+
+/** mulberry32: a small seeded generator, so a failing sequence can be replayed from its seed. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(list: T[]) => list[Math.floor(next() * list.length)]!,
+  };
+}
+
+type Served = { features: unknown[]; segments: unknown[] };
+type Step = { op: string; served: Served; recordedAt: string };
+
+const maxEventId = async () =>
+  (await t.db.query<{ id: number }>('SELECT coalesce(max(id), 0)::int AS id FROM events'))[0]!.id;
+
+/** What /api/client/features serves once it has caught up with the last event. */
+async function served(): Promise<Served> {
+  const revision = await maxEventId();
+  let body: Served & { meta: { revisionId: number } } = {
+    features: [],
+    segments: [],
+    meta: { revisionId: -1 },
+  };
+  await expect
+    .poll(async () => {
+      const res = await t.app.inject({
+        url: '/api/client/features',
+        headers: { authorization: CLIENT_TOKEN, ...spec },
+      });
+      body = res.json();
+      return body.meta.revisionId;
+    })
+    .toBeGreaterThanOrEqual(revision);
+  return { features: body.features, segments: body.segments ?? [] };
+}
+
+const lastRecordedAt = async () =>
+  (
+    await t.db.query<{ at: Date }>(
+      `SELECT max(recorded_at) AS at FROM served_recordings WHERE environment = 'development'`,
+    )
+  )[0]!.at.toISOString();
+
+const stateAt = async (at: string) => {
+  const res = await t.admin({
+    url: `/api/admin/history/state?environment=development&at=${encodeURIComponent(at)}`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const { features, segments } = res.json() as Served;
+  return { features, segments };
+};
+
+async function runSequence(seed: number, length: number): Promise<Step[]> {
+  const r = random(seed);
+  const flags: string[] = [];
+  const segments: number[] = [];
+  const steps: Step[] = [];
+  const ok = (res: { statusCode: number; body: string }) =>
+    expect(res.statusCode, res.body).toBeLessThan(300);
+  const strategiesOf = async (flag: string) =>
+    (await t.admin({ url: `${environmentUrl(flag)}/strategies` })).json() as { id: string }[];
+  const strategy = () => ({
+    name: 'flexibleRollout',
+    title: r.next() < 0.3 ? `t${r.int(9)}` : undefined,
+    disabled: r.next() < 0.2,
+    parameters: { rollout: String(r.int(101)), stickiness: 'default', groupId: `g${r.int(5)}` },
+    constraints:
+      r.next() < 0.5 ? [{ contextName: 'plan', operator: 'IN', values: [r.pick(['a', 'b', 'c'])] }] : [],
+    segments: segments.length && r.next() < 0.4 ? [r.pick(segments)] : [],
+    variants:
+      r.next() < 0.3 ? [{ name: 'v', weight: 1000, weightType: 'variable', stickiness: 'default' }] : [],
+  });
+  for (let i = 0; i < length; i++) {
+    const choices = flags.length
+      ? [
+          'create',
+          'create',
+          'update',
+          'toggle',
+          'toggle',
+          'add',
+          'add',
+          'add',
+          'edit',
+          'edit',
+          'remove',
+          'variants',
+          'variants',
+          'segment',
+          'segment-edit',
+          'archive',
+        ]
+      : ['create', 'segment'];
+    const op = r.pick(choices);
+    const flag = flags.length ? r.pick(flags) : '';
+    if (op === 'create') {
+      const name = `p${seed}-${i}`;
+      ok(await t.admin({ method: 'POST', url: '/api/admin/projects/default/features', payload: { name } }));
+      flags.push(name);
+    } else if (op === 'update') {
+      ok(
+        await t.admin({
+          method: 'PUT',
+          url: flagUrl(flag),
+          payload: { description: `d${r.int(100)}`, type: 'release' },
+        }),
+      );
+    } else if (op === 'toggle') {
+      ok(await t.admin({ method: 'POST', url: `${environmentUrl(flag)}/${r.next() < 0.5 ? 'on' : 'off'}` }));
+    } else if (op === 'add') {
+      ok(await t.admin({ method: 'POST', url: `${environmentUrl(flag)}/strategies`, payload: strategy() }));
+    } else if (op === 'edit' || op === 'remove') {
+      const list = await strategiesOf(flag);
+      if (!list.length) continue;
+      const id = r.pick(list).id;
+      if (op === 'edit')
+        ok(
+          await t.admin({
+            method: 'PUT',
+            url: `${environmentUrl(flag)}/strategies/${id}`,
+            payload: strategy(),
+          }),
+        );
+      else ok(await t.admin({ method: 'DELETE', url: `${environmentUrl(flag)}/strategies/${id}` }));
+    } else if (op === 'variants') {
+      const count = r.int(3);
+      const variants = Array.from({ length: count }, (_, k) => ({
+        name: `v${k}`,
+        weight: Math.floor(1000 / count),
+        weightType: 'variable',
+        stickiness: 'default',
+        ...(k === 0 ? { payload: { type: 'string', value: `x${r.int(9)}` } } : {}),
+      }));
+      ok(await t.admin({ method: 'PUT', url: `${environmentUrl(flag)}/variants`, payload: variants }));
+    } else if (op === 'segment') {
+      const res = await t.admin({
+        method: 'POST',
+        url: '/api/admin/segments',
+        payload: {
+          name: `s${seed}-${i}`,
+          constraints: [{ contextName: 'plan', operator: 'IN', values: ['a'] }],
+        },
+      });
+      ok(res);
+      segments.push((res.json() as { id: number }).id);
+    } else if (op === 'segment-edit') {
+      if (!segments.length) continue;
+      const id = r.pick(segments);
+      ok(
+        await t.admin({
+          method: 'PUT',
+          url: `/api/admin/segments/${id}`,
+          payload: {
+            name: `s-${id}`,
+            constraints: [{ contextName: 'plan', operator: 'IN', values: [`x${r.int(9)}`] }],
+          },
+        }),
+      );
+    } else if (op === 'archive') {
+      ok(await t.admin({ method: 'DELETE', url: flagUrl(flag) }));
+      flags.splice(flags.indexOf(flag), 1);
+    }
+    steps.push({ op, served: await served(), recordedAt: await lastRecordedAt() });
+  }
+  return steps;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('served history', () => {
+  const steps: Step[] = [];
+
+  it('reconstructs, at every recorded instant of generated changes, exactly the payload served then', async () => {
+    for (const seed of [1, 2]) steps.push(...(await runSequence(seed, 30)));
+    // Two steps recorded in the same millisecond: the instant shows the later one, which is what was served from then.
+    const byInstant = new Map(steps.map((step) => [step.recordedAt, step]));
+    expect(byInstant.size).toBeGreaterThan(steps.length / 2);
+    for (const [at, step] of byInstant) {
+      const state = await stateAt(at);
+      expect(JSON.stringify(state), `after ${step.op} at ${at}`).toBe(JSON.stringify(step.served));
+    }
+  }, 120_000);
+
+  it('answers the instant between two recordings with the earlier one, and 400 naming at before history', async () => {
+    const [a, b] = [steps[3]!, steps[4]!];
+    const middle = new Date((Date.parse(a.recordedAt) + Date.parse(b.recordedAt)) / 2).toISOString();
+    if (middle !== b.recordedAt) expect(JSON.stringify(await stateAt(middle))).toBe(JSON.stringify(a.served));
+    const early = await t.admin({
+      url: '/api/admin/history/state?environment=development&at=2001-01-01T00:00:00Z',
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().details[0].path).toBe('/querystring/at');
+    const bad = await t.admin({ url: '/api/admin/history/state?environment=development&at=yesterday' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].path).toBe('/querystring/at');
+  });
+
+  it('restores flags to earlier instants: then the flag is served in the environment exactly as it was then', async () => {
+    const r = random(7);
+    type Feature = { name: string; enabled: boolean; strategies: unknown; variants: unknown };
+    // What a restore puts back: the environment's part of the flag (flag-wide fields such as the description stay).
+    const part = (f: Feature | undefined) =>
+      f && JSON.stringify({ enabled: f.enabled, strategies: f.strategies, variants: f.variants });
+    let restored = 0;
+    let applied = 0;
+    const misses: string[] = [];
+    // Every flag still served moves on from where it was, so earlier instants differ from now.
+    for (const { name } of (await served()).features as Feature[]) {
+      const add = await t.admin({
+        method: 'POST',
+        url: `${environmentUrl(name)}/strategies`,
+        payload: { name: 'default', constraints: [{ contextName: 'plan', operator: 'IN', values: ['z'] }] },
+      });
+      expect(add.statusCode, add.body).toBe(200);
+    }
+    for (let attempt = 0; attempt < 60 && restored < 6; attempt++) {
+      const now = await served();
+      const name = r.pick((now.features as { name: string }[]).map((f) => f.name));
+      const current = part((now.features as Feature[]).find((f) => f.name === name));
+      // An earlier instant at which the flag was served differently, when there is one.
+      const step = steps.find((s) => {
+        const was = (s.served.features as Feature[]).find((f) => f.name === name);
+        return was && part(was) !== current && r.next() < 0.5;
+      });
+      if (!step) {
+        misses.push(
+          `${name}: ${steps.filter((s) => (s.served.features as Feature[]).some((f) => f.name === name)).length}`,
+        );
+        continue;
+      }
+      const then = (step.served.features as Feature[]).find((f) => f.name === name);
+      const res = await t.admin({
+        method: 'POST',
+        url: `${environmentUrl(name)}/history/restore`,
+        payload: { at: step.recordedAt },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().outcome).toBe('applied');
+      applied++;
+      const after = await served();
+      expect(part((after.features as Feature[]).find((f) => f.name === name))).toBe(part(then));
+      // And the reconstruction now is what is served now.
+      expect(JSON.stringify(await stateAt(await lastRecordedAt()))).toBe(JSON.stringify(after));
+      restored++;
+    }
+    expect(restored, misses.join(', ')).toBeGreaterThan(2);
+    expect(applied).toBeGreaterThan(0);
+  }, 120_000);
+});

@@ -1,0 +1,122 @@
+import type { Db } from '../../../db/db.ts';
+import { loadEnvironmentState } from '../../sdk-serving/client-api/environment-state-store.ts';
+import { diffEntries, digestOf, toEntries, type ContextFieldEntry, type FlagOrder } from './history.ts';
+
+/** One lock for every recording in every process: recordings then follow commit order, and so do their instants. */
+const HISTORY_LOCK = 4_100_041;
+/** A recording gets a full checkpoint once this many changes were recorded after the previous one. */
+export const CHECKPOINT_EVERY = 1_000;
+
+/** The transactions whose events are waiting to be recorded, keyed by the transaction's Db. */
+const pending = new WeakMap<Db, number[]>();
+
+/**
+ * Called for each appended event: once the transaction's work is done, just before it commits, what SDKs are served
+ * is read again and every entry that differs from the last recording is recorded (decision record 0041).
+ */
+export async function recordBeforeCommit(db: Db, eventId: number): Promise<void> {
+  const ids = pending.get(db);
+  if (ids) {
+    ids.push(eventId);
+    return;
+  }
+  const list = [eventId];
+  pending.set(db, list);
+  await db.beforeCommit('served-history', async (tx) => {
+    pending.delete(db);
+    await recordServedHistory(tx, list);
+  });
+}
+
+type ContextRow = {
+  name: string;
+  description: string | null;
+  legal_values: unknown[] | null;
+  stickiness: boolean;
+  sort_order: number;
+  project_id: string | null;
+};
+
+/** Reads what each environment serves now and records what changed; call it inside a transaction. */
+export async function recordServedHistory(tx: Db, eventIds: number[]): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [HISTORY_LOCK]);
+  // One instant for the whole transaction, in every environment; taken under the lock, so instants follow commits.
+  const [{ at } = { at: new Date() }] = await tx.query<{ at: Date }>(
+    `SELECT date_trunc('milliseconds', clock_timestamp()) AS at`,
+  );
+  const environments = await tx.query<{ name: string }>('SELECT name FROM environments ORDER BY name');
+  const orderRows = await tx.query<{ name: string; at: string; rank: number }>(
+    `SELECT name, to_char(created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') AS at,
+            (row_number() OVER (PARTITION BY created_at ORDER BY name))::int AS rank
+       FROM flags`,
+  );
+  const order: FlagOrder = new Map(orderRows.map((row) => [row.name, [row.at, row.rank]]));
+  const contextFields: ContextFieldEntry[] = (
+    await tx.query<ContextRow>(
+      'SELECT name, description, legal_values, stickiness, sort_order, project_id FROM context_fields ORDER BY name',
+    )
+  ).map((row) => ({
+    name: row.name,
+    description: row.description,
+    legalValues: row.legal_values ?? [],
+    stickiness: row.stickiness,
+    sortOrder: row.sort_order,
+    project: row.project_id,
+  }));
+
+  for (const { name: environment } of environments) {
+    const state = await loadEnvironmentState(tx, environment, { withDisabledStrategies: true });
+    const entries = toEntries(state, order, contextFields);
+    const after = new Map([...entries].map(([key, value]) => [key, { value, digest: digestOf(value) }]));
+    const heads = await tx.query<{ key: string; digest: string }>(
+      'SELECT key, digest FROM served_heads WHERE environment = $1',
+      [environment],
+    );
+    const baseline = heads.length === 0;
+    const changes = diffEntries(new Map(heads.map((h) => [h.key, h.digest])), after);
+    if (!changes.length && !baseline) continue;
+
+    const [recording] = await tx.query<{ id: number }>(
+      `INSERT INTO served_recordings (environment, recorded_at, event_ids)
+       VALUES ($1, $2, $3) RETURNING id`,
+      [environment, at, eventIds],
+    );
+    const id = recording!.id;
+    const written = changes.filter((c) => !baseline || c.value !== null);
+    if (!baseline) {
+      await tx.query(
+        `INSERT INTO served_changes (recording_id, environment, key, value)
+         SELECT $1, $2, x.key, x.value FROM json_to_recordset($3::json) AS x(key text, value json)`,
+        [id, environment, JSON.stringify(written.map((c) => ({ key: c.key, value: c.value })))],
+      );
+    }
+    const kept = written.filter((c) => c.digest !== null);
+    if (kept.length) {
+      await tx.query(
+        `INSERT INTO served_heads (environment, key, digest)
+         SELECT $1, x.key, x.digest FROM json_to_recordset($2::json) AS x(key text, digest text)
+         ON CONFLICT (environment, key) DO UPDATE SET digest = EXCLUDED.digest`,
+        [environment, JSON.stringify(kept.map((c) => ({ key: c.key, digest: c.digest })))],
+      );
+    }
+    const removed = changes.filter((c) => c.digest === null).map((c) => c.key);
+    if (removed.length)
+      await tx.query('DELETE FROM served_heads WHERE environment = $1 AND key = ANY($2)', [
+        environment,
+        removed,
+      ]);
+
+    const [since] = await tx.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM served_changes
+        WHERE environment = $1 AND recording_id > coalesce(
+          (SELECT max(id) FROM served_recordings WHERE environment = $1 AND checkpoint IS NOT NULL), 0)`,
+      [environment],
+    );
+    if (baseline || (since?.count ?? 0) >= CHECKPOINT_EVERY) {
+      await tx.query('UPDATE served_recordings SET checkpoint = $2::json WHERE id = $1', [
+        id,
+        JSON.stringify(Object.fromEntries(entries)),
+      ]);
+    }
+  }
+}
