@@ -98,7 +98,10 @@ function findTokenCalls(source: string, language: Exclude<Language, 'javascript'
     if (token.kind !== 'identifier' || !rules.methods.has(token.text)) continue;
     // A declaration of a method with that name is no call: `func IsEnabled(`, `def is_enabled(`, `fn is_enabled(`.
     const before = at(i - 1);
-    if (before?.kind === 'identifier' && /^(def|func|fn|fun|function|void|bool|boolean|Boolean|Bool)$/.test(before.text))
+    if (
+      before?.kind === 'identifier' &&
+      /^(def|func|fn|fun|function|void|bool|boolean|Boolean|Bool)$/.test(before.text)
+    )
       continue;
     let j = i + 1;
     let bare = false;

@@ -3,17 +3,7 @@
  * the TypeScript compiler; every other language with the small tokenizer of its family (tokenize.ts).
  */
 export type Language =
-  | 'javascript'
-  | 'go'
-  | 'java'
-  | 'kotlin'
-  | 'python'
-  | 'ruby'
-  | 'csharp'
-  | 'php'
-  | 'rust'
-  | 'swift'
-  | 'dart';
+  'javascript' | 'go' | 'java' | 'kotlin' | 'python' | 'ruby' | 'csharp' | 'php' | 'rust' | 'swift' | 'dart';
 
 /** How comments and string literals are written: decides what the tokenizer strips and what it reads as a string. */
 export type Family = 'c' | 'hash';
@@ -46,7 +36,15 @@ const rules: Record<Exclude<Language, 'javascript'>, LanguageRules> = {
   ruby: {
     language: 'ruby',
     family: 'hash',
-    methods: set('is_enabled?', 'enabled?', 'is_disabled?', 'disabled?', 'get_variant', 'if_enabled', 'if_disabled'),
+    methods: set(
+      'is_enabled?',
+      'enabled?',
+      'is_disabled?',
+      'disabled?',
+      'get_variant',
+      'if_enabled',
+      'if_disabled',
+    ),
     bareArguments: true,
   },
   csharp: { language: 'csharp', family: 'c', methods: set('IsEnabled', 'GetVariant') },

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { findCalls } from './find-calls.ts';
 import { isIgnored, parseGitignore, type IgnoreRule } from './gitignore.ts';
-import { languageOf } from './languages.ts';
+import { languageOf, type Language } from './languages.ts';
 
 /** One flag named in one place of a repository; `file` is relative to the scanned root, `/`-separated. */
 export interface CodeReference {
@@ -38,24 +38,11 @@ export function scanRepository(root: string, options: ScanOptions = {}): ScanRes
   const maxBytes = options.maxFileBytes ?? 1024 * 1024;
   const wanted = options.flags && new Set(options.flags);
   const git = gitInfo(root);
-  const files = (git ? gitFiles(root) : undefined) ?? walk(root);
   const references: CodeReference[] = [];
   let filesScanned = 0;
-  for (const file of files.sort()) {
-    const language = languageOf(file);
-    if (!language || file.split('/').some((part) => alwaysSkipped.has(part))) continue;
-    const full = path.join(root, file);
-    let buffer: Buffer;
-    try {
-      const stat = statSync(full);
-      if (!stat.isFile() || stat.size > maxBytes) continue;
-      buffer = readFileSync(full);
-    } catch {
-      continue; // listed by Git but deleted from the work tree
-    }
-    if (buffer.subarray(0, 8000).includes(0)) continue; // binary
+  for (const { file, language, text } of sourceFiles(root, maxBytes)) {
     filesScanned += 1;
-    for (const site of findCalls(buffer.toString('utf8'), language, file)) {
+    for (const site of findCalls(text, language, file)) {
       if (!wanted || wanted.has(site.flag)) references.push({ ...site, file });
     }
   }
@@ -71,9 +58,41 @@ export function scanRepository(root: string, options: ScanOptions = {}): ScanRes
   };
 }
 
+/**
+ * The source files under root in a language an SDK is written in, in path order: as Git lists them inside a work tree
+ * (tracked, and untracked but not ignored), else by walking the tree under its .gitignore files. node_modules,
+ * binary files and files over maxBytes are left out.
+ */
+export function* sourceFiles(
+  root: string,
+  maxBytes = 1024 * 1024,
+): Generator<{ file: string; language: Language; text: string }> {
+  const inGit = run(root, ['rev-parse', '--is-inside-work-tree']) === 'true';
+  const files = (inGit ? gitFiles(root) : undefined) ?? walk(root);
+  for (const file of files.sort()) {
+    const language = languageOf(file);
+    if (!language || file.split('/').some((part) => alwaysSkipped.has(part))) continue;
+    const full = path.join(root, file);
+    let buffer: Buffer;
+    try {
+      const stat = statSync(full);
+      if (!stat.isFile() || stat.size > maxBytes) continue;
+      buffer = readFileSync(full);
+    } catch {
+      continue; // listed by Git but deleted from the work tree
+    }
+    if (buffer.subarray(0, 8000).includes(0)) continue; // binary
+    yield { file, language, text: buffer.toString('utf8') };
+  }
+}
+
 function run(root: string, args: string[]): string | undefined {
   try {
-    return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', args, {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return undefined;
   }
@@ -88,7 +107,9 @@ function gitInfo(root: string) {
     branch:
       branch && branch !== 'HEAD'
         ? branch
-        : (process.env.GITHUB_HEAD_REF || process.env.GITHUB_REF_NAME || process.env.CI_COMMIT_REF_NAME) ||
+        : process.env.GITHUB_HEAD_REF ||
+          process.env.GITHUB_REF_NAME ||
+          process.env.CI_COMMIT_REF_NAME ||
           undefined,
     remote: run(root, ['remote', 'get-url', 'origin']),
   };

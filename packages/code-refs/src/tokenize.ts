@@ -85,7 +85,8 @@ export function tokenize(source: string, rules: LanguageRules): Token[] {
     if (identifierStart.test(c)) {
       while (i < n && identifierPart.test(source[i]!)) i += 1;
       // Ruby's predicate and bang methods: `is_enabled?`, `save!`.
-      if (rules.language === 'ruby' && (source[i] === '?' || source[i] === '!') && source[i + 1] !== '=') i += 1;
+      if (rules.language === 'ruby' && (source[i] === '?' || source[i] === '!') && source[i + 1] !== '=')
+        i += 1;
       tokens.push({ kind: 'identifier', text: source.slice(start, i), offset: start });
       continue;
     }
@@ -152,7 +153,9 @@ export function tokenize(source: string, rules: LanguageRules): Token[] {
       return text;
     }
     if (c === '"' || c === "'") {
-      const tripled = (lang === 'kotlin' || lang === 'swift' || lang === 'dart' || lang === 'csharp') && startsWith(c.repeat(3));
+      const tripled =
+        (lang === 'kotlin' || lang === 'swift' || lang === 'dart' || lang === 'csharp') &&
+        startsWith(c.repeat(3));
       if (tripled) return quoted(c.repeat(3), lang !== 'kotlin');
       // Go's and Java's 'x' are characters, but reading them as strings is harmless: a flag is never one.
       return quoted(c, true);

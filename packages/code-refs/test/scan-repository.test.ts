@@ -37,7 +37,10 @@ function copyFixture(): string {
   mkdirSync(path.join(dir, 'out'));
   writeFileSync(path.join(dir, 'out/bundle.js'), "unleash.isEnabled('decoy-ignored-dir');\n");
   writeFileSync(path.join(dir, 'web/src/api.generated.ts'), "unleash.isEnabled('decoy-ignored-file');\n");
-  writeFileSync(path.join(dir, 'web/src/keep.generated.ts'), "unleash.isEnabled('negated-ignore'); // expect: negated-ignore\n");
+  writeFileSync(
+    path.join(dir, 'web/src/keep.generated.ts'),
+    "unleash.isEnabled('negated-ignore'); // expect: negated-ignore\n",
+  );
   mkdirSync(path.join(dir, 'node_modules/unleash-client'), { recursive: true });
   writeFileSync(path.join(dir, 'node_modules/unleash-client/index.js'), "isEnabled('decoy-node-modules');\n");
   writeFileSync(path.join(dir, 'web/src/image.js'), Buffer.from("\0\0isEnabled('decoy-binary')\0", 'latin1'));
@@ -45,7 +48,10 @@ function copyFixture(): string {
 }
 
 const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd, encoding: 'utf8' });
+  execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
 
 describe('scanRepository', () => {
   it('finds every call site of every SDK in a Git repository, and nothing in comments, strings or other calls', () => {
@@ -74,7 +80,13 @@ describe('scanRepository', () => {
     const dir = copyFixture();
     const result = scanRepository(dir, { flags: ['new-checkout', 'ios-onboarding', 'rust_search'] });
     expect(result.references).toEqual([
-      { flag: 'ios-onboarding', file: 'mobile/ios/ContentView.swift', line: 7, column: 36, method: 'isEnabled' },
+      {
+        flag: 'ios-onboarding',
+        file: 'mobile/ios/ContentView.swift',
+        line: 7,
+        column: 36,
+        method: 'isEnabled',
+      },
       { flag: 'rust_search', file: 'services/rs/main.rs', line: 13, column: 40, method: 'is_enabled' },
       { flag: 'new-checkout', file: 'web/src/server.ts', line: 8, column: 25, method: 'isEnabled' },
     ]);
