@@ -113,8 +113,18 @@ describe('GET /api/admin/projects/{projectId}/safe-to-archive (getSafeToArchive)
     await buildFlag(t.db, { name: 'sa-completed', project: 'tidy' });
     await t.db.query("INSERT INTO flag_completions (flag_name, status) VALUES ('sa-completed', 'kept')");
     await buildFlag(t.db, { name: 'sa-young', project: 'tidy' });
-    await buildFlag(t.db, { name: 'sa-seen-lately', project: 'tidy', createdAt: old, lastSeenAt: daysAgo(2) });
-    await buildFlag(t.db, { name: 'sa-seen-long-ago', project: 'tidy', createdAt: old, lastSeenAt: daysAgo(60) });
+    await buildFlag(t.db, {
+      name: 'sa-seen-lately',
+      project: 'tidy',
+      createdAt: old,
+      lastSeenAt: daysAgo(2),
+    });
+    await buildFlag(t.db, {
+      name: 'sa-seen-long-ago',
+      project: 'tidy',
+      createdAt: old,
+      lastSeenAt: daysAgo(60),
+    });
     await buildFlag(t.db, { name: 'sa-metrics', project: 'tidy', stale: true });
     await t.db.query(
       `INSERT INTO client_metrics (flag_name, app_name, environment, hour, yes, no)
