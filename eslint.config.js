@@ -17,6 +17,7 @@ export default tseslint.config(
       'apps/docs/versioned_docs/**',
       'data/**',
       'test-output/**',
+      'packages/code-refs/test/fixtures/**',
     ],
   },
   js.configs.recommended,

@@ -24,6 +24,7 @@ import { notificationRoutes } from './features/governance/notifications/notifica
 import { projectAccessRoutes } from './features/governance/project-access/project-access-routes.ts';
 import { apiTokenRoutes } from './features/identity/api-tokens/api-token-routes.ts';
 import { archiveRoutes } from './features/flag-model/archive/archive-routes.ts';
+import { codeReferenceRoutes } from './features/flag-model/code-references/code-reference-routes.ts';
 import { addonRoutes } from './features/automation/integrations/addon-routes.ts';
 import { createAddonDeliveryWorker } from './features/automation/integrations/addon-delivery-worker.ts';
 import { actionSetRoutes } from './features/automation/actions/action-set-routes.ts';
@@ -355,6 +356,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(maintenanceRoutes({ db }));
   await app.register(dependencyRoutes({ db }));
   await app.register(flagTagRoutes({ db }));
+  await app.register(codeReferenceRoutes({ db }));
   await app.register(flagManagementRoutes({ db }));
   await app.register(flagTransferRoutes({ db }));
   await app.register(searchRoutes({ db, changeRequests: changeRequestUsesReadModel }));

@@ -164,4 +164,26 @@ describe('a Viewer outside a private project', () => {
     expect([403, 404]).toContain(timeline.statusCode);
     expect(timeline.body).not.toContain(MARKER);
   });
+
+  it("does not find a private flag's code references nor its project's flags safe to archive", async () => {
+    const uploaded = await t.admin({
+      method: 'PUT',
+      url: `/api/admin/projects/${PRIVATE}/code-references`,
+      payload: {
+        repository: `acme/${MARKER}`,
+        branch: 'main',
+        references: [{ flag: priv.privateFlag, file: `src/${MARKER}.ts`, line: 1 }],
+      },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const { unseen } = await both(
+      `/api/admin/projects/${PRIVATE}/features/${priv.privateFlag}/code-references`,
+    );
+    expect(unseen.statusCode).toBe(404);
+    const url = `/api/admin/projects/${PRIVATE}/safe-to-archive`;
+    expect((await member({ url })).statusCode).toBe(200);
+    const hidden = await outsider({ url });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).not.toContain(MARKER);
+  });
 });

@@ -231,6 +231,31 @@ describe('in maintenance mode every writer refuses and changes nothing', () => {
   });
 });
 
+describe('in maintenance mode an upload of code references', () => {
+  it('is refused and stores nothing', async () => {
+    await buildFlag(t.db, { name: 'm-refs', project: 'guarded' });
+    await maintenance(true);
+    try {
+      const upload = await t.admin({
+        method: 'PUT',
+        url: '/api/admin/projects/guarded/code-references',
+        payload: {
+          repository: 'acme/app',
+          branch: 'main',
+          references: [{ flag: 'm-refs', file: 'a.ts', line: 1 }],
+        },
+      });
+      expect(upload.statusCode).toBe(503);
+    } finally {
+      await maintenance(false);
+    }
+    expect(await count("SELECT count(*)::int AS n FROM code_references WHERE flag_name = 'm-refs'")).toBe(0);
+    expect(
+      await count("SELECT count(*)::int AS n FROM code_reference_scans WHERE repository = 'acme/app'"),
+    ).toBe(0);
+  });
+});
+
 describe('where change requests are on, no writer writes directly without SKIP_CHANGE_REQUEST', () => {
   it('the Admin API, the state import and an action all refuse a direct write to production', async () => {
     await buildFlag(t.db, {

@@ -24,6 +24,8 @@ const forMachines: Record<string, string> = {
   // Whole-instance state files, replaced by the export and import of flags.
   '/api/admin/state/export': 'legacy state export for scripts',
   '/api/admin/state/import': 'legacy state import for scripts',
+  // `switchyard refs --upload` sends a scan from a repository or CI; the flag page shows the result.
+  '/api/admin/projects/{projectId}/code-references': 'code references upload from the refs scanner',
   // Called by the identity provider's clean-up, not by a person.
   '/api/admin/groups/scim-groups': 'SCIM bulk delete',
   '/api/admin/user-admin/scim-users': 'SCIM bulk delete',

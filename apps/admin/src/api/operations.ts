@@ -267,6 +267,8 @@ export const operations = {
   uncomplete: ['POST', '/api/admin/projects/{projectId}/features/{featureName}/lifecycle/uncomplete'],
   getPersonalDashboard: ['GET', '/api/admin/personal-dashboard'],
   getProjectHealthReport: ['GET', '/api/admin/projects/{projectId}/health-report'],
+  getCodeReferences: ['GET', '/api/admin/projects/{projectId}/features/{featureName}/code-references'],
+  getSafeToArchive: ['GET', '/api/admin/projects/{projectId}/safe-to-archive'],
   getProjectStatus: ['GET', '/api/admin/projects/{projectId}/status'],
   getContextFieldsForProject: ['GET', '/api/admin/projects/{projectId}/context'],
   createContextFieldForProject: ['POST', '/api/admin/projects/{projectId}/context'],

@@ -2553,6 +2553,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/projects/{projectId}/code-references': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Upload the code references of a branch
+     * @description Replaces the code references of one branch of one repository in the project with those found by a scan (`switchyard refs`). References to names that are no flag of the project are not stored and are listed in `unknownFlags`. Records a `code-references-updated` event. Requires the UPDATE_FEATURE permission.
+     */
+    put: operations['uploadCodeReferences'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/projects/{projectId}/context': {
     parameters: {
       query?: never;
@@ -3024,6 +3044,26 @@ export interface paths {
      * @description Copies a flag of this project under a new name in this project, with its strategies, segments, variants and dependencies; the copy starts off. A flag of another project is not found (404). With `replaceGroupId` (default true) strategies use the new name as groupId. Requires the CREATE_FEATURE permission.
      */
     post: operations['cloneFeature'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/features/{featureName}/code-references': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where a flag is used in code
+     * @description Lists the call sites that name the flag in the latest upload of every repository and branch, with a link to the line where the upload gave the repository’s web address. Requires the READ permission.
+     */
+    get: operations['getCodeReferences'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3586,6 +3626,26 @@ export interface paths {
      * @description Revives several archived flags of the project at once, all or none; each comes back disabled in every environment. Records a `feature-revived` event per flag. Requires the UPDATE_FEATURE permission.
      */
     post: operations['reviveFeatures'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/safe-to-archive': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Flags safe to archive
+     * @description Lists the flags of the project that are done (declared completed, marked stale or past their type’s expected lifetime), that no SDK reported using for `unusedDays` days, and that no uploaded code reference names. Requires the READ permission.
+     */
+    get: operations['getSafeToArchive'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -24111,6 +24171,139 @@ export interface operations {
       };
     };
   };
+  uploadCodeReferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project the flags belong to. */
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "repository": "acme/shop",
+         *       "branch": "main",
+         *       "repositoryUrl": "https://github.com/acme/shop",
+         *       "commit": "9fceb02d0ae598e95dc970b74767f19372d61af8",
+         *       "references": [
+         *         {
+         *           "flag": "new-checkout",
+         *           "file": "src/checkout.ts",
+         *           "line": 12,
+         *           "column": 25,
+         *           "method": "isEnabled"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          /** @description The branch scanned. */
+          branch: string;
+          /** @description The commit scanned. */
+          commit?: string;
+          /** @description Every call site found, at most 20000; an empty list clears the branch. */
+          references: {
+            /** @description Column of the flag name, from 1. */
+            column?: number;
+            /** @description Path from the repository root, `/`-separated. */
+            file: string;
+            /** @description The flag name at the call site. */
+            flag: string;
+            /** @description Line of the call site, from 1. */
+            line: number;
+            /** @description The SDK method called, such as `isEnabled`. */
+            method?: string;
+          }[];
+          /** @description The repository, such as `acme/shop`: with `branch`, the set of references this upload replaces. */
+          repository: string;
+          /** @description The web address of the repository; the admin UI links each reference into it. */
+          repositoryUrl?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "stored": 1,
+           *       "unknownFlags": [
+           *         "old-banner"
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description References stored: those naming flags of the project. */
+            stored: number;
+            /** @description Names found in the code that are no flag of this project; their references are not stored. */
+            unknownFlags: string[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Maintenance mode is on: changes are refused until an admin turns it off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getContextFieldsForProject: {
     parameters: {
       query?: {
@@ -28197,6 +28390,92 @@ export interface operations {
       };
     };
   };
+  getCodeReferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The flag. */
+        featureName: string;
+        /** @description The project of the flag. */
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "references": [
+           *         {
+           *           "flag": "new-checkout",
+           *           "file": "src/checkout.ts",
+           *           "line": 12,
+           *           "column": 25,
+           *           "method": "isEnabled",
+           *           "repository": "acme/shop",
+           *           "branch": "main",
+           *           "repositoryUrl": "https://github.com/acme/shop",
+           *           "commit": "9fceb02d0ae598e95dc970b74767f19372d61af8",
+           *           "url": "https://github.com/acme/shop/blob/9fceb02d0ae598e95dc970b74767f19372d61af8/src/checkout.ts#L12",
+           *           "scannedAt": "2026-12-01T10:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            references: {
+              branch: string;
+              column: number | null;
+              commit: string | null;
+              file: string;
+              line: number;
+              method: string | null;
+              repository: string;
+              repositoryUrl: string | null;
+              /** Format: date-time */
+              scannedAt: string;
+              /** @description The line in the repository web view, when the upload gave `repositoryUrl`. */
+              url: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getFeatureEnvironment: {
     parameters: {
       query?: never;
@@ -31960,6 +32239,94 @@ export interface operations {
       };
       /** @description The body must be sent as application/json. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getSafeToArchive: {
+    parameters: {
+      query?: {
+        /** @description Days without SDK usage after which a flag counts as unused; 30 by default. */
+        unusedDays?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The project the flags belong to. */
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "unusedDays": 30,
+           *       "features": [
+           *         {
+           *           "name": "old-banner",
+           *           "type": "release",
+           *           "createdAt": "2026-06-01T10:00:00.000Z",
+           *           "lastSeenAt": null,
+           *           "reason": "potentially-stale"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            features: {
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              lastSeenAt: string | null;
+              name: string;
+              /** @description Why the flag is done: declared completed, marked stale, or past its type’s expected lifetime. */
+              reason: 'completed' | 'stale' | 'potentially-stale';
+              type: string;
+            }[];
+            unusedDays: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

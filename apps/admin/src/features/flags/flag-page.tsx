@@ -12,6 +12,7 @@ import { DraftBar } from '../change-requests/draft-bar.tsx';
 import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
 import { EventList } from '../events/event-list.tsx';
 import { FlagUsagePanel } from '../metrics/flag-usage-panel.tsx';
+import { CodeReferencesPanel } from '../code-references/code-references-panel.tsx';
 import { useEvents } from '../events/use-events.ts';
 import { ProjectNotFound } from '../projects/project-not-found.tsx';
 import { useProjectOverview } from '../projects/use-projects.ts';
@@ -132,6 +133,7 @@ export function FlagPage() {
                     <Tabs.Tab value="dependencies">Dependencies</Tabs.Tab>
                     <Tabs.Tab value="usage">Usage</Tabs.Tab>
                     <Tabs.Tab value="timeline">Timeline</Tabs.Tab>
+                    <Tabs.Tab value="code">Code references</Tabs.Tab>
                     <Tabs.Tab value="history">Event history</Tabs.Tab>
                   </Tabs.List>
                   <Tabs.Panel value="environments">
@@ -173,6 +175,9 @@ export function FlagPage() {
                       environments={data.environments.map((e) => e.name)}
                       canRestore={!archived}
                     />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="code">
+                    <CodeReferencesPanel projectId={projectId} flagName={data.name} />
                   </Tabs.Panel>
                   <Tabs.Panel value="history">
                     <FlagHistory flagName={data.name} />

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Tabs, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Tabs, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Crumbs } from '../../ui/crumbs.tsx';
@@ -21,6 +21,7 @@ import { ProjectActionsPanel } from '../actions/project-actions-panel.tsx';
 import { ProjectAccessPanel } from '../project-access/project-access-panel.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
 import { FavoriteButton } from '../favorites/favorite-button.tsx';
+import { SafeToArchivePanel } from '../code-references/safe-to-archive-panel.tsx';
 import { ProjectHealthPanel } from './project-health-panel.tsx';
 import { ProjectNotFound } from './project-not-found.tsx';
 import { ProjectSettingsPanel } from './project-settings-panel.tsx';
@@ -219,7 +220,10 @@ export function ProjectPage() {
           <ProjectSettingsPanel projectId={projectId} />
         </Tabs.Panel>
         <Tabs.Panel value="health">
-          <ProjectHealthPanel projectId={projectId} />
+          <Stack gap="xl">
+            <ProjectHealthPanel projectId={projectId} />
+            <SafeToArchivePanel projectId={projectId} />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="change-requests">
           <ProjectChangeRequests projectId={projectId} />
