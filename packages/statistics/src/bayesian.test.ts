@@ -15,15 +15,30 @@ function evanMiller(aA: number, bA: number, aB: number, bB: number): number {
 
 describe('chance to beat control (Beta-Binomial)', () => {
   it('is 1/2 for equal data and 2/3 for Beta(2, 1) against the uniform', () => {
-    expect(chanceToBeatBeta({ users: 10, conversions: 3 }, { users: 10, conversions: 3 })).toBeCloseTo(0.5, 9);
+    expect(chanceToBeatBeta({ users: 10, conversions: 3 }, { users: 10, conversions: 3 })).toBeCloseTo(
+      0.5,
+      9,
+    );
     // Posterior Beta(2, 1) is one conversion of one user on the uniform prior; control has no data.
-    expect(chanceToBeatBeta({ users: 0, conversions: 0 }, { users: 1, conversions: 1 })).toBeCloseTo(2 / 3, 9);
+    expect(chanceToBeatBeta({ users: 0, conversions: 0 }, { users: 1, conversions: 1 })).toBeCloseTo(
+      2 / 3,
+      9,
+    );
   });
 
   it.each([
-    [{ users: 1000, conversions: 100 }, { users: 1000, conversions: 120 }],
-    [{ users: 200, conversions: 30 }, { users: 180, conversions: 21 }],
-    [{ users: 5000, conversions: 400 }, { users: 20, conversions: 3 }],
+    [
+      { users: 1000, conversions: 100 },
+      { users: 1000, conversions: 120 },
+    ],
+    [
+      { users: 200, conversions: 30 },
+      { users: 180, conversions: 21 },
+    ],
+    [
+      { users: 5000, conversions: 400 },
+      { users: 20, conversions: 3 },
+    ],
   ])('matches Evan Miller’s closed form (%o vs %o)', (control, variant) => {
     const expected = evanMiller(
       1 + control.conversions,
@@ -35,7 +50,10 @@ describe('chance to beat control (Beta-Binomial)', () => {
   });
 
   it('expected loss is 1/6 for two uniforms, E|A − B| / 2', () => {
-    expect(expectedLossBeta({ users: 0, conversions: 0 }, { users: 0, conversions: 0 })).toBeCloseTo(1 / 6, 9);
+    expect(expectedLossBeta({ users: 0, conversions: 0 }, { users: 0, conversions: 0 })).toBeCloseTo(
+      1 / 6,
+      9,
+    );
   });
 
   it('expected loss shrinks as the variant pulls ahead and grows when it falls behind', () => {

@@ -70,9 +70,7 @@ export function expectedLossBeta(
   const c = posterior(control, prior);
   const v = posterior(variant, prior);
   const loss =
-    sdOf(v) <= sdOf(c)
-      ? integrateOver(v, (x) => aboveBy(c, x))
-      : integrateOver(c, (x) => belowBy(v, x));
+    sdOf(v) <= sdOf(c) ? integrateOver(v, (x) => aboveBy(c, x)) : integrateOver(c, (x) => belowBy(v, x));
   return Math.max(0, loss);
 }
 
@@ -80,7 +78,9 @@ export function expectedLossBeta(
 function difference(control: Moments, variant: Moments): { delta: number; se: number } {
   return {
     delta: variant.mean - control.mean,
-    se: Math.sqrt(variant.variance / Math.max(1, variant.users) + control.variance / Math.max(1, control.users)),
+    se: Math.sqrt(
+      variant.variance / Math.max(1, variant.users) + control.variance / Math.max(1, control.users),
+    ),
   };
 }
 

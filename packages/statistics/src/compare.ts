@@ -1,9 +1,4 @@
-import {
-  chanceToBeatBeta,
-  chanceToBeatNormal,
-  expectedLossBeta,
-  expectedLossNormal,
-} from './bayesian.ts';
+import { chanceToBeatBeta, chanceToBeatNormal, expectedLossBeta, expectedLossNormal } from './bayesian.ts';
 import {
   conversionRate,
   meanEstimate,

@@ -64,7 +64,8 @@ export function relativeLift(
   if (!(control.mean > 0 && variant.mean > 0 && control.users > 0 && variant.users > 0)) return undefined;
   const ratio = variant.mean / control.mean;
   const se = Math.sqrt(
-    variant.variance / (variant.users * variant.mean ** 2) + control.variance / (control.users * control.mean ** 2),
+    variant.variance / (variant.users * variant.mean ** 2) +
+      control.variance / (control.users * control.mean ** 2),
   );
   const z = criticalValue(confidence);
   const log = Math.log(ratio);

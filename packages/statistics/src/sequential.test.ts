@@ -5,7 +5,9 @@ import { sequentialTest } from './sequential.ts';
 import { seededRandom } from './seeded-random.ts';
 
 /** 200 seeded A/A experiments, each looked at every 100 users per arm up to 5,000: how many ever call a winner. */
-function falsePositives(test: (control: ReturnType<typeof momentsOf>, variant: ReturnType<typeof momentsOf>) => number) {
+function falsePositives(
+  test: (control: ReturnType<typeof momentsOf>, variant: ReturnType<typeof momentsOf>) => number,
+) {
   let positives = 0;
   for (let run = 0; run < 200; run++) {
     const random = seededRandom(1000 + run);
@@ -53,6 +55,9 @@ describe('always-valid sequential test', () => {
     // Λ = √(V/(V+τ²))·exp(τ²Δ²/(2V(V+τ²))) = √(1/51)·exp(4)
     const moments = { users: 10_000, mean: 0.5, variance: 0.25 };
     const result = sequentialTest(moments, { ...moments, mean: 0.52 });
-    expect(result.pValue).toBeCloseTo(1 / (Math.sqrt(1 / 51) * Math.exp((2.5e-3 * 4e-4) / (2 * 5e-5 * 2.55e-3))), 10);
+    expect(result.pValue).toBeCloseTo(
+      1 / (Math.sqrt(1 / 51) * Math.exp((2.5e-3 * 4e-4) / (2 * 5e-5 * 2.55e-3))),
+      10,
+    );
   });
 });

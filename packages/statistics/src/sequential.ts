@@ -25,7 +25,8 @@ export function sequentialTest(
 ): SequentialResult {
   const alpha = options.alpha ?? 0.05;
   const mixing = options.mixing ?? DEFAULT_MIXING;
-  if (control.users < 2 || variant.users < 2) return { pValue: 1, interval: { low: -Infinity, high: Infinity } };
+  if (control.users < 2 || variant.users < 2)
+    return { pValue: 1, interval: { low: -Infinity, high: Infinity } };
   const v = variant.variance / variant.users + control.variance / control.users;
   const delta = variant.mean - control.mean;
   const pooled =

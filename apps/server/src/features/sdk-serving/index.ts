@@ -3,3 +3,4 @@
  * handed over through. Other areas import SDK serving only through this file (lint: switchyard/area-imports).
  */
 export type { ImpactMetricsPort, ImpactMetricWire } from './client-api/impact-metrics-wire.ts';
+export { experimentUserOf, type ExposurePort } from './serving/exposure-port.ts';
