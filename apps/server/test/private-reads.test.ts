@@ -133,4 +133,41 @@ describe('a Viewer outside a private project', () => {
     expect(created(unseen.json())).toEqual(expect.arrayContaining([`${PRIVATE}-unused`]));
     expect(created(unseen.json())).not.toContain(priv.privateTag);
   });
+
+  it("does not find a private flag's experiments or their results (GET …/experiments[/{id}[/results]])", async () => {
+    await t.db.query(
+      'UPDATE flag_environments SET variants = $1 WHERE flag_name = $2 AND environment_name = $3',
+      [
+        JSON.stringify(
+          ['control', 'treatment'].map((name) => ({
+            name,
+            weight: 500,
+            weightType: 'variable',
+            stickiness: 'default',
+          })),
+        ),
+        priv.privateFlag,
+        'development',
+      ],
+    );
+    const base = `/api/admin/projects/${PRIVATE}/features/${priv.privateFlag}/environments/development/experiments`;
+    const created = await t.admin({
+      method: 'POST',
+      url: base,
+      payload: {
+        name: `${MARKER} experiment`,
+        controlVariant: 'control',
+        metrics: [{ event: `${MARKER}-purchase`, kind: 'conversion', role: 'primary' }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    for (const url of [base, `${base}/${id}`, `${base}/${id}/results`]) {
+      const [seen, unseen] = await Promise.all([member({ url }), outsider({ url })]);
+      expect(seen.statusCode, seen.body).toBe(200);
+      expect(seen.body).toContain(MARKER);
+      expect([403, 404]).toContain(unseen.statusCode);
+      expect(unseen.body).not.toContain(MARKER);
+    }
+  });
 });
