@@ -135,21 +135,17 @@ describe('a Viewer outside a private project', () => {
   });
 
   it("does not find a private flag's experiments or their results (GET …/experiments[/{id}[/results]])", async () => {
-    await t.db.query(
-      'UPDATE flag_environments SET variants = $1 WHERE flag_name = $2 AND environment_name = $3',
-      [
-        JSON.stringify(
-          ['control', 'treatment'].map((name) => ({
-            name,
-            weight: 500,
-            weightType: 'variable',
-            stickiness: 'default',
-          })),
-        ),
-        priv.privateFlag,
-        'development',
-      ],
-    );
+    const variants = await t.admin({
+      method: 'PUT',
+      url: `/api/admin/projects/${PRIVATE}/features/${priv.privateFlag}/environments/development/variants`,
+      payload: ['control', 'treatment'].map((name) => ({
+        name,
+        weight: 500,
+        weightType: 'variable',
+        stickiness: 'default',
+      })),
+    });
+    expect(variants.statusCode, variants.body).toBe(200);
     const base = `/api/admin/projects/${PRIVATE}/features/${priv.privateFlag}/environments/development/experiments`;
     const created = await t.admin({
       method: 'POST',

@@ -6721,6 +6721,29 @@ export interface components {
       /** @description What happened, e.g. `feature-created` or `project-updated`. */
       type: string;
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "featureName": "checkout-button",
+     *       "environment": "production",
+     *       "name": "Green checkout button",
+     *       "hypothesis": "A green button makes more visitors buy.",
+     *       "controlVariant": "blue",
+     *       "metrics": [
+     *         {
+     *           "event": "purchase",
+     *           "kind": "conversion",
+     *           "role": "primary",
+     *           "direction": "increase"
+     *         }
+     *       ],
+     *       "status": "running",
+     *       "startedAt": "2026-12-01T09:00:00.000Z",
+     *       "stoppedAt": null,
+     *       "createdBy": "admin",
+     *       "createdAt": "2026-12-01T08:55:00.000Z"
+     *     }
+     */
     experimentSchema: {
       controlVariant: string;
       /** Format: date-time */
@@ -28201,6 +28224,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "experiments": [
+           *         {
+           *           "id": 1,
+           *           "featureName": "checkout-button",
+           *           "environment": "production",
+           *           "name": "Green checkout button",
+           *           "hypothesis": "A green button makes more visitors buy.",
+           *           "controlVariant": "blue",
+           *           "metrics": [
+           *             {
+           *               "event": "purchase",
+           *               "kind": "conversion",
+           *               "role": "primary",
+           *               "direction": "increase"
+           *             }
+           *           ],
+           *           "status": "running",
+           *           "startedAt": "2026-12-01T09:00:00.000Z",
+           *           "stoppedAt": null,
+           *           "createdBy": "admin",
+           *           "createdAt": "2026-12-01T08:55:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             experiments: components['schemas']['experimentSchema'][];
           };
@@ -28291,6 +28341,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "featureName": "checkout-button",
+           *       "environment": "production",
+           *       "name": "Green checkout button",
+           *       "hypothesis": "A green button makes more visitors buy.",
+           *       "controlVariant": "blue",
+           *       "metrics": [
+           *         {
+           *           "event": "purchase",
+           *           "kind": "conversion",
+           *           "role": "primary",
+           *           "direction": "increase"
+           *         }
+           *       ],
+           *       "status": "running",
+           *       "startedAt": "2026-12-01T09:00:00.000Z",
+           *       "stoppedAt": null,
+           *       "createdBy": "admin",
+           *       "createdAt": "2026-12-01T08:55:00.000Z"
+           *     }
+           */
           'application/json': {
             controlVariant: string;
             /** Format: date-time */
@@ -28382,6 +28455,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "featureName": "checkout-button",
+           *       "environment": "production",
+           *       "name": "Green checkout button",
+           *       "hypothesis": "A green button makes more visitors buy.",
+           *       "controlVariant": "blue",
+           *       "metrics": [
+           *         {
+           *           "event": "purchase",
+           *           "kind": "conversion",
+           *           "role": "primary",
+           *           "direction": "increase"
+           *         }
+           *       ],
+           *       "status": "running",
+           *       "startedAt": "2026-12-01T09:00:00.000Z",
+           *       "stoppedAt": null,
+           *       "createdBy": "admin",
+           *       "createdAt": "2026-12-01T08:55:00.000Z"
+           *     }
+           */
           'application/json': {
             controlVariant: string;
             /** Format: date-time */
@@ -28514,6 +28610,104 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "experiment": {
+           *         "id": 1,
+           *         "featureName": "checkout-button",
+           *         "environment": "production",
+           *         "name": "Green checkout button",
+           *         "hypothesis": "A green button makes more visitors buy.",
+           *         "controlVariant": "blue",
+           *         "metrics": [
+           *           {
+           *             "event": "purchase",
+           *             "kind": "conversion",
+           *             "role": "primary",
+           *             "direction": "increase"
+           *           }
+           *         ],
+           *         "status": "running",
+           *         "startedAt": "2026-12-01T09:00:00.000Z",
+           *         "stoppedAt": null,
+           *         "createdBy": "admin",
+           *         "createdAt": "2026-12-01T08:55:00.000Z"
+           *       },
+           *       "variants": [
+           *         {
+           *           "variant": "blue",
+           *           "users": 5012,
+           *           "expectedShare": 0.5,
+           *           "share": 0.5012
+           *         },
+           *         {
+           *           "variant": "green",
+           *           "users": 4988,
+           *           "expectedShare": 0.5,
+           *           "share": 0.4988
+           *         }
+           *       ],
+           *       "sampleRatio": {
+           *         "statistic": 0.0576,
+           *         "pValue": 0.81,
+           *         "mismatch": false
+           *       },
+           *       "metrics": [
+           *         {
+           *           "event": "purchase",
+           *           "kind": "conversion",
+           *           "role": "primary",
+           *           "direction": "increase",
+           *           "variants": [
+           *             {
+           *               "variant": "blue",
+           *               "users": 5012,
+           *               "isControl": true,
+           *               "estimate": 0.8,
+           *               "interval": {
+           *                 "low": 0.789,
+           *                 "high": 0.811
+           *               }
+           *             },
+           *             {
+           *               "variant": "green",
+           *               "users": 4988,
+           *               "isControl": false,
+           *               "estimate": 0.842,
+           *               "interval": {
+           *                 "low": 0.832,
+           *                 "high": 0.852
+           *               },
+           *               "lift": {
+           *                 "lift": 0.0525,
+           *                 "interval": {
+           *                   "low": 0.035,
+           *                   "high": 0.07
+           *                 }
+           *               },
+           *               "chanceToBeatControl": 0.99999,
+           *               "expectedLoss": 1e-7,
+           *               "sequential": {
+           *                 "pValue": 0.00002,
+           *                 "interval": {
+           *                   "low": 0.02,
+           *                   "high": 0.064
+           *                 }
+           *               }
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "verdict": {
+           *         "verdict": "winner",
+           *         "variant": "green",
+           *         "summary": "green beats blue on \"purchase\" with a 100.0% chance; lift 5.3% (3.5% to 7.0%), sequential p = 2.0e-5.",
+           *         "caveats": [
+           *           "Only conversions after a user’s first exposure count."
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             experiment: components['schemas']['experimentSchema'];
             metrics: {
@@ -28626,6 +28820,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "featureName": "checkout-button",
+           *       "environment": "production",
+           *       "name": "Green checkout button",
+           *       "hypothesis": "A green button makes more visitors buy.",
+           *       "controlVariant": "blue",
+           *       "metrics": [
+           *         {
+           *           "event": "purchase",
+           *           "kind": "conversion",
+           *           "role": "primary",
+           *           "direction": "increase"
+           *         }
+           *       ],
+           *       "status": "running",
+           *       "startedAt": "2026-12-01T09:00:00.000Z",
+           *       "stoppedAt": null,
+           *       "createdBy": "admin",
+           *       "createdAt": "2026-12-01T08:55:00.000Z"
+           *     }
+           */
           'application/json': {
             controlVariant: string;
             /** Format: date-time */
@@ -28717,6 +28934,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "featureName": "checkout-button",
+           *       "environment": "production",
+           *       "name": "Green checkout button",
+           *       "hypothesis": "A green button makes more visitors buy.",
+           *       "controlVariant": "blue",
+           *       "metrics": [
+           *         {
+           *           "event": "purchase",
+           *           "kind": "conversion",
+           *           "role": "primary",
+           *           "direction": "increase"
+           *         }
+           *       ],
+           *       "status": "running",
+           *       "startedAt": "2026-12-01T09:00:00.000Z",
+           *       "stoppedAt": null,
+           *       "createdBy": "admin",
+           *       "createdAt": "2026-12-01T08:55:00.000Z"
+           *     }
+           */
           'application/json': {
             controlVariant: string;
             /** Format: date-time */

@@ -51,6 +51,21 @@ export const CreateExperimentBody = Type.Object(
   },
 );
 
+const exampleExperiment = {
+  id: 1,
+  featureName: 'checkout-button',
+  environment: 'production',
+  name: 'Green checkout button',
+  hypothesis: 'A green button makes more visitors buy.',
+  controlVariant: 'blue',
+  metrics: [{ event: 'purchase', kind: 'conversion', role: 'primary', direction: 'increase' }],
+  status: 'running',
+  startedAt: '2026-12-01T09:00:00.000Z',
+  stoppedAt: null,
+  createdBy: 'admin',
+  createdAt: '2026-12-01T08:55:00.000Z',
+};
+
 const Timestamp = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 export const ExperimentResponse = Type.Object(
   {
@@ -74,9 +89,12 @@ export const ExperimentResponse = Type.Object(
     createdBy: Type.String(),
     createdAt: Type.String({ format: 'date-time' }),
   },
-  { $id: 'experimentSchema' },
+  { $id: 'experimentSchema', examples: [exampleExperiment] },
 );
-export const ExperimentListResponse = Type.Object({ experiments: Type.Array(Type.Ref('experimentSchema')) });
+export const ExperimentListResponse = Type.Object(
+  { experiments: Type.Array(Type.Ref('experimentSchema')) },
+  { examples: [{ experiments: [exampleExperiment] }] },
+);
 
 const Interval = Type.Object({ low: Type.Number(), high: Type.Number() });
 const Bound = Type.Union([Type.Number(), Type.Null()], {
@@ -95,37 +113,86 @@ const VariantResult = Type.Object({
     Type.Object({ pValue: Type.Number(), interval: Type.Object({ low: Bound, high: Bound }) }),
   ),
 });
-export const ExperimentResultsResponse = Type.Object({
-  experiment: Type.Ref('experimentSchema'),
-  variants: Type.Array(
-    Type.Object({
-      variant: Type.String(),
-      users: Type.Integer(),
-      expectedShare: Type.Number(),
-      share: Type.Number(),
+export const ExperimentResultsResponse = Type.Object(
+  {
+    experiment: Type.Ref('experimentSchema'),
+    variants: Type.Array(
+      Type.Object({
+        variant: Type.String(),
+        users: Type.Integer(),
+        expectedShare: Type.Number(),
+        share: Type.Number(),
+      }),
+    ),
+    sampleRatio: Type.Object({ statistic: Type.Number(), pValue: Type.Number(), mismatch: Type.Boolean() }),
+    metrics: Type.Array(
+      Type.Object({
+        event: Type.String(),
+        kind: Type.String(),
+        role: Type.String(),
+        direction: Type.String(),
+        variants: Type.Array(VariantResult),
+      }),
+    ),
+    verdict: Type.Object({
+      verdict: Type.Union([
+        Type.Literal('sample-ratio-mismatch'),
+        Type.Literal('collecting'),
+        Type.Literal('winner'),
+        Type.Literal('loser'),
+        Type.Literal('guardrail-breached'),
+        Type.Literal('inconclusive'),
+      ]),
+      variant: Type.Optional(Type.String()),
+      summary: Type.String(),
+      caveats: Type.Array(Type.String()),
     }),
-  ),
-  sampleRatio: Type.Object({ statistic: Type.Number(), pValue: Type.Number(), mismatch: Type.Boolean() }),
-  metrics: Type.Array(
-    Type.Object({
-      event: Type.String(),
-      kind: Type.String(),
-      role: Type.String(),
-      direction: Type.String(),
-      variants: Type.Array(VariantResult),
-    }),
-  ),
-  verdict: Type.Object({
-    verdict: Type.Union([
-      Type.Literal('sample-ratio-mismatch'),
-      Type.Literal('collecting'),
-      Type.Literal('winner'),
-      Type.Literal('loser'),
-      Type.Literal('guardrail-breached'),
-      Type.Literal('inconclusive'),
-    ]),
-    variant: Type.Optional(Type.String()),
-    summary: Type.String(),
-    caveats: Type.Array(Type.String()),
-  }),
-});
+  },
+  {
+    examples: [
+      {
+        experiment: exampleExperiment,
+        variants: [
+          { variant: 'blue', users: 5012, expectedShare: 0.5, share: 0.5012 },
+          { variant: 'green', users: 4988, expectedShare: 0.5, share: 0.4988 },
+        ],
+        sampleRatio: { statistic: 0.0576, pValue: 0.81, mismatch: false },
+        metrics: [
+          {
+            event: 'purchase',
+            kind: 'conversion',
+            role: 'primary',
+            direction: 'increase',
+            variants: [
+              {
+                variant: 'blue',
+                users: 5012,
+                isControl: true,
+                estimate: 0.8,
+                interval: { low: 0.789, high: 0.811 },
+              },
+              {
+                variant: 'green',
+                users: 4988,
+                isControl: false,
+                estimate: 0.842,
+                interval: { low: 0.832, high: 0.852 },
+                lift: { lift: 0.0525, interval: { low: 0.035, high: 0.07 } },
+                chanceToBeatControl: 0.99999,
+                expectedLoss: 0.0000001,
+                sequential: { pValue: 0.00002, interval: { low: 0.02, high: 0.064 } },
+              },
+            ],
+          },
+        ],
+        verdict: {
+          verdict: 'winner',
+          variant: 'green',
+          summary:
+            'green beats blue on "purchase" with a 100.0% chance; lift 5.3% (3.5% to 7.0%), sequential p = 2.0e-5.',
+          caveats: ['Only conversions after a user’s first exposure count.'],
+        },
+      },
+    ],
+  },
+);
