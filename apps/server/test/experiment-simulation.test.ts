@@ -119,5 +119,5 @@ describe('a simulated experiment through the browser SDK', () => {
     expect(treatment.lift.interval.low).toBeLessThan(0.05);
     expect(treatment.lift.interval.high).toBeGreaterThan(0.05);
     expect(results.verdict).toMatchObject({ verdict: 'winner', variant: 'treatment' });
-  }, 300_000);
+  }, 600_000);
 });
