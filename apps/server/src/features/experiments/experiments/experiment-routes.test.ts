@@ -54,7 +54,7 @@ const frontend = (userId: string) =>
     url: `/api/frontend?userId=${encodeURIComponent(userId)}`,
     headers: { authorization: FRONTEND_TOKEN },
   });
-const track = (payload: unknown, token = FRONTEND_TOKEN, prefix = '/api/frontend') =>
+const track = (payload: object, token = FRONTEND_TOKEN, prefix = '/api/frontend') =>
   t.app.inject({ method: 'POST', url: `${prefix}/track`, headers: { authorization: token }, payload });
 const results = async (flag: string, id: number) => {
   const response = await t.admin({ method: 'GET', url: `${base(flag)}/${id}/results` });
@@ -201,7 +201,7 @@ describe('exposures and conversions', () => {
       variant,
       context: { userId, appName: 'backend' },
     });
-    const forward = (payload: unknown, token = CLIENT_TOKEN) =>
+    const forward = (payload: object, token = CLIENT_TOKEN) =>
       t.app.inject({
         method: 'POST',
         url: '/api/client/impressions',
