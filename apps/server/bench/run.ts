@@ -18,6 +18,8 @@
  *   request; CPU per request and RSS over every process (bench-workers.json).
  * - `time-travel` (bench/time-travel.ts), only when asked: reconstructing a 1,000-flag environment at a random instant
  *   of a 100,000-change history and evaluating 1,000 contexts there (bench-time-travel.json).
+ * - `experiments` (bench/experiments.ts), only when asked: exposure recording's CPU per Frontend API request, and the
+ *   results read of an experiment with 1,000,000 exposures and 100,000 conversions (bench-experiments.json).
  * - `admin` (bench/admin.ts), only when asked: the admin UI in Chromium with 10,000 flags: first-load JS, the table
  *   interactive, the command menu's answer (bench-admin.json).
  * - `docs` (bench/docs.ts), only when asked: Lighthouse mobile scores of a concept and an API page of the built docs
@@ -45,6 +47,7 @@ import { measureChangeRequests } from './change-requests.ts';
 import { measureIntegrations } from './integrations.ts';
 import { measureEdge } from './edge.ts';
 import { measureImpactMetrics } from './impact-metrics.ts';
+import { measureExperiments } from './experiments.ts';
 import { measureWorkers } from './workers.ts';
 import { measureDocs } from './docs.ts';
 import { measureAdmin } from './admin.ts';
@@ -358,6 +361,24 @@ async function impactMetrics() {
   say('wrote test-output/bench-impact-metrics.json');
 }
 
+async function experiments() {
+  const result = await measureExperiments(say);
+  console.table({
+    'CPU µs / Frontend API request, no experiment': result.cpuMicrosecondsPerRequest.withoutExperiment,
+    'CPU µs / Frontend API request, experiment running': result.cpuMicrosecondsPerRequest.withExperiment,
+    'exposure recording overhead (%)': result.cpuMicrosecondsPerRequest.overheadPercent,
+    'results read, 1M exposures + 100k conversions, median (ms)': result.resultsMs.median,
+    'results read, max (ms)': result.resultsMs.max,
+    'load average (1, 5, 15 min)': result.loadAverage.join(' '),
+  });
+  await mkdir('test-output', { recursive: true });
+  await writeFile(
+    'test-output/bench-experiments.json',
+    JSON.stringify({ database: process.env.DATABASE_URL ? 'postgres' : 'pglite', ...result }, null, 2),
+  );
+  say('wrote test-output/bench-experiments.json');
+}
+
 async function edge() {
   const result = await measureEdge(say);
   console.table({ 'admin change → SDK through the edge (ms)': result.propagation });
@@ -421,6 +442,7 @@ const SCENARIOS = [
   'change-requests',
   'integrations',
   'impact-metrics',
+  'experiments',
   'edge',
   'workers',
   'admin',
@@ -445,6 +467,7 @@ else {
   if (scenario === undefined || scenario === 'impact-metrics') await impactMetrics();
   if (scenario === undefined || scenario === 'edge') await edge();
   if (scenario === undefined || scenario === 'workers') await workers();
+  if (scenario === 'experiments') await experiments();
   if (scenario === 'admin') await admin();
   if (scenario === 'docs') await docs();
   if (scenario === 'time-travel') await timeTravel();

@@ -82,6 +82,15 @@ import {
   createImpactMetricsMaintenance,
   impactMetricRoutes,
 } from './features/release/index.ts';
+import {
+  conversionRoutes,
+  createConversionRecorder,
+  createExperimentFlusher,
+  createExperimentStore,
+  createExposureRecorder,
+  experimentRoutes,
+  impressionRoutes,
+} from './features/experiments/index.ts';
 import { applicationRoutes } from './features/sdk-serving/metrics/application-routes.ts';
 import { sdkRoutes } from './features/sdk-serving/metrics/sdk-routes.ts';
 import { unknownFlagRoutes } from './features/sdk-serving/metrics/unknown-flag-routes.ts';
@@ -253,6 +262,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the server stops listening: its close waits for every open response, and a stream never ends by itself.
   app.addHook('preClose', async () => streams.endAll());
   fast.path = createClientFastPath({ cache, resolver, headers });
+  // Experiments: evaluations report first exposures, apps track events; both are buffered and flushed in batches by
+  // every process, the database deduplicates (decision record 0042).
+  const exposures = createExposureRecorder({ db, loadRunning: () => createExperimentStore(db).running() });
+  const conversions = createConversionRecorder({ db, holdMs: config.experimentFlushIntervalMs });
+  const experimentFlusher = createExperimentFlusher({
+    exposures,
+    conversions,
+    intervalMs: config.experimentFlushIntervalMs,
+    onError: (error) => app.log.error({ err: error }, 'experiments: a flush failed'),
+    warn: (message) => app.log.warn(message),
+  });
+  const refreshExperiments = () =>
+    exposures.refresh().catch((error) => app.log.error({ err: error }, 'experiments: reading failed'));
+  cache.onChange(() => void refreshExperiments());
+  app.decorate('experiments', experimentFlusher);
   const credentialListeners = new Set<() => void>();
   const lookUpTokens = createSdkTokenLookup(db);
   fast.sdk = createSdkHandler({
@@ -273,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frontendOrigins: () => origins.current(),
     callers,
     log: (level, message) => app.log[level](message),
+    exposures: exposures.port,
   });
   cache.onChange(() => fast.sdk?.forgetTokens());
   credentialListeners.add(() => fast.sdk?.forgetTokens());
@@ -374,8 +399,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', () => impactMaintenance.stop());
   await app.register(impactMetricRoutes({ db, impactMetrics }));
   await app.register(clientRoutes({ db, cache, streams, impactMetrics }));
-  await app.register(frontendRoutes({ db, cache }));
-  await app.register(ofrepRoutes({ cache }));
+  await app.register(frontendRoutes({ db, cache, exposures: exposures.port }));
+  await app.register(ofrepRoutes({ cache, exposures: exposures.port }));
+  await app.register(experimentRoutes({ db, onChange: refreshExperiments }));
+  await app.register(impressionRoutes({ exposures: exposures.port }));
+  await app.register(conversionRoutes({ conversions }));
+  app.addHook('onReady', async () => experimentFlusher.start());
+  app.addHook('preClose', () => experimentFlusher.stop());
   await app.register(edgeRoutes({ db, edgeClients: config.edgeClients, impactMetrics }));
   await app.register(playgroundRoutes({ db, config }));
   await app.register(changeRequestConfigRoutes({ db }));

@@ -27,6 +27,8 @@ export type Config = {
   workers: number;
   /** How long sign-in attempts stay in the login history. */
   loginHistoryRetentionDays: number;
+  /** How often each process writes the experiment exposures and tracked events it buffered. */
+  experimentFlushIntervalMs: number;
   /** The most flag evaluations one playground request may ask for. */
   playgroundMaxEvaluations: number;
   adminUiDir: string | undefined;
@@ -360,6 +362,7 @@ export function readConfig(
     sessionMaxAgeHours: integer('SESSION_MAX_AGE_HOURS', 48, 1, 24 * 365),
     workers: integer('WORKERS', availableParallelism(), 1, 256),
     loginHistoryRetentionDays: integer('LOGIN_HISTORY_RETENTION_DAYS', 14, 1, 3650),
+    experimentFlushIntervalMs: integer('EXPERIMENT_FLUSH_INTERVAL_MS', 1000, 10, 60_000),
     playgroundMaxEvaluations: integer('PLAYGROUND_MAX_EVALUATIONS', 20_000, 1, 10_000_000),
     adminUiDir: adminUiDir ? path.resolve(cwd, adminUiDir) : undefined,
     publicUrl,

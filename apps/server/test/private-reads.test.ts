@@ -186,4 +186,37 @@ describe('a Viewer outside a private project', () => {
     expect(hidden.statusCode).toBe(404);
     expect(hidden.body).not.toContain(MARKER);
   });
+
+  it("does not find a private flag's experiments or their results (GET …/experiments[/{id}[/results]])", async () => {
+    const variants = await t.admin({
+      method: 'PUT',
+      url: `/api/admin/projects/${PRIVATE}/features/${priv.privateFlag}/environments/development/variants`,
+      payload: ['control', 'treatment'].map((name) => ({
+        name,
+        weight: 500,
+        weightType: 'variable',
+        stickiness: 'default',
+      })),
+    });
+    expect(variants.statusCode, variants.body).toBe(200);
+    const base = `/api/admin/projects/${PRIVATE}/features/${priv.privateFlag}/environments/development/experiments`;
+    const created = await t.admin({
+      method: 'POST',
+      url: base,
+      payload: {
+        name: `${MARKER} experiment`,
+        controlVariant: 'control',
+        metrics: [{ event: `${MARKER}-purchase`, kind: 'conversion', role: 'primary' }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    for (const url of [base, `${base}/${id}`, `${base}/${id}/results`]) {
+      const [seen, unseen] = await Promise.all([member({ url }), outsider({ url })]);
+      expect(seen.statusCode, seen.body).toBe(200);
+      expect(seen.body).toContain(MARKER);
+      expect([403, 404]).toContain(unseen.statusCode);
+      expect(unseen.body).not.toContain(MARKER);
+    }
+  });
 });

@@ -335,3 +335,51 @@ describe('where change requests are on, no writer writes directly without SKIP_C
     expect(await enabled('cr-restore')).toBe(false);
   });
 });
+
+describe('experiments: maintenance refuses their writes, change requests do not review them', () => {
+  it('refuses to set up, start or stop an experiment in maintenance mode, and lets it through after', async () => {
+    const variants = ['control', 'treatment'].map((name) => ({
+      name,
+      weight: 500,
+      weightType: 'variable',
+      stickiness: 'default',
+    }));
+    await buildFlag(t.db, {
+      name: 'exp-guarded',
+      project: 'guarded',
+      environments: { production: { enabled: true, strategies: [{}], variants } },
+    });
+    const base = '/api/admin/projects/guarded/features/exp-guarded/environments/production/experiments';
+    const payload = {
+      name: 'Guarded',
+      controlVariant: 'control',
+      metrics: [{ event: 'purchase', kind: 'conversion', role: 'primary' }],
+    };
+    // An experiment observes who got which variant: nothing SDKs receive changes, so no change request is needed.
+    const draft = await t.admin({ method: 'POST', url: base, payload });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const id = draft.json().id as number;
+    await maintenance(true);
+    try {
+      expect((await t.admin({ method: 'POST', url: base, payload })).statusCode).toBe(503);
+      expect((await t.admin({ method: 'POST', url: `${base}/${id}/start` })).statusCode).toBe(503);
+      expect((await t.admin({ method: 'DELETE', url: `${base}/${id}` })).statusCode).toBe(503);
+      expect(
+        await count('SELECT count(*)::int AS n FROM experiments WHERE flag_name = $1', ['exp-guarded']),
+      ).toBe(1);
+      expect(
+        await count(
+          "SELECT count(*)::int AS n FROM experiments WHERE status = 'running' AND flag_name = $1",
+          ['exp-guarded'],
+        ),
+      ).toBe(0);
+    } finally {
+      await maintenance(false);
+    }
+    expect((await t.admin({ method: 'POST', url: `${base}/${id}/start` })).statusCode).toBe(200);
+    // A Viewer may read it but not stop it.
+    const viewer = await t.as('Viewer');
+    expect((await viewer({ method: 'GET', url: `${base}/${id}/results` })).statusCode).toBe(200);
+    expect((await viewer({ method: 'POST', url: `${base}/${id}/stop` })).statusCode).toBe(403);
+  });
+});

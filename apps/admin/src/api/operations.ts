@@ -24,6 +24,27 @@ export const operations = {
   createPat: ['POST', '/api/admin/user/tokens'],
   deletePat: ['DELETE', '/api/admin/user/tokens/{id}'],
 
+  getExperiments: [
+    'GET',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/experiments',
+  ],
+  createExperiment: [
+    'POST',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/experiments',
+  ],
+  startExperiment: [
+    'POST',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/experiments/{experimentId}/start',
+  ],
+  stopExperiment: [
+    'POST',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/experiments/{experimentId}/stop',
+  ],
+  getExperimentResults: [
+    'GET',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/experiments/{experimentId}/results',
+  ],
+
   getMaintenance: ['GET', '/api/admin/maintenance'],
   getInstanceAdminStats: ['GET', '/api/admin/instance-admin/statistics'],
   toggleMaintenance: ['POST', '/api/admin/maintenance'],

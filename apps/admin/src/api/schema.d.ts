@@ -3090,6 +3090,114 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/experiments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the experiments of a flag in an environment
+     * @description Newest first, with their set-up and status. Requires the READ permission.
+     */
+    get: operations['getExperiments'];
+    put?: never;
+    /**
+     * Set up an experiment on a flag in an environment
+     * @description A draft comparing the flag's variants in the environment on one primary metric and any guardrail metrics (tracked events). The control must be one of the variants, and the flag needs at least two. Needs UPDATE_FEATURE_ENVIRONMENT_VARIANTS in the environment. An experiment observes who gets which variant and changes nothing SDKs receive, so change requests do not review it; maintenance mode refuses it. Requires the UPDATE_FEATURE_ENVIRONMENT_VARIANTS permission.
+     */
+    post: operations['createExperiment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/experiments/{experimentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get an experiment
+     * @description Its set-up and status. Requires the READ permission.
+     */
+    get: operations['getExperiment'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete an experiment
+     * @description Deletes it with its exposures and results. Needs UPDATE_FEATURE_ENVIRONMENT_VARIANTS in the environment. An experiment observes who gets which variant and changes nothing SDKs receive, so change requests do not review it; maintenance mode refuses it. Requires the UPDATE_FEATURE_ENVIRONMENT_VARIANTS permission.
+     */
+    delete: operations['deleteExperiment'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/experiments/{experimentId}/results': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the results of an experiment
+     * @description Per variant: users, the rate or mean of each metric with its 95% interval, relative lift, the chance to beat control and expected loss (Bayesian), an always-valid sequential p-value (safe to read at any time), the sample-ratio check, and a verdict with its caveats. Read from aggregates the server keeps as exposures and events arrive. Requires the READ permission.
+     */
+    get: operations['getExperimentResults'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/experiments/{experimentId}/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start an experiment
+     * @description From now on the server records the first exposure of every user the Frontend API, OFREP or forwarded impressions see with a variant of the flag, and counts their tracked events. One experiment runs per flag and environment (409 otherwise). Needs UPDATE_FEATURE_ENVIRONMENT_VARIANTS in the environment. An experiment observes who gets which variant and changes nothing SDKs receive, so change requests do not review it; maintenance mode refuses it. Requires the UPDATE_FEATURE_ENVIRONMENT_VARIANTS permission.
+     */
+    post: operations['startExperiment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/experiments/{experimentId}/stop': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stop an experiment
+     * @description No more exposures or events are counted; the results stay readable. Needs UPDATE_FEATURE_ENVIRONMENT_VARIANTS in the environment. An experiment observes who gets which variant and changes nothing SDKs receive, so change requests do not review it; maintenance mode refuses it. Requires the UPDATE_FEATURE_ENVIRONMENT_VARIANTS permission.
+     */
+    post: operations['stopExperiment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/history': {
     parameters: {
       query?: never;
@@ -5394,6 +5502,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/client/impressions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Forward impression events for experiments
+     * @description Takes one impression event, or up to 1,000, as the official server SDKs emit them (`impressionData` on the flag). A `getVariant` event of an enabled variant of a flag with a running experiment in the token's environment is that user's exposure (the first one counts); everything else is accepted and ignored.
+     */
+    post: operations['forwardImpressions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/client/metrics': {
     parameters: {
       query?: never;
@@ -5494,6 +5622,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/client/track': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Track what users did, for experiments
+     * @description Records one event or up to 1,000 (`event`, `userId` or `sessionId`, optional `value`) with a client token. An event counts for every experiment running in the token's environment that has a metric on it, once the user has been exposed to that experiment. Accepted events are written within a few seconds.
+     */
+    post: operations['trackClientEvents'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/frontend': {
     parameters: {
       query?: never;
@@ -5572,6 +5720,26 @@ export interface paths {
     get: operations['getFrontendFeature'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/frontend/track': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Track what users did, for experiments
+     * @description Records one event or up to 1,000 (`event`, `userId` or `sessionId`, optional `value`) with a frontend token. An event counts for every experiment running in the token's environment that has a metric on it, once the user has been exposed to that experiment. Accepted events are written within a few seconds.
+     */
+    post: operations['trackFrontendEvents'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6695,6 +6863,51 @@ export interface components {
       }[];
       /** @description What happened, e.g. `feature-created` or `project-updated`. */
       type: string;
+    };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "featureName": "checkout-button",
+     *       "environment": "production",
+     *       "name": "Green checkout button",
+     *       "hypothesis": "A green button makes more visitors buy.",
+     *       "controlVariant": "blue",
+     *       "metrics": [
+     *         {
+     *           "event": "purchase",
+     *           "kind": "conversion",
+     *           "role": "primary",
+     *           "direction": "increase"
+     *         }
+     *       ],
+     *       "status": "running",
+     *       "startedAt": "2026-12-01T09:00:00.000Z",
+     *       "stoppedAt": null,
+     *       "createdBy": "admin",
+     *       "createdAt": "2026-12-01T08:55:00.000Z"
+     *     }
+     */
+    experimentSchema: {
+      controlVariant: string;
+      /** Format: date-time */
+      createdAt: string;
+      createdBy: string;
+      environment: string;
+      featureName: string;
+      hypothesis: string;
+      id: number;
+      metrics: {
+        direction: string;
+        event: string;
+        kind: string;
+        role: string;
+      }[];
+      name: string;
+      /** Format: date-time */
+      startedAt: string | null;
+      status: 'draft' | 'running' | 'stopped';
+      /** Format: date-time */
+      stoppedAt: string | null;
     };
     /**
      * @example {
@@ -28652,6 +28865,829 @@ export interface operations {
       };
     };
   };
+  getExperiments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "experiments": [
+           *         {
+           *           "id": 1,
+           *           "featureName": "checkout-button",
+           *           "environment": "production",
+           *           "name": "Green checkout button",
+           *           "hypothesis": "A green button makes more visitors buy.",
+           *           "controlVariant": "blue",
+           *           "metrics": [
+           *             {
+           *               "event": "purchase",
+           *               "kind": "conversion",
+           *               "role": "primary",
+           *               "direction": "increase"
+           *             }
+           *           ],
+           *           "status": "running",
+           *           "startedAt": "2026-12-01T09:00:00.000Z",
+           *           "stoppedAt": null,
+           *           "createdBy": "admin",
+           *           "createdAt": "2026-12-01T08:55:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            experiments: components['schemas']['experimentSchema'][];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  createExperiment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Green checkout button",
+         *       "hypothesis": "A green button makes more visitors buy.",
+         *       "controlVariant": "blue",
+         *       "metrics": [
+         *         {
+         *           "event": "purchase",
+         *           "kind": "conversion",
+         *           "role": "primary"
+         *         },
+         *         {
+         *           "event": "error",
+         *           "kind": "conversion",
+         *           "role": "guardrail",
+         *           "direction": "decrease"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          controlVariant: string;
+          hypothesis?: string;
+          metrics: {
+            /** @description Which way is better; `increase` unless said otherwise. */
+            direction?: 'increase' | 'decrease';
+            /** @description The tracked event the metric counts. */
+            event: string;
+            /** @description `conversion`: share of users with the event at least once. `mean`: average summed value per user. */
+            kind: 'conversion' | 'mean';
+            role: 'primary' | 'guardrail';
+          }[];
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "featureName": "checkout-button",
+           *       "environment": "production",
+           *       "name": "Green checkout button",
+           *       "hypothesis": "A green button makes more visitors buy.",
+           *       "controlVariant": "blue",
+           *       "metrics": [
+           *         {
+           *           "event": "purchase",
+           *           "kind": "conversion",
+           *           "role": "primary",
+           *           "direction": "increase"
+           *         }
+           *       ],
+           *       "status": "running",
+           *       "startedAt": "2026-12-01T09:00:00.000Z",
+           *       "stoppedAt": null,
+           *       "createdBy": "admin",
+           *       "createdAt": "2026-12-01T08:55:00.000Z"
+           *     }
+           */
+          'application/json': {
+            controlVariant: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            environment: string;
+            featureName: string;
+            hypothesis: string;
+            id: number;
+            metrics: {
+              direction: string;
+              event: string;
+              kind: string;
+              role: string;
+            }[];
+            name: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            status: 'draft' | 'running' | 'stopped';
+            /** Format: date-time */
+            stoppedAt: string | null;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Maintenance mode is on: changes are refused until an admin turns it off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getExperiment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        experimentId: number;
+        featureName: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "featureName": "checkout-button",
+           *       "environment": "production",
+           *       "name": "Green checkout button",
+           *       "hypothesis": "A green button makes more visitors buy.",
+           *       "controlVariant": "blue",
+           *       "metrics": [
+           *         {
+           *           "event": "purchase",
+           *           "kind": "conversion",
+           *           "role": "primary",
+           *           "direction": "increase"
+           *         }
+           *       ],
+           *       "status": "running",
+           *       "startedAt": "2026-12-01T09:00:00.000Z",
+           *       "stoppedAt": null,
+           *       "createdBy": "admin",
+           *       "createdAt": "2026-12-01T08:55:00.000Z"
+           *     }
+           */
+          'application/json': {
+            controlVariant: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            environment: string;
+            featureName: string;
+            hypothesis: string;
+            id: number;
+            metrics: {
+              direction: string;
+              event: string;
+              kind: string;
+              role: string;
+            }[];
+            name: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            status: 'draft' | 'running' | 'stopped';
+            /** Format: date-time */
+            stoppedAt: string | null;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteExperiment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        experimentId: number;
+        featureName: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Maintenance mode is on: changes are refused until an admin turns it off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getExperimentResults: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        experimentId: number;
+        featureName: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "experiment": {
+           *         "id": 1,
+           *         "featureName": "checkout-button",
+           *         "environment": "production",
+           *         "name": "Green checkout button",
+           *         "hypothesis": "A green button makes more visitors buy.",
+           *         "controlVariant": "blue",
+           *         "metrics": [
+           *           {
+           *             "event": "purchase",
+           *             "kind": "conversion",
+           *             "role": "primary",
+           *             "direction": "increase"
+           *           }
+           *         ],
+           *         "status": "running",
+           *         "startedAt": "2026-12-01T09:00:00.000Z",
+           *         "stoppedAt": null,
+           *         "createdBy": "admin",
+           *         "createdAt": "2026-12-01T08:55:00.000Z"
+           *       },
+           *       "variants": [
+           *         {
+           *           "variant": "blue",
+           *           "users": 5012,
+           *           "expectedShare": 0.5,
+           *           "share": 0.5012
+           *         },
+           *         {
+           *           "variant": "green",
+           *           "users": 4988,
+           *           "expectedShare": 0.5,
+           *           "share": 0.4988
+           *         }
+           *       ],
+           *       "sampleRatio": {
+           *         "statistic": 0.0576,
+           *         "pValue": 0.81,
+           *         "mismatch": false
+           *       },
+           *       "metrics": [
+           *         {
+           *           "event": "purchase",
+           *           "kind": "conversion",
+           *           "role": "primary",
+           *           "direction": "increase",
+           *           "variants": [
+           *             {
+           *               "variant": "blue",
+           *               "users": 5012,
+           *               "isControl": true,
+           *               "estimate": 0.8,
+           *               "interval": {
+           *                 "low": 0.789,
+           *                 "high": 0.811
+           *               }
+           *             },
+           *             {
+           *               "variant": "green",
+           *               "users": 4988,
+           *               "isControl": false,
+           *               "estimate": 0.842,
+           *               "interval": {
+           *                 "low": 0.832,
+           *                 "high": 0.852
+           *               },
+           *               "lift": {
+           *                 "lift": 0.0525,
+           *                 "interval": {
+           *                   "low": 0.035,
+           *                   "high": 0.07
+           *                 }
+           *               },
+           *               "chanceToBeatControl": 0.99999,
+           *               "expectedLoss": 1e-7,
+           *               "sequential": {
+           *                 "pValue": 0.00002,
+           *                 "interval": {
+           *                   "low": 0.02,
+           *                   "high": 0.064
+           *                 }
+           *               }
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "verdict": {
+           *         "verdict": "winner",
+           *         "variant": "green",
+           *         "summary": "green beats blue on \"purchase\" with a 100.0% chance; lift 5.3% (3.5% to 7.0%), sequential p = 2.0e-5.",
+           *         "caveats": [
+           *           "Only conversions after a user’s first exposure count."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            experiment: components['schemas']['experimentSchema'];
+            metrics: {
+              direction: string;
+              event: string;
+              kind: string;
+              role: string;
+              variants: {
+                chanceToBeatControl?: number;
+                /** @description Conversion rate (0–1) or mean value per user. */
+                estimate: number;
+                expectedLoss?: number;
+                interval: {
+                  high: number;
+                  low: number;
+                };
+                isControl: boolean;
+                lift?: {
+                  interval: {
+                    high: number;
+                    low: number;
+                  };
+                  lift: number;
+                };
+                sequential?: {
+                  interval: {
+                    /** @description null while the interval is unbounded. */
+                    high: number | null;
+                    /** @description null while the interval is unbounded. */
+                    low: number | null;
+                  };
+                  pValue: number;
+                };
+                users: number;
+                variant: string;
+              }[];
+            }[];
+            sampleRatio: {
+              mismatch: boolean;
+              pValue: number;
+              statistic: number;
+            };
+            variants: {
+              expectedShare: number;
+              share: number;
+              users: number;
+              variant: string;
+            }[];
+            verdict: {
+              caveats: string[];
+              summary: string;
+              variant?: string;
+              verdict:
+                | 'sample-ratio-mismatch'
+                | 'collecting'
+                | 'winner'
+                | 'loser'
+                | 'guardrail-breached'
+                | 'inconclusive';
+            };
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  startExperiment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        experimentId: number;
+        featureName: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "featureName": "checkout-button",
+           *       "environment": "production",
+           *       "name": "Green checkout button",
+           *       "hypothesis": "A green button makes more visitors buy.",
+           *       "controlVariant": "blue",
+           *       "metrics": [
+           *         {
+           *           "event": "purchase",
+           *           "kind": "conversion",
+           *           "role": "primary",
+           *           "direction": "increase"
+           *         }
+           *       ],
+           *       "status": "running",
+           *       "startedAt": "2026-12-01T09:00:00.000Z",
+           *       "stoppedAt": null,
+           *       "createdBy": "admin",
+           *       "createdAt": "2026-12-01T08:55:00.000Z"
+           *     }
+           */
+          'application/json': {
+            controlVariant: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            environment: string;
+            featureName: string;
+            hypothesis: string;
+            id: number;
+            metrics: {
+              direction: string;
+              event: string;
+              kind: string;
+              role: string;
+            }[];
+            name: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            status: 'draft' | 'running' | 'stopped';
+            /** Format: date-time */
+            stoppedAt: string | null;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Maintenance mode is on: changes are refused until an admin turns it off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  stopExperiment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        experimentId: number;
+        featureName: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "featureName": "checkout-button",
+           *       "environment": "production",
+           *       "name": "Green checkout button",
+           *       "hypothesis": "A green button makes more visitors buy.",
+           *       "controlVariant": "blue",
+           *       "metrics": [
+           *         {
+           *           "event": "purchase",
+           *           "kind": "conversion",
+           *           "role": "primary",
+           *           "direction": "increase"
+           *         }
+           *       ],
+           *       "status": "running",
+           *       "startedAt": "2026-12-01T09:00:00.000Z",
+           *       "stoppedAt": null,
+           *       "createdBy": "admin",
+           *       "createdAt": "2026-12-01T08:55:00.000Z"
+           *     }
+           */
+          'application/json': {
+            controlVariant: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            environment: string;
+            featureName: string;
+            hypothesis: string;
+            id: number;
+            metrics: {
+              direction: string;
+              event: string;
+              kind: string;
+              role: string;
+            }[];
+            name: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            status: 'draft' | 'running' | 'stopped';
+            /** Format: date-time */
+            stoppedAt: string | null;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Maintenance mode is on: changes are refused until an admin turns it off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getFlagTimeline: {
     parameters: {
       query?: {
@@ -42245,6 +43281,118 @@ export interface operations {
       };
     };
   };
+  forwardImpressions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "eventType": "getVariant",
+         *       "eventId": "6b1a5c3e-1f1d-4a40-9f5c-3c1ad0b3c5a1",
+         *       "featureName": "checkout-button",
+         *       "enabled": true,
+         *       "variant": "green",
+         *       "context": {
+         *         "userId": "user-42"
+         *       }
+         *     }
+         */
+        'application/json':
+          | ({
+              context: {
+                sessionId?: string;
+                userId?: string;
+              } & {
+                [key: string]: unknown;
+              };
+              enabled: boolean;
+              eventId?: string;
+              /** @description `getVariant` events carry the variant; others are ignored. */
+              eventType: string;
+              featureName: string;
+              variant?: string;
+            } & {
+              [key: string]: unknown;
+            })
+          | ({
+              context: {
+                sessionId?: string;
+                userId?: string;
+              } & {
+                [key: string]: unknown;
+              };
+              enabled: boolean;
+              eventId?: string;
+              /** @description `getVariant` events carry the variant; others are ignored. */
+              eventType: string;
+              featureName: string;
+              variant?: string;
+            } & {
+              [key: string]: unknown;
+            })[];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "recorded": 1
+           *     }
+           */
+          'application/json': {
+            /** @description How many events named a variant a running experiment watches. */
+            recorded: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   registerClientMetrics: {
     parameters: {
       query?: never;
@@ -42794,6 +43942,106 @@ export interface operations {
       };
     };
   };
+  trackClientEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "event": "purchase",
+         *       "userId": "user-42",
+         *       "value": 39.9
+         *     }
+         */
+        'application/json':
+          | {
+              /** @description What the user did, as an experiment metric names it: `purchase`, `signup`. */
+              event: string;
+              sessionId?: string;
+              userId?: string;
+              /** @description A value for mean metrics (revenue, items, seconds); 1 when absent. Conversion metrics ignore it. */
+              value?: number;
+            }
+          | {
+              /** @description What the user did, as an experiment metric names it: `purchase`, `signup`. */
+              event: string;
+              sessionId?: string;
+              userId?: string;
+              /** @description A value for mean metrics (revenue, items, seconds); 1 when absent. Conversion metrics ignore it. */
+              value?: number;
+            }[];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "accepted": 1
+           *     }
+           */
+          'application/json': {
+            /** @description How many events were accepted. */
+            accepted: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Too many attempts: wait the number of seconds in the Retry-After header, then try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getFrontendFeatures: {
     parameters: {
       query?: {
@@ -43237,6 +44485,106 @@ export interface operations {
       };
       /** @description Something the request names does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  trackFrontendEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "event": "purchase",
+         *       "userId": "user-42",
+         *       "value": 39.9
+         *     }
+         */
+        'application/json':
+          | {
+              /** @description What the user did, as an experiment metric names it: `purchase`, `signup`. */
+              event: string;
+              sessionId?: string;
+              userId?: string;
+              /** @description A value for mean metrics (revenue, items, seconds); 1 when absent. Conversion metrics ignore it. */
+              value?: number;
+            }
+          | {
+              /** @description What the user did, as an experiment metric names it: `purchase`, `signup`. */
+              event: string;
+              sessionId?: string;
+              userId?: string;
+              /** @description A value for mean metrics (revenue, items, seconds); 1 when absent. Conversion metrics ignore it. */
+              value?: number;
+            }[];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "accepted": 1
+           *     }
+           */
+          'application/json': {
+            /** @description How many events were accepted. */
+            accepted: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Too many attempts: wait the number of seconds in the Retry-After header, then try again. */
+      429: {
         headers: {
           [name: string]: unknown;
         };

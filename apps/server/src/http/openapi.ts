@@ -21,6 +21,7 @@ export const API_AREAS = [
   'Edge',
   'Environments',
   'Events',
+  'Experiments',
   'Feature Types',
   'Features',
   'Frontend API',
@@ -97,6 +98,8 @@ const AREA_DESCRIPTIONS: Record<ApiArea, string> = {
   'Feature Types': 'Flag types and their expected lifetimes.',
   Features: 'Create flags, configure their strategies and variants per environment, and change them in bulk.',
   'Frontend API': 'Evaluated flags for browser and mobile SDKs.',
+  Experiments:
+    "A/B tests on a flag's variants in one environment: set one up, start and stop it, read its results; and where exposures and conversions come in from SDKs.",
   'Impact Metrics':
     'Counters, gauges and histograms that SDKs define and report with their usage, labelled with the application, environment and flags, read as time series.',
   'Import/Export':

@@ -29,6 +29,7 @@ import { FlagOverview } from './flag-overview.tsx';
 import { FlagLinks } from '../flag-links/flag-links.tsx';
 import { FlagVariantsPanel } from './flag-variants-panel.tsx';
 import { FlagTimeline } from '../history/flag-timeline.tsx';
+import { ExperimentsPanel } from '../experiments/experiments-panel.tsx';
 import type { Flag } from '../../api/wire.ts';
 import { useFlag } from './use-flag.ts';
 import { useFlagActions } from './use-flag-actions.ts';
@@ -130,6 +131,7 @@ export function FlagPage() {
                   <Tabs.List mb="md">
                     <Tabs.Tab value="environments">Overview</Tabs.Tab>
                     <Tabs.Tab value="variants">Variants</Tabs.Tab>
+                    <Tabs.Tab value="experiments">Experiments</Tabs.Tab>
                     <Tabs.Tab value="dependencies">Dependencies</Tabs.Tab>
                     <Tabs.Tab value="usage">Usage</Tabs.Tab>
                     <Tabs.Tab value="timeline">Timeline</Tabs.Tab>
@@ -161,6 +163,9 @@ export function FlagPage() {
                   </Tabs.Panel>
                   <Tabs.Panel value="variants">
                     <FlagVariantsPanel flag={data} canEdit={editable} />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="experiments">
+                    <ExperimentsPanel flag={data} />
                   </Tabs.Panel>
                   <Tabs.Panel value="dependencies">
                     <FlagDependencies flag={data} canEdit={editable} />

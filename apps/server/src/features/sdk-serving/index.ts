@@ -6,3 +6,4 @@ export type { ImpactMetricsPort, ImpactMetricWire } from './client-api/impact-me
 /** The SDK projection of an environment: what a flag restore compares with (features/governance/flag-restore). */
 export { loadEnvironmentState } from './client-api/environment-state-store.ts';
 export type { ClientFeature, ClientStrategy } from './client-api/client-feature.ts';
+export { experimentUserOf, type ExposurePort } from './serving/exposure-port.ts';

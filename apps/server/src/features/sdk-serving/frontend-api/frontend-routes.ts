@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FlagResult } from '@switchyard/evaluation';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/db.ts';
 import type { Principal } from '../../../http/auth.ts';
@@ -8,6 +9,7 @@ import type { ApiArea } from '../../../http/openapi.ts';
 import { toDate, toFlagCounts, toRegistration } from '../client-api/client-report.ts';
 import { createClientReportStore } from '../client-api/client-report-store.ts';
 import type { ClientStateCache } from '../client-api/client-state-cache.ts';
+import { reportExposures, type ExposurePort } from '../serving/exposure-port.ts';
 import { projectFilter } from '../serving/token-scope.ts';
 import { buildFrontendContext } from './frontend-context.ts';
 import { sendSerialised, serialiseToggle, serialiseToggles } from './frontend-response.ts';
@@ -24,7 +26,11 @@ import {
 type TokenPrincipal = Extract<Principal, { kind: 'token' }>;
 
 /** /api/frontend: flags evaluated on the server for browser and mobile SDKs, from a compiled in-memory form. */
-export function frontendRoutes(deps: { db: Db; cache: ClientStateCache }): FastifyPluginAsyncTypebox {
+export function frontendRoutes(deps: {
+  db: Db;
+  cache: ClientStateCache;
+  exposures?: ExposurePort;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
     const reports = createClientReportStore(deps.db);
 
@@ -32,7 +38,11 @@ export function frontendRoutes(deps: { db: Db; cache: ClientStateCache }): Fasti
       const principal = request.principal as TokenPrincipal;
       const snapshot = await deps.cache.compiled(principal.environment);
       const context = buildFrontendContext(raw, request.ip);
-      return { snapshot, context, filter: projectFilter(principal) };
+      const seen = (results: readonly FlagResult[]) => {
+        reportExposures(deps.exposures, principal.environment, context, results);
+        return results;
+      };
+      return { snapshot, context, filter: projectFilter(principal), seen };
     };
 
     // `/api/proxy` is the Frontend API's legacy name (Unleash's proxy): the same handlers answer there, deprecated.
@@ -65,11 +75,15 @@ export function frontendRoutes(deps: { db: Db; cache: ClientStateCache }): Fasti
           },
         },
         async (request, reply) => {
-          const { snapshot, context, filter } = await evaluateFor(
+          const { snapshot, context, filter, seen } = await evaluateFor(
             request,
             request.query as Record<string, unknown>,
           );
-          return sendSerialised(request, reply, serialiseToggles(snapshot.evaluateAll(context, { filter })));
+          return sendSerialised(
+            request,
+            reply,
+            serialiseToggles(seen(snapshot.evaluateAll(context, { filter }))),
+          );
         },
       );
 
@@ -89,11 +103,11 @@ export function frontendRoutes(deps: { db: Db; cache: ClientStateCache }): Fasti
             },
           },
           async (request, reply) => {
-            const { snapshot, context, filter } = await evaluateFor(
+            const { snapshot, context, filter, seen } = await evaluateFor(
               request,
               request.query as Record<string, unknown>,
             );
-            const all = snapshot.evaluateAll(context, { filter, includeDisabled: true });
+            const all = seen(snapshot.evaluateAll(context, { filter, includeDisabled: true }));
             return sendSerialised(request, reply, serialiseToggles(all));
           },
         );
@@ -114,11 +128,15 @@ export function frontendRoutes(deps: { db: Db; cache: ClientStateCache }): Fasti
           },
         },
         async (request, reply) => {
-          const { snapshot, context, filter } = await evaluateFor(
+          const { snapshot, context, filter, seen } = await evaluateFor(
             request,
             (request.body.context ?? {}) as Record<string, unknown>,
           );
-          return sendSerialised(request, reply, serialiseToggles(snapshot.evaluateAll(context, { filter })));
+          return sendSerialised(
+            request,
+            reply,
+            serialiseToggles(seen(snapshot.evaluateAll(context, { filter }))),
+          );
         },
       );
 
@@ -143,14 +161,14 @@ export function frontendRoutes(deps: { db: Db; cache: ClientStateCache }): Fasti
         },
         async (request, reply) => {
           const { featureName } = request.params as { featureName: string };
-          const { snapshot, context, filter } = await evaluateFor(
+          const { snapshot, context, filter, seen } = await evaluateFor(
             request,
             request.query as Record<string, unknown>,
           );
           const definition = snapshot.definition(featureName);
           const result =
             definition && (!filter || filter(definition))
-              ? snapshot.evaluate(featureName, context)
+              ? seen([snapshot.evaluate(featureName, context)])[0]
               : undefined;
           if (!result?.enabled)
             throw new NotFoundError(`Could not find feature flag ${featureName} enabled for this context`);

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FlagResult } from '@switchyard/evaluation';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { Principal } from '../../../http/auth.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';
 import type { ClientStateCache } from '../client-api/client-state-cache.ts';
 import { sendSerialised, serialiseJson } from '../frontend-api/frontend-response.ts';
 import { projectFilter } from '../serving/token-scope.ts';
+import { reportExposures, type ExposurePort } from '../serving/exposure-port.ts';
 import { buildOfrepContext, evaluateOfrepFlag, evaluateOfrepFlags, hasTargetingKey } from './ofrep.ts';
 import {
   OfrepBody,
@@ -23,7 +25,10 @@ const SEMANTICS =
  * The OpenFeature Remote Evaluation Protocol: the Frontend API's evaluation (same cache, same context mapping, same
  * token scoping) in OFREP's request and response shapes, for every OpenFeature SDK with an OFREP provider.
  */
-export function ofrepRoutes(deps: { cache: ClientStateCache }): FastifyPluginAsyncTypebox {
+export function ofrepRoutes(deps: {
+  cache: ClientStateCache;
+  exposures?: ExposurePort;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
     // OFREP's own failure shape for what providers can fix: a body that is no JSON or a context that is no object.
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -46,7 +51,9 @@ export function ofrepRoutes(deps: { cache: ClientStateCache }): FastifyPluginAsy
       const principal = request.principal as TokenPrincipal;
       const snapshot = await deps.cache.compiled(principal.environment);
       const context = buildOfrepContext(raw, request.ip);
-      return { snapshot, context, targeted: hasTargetingKey(raw), filter: projectFilter(principal) };
+      const seen = (results: readonly FlagResult[]) =>
+        reportExposures(deps.exposures, principal.environment, context, results);
+      return { snapshot, context, targeted: hasTargetingKey(raw), filter: projectFilter(principal), seen };
     };
 
     app.post(
@@ -74,8 +81,8 @@ export function ofrepRoutes(deps: { cache: ClientStateCache }): FastifyPluginAsy
       },
       async (request, reply) => {
         const raw = (request.body?.context ?? {}) as Record<string, unknown>;
-        const { snapshot, context, targeted, filter } = await evaluateFor(request, raw);
-        const body = evaluateOfrepFlags(snapshot, context, filter, targeted);
+        const { snapshot, context, targeted, filter, seen } = await evaluateFor(request, raw);
+        const body = evaluateOfrepFlags(snapshot, context, filter, targeted, seen);
         return sendSerialised(request, reply, serialiseJson(body));
       },
     );
@@ -107,8 +114,8 @@ export function ofrepRoutes(deps: { cache: ClientStateCache }): FastifyPluginAsy
       async (request, reply) => {
         const { key } = request.params;
         const raw = (request.body?.context ?? {}) as Record<string, unknown>;
-        const { snapshot, context, targeted, filter } = await evaluateFor(request, raw);
-        const { status, body } = evaluateOfrepFlag(snapshot, key, context, filter, targeted);
+        const { snapshot, context, targeted, filter, seen } = await evaluateFor(request, raw);
+        const { status, body } = evaluateOfrepFlag(snapshot, key, context, filter, targeted, seen);
         return reply.code(status).send(body);
       },
     );

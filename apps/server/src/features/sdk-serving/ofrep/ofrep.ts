@@ -95,8 +95,11 @@ export function evaluateOfrepFlags(
   context: Context,
   filter: ((flag: FlagDefinition) => boolean) | undefined,
   hasTargetingKey: boolean,
+  /** Sees the evaluations before they are mapped (experiments' exposures). */
+  onResults?: (results: readonly FlagResult[]) => void,
 ): { flags: OfrepEvaluation[] } {
   const results = snapshot.evaluateAll(context, { filter, includeDisabled: true });
+  onResults?.(results);
   return {
     flags: results.map((result) =>
       toOfrepEvaluation(snapshot.definition(result.name)!, result, hasTargetingKey),
@@ -111,6 +114,7 @@ export function evaluateOfrepFlag(
   context: Context,
   filter: ((flag: FlagDefinition) => boolean) | undefined,
   hasTargetingKey: boolean,
+  onResults?: (results: readonly FlagResult[]) => void,
 ): { status: 200 | 400 | 404; body: OfrepEvaluation } {
   const definition = snapshot.definition(key);
   if (!definition || (filter && !filter(definition))) {
@@ -119,7 +123,9 @@ export function evaluateOfrepFlag(
       body: { key, errorCode: 'FLAG_NOT_FOUND', errorDetails: `flag ${key} was not found` },
     };
   }
-  const body = toOfrepEvaluation(definition, snapshot.evaluate(key, context), hasTargetingKey);
+  const result = snapshot.evaluate(key, context);
+  onResults?.([result]);
+  const body = toOfrepEvaluation(definition, result, hasTargetingKey);
   return { status: isFailure(body) ? 400 : 200, body };
 }
 

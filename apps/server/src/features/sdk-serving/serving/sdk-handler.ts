@@ -4,6 +4,7 @@ import { createEdgeTokens } from '../../../edge/edge-tokens.ts';
 import type { Callers } from '../../../http/caller.ts';
 import { corsOptionsFor, corsResponseHeaders, type ApiCors } from '../../../http/cors.ts';
 import { fastPathCounter } from '../../instance/index.ts';
+import type { ExposurePort } from './exposure-port.ts';
 import { createServingAnswers } from './serving-answers.ts';
 import type { ServingState } from './serving-state.ts';
 import { sdkRouteOf } from './sdk-routes.ts';
@@ -42,12 +43,14 @@ export function createSdkHandler(deps: {
   /** Who sent a request, decided as for Fastify's `request.ip` (http/caller.ts). */
   callers: Callers;
   log: (level: 'info' | 'warn', message: string) => void;
+  /** Where evaluations report exposures for experiments (features/experiments), in a single server process. */
+  exposures?: ExposurePort;
 }) {
   // Requests handed on are counted where they are answered (Fastify, or the primary).
   const handedOn = new WeakSet<IncomingMessage>();
   const tokens = createEdgeTokens({ upstream: { validate: deps.lookUpTokens }, maxAgeMs: TOKEN_MAX_AGE_MS });
   const handler = createEdgeHandler({
-    answers: createServingAnswers(deps.serving),
+    answers: createServingAnswers(deps.serving, deps.exposures),
     tokens,
     sync: { keyFor: (token) => deps.keyFor(token) },
     ready: () => true,

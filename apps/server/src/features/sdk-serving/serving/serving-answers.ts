@@ -16,6 +16,7 @@ import {
   hasTargetingKey,
   type OfrepEvaluation,
 } from '../ofrep/ofrep.ts';
+import { reportExposures, type ExposurePort } from './exposure-port.ts';
 import type { CachedPayload } from './serving-payload.ts';
 import type { ServingState } from './serving-state.ts';
 import { projectFilter, type TokenScope } from './token-scope.ts';
@@ -45,7 +46,7 @@ function principalOf(scope: TokenScope): TokenPrincipal {
  * API's and OFREP's evaluations, each limited to what the token's scope sees. `key` names the state to serve from;
  * undefined results mean that state is not there (yet).
  */
-export function createServingAnswers(serving: ServingState) {
+export function createServingAnswers(serving: ServingState, exposures?: ExposurePort) {
   return {
     clientQuery(
       scope: TokenScope,
@@ -73,7 +74,9 @@ export function createServingAnswers(serving: ServingState) {
       const snapshot = serving.compiled(key);
       if (!snapshot) return undefined;
       const context = buildFrontendContext(raw, ip);
-      return serialiseToggles(snapshot.evaluateAll(context, { filter: projectFilter(scope) }));
+      const results = snapshot.evaluateAll(context, { filter: projectFilter(scope) });
+      reportExposures(exposures, scope.environment, context, results);
+      return serialiseToggles(results);
     },
     /** One flag for the Frontend API: undefined state, or null when the flag is not enabled for this token. */
     frontendFlag(
@@ -88,7 +91,9 @@ export function createServingAnswers(serving: ServingState) {
       const filter = projectFilter(scope);
       const definition = snapshot.definition(name);
       if (!definition || (filter && !filter(definition))) return null;
-      const result = snapshot.evaluate(name, buildFrontendContext(raw, ip));
+      const context = buildFrontendContext(raw, ip);
+      const result = snapshot.evaluate(name, context);
+      reportExposures(exposures, scope.environment, context, [result]);
       return result.enabled ? serialiseToggle(result) : null;
     },
     ofrepFlags(
@@ -100,7 +105,11 @@ export function createServingAnswers(serving: ServingState) {
       const snapshot = serving.compiled(key);
       if (!snapshot) return undefined;
       const context = buildOfrepContext(raw, ip);
-      return serialiseJson(evaluateOfrepFlags(snapshot, context, projectFilter(scope), hasTargetingKey(raw)));
+      return serialiseJson(
+        evaluateOfrepFlags(snapshot, context, projectFilter(scope), hasTargetingKey(raw), (results) =>
+          reportExposures(exposures, scope.environment, context, results),
+        ),
+      );
     },
     ofrepFlag(
       key: string,
@@ -112,7 +121,14 @@ export function createServingAnswers(serving: ServingState) {
       const snapshot = serving.compiled(key);
       if (!snapshot) return undefined;
       const context = buildOfrepContext(raw, ip);
-      return evaluateOfrepFlag(snapshot, flag, context, projectFilter(scope), hasTargetingKey(raw));
+      return evaluateOfrepFlag(
+        snapshot,
+        flag,
+        context,
+        projectFilter(scope),
+        hasTargetingKey(raw),
+        (results) => reportExposures(exposures, scope.environment, context, results),
+      );
     },
   };
 }

@@ -1,0 +1,53 @@
+import type { Db } from '../../../db/db.ts';
+
+/** One tracked event: a user did `event` (with a value: revenue, items, seconds; 1 when none) in an environment. */
+export type Conversion = { environment: string; event: string; user: string; value: number; at: Date };
+
+/**
+ * Adds tracked events to every running experiment in their environment that has a metric on the event and has
+ * exposed the user before the event. One statement: each exposed user's events and value per metric are upserted,
+ * and the same change is added to the variant's totals (converted users, events, sum and sum of squares of the
+ * per-user value), so results read one row per variant and metric however many events came in.
+ */
+export async function insertConversions(db: Db, conversions: readonly Conversion[]): Promise<number> {
+  if (conversions.length === 0) return 0;
+  const rows = await db.query<{ n: number }>(
+    `WITH batch AS (
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::timestamptz[])
+         AS b (environment, event, user_id, value, at)
+     ), matched AS (
+       SELECT x.experiment_id, x.user_id, b.event AS metric, x.variant, count(*) AS n, sum(b.value) AS v
+         FROM batch b
+         JOIN experiments e ON e.environment = b.environment AND e.status = 'running' AND b.event = ANY (e.metric_events)
+         JOIN experiment_exposures x ON x.experiment_id = e.id AND x.user_id = b.user_id AND x.exposed_at <= b.at
+        GROUP BY x.experiment_id, x.user_id, b.event, x.variant
+     ), upserted AS (
+       INSERT INTO experiment_user_metrics AS u (experiment_id, user_id, metric, variant, events, value_sum)
+       SELECT experiment_id, user_id, metric, variant, n, v FROM matched
+       ON CONFLICT (experiment_id, user_id, metric)
+         DO UPDATE SET events = u.events + excluded.events, value_sum = u.value_sum + excluded.value_sum
+       RETURNING experiment_id, user_id, metric, variant, events, value_sum
+     ), totalled AS (
+       INSERT INTO experiment_metric_totals AS t
+         (experiment_id, variant, metric, converted_users, events, value_sum, value_square_sum)
+       SELECT u.experiment_id, u.variant, u.metric, count(*) FILTER (WHERE u.events = m.n), sum(m.n), sum(m.v),
+              sum(u.value_sum * u.value_sum - (u.value_sum - m.v) * (u.value_sum - m.v))
+         FROM upserted u JOIN matched m USING (experiment_id, user_id, metric)
+        GROUP BY u.experiment_id, u.variant, u.metric
+       ON CONFLICT (experiment_id, variant, metric) DO UPDATE SET
+         converted_users = t.converted_users + excluded.converted_users,
+         events = t.events + excluded.events,
+         value_sum = t.value_sum + excluded.value_sum,
+         value_square_sum = t.value_square_sum + excluded.value_square_sum
+     )
+     SELECT coalesce(sum(n), 0)::int AS n FROM matched`,
+    [
+      conversions.map((each) => each.environment),
+      conversions.map((each) => each.event),
+      conversions.map((each) => each.user),
+      conversions.map((each) => each.value),
+      conversions.map((each) => each.at.toISOString()),
+    ],
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,37 @@
+import type { Db } from '../../../db/db.ts';
+import type { ExperimentAggregates, MetricTotals } from './experiment-results.ts';
+
+/** Reads an experiment's aggregates: one row per variant, and one per variant and metric. */
+export async function readAggregates(db: Db, experimentId: number): Promise<ExperimentAggregates> {
+  const [users, totals] = await Promise.all([
+    db.query<{ variant: string; users: number }>(
+      'SELECT variant, users::float8 AS users FROM experiment_variant_users WHERE experiment_id = $1',
+      [experimentId],
+    ),
+    db.query<{
+      variant: string;
+      metric: string;
+      converted_users: number;
+      events: number;
+      value_sum: number;
+      value_square_sum: number;
+    }>(
+      `SELECT variant, metric, converted_users::float8 AS converted_users, events::float8 AS events, value_sum,
+              value_square_sum
+         FROM experiment_metric_totals WHERE experiment_id = $1`,
+      [experimentId],
+    ),
+  ]);
+  const metrics = new Map<string, Map<string, MetricTotals>>();
+  for (const row of totals) {
+    let byMetric = metrics.get(row.variant);
+    if (!byMetric) metrics.set(row.variant, (byMetric = new Map()));
+    byMetric.set(row.metric, {
+      convertedUsers: row.converted_users,
+      events: row.events,
+      valueSum: row.value_sum,
+      valueSquareSum: row.value_square_sum,
+    });
+  }
+  return { users: new Map(users.map((row) => [row.variant, row.users])), metrics };
+}

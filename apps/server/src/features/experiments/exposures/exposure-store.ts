@@ -1,0 +1,37 @@
+import type { Db } from '../../../db/db.ts';
+
+export type Exposure = { experimentId: number; user: string; variant: string; at: Date };
+
+/**
+ * Inserts first exposures and adds the ones that were new to the users per variant, in one statement: a user
+ * already exposed (in this batch, an earlier one or another process's) is not counted again, and exposures of an
+ * experiment that stopped in the meantime are dropped.
+ */
+export async function insertExposures(db: Db, exposures: readonly Exposure[]): Promise<number> {
+  if (exposures.length === 0) return 0;
+  const rows = await db.query<{ n: number }>(
+    `WITH batch AS (
+       SELECT DISTINCT ON (experiment_id, user_id) experiment_id, user_id, variant, at
+         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::timestamptz[]) AS b (experiment_id, user_id, variant, at)
+        ORDER BY experiment_id, user_id, at
+     ), inserted AS (
+       INSERT INTO experiment_exposures (experiment_id, user_id, variant, exposed_at)
+       SELECT b.experiment_id, b.user_id, b.variant, b.at
+         FROM batch b JOIN experiments e ON e.id = b.experiment_id AND e.status = 'running'
+       ON CONFLICT DO NOTHING
+       RETURNING experiment_id, variant
+     ), counted AS (
+       INSERT INTO experiment_variant_users AS t (experiment_id, variant, users)
+       SELECT experiment_id, variant, count(*) FROM inserted GROUP BY experiment_id, variant
+       ON CONFLICT (experiment_id, variant) DO UPDATE SET users = t.users + excluded.users
+     )
+     SELECT count(*)::int AS n FROM inserted`,
+    [
+      exposures.map((each) => each.experimentId),
+      exposures.map((each) => each.user),
+      exposures.map((each) => each.variant),
+      exposures.map((each) => each.at.toISOString()),
+    ],
+  );
+  return rows[0]?.n ?? 0;
+}
