@@ -27,6 +27,8 @@ import { isLifecycleStage, type LifecycleStageName } from './lifecycle-badge.tsx
 import { FlagOverview } from './flag-overview.tsx';
 import { FlagLinks } from '../flag-links/flag-links.tsx';
 import { FlagVariantsPanel } from './flag-variants-panel.tsx';
+import { ImpactMetricPanel } from '../impact-metrics/impact-metric-panel.tsx';
+import { ReleasePlanSection } from '../release-plans/release-plan-section.tsx';
 import type { Flag } from '../../api/wire.ts';
 import { useFlag } from './use-flag.ts';
 import { useFlagActions } from './use-flag-actions.ts';
@@ -130,6 +132,7 @@ export function FlagPage() {
                     <Tabs.Tab value="variants">Variants</Tabs.Tab>
                     <Tabs.Tab value="dependencies">Dependencies</Tabs.Tab>
                     <Tabs.Tab value="usage">Usage</Tabs.Tab>
+                    <Tabs.Tab value="impact">Impact metrics</Tabs.Tab>
                     <Tabs.Tab value="history">Event history</Tabs.Tab>
                   </Tabs.List>
                   <Tabs.Panel value="environments">
@@ -151,7 +154,13 @@ export function FlagPage() {
                           segments={segments.data ?? []}
                           defaultStickiness={overview.data?.defaultStickiness ?? 'default'}
                           editable={!archived}
-                        />
+                        >
+                          <ReleasePlanSection
+                            place={{ projectId, flagName: data.name, environment: env.name }}
+                            segments={segments.data ?? []}
+                            editable={!archived}
+                          />
+                        </EnvironmentPanel>
                       ))}
                     </Stack>
                   </Tabs.Panel>
@@ -163,6 +172,9 @@ export function FlagPage() {
                   </Tabs.Panel>
                   <Tabs.Panel value="usage">
                     <FlagUsagePanel flagName={data.name} />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="impact">
+                    <ImpactMetricPanel flagName={data.name} />
                   </Tabs.Panel>
                   <Tabs.Panel value="history">
                     <FlagHistory flagName={data.name} />
