@@ -1,4 +1,4 @@
-import { Group, Select, Stack, Text } from '@mantine/core';
+import { Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { EmptyState, ErrorState, Loading } from '../../ui/query-state.tsx';
 import { ImpactMetricChart, type Threshold } from './impact-metric-chart.tsx';
@@ -34,6 +34,8 @@ export function ImpactMetricPanel({ flagName, initialMetric, initialMode, initia
   );
   const [mode, setMode] = useState<AggregationMode | null>((initialMode as AggregationMode) ?? null);
   const [environment, setEnvironment] = useState(ALL);
+  // Without a safeguard's threshold, one can be drawn to see where a safeguard would act.
+  const [line, setLine] = useState<number | ''>('');
   const metrics = metadata.data?.series ?? {};
   const names = Object.keys(metrics).sort();
   // A safeguard may name the metric as the SDK defined it, without the series prefix.
@@ -107,6 +109,15 @@ export function ImpactMetricPanel({ flagName, initialMetric, initialMode, initia
           onChange={(value) => setEnvironment(value ?? ALL)}
           w={200}
         />
+        {!threshold && (
+          <NumberInput
+            label="Threshold line"
+            placeholder="None"
+            value={line}
+            onChange={(value) => setLine(typeof value === 'number' ? value : '')}
+            w={160}
+          />
+        )}
       </Group>
       {metrics[metricName]?.help && (
         <Text size="sm" c="dimmed" mt={-8}>
@@ -124,7 +135,7 @@ export function ImpactMetricPanel({ flagName, initialMetric, initialMode, initia
           series={chart.series}
           unit={unitOf(metricName, reading, data.data.step)}
           step={data.data.step}
-          threshold={threshold}
+          threshold={threshold ?? (line === '' ? undefined : { value: line })}
         />
       )}
     </Stack>
