@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import type { ImpactMetricQuery } from '../../api/wire.ts';
 
@@ -17,7 +17,6 @@ export function useImpactMetric(query: ImpactMetricQuery | undefined) {
     queryKey: ['impact-metrics', 'data', query],
     queryFn: () => call('getImpactMetrics', { query: query! }),
     enabled: query !== undefined,
-    placeholderData: keepPreviousData,
     refetchInterval: 15_000,
   });
 }
