@@ -27,7 +27,7 @@ const template: ReleaseTemplate = {
   })),
 };
 
-function serve(permissions: { permission: string }[], templates: unknown = [template]) {
+function serve(permissions: { permission: string }[], templates: object = [template]) {
   return fakeServer({
     'GET /api/admin/user': { user: { id: 2 }, permissions },
     'GET /api/admin/release-plan-templates': templates,
