@@ -137,7 +137,7 @@ describe.skipIf(missing)(
       await chart.getByText('Value (per 1m)').waitFor();
       await chart.getByText('Time', { exact: true }).waitFor();
       await page.getByLabel('Threshold line').fill('4');
-      await chart.locator('.recharts-reference-line').waitFor();
+      await chart.locator('.recharts-reference-line line').waitFor({ state: 'attached' });
       await chart.getByText('Threshold 4 per 1m').waitFor();
       await session.checkScreen('impact-metrics');
 

@@ -48,8 +48,9 @@ export function ImpactMetricChart({ title, rows, series, unit, step, threshold, 
           connectNulls
           withDots={rows.length < 30}
           withLegend={series.length > 1}
-          unit={unit}
-          valueFormatter={format}
+          // The unit is in the axis label and the tooltip; the ticks stay short.
+          valueFormatter={(value) => `${format(value)}${unit}`}
+          yAxisProps={{ tickFormatter: (value: number) => format(value), width: 48 }}
           xAxisLabel="Time"
           yAxisLabel={unit.trim() ? `Value (${unit.trim()})` : 'Value'}
           xAxisProps={{ tickFormatter: time, minTickGap: 24 }}
