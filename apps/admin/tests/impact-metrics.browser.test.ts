@@ -138,7 +138,7 @@ describe.skipIf(missing)(
       await chart.getByText('Time', { exact: true }).waitFor();
       await page.getByLabel('Threshold line').fill('4');
       await chart.locator('.recharts-reference-line line').waitFor({ state: 'attached' });
-      await chart.getByText('Threshold 4 per 1m').waitFor();
+      await chart.getByText('Threshold 4 per 1m', { exact: true }).waitFor();
       await session.checkScreen('impact-metrics');
 
       await session.pick(page, 'Impact metric', /checkout_latency_seconds \(histogram\)/);

@@ -94,6 +94,8 @@ describe.skipIf(missing)('admin UI in Chromium: release templates and plans', { 
       .getByRole('button', { name: 'Start Ten percent' })
       .click();
     await plan.getByText('Milestone 1 of 3 is on.').waitFor();
+    // The confirmation fades out; axe would measure the page through its overlay.
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await expect.poll(rollouts).toEqual(['10']);
     // The flag environment shows the milestone's strategy; the next milestone counts down from the interval.
     await development.getByRole('listitem').filter({ hasText: '10%' }).first().waitFor();
