@@ -19,7 +19,7 @@ import { useReleasePlanMutations, type PlanPlace } from './use-release-plans.ts'
 
 const BADGE = {
   done: { color: 'gray', label: 'Done' },
-  active: { color: 'green.9', label: 'Active' },
+  active: { color: 'green', label: 'Active' },
   paused: { color: 'orange', label: 'Paused' },
   upcoming: { color: 'blue', label: 'Upcoming' },
 } as const;
@@ -80,12 +80,7 @@ export function ReleasePlanCard({ place, plan, segments, canStart, canRemove }: 
           </Text>
         )}
         {next && <MilestoneCountdown next={next} />}
-        <Timeline
-          active={activeIndex}
-          bulletSize={18}
-          lineWidth={2}
-          aria-label={`Milestones of ${plan.name}`}
-        >
+        <Timeline bulletSize={18} lineWidth={2} aria-label={`Milestones of ${plan.name}`}>
           {milestones.map((milestone) => {
             const state = states.get(milestone.id) ?? 'upcoming';
             const interval = milestone.transitionCondition?.intervalMinutes;
@@ -97,11 +92,7 @@ export function ReleasePlanCard({ place, plan, segments, canStart, canRemove }: 
                     <Text fw={600} size="sm">
                       {milestone.name}
                     </Text>
-                    <Badge
-                      size="sm"
-                      variant={state === 'active' ? 'filled' : 'light'}
-                      color={BADGE[state].color}
-                    >
+                    <Badge size="sm" variant="light" color={BADGE[state].color}>
                       {BADGE[state].label}
                     </Badge>
                     {canStart && state !== 'active' && state !== 'paused' && (
