@@ -19,7 +19,7 @@ import { useReleasePlanMutations, type PlanPlace } from './use-release-plans.ts'
 
 const BADGE = {
   done: { color: 'gray', label: 'Done' },
-  active: { color: 'green', label: 'Active' },
+  active: { color: 'dark', label: 'Active' },
   paused: { color: 'orange', label: 'Paused' },
   upcoming: { color: 'blue', label: 'Upcoming' },
 } as const;
@@ -92,7 +92,11 @@ export function ReleasePlanCard({ place, plan, segments, canStart, canRemove }: 
                     <Text fw={600} size="sm">
                       {milestone.name}
                     </Text>
-                    <Badge size="sm" variant="light" color={BADGE[state].color}>
+                    <Badge
+                      size="sm"
+                      variant={state === 'active' ? 'filled' : 'light'}
+                      color={BADGE[state].color}
+                    >
                       {BADGE[state].label}
                     </Badge>
                     {canStart && state !== 'active' && state !== 'paused' && (
