@@ -89,6 +89,18 @@ const AccessOverviewPage = page(
 );
 const LatestEventsPage = page(() => import('./features/events/latest-events-page.tsx'), 'LatestEventsPage');
 const SignalsPage = page(() => import('./features/signals/signals-page.tsx'), 'SignalsPage');
+const ReleaseTemplatesPage = page(
+  () => import('./features/release-templates/release-templates-page.tsx'),
+  'ReleaseTemplatesPage',
+);
+const ReleaseTemplatePage = page(
+  () => import('./features/release-templates/release-template-page.tsx'),
+  'ReleaseTemplatePage',
+);
+const ImpactMetricsPage = page(
+  () => import('./features/impact-metrics/impact-metrics-page.tsx'),
+  'ImpactMetricsPage',
+);
 const PlaygroundPage = page(() => import('./features/playground/playground-page.tsx'), 'PlaygroundPage');
 
 export function AppRoutes() {
@@ -109,6 +121,9 @@ export function AppRoutes() {
       <Route path="/environments" element={<EnvironmentsPage />} />
       <Route path="/flag-types" element={<FlagTypesPage />} />
       <Route path="/tags" element={<TagsPage />} />
+      <Route path="/release-templates" element={<ReleaseTemplatesPage />} />
+      <Route path="/release-templates/:templateId" element={<ReleaseTemplatePage />} />
+      <Route path="/impact-metrics" element={<ImpactMetricsPage />} />
       <Route path="/api-tokens" element={<ApiTokensPage />} />
       <Route path="/users" element={<UsersPage />} />
       <Route path="/roles" element={<RolesPage />} />

@@ -360,6 +360,30 @@ export const operations = {
   deleteContextFieldLegalValue: ['DELETE', '/api/admin/context/{contextField}/legal-values/{legalValue}'],
   checkDependenciesExist: ['GET', '/api/admin/projects/{projectId}/dependencies'],
   validateArchiveFeatures: ['POST', '/api/admin/projects/{projectId}/archive/validate'],
+  getReleaseTemplates: ['GET', '/api/admin/release-plan-templates'],
+  getReleaseTemplate: ['GET', '/api/admin/release-plan-templates/{templateId}'],
+  createReleaseTemplate: ['POST', '/api/admin/release-plan-templates'],
+  updateReleaseTemplate: ['PUT', '/api/admin/release-plan-templates/{templateId}'],
+  archiveReleaseTemplate: ['POST', '/api/admin/release-plan-templates/archive/{templateId}'],
+  deleteReleaseTemplate: ['DELETE', '/api/admin/release-plan-templates/{templateId}'],
+  getReleasePlans: [
+    'GET',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans',
+  ],
+  addReleasePlan: [
+    'POST',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans',
+  ],
+  startMilestone: [
+    'POST',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans/{planId}/milestones/{milestoneId}/start',
+  ],
+  removeReleasePlan: [
+    'DELETE',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans/{planId}',
+  ],
+  getImpactMetricsMetadata: ['GET', '/api/admin/impact-metrics/metadata'],
+  getImpactMetrics: ['GET', '/api/admin/impact-metrics'],
 } as const satisfies Record<string, readonly [Method, string]>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -481,4 +505,17 @@ export const beyondOss: OperationId[] = [
   'getOpenChangeRequestsForUser',
   'getPendingChangeRequestsForFeature',
   'getScheduledChangeRequests',
+  // Unleash Enterprise's release management (issue 34).
+  'getReleaseTemplates',
+  'getReleaseTemplate',
+  'createReleaseTemplate',
+  'updateReleaseTemplate',
+  'archiveReleaseTemplate',
+  'deleteReleaseTemplate',
+  'getReleasePlans',
+  'addReleasePlan',
+  'startMilestone',
+  'removeReleasePlan',
+  'getImpactMetricsMetadata',
+  'getImpactMetrics',
 ];

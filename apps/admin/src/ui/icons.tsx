@@ -36,6 +36,8 @@ const PATHS = {
     'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9c-2.5-2.5-3.5-5.5-3.5-9s1-6.5 3.5-9z',
   loginHistory: 'M14 4h5v16h-5M3 12h11M10 8l4 4-4 4',
   stats: 'M4 20V10M10 20V4M16 20v-7M2 20h20',
+  releaseTemplates: 'M4 18h4v-4h4v-4h4V6h4M4 21h16',
+  impactMetrics: 'M3 17l5-6 4 4 8-9M3 21h18',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Menu, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { strategyDisplayName } from '@switchyard/rules';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { FlagEnvironment, Segment, StrategyDraft } from '../../api/wire.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
@@ -21,6 +21,8 @@ type Props = {
   defaultStickiness: string;
   /** False for an archived flag: nothing in it can change, whatever the caller may do. */
   editable: boolean;
+  /** Shown above the strategies: the environment's release plan. */
+  children?: ReactNode;
 };
 
 /** One environment of a flag: its switch and its strategies in evaluation order. */
@@ -32,6 +34,7 @@ export function EnvironmentPanel({
   segments,
   defaultStickiness,
   editable,
+  children,
 }: Props) {
   const { can } = usePermissions();
   const env = environment.name;
@@ -128,6 +131,11 @@ export function EnvironmentPanel({
           </Group>
         )}
       </Group>
+      {children && (
+        <Stack gap="xs" mb="sm">
+          {children}
+        </Stack>
+      )}
       {strategies.length === 0 ? (
         <Text size="sm" c="dimmed">
           No strategies: when on, this flag is on for everyone in {env}.

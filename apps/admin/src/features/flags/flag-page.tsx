@@ -30,6 +30,8 @@ import { FlagLinks } from '../flag-links/flag-links.tsx';
 import { FlagVariantsPanel } from './flag-variants-panel.tsx';
 import { FlagTimeline } from '../history/flag-timeline.tsx';
 import { ExperimentsPanel } from '../experiments/experiments-panel.tsx';
+import { ImpactMetricPanel } from '../impact-metrics/impact-metric-panel.tsx';
+import { ReleasePlanSection } from '../release-plans/release-plan-section.tsx';
 import type { Flag } from '../../api/wire.ts';
 import { useFlag } from './use-flag.ts';
 import { useFlagActions } from './use-flag-actions.ts';
@@ -136,6 +138,7 @@ export function FlagPage() {
                     <Tabs.Tab value="usage">Usage</Tabs.Tab>
                     <Tabs.Tab value="timeline">Timeline</Tabs.Tab>
                     <Tabs.Tab value="code">Code references</Tabs.Tab>
+                    <Tabs.Tab value="impact">Impact metrics</Tabs.Tab>
                     <Tabs.Tab value="history">Event history</Tabs.Tab>
                   </Tabs.List>
                   <Tabs.Panel value="environments">
@@ -157,7 +160,13 @@ export function FlagPage() {
                           segments={segments.data ?? []}
                           defaultStickiness={overview.data?.defaultStickiness ?? 'default'}
                           editable={!archived}
-                        />
+                        >
+                          <ReleasePlanSection
+                            place={{ projectId, flagName: data.name, environment: env.name }}
+                            segments={segments.data ?? []}
+                            editable={!archived}
+                          />
+                        </EnvironmentPanel>
                       ))}
                     </Stack>
                   </Tabs.Panel>
@@ -183,6 +192,9 @@ export function FlagPage() {
                   </Tabs.Panel>
                   <Tabs.Panel value="code">
                     <CodeReferencesPanel projectId={projectId} flagName={data.name} />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="impact">
+                    <ImpactMetricPanel flagName={data.name} />
                   </Tabs.Panel>
                   <Tabs.Panel value="history">
                     <FlagHistory flagName={data.name} />

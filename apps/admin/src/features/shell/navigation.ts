@@ -21,6 +21,7 @@ export const NAVIGATION: NavGroup[] = [
       { to: '/events', label: 'Events', icon: 'events' },
       { to: '/applications', label: 'Applications', icon: 'applications' },
       { to: '/unknown-flags', label: 'Unknown flags', icon: 'unknown' },
+      { to: '/impact-metrics', label: 'Impact metrics', icon: 'impactMetrics' },
     ],
   },
   {
@@ -32,6 +33,7 @@ export const NAVIGATION: NavGroup[] = [
       { to: '/environments', label: 'Environments', icon: 'environments' },
       { to: '/flag-types', label: 'Flag types', icon: 'types' },
       { to: '/tags', label: 'Tags', icon: 'tags' },
+      { to: '/release-templates', label: 'Release templates', icon: 'releaseTemplates' },
     ],
   },
   {

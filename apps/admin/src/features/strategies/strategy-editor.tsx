@@ -20,6 +20,8 @@ export type StrategyEditorProps = {
   errors: Record<string, string>;
   showProblems: boolean;
   canChangeType: boolean;
+  /** False where a strategy cannot be kept inactive, as in a release template's milestone. */
+  showActive?: boolean;
   onChange: (strategy: StrategyDraft) => void;
 };
 
@@ -79,12 +81,14 @@ export function StrategyEditor(props: StrategyEditorProps) {
         errors={errors}
         onChange={(parameters) => onChange({ ...strategy, parameters })}
       />
-      <Switch
-        label="Active"
-        description="An inactive strategy is kept but not served to SDKs"
-        checked={!strategy.disabled}
-        onChange={(e) => onChange({ ...strategy, disabled: !e.currentTarget.checked })}
-      />
+      {props.showActive !== false && (
+        <Switch
+          label="Active"
+          description="An inactive strategy is kept but not served to SDKs"
+          checked={!strategy.disabled}
+          onChange={(e) => onChange({ ...strategy, disabled: !e.currentTarget.checked })}
+        />
+      )}
       <Section title="Constraints" error={props.showProblems ? errors.constraints : undefined}>
         <ConstraintListEditor
           constraints={strategy.constraints}

@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReleasePlan } from '../../api/wire.ts';
+import { fakeServer } from '../../testing/fake-server.ts';
+import { renderUi } from '../../testing/render.tsx';
+import { ReleasePlanSection } from './release-plan-section.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const BASE = '/api/admin/projects/shop/features/checkout/environments/production/release-plans';
+const startedAt = new Date(Date.now() - 10 * 60_000).toISOString();
+
+function buildPlan(extra: Partial<ReleasePlan> & Record<string, unknown> = {}): ReleasePlan {
+  const milestone = (id: string, sortOrder: number, rollout: string) => ({
+    id,
+    name: id,
+    sortOrder,
+    releasePlanDefinitionId: 'p1',
+    transitionCondition: sortOrder === 0 ? { intervalMinutes: 60 } : null,
+    startedAt: sortOrder === 0 ? startedAt : null,
+    strategies: [
+      {
+        id: `${id}-s`,
+        milestoneId: id,
+        sortOrder: 0,
+        title: null,
+        strategyName: 'flexibleRollout',
+        parameters: { rollout, stickiness: 'default', groupId: 'checkout' },
+        constraints: [],
+        variants: [],
+        segments: [],
+      },
+    ],
+  });
+  return {
+    id: 'p1',
+    discriminator: 'plan',
+    name: 'Gradual',
+    description: null,
+    featureName: 'checkout',
+    environment: 'production',
+    releasePlanTemplateId: 't1',
+    activeMilestoneId: 'Ten',
+    createdByUserId: 1,
+    createdAt: startedAt,
+    milestones: [milestone('Ten', 0, '10'), milestone('Half', 1, '50'), milestone('All', 2, '100')],
+    ...extra,
+  };
+}
+
+const ALL_RIGHTS = [{ permission: 'ADMIN' }];
+
+function serve(plans: ReleasePlan[], permissions: { permission: string }[] = ALL_RIGHTS) {
+  return fakeServer({
+    'GET /api/admin/user': { user: { id: 1 }, permissions },
+    [`GET ${BASE}`]: plans,
+    'GET /api/admin/release-plan-templates': [
+      { id: 't1', discriminator: 'template', name: 'Gradual', milestones: [] },
+    ],
+    [`POST ${BASE}`]: buildPlan({ activeMilestoneId: null }),
+    [`POST ${BASE}/p1/milestones/Half/start`]: {},
+    [`DELETE ${BASE}/p1`]: new Response(null, { status: 200 }),
+    'GET /api/admin/impact-metrics/metadata': { series: {}, warnings: [], maxSeriesPerApp: 1000 },
+  });
+}
+
+const renderSection = (editable = true) =>
+  renderUi(
+    <MemoryRouter>
+      <ReleasePlanSection
+        place={{ projectId: 'shop', flagName: 'checkout', environment: 'production' }}
+        segments={[]}
+        editable={editable}
+      />
+    </MemoryRouter>,
+  );
+
+describe('the release plan of a flag environment', () => {
+  it('shows which milestone is done, active and to come, and counts down to the next', async () => {
+    serve([buildPlan({ activeMilestoneId: 'Half', milestones: buildPlan().milestones })]);
+    renderSection();
+    const plan = await screen.findByRole('region', { name: 'Release plan in production' });
+    expect(within(plan).getByText('Milestone 2 of 3 is on.')).toBeTruthy();
+    expect(
+      within(plan)
+        .getAllByText(/^(Done|Active|Upcoming)$/)
+        .map((e) => e.textContent),
+    ).toEqual(['Done', 'Active', 'Upcoming']);
+    // Half moves on by hand only: no countdown.
+    expect(within(plan).queryByTestId('milestone-countdown')).toBeNull();
+    expect(within(plan).getByText('Gradual rollout: 50% of users')).toBeTruthy();
+  });
+
+  it('counts down from the active milestone’s start and interval', async () => {
+    serve([buildPlan()]);
+    renderSection();
+    const countdown = await screen.findByTestId('milestone-countdown');
+    expect(countdown.textContent).toMatch(/^Half starts by itself in (49|50) min \d+ s$/);
+  });
+
+  it('starts a milestone after asking, and removes the plan', async () => {
+    const server = serve([buildPlan()]);
+    renderSection();
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Half' }));
+    const dialog = screen.getByRole('dialog', { name: 'Start Half in production?' });
+    expect(
+      within(dialog).getByText(/The strategies Ten put on checkout in production are replaced/),
+    ).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start Half' }));
+    await waitFor(() => expect(server.sent(`POST ${BASE}/p1/milestones/Half/start`)).toHaveLength(1));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove plan' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: /Remove the release plan/ })).getByRole('button', {
+        name: 'Remove plan',
+      }),
+    );
+    await waitFor(() => expect(server.sent(`DELETE ${BASE}/p1`)).toHaveLength(1));
+  });
+
+  it('adds a plan from a template', async () => {
+    const server = serve([]);
+    renderSection();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add release plan' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Release template for production' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Gradual' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add plan' }));
+    await waitFor(() => expect(server.sent(`POST ${BASE}`)).toHaveLength(1));
+    expect(await server.sent(`POST ${BASE}`)[0]!.json()).toEqual({ templateId: 't1' });
+  });
+
+  it('offers nothing to change without the environment’s strategy permissions', async () => {
+    serve([buildPlan()], [{ permission: 'READ' }]);
+    renderSection();
+    await screen.findByRole('region', { name: 'Release plan in production' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: /^Start/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove plan' })).toBeNull();
+  });
+
+  it('shows a paused plan, and its safeguards when the server sends them', async () => {
+    serve([
+      buildPlan({
+        pausedAt: startedAt,
+        safeguards: [
+          {
+            id: 'g1',
+            impactMetric: {
+              metricName: 'checkout_errors',
+              timeRange: 'hour',
+              aggregationMode: 'count',
+              labelSelectors: {},
+            },
+            triggerCondition: { operator: '>', threshold: 5 },
+            triggeredAt: startedAt,
+            reason: 'checkout_errors count > 5 for 5 min',
+          },
+        ],
+      }),
+    ]);
+    renderSection();
+    const plan = await screen.findByRole('region', { name: 'Release plan in production' });
+    expect(within(plan).getByText(/Progression paused since/)).toBeTruthy();
+    expect(within(plan).getByText('Paused')).toBeTruthy();
+    expect(within(plan).queryByTestId('milestone-countdown')).toBeNull();
+    const safeguards = within(plan).getByRole('region', { name: 'Safeguards' });
+    expect(within(safeguards).getByText('Triggered')).toBeTruthy();
+    expect(within(safeguards).getByText('count of checkout_errors over the last hour > 5')).toBeTruthy();
+    expect(within(safeguards).getByText(/checkout_errors count > 5 for 5 min/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client.ts';
+import { flagKey } from '../flags/use-flag.ts';
+
+export type PlanPlace = { projectId: string; flagName: string; environment: string };
+
+const plansKey = ({ projectId, flagName, environment }: PlanPlace) =>
+  ['release-plans', projectId, flagName, environment] as const;
+const paramsOf = ({ projectId, flagName, environment }: PlanPlace) => ({
+  projectId,
+  featureName: flagName,
+  environment,
+});
+
+/** The release plan of a flag environment (the server keeps at most one), refreshed so progression shows. */
+export function useReleasePlans(place: PlanPlace) {
+  return useQuery({
+    queryKey: plansKey(place),
+    queryFn: () => call('getReleasePlans', { params: paramsOf(place) }),
+    refetchInterval: 30_000,
+  });
+}
+
+/** Adding, starting and removing change the flag environment's strategies too, so the flag is read again. */
+export function useReleasePlanMutations(place: PlanPlace) {
+  const queryClient = useQueryClient();
+  const onSuccess = () => {
+    void queryClient.invalidateQueries({ queryKey: plansKey(place) });
+    void queryClient.invalidateQueries({ queryKey: flagKey(place.projectId, place.flagName) });
+  };
+  const params = paramsOf(place);
+  return {
+    add: useMutation({
+      mutationFn: (templateId: string) => call('addReleasePlan', { params, body: { templateId } }),
+      onSuccess,
+    }),
+    start: useMutation({
+      mutationFn: ({ planId, milestoneId }: { planId: string; milestoneId: string }) =>
+        call('startMilestone', { params: { ...params, planId, milestoneId } }),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (planId: string) => call('removeReleasePlan', { params: { ...params, planId } }),
+      onSuccess,
+    }),
+  };
+}
