@@ -80,7 +80,10 @@ import { legacyRoutes } from './features/legacy/index.ts';
 import {
   createImpactMetricService,
   createImpactMetricsMaintenance,
+  createReleasePlanScheduler,
+  createSafeguardEvaluator,
   impactMetricRoutes,
+  safeguardRoutes,
 } from './features/release/index.ts';
 import {
   conversionRoutes,
@@ -378,6 +381,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bannerRoutes({ db }));
   await app.register(releaseTemplateRoutes({ db }));
   await app.register(releasePlanRoutes({ db }));
+  await app.register(safeguardRoutes({ db, policy: { allowedHosts: config.integrations.allowedHosts } }));
+  // Release plans progress by themselves and their safeguards are evaluated in every process; the database decides
+  // which process starts each milestone or acts on each safeguard (decision record 0040).
+  const planScheduler = createReleasePlanScheduler(db, {
+    intervalMs: config.releases.progressionPollMs,
+    onError: (error) => app.log.error({ err: error }, 'release plans: a progression poll failed'),
+  });
+  const safeguards = createSafeguardEvaluator(db, {
+    periodMs: config.releases.safeguardIntervalMs,
+    timeoutMs: config.releases.safeguardTimeoutMs,
+    policy: { allowedHosts: config.integrations.allowedHosts },
+    onError: (error) => app.log.error({ err: error }, 'safeguards: an evaluation failed'),
+  });
+  app.addHook('onReady', async () => {
+    planScheduler.start();
+    safeguards.start();
+  });
+  app.addHook('preClose', async () => {
+    await planScheduler.stop();
+    await safeguards.stop();
+  });
   await app.register(maintenanceRoutes({ db }));
   await app.register(dependencyRoutes({ db }));
   await app.register(flagTagRoutes({ db }));

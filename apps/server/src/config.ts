@@ -51,6 +51,15 @@ export type Config = {
   edgeClients: Map<string, string>;
   integrations: IntegrationConfig;
   signals: SignalConfig;
+  /** Release plans' automatic progression and safeguards (decision record 0040). */
+  releases: {
+    /** How often each process looks for due progressions (RELEASE_PLAN_POLL_INTERVAL_MS). */
+    progressionPollMs: number;
+    /** How often each safeguard is evaluated (SAFEGUARD_INTERVAL_MS); one process evaluates it each period. */
+    safeguardIntervalMs: number;
+    /** Deadline of one query to the external metric source (SAFEGUARD_QUERY_TIMEOUT_MS). */
+    safeguardTimeoutMs: number;
+  };
   /** The key that seals stored secrets (SECRETS_KEY) and older keys that still open them (db/sealed-secrets.ts). */
   secrets: { key: Buffer | undefined; previous: Buffer[] };
 };
@@ -385,6 +394,11 @@ export function readConfig(
       maxAttempts: integer('INTEGRATION_MAX_ATTEMPTS', 6, 1, 100),
       timeoutMs: integer('INTEGRATION_TIMEOUT_MS', 10_000, 100, 120_000),
       slackApiUrl: url('SLACK_API_URL') ?? 'https://slack.com/api',
+    },
+    releases: {
+      progressionPollMs: integer('RELEASE_PLAN_POLL_INTERVAL_MS', 1000, 10, 60_000),
+      safeguardIntervalMs: integer('SAFEGUARD_INTERVAL_MS', 10_000, 100, 3_600_000),
+      safeguardTimeoutMs: integer('SAFEGUARD_QUERY_TIMEOUT_MS', 5000, 100, 60_000),
     },
     signals: {
       ratePerSecond: integer('SIGNAL_ENDPOINT_RATE_LIMIT_PER_SECOND', 1, 1, 10_000),

@@ -3,6 +3,7 @@ import { buildFlag } from '../src/testing/flag-builder.ts';
 import { grant, type Person, projectRole, signedIn } from '../src/testing/people.ts';
 import { createTestApp, type TestApp } from '../src/testing/test-app.ts';
 import { applyNextDue } from '../src/features/governance/change-requests/change-request-scheduler.ts';
+import { progressNextDue } from '../src/features/release/release-plans/release-plan-scheduler.ts';
 
 /**
  * Every entry that writes, not only the Admin API's routes, meets the same guards: maintenance mode (the write gate
@@ -381,5 +382,54 @@ describe('experiments: maintenance refuses their writes, change requests do not 
     const viewer = await t.as('Viewer');
     expect((await viewer({ method: 'GET', url: `${base}/${id}/results` })).statusCode).toBe(200);
     expect((await viewer({ method: 'POST', url: `${base}/${id}/stop` })).statusCode).toBe(403);
+  });
+});
+
+describe('release plans progressing by themselves', () => {
+  it('wait while maintenance mode is on, and progress once it is off', async () => {
+    const template = await t.admin({
+      method: 'POST',
+      url: '/api/admin/release-plan-templates',
+      payload: {
+        name: 'writers-progression',
+        milestones: [
+          {
+            name: 'Ten',
+            sortOrder: 0,
+            strategies: [{ sortOrder: 0, name: 'flexibleRollout', parameters: { rollout: 10 } }],
+            transitionCondition: { intervalMinutes: 1 },
+          },
+          {
+            name: 'All',
+            sortOrder: 1,
+            strategies: [{ sortOrder: 0, name: 'flexibleRollout', parameters: { rollout: 100 } }],
+          },
+        ],
+      },
+    });
+    expect(template.statusCode, template.body).toBe(200);
+    await buildFlag(t.db, {
+      name: 'm-progression',
+      project: 'guarded',
+      environments: { development: { enabled: false, strategies: [] } },
+    });
+    const base = '/api/admin/projects/guarded/features/m-progression/environments/development/release-plans';
+    const plan = (
+      await t.admin({ method: 'POST', url: base, payload: { templateId: template.json().id } })
+    ).json();
+    const started = await t.admin({
+      method: 'POST',
+      url: `${base}/${plan.id}/milestones/${plan.milestones[0].id}/start`,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const due = new Date(Date.parse(started.json().startedAt) + 2 * 60_000);
+    await maintenance(true);
+    try {
+      expect(await progressNextDue(t.db, due)).toBe(false);
+    } finally {
+      await maintenance(false);
+    }
+    expect(await progressNextDue(t.db, due)).toBe(true);
+    expect((await t.admin({ url: base })).json()[0].activeMilestoneId).toBe(plan.milestones[1].id);
   });
 });

@@ -1324,6 +1324,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/impact-metrics/external-source': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the external metric source
+     * @description The Prometheus-compatible API that safeguards with an `externalMetric` query (`GET /api/v1/query_range`); null: none. Requires the ADMIN permission.
+     */
+    get: operations['getImpactMetricsExternalSource'];
+    /**
+     * Set the external metric source
+     * @description One per instance. The URL meets the same outbound-address policy as webhooks: loopback, link-local and private addresses are refused unless INTEGRATION_ALLOWED_HOSTS names them. Requires the ADMIN permission.
+     */
+    put: operations['setImpactMetricsExternalSource'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/impact-metrics/metadata': {
     parameters: {
       query?: never;
@@ -3278,6 +3302,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/progressions/{planId}/pause': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pause a release plan
+     * @description No milestone starts by itself until the plan is resumed; milestones can still be started by hand. A triggered safeguard pauses the plan the same way, with its explanation in `pausedReason`. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     */
+    post: operations['pauseMilestoneProgressions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/progressions/{planId}/resume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resume a paused release plan
+     * @description Milestones start by themselves again; the active milestone’s interval counts from now. Its safeguards are evaluated again, so one whose condition still holds pauses it again. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     */
+    post: operations['resumeMilestoneProgressions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/progressions/{sourceMilestoneId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Start a milestone by itself after another
+     * @description The target milestone starts by itself `intervalMinutes` after the source milestone starts (counted from a resume, when the plan was paused and resumed since), once across all server processes. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     */
+    put: operations['changeMilestoneProgression'];
+    post?: never;
+    /**
+     * Stop a milestone leading to the next by itself
+     * @description The next milestone then starts only by hand. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     */
+    delete: operations['deleteMilestoneProgression'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans': {
     parameters: {
       query?: never;
@@ -3337,6 +3425,46 @@ export interface paths {
      */
     post: operations['startMilestone'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans/{planId}/safeguards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Add or change a safeguard of a release plan
+     * @description A metric (an impact metric, or a PromQL query of the external source) aggregated over a window and compared with a threshold, evaluated by the server every SAFEGUARD_INTERVAL_MS while the plan runs. When the condition holds it acts once: pauses the plan (and, by its action, turns the flag off in the environment or goes back one milestone), records a safeguard-triggered event and keeps its explanation on the plan. With the `id` of one of the plan's safeguards it replaces that one's condition. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     */
+    put: operations['changeReleasePlanSafeguard'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans/{planId}/safeguards/{safeguardId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a safeguard from a release plan
+     * @description The plan is no longer watched by it; a pause it caused stays until the plan is resumed. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     */
+    delete: operations['deleteReleasePlanSafeguard'];
     options?: never;
     head?: never;
     patch?: never;
@@ -7250,6 +7378,9 @@ export interface components {
      *       "activeMilestoneId": "01JEXAMPLE0000000000000012",
      *       "createdByUserId": 1,
      *       "createdAt": "2026-01-15T10:00:00.000Z",
+     *       "pausedAt": null,
+     *       "pausedReason": null,
+     *       "nextProgressionAt": "2026-01-15T11:05:00.000Z",
      *       "milestones": [
      *         {
      *           "id": "01JEXAMPLE0000000000000012",
@@ -7260,6 +7391,8 @@ export interface components {
      *             "intervalMinutes": 60
      *           },
      *           "startedAt": "2026-01-15T10:05:00.000Z",
+     *           "progressionExecutedAt": null,
+     *           "pausedAt": null,
      *           "strategies": [
      *             {
      *               "id": "01JEXAMPLE0000000000000013",
@@ -7278,7 +7411,8 @@ export interface components {
      *             }
      *           ]
      *         }
-     *       ]
+     *       ],
+     *       "safeguards": []
      *     }
      */
     releasePlanSchema: {
@@ -7297,6 +7431,16 @@ export interface components {
       milestones: {
         id: string;
         name: string;
+        /**
+         * Format: date-time
+         * @description On the active milestone: when the plan’s progressions were paused; null: not paused.
+         */
+        pausedAt: string | null;
+        /**
+         * Format: date-time
+         * @description When the plan moved on from it by itself after it last started; null: not yet.
+         */
+        progressionExecutedAt: string | null;
         /** @description The plan the milestone belongs to. */
         releasePlanDefinitionId: string;
         sortOrder: number;
@@ -7324,7 +7468,79 @@ export interface components {
       }[];
       /** @description The template’s name when the plan was added. */
       name: string;
+      /**
+       * Format: date-time
+       * @description When the next milestone starts by itself; null: not scheduled (no transition, paused or done).
+       */
+      nextProgressionAt: string | null;
+      /**
+       * Format: date-time
+       * @description While set, no milestone starts by itself (paused by hand or by a safeguard).
+       */
+      pausedAt: string | null;
+      /** @description Why it was paused, in words for the flag page (a triggered safeguard’s explanation); null when paused by hand. */
+      pausedReason: string | null;
       releasePlanTemplateId: string;
+      safeguards: {
+        action: {
+          /** @description The release plan. */
+          id: string;
+          /**
+           * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. Each also pauses the plan.
+           * @enum {string}
+           */
+          type: 'pauseReleasePlanProgressions' | 'turnOffEnvironment' | 'startPreviousMilestone';
+        };
+        /**
+         * Format: date-time
+         * @description The last evaluation.
+         */
+        evaluatedAt: string | null;
+        /** @description What it did and why, when it triggered. */
+        explanation: string | null;
+        externalMetric: {
+          /**
+           * @description How the window’s points become one value.
+           * @enum {string}
+           */
+          aggregationMode: 'last' | 'avg' | 'max' | 'min';
+          /** @description A PromQL expression, asked of the external source with `query_range` over the window. */
+          query: string;
+        } | null;
+        /** @description A ULID. */
+        id: string;
+        impactMetric: {
+          /**
+           * @description How the window’s samples become one value.
+           * @enum {string}
+           */
+          aggregationMode: 'rps' | 'count' | 'avg' | 'sum' | 'p50' | 'p95' | 'p99';
+          /** @description Labels and the values a series may have for each (empty: any). */
+          labelSelectors: {
+            [key: string]: string[];
+          };
+          /** @description The series name (`unleash_histogram_checkout_latency`) or the bare metric name. */
+          metricName: string;
+          /**
+           * @description Unleash’s window; `windowMinutes` overrides it.
+           * @enum {string}
+           */
+          timeRange: 'hour' | 'day' | 'week' | 'month';
+        } | null;
+        /** @description Why the last evaluation could not read the metric. */
+        lastError: string | null;
+        /** @description What the last evaluation read; null: no data. */
+        lastValue: number | null;
+        triggerCondition: {
+          operator: '>' | '<';
+          /** @description Crossing it (strictly) triggers the safeguard. */
+          threshold: number;
+        };
+        /** Format: date-time */
+        triggeredAt: string | null;
+        /** @description The window the metric is aggregated over. */
+        windowMinutes: number;
+      }[];
     };
     /**
      * @example {
@@ -16127,6 +16343,126 @@ export interface operations {
       };
       /** @description The credentials are valid but do not allow this operation. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getImpactMetricsExternalSource: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "url": "http://prometheus.internal:9090"
+           *     }
+           */
+          'application/json': {
+            url: string | null;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  setImpactMetricsExternalSource: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "http://prometheus.internal:9090"
+         *     }
+         */
+        'application/json': {
+          /** @description The base URL of a Prometheus-compatible API (`/api/v1/query_range` is added); null removes it. */
+          url: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "url": "http://prometheus.internal:9090"
+           *     }
+           */
+          'application/json': {
+            url: string | null;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -30051,6 +30387,623 @@ export interface operations {
       };
     };
   };
+  pauseMilestoneProgressions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        planId: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The release plan. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01JEXAMPLE0000000000000011",
+           *       "discriminator": "plan",
+           *       "name": "Gradual rollout",
+           *       "description": "10%, then 50%, then everyone, an hour apart.",
+           *       "featureName": "new-checkout",
+           *       "environment": "production",
+           *       "releasePlanTemplateId": "01JEXAMPLE0000000000000001",
+           *       "activeMilestoneId": "01JEXAMPLE0000000000000012",
+           *       "createdByUserId": 1,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "pausedAt": null,
+           *       "pausedReason": null,
+           *       "nextProgressionAt": "2026-01-15T11:05:00.000Z",
+           *       "milestones": [
+           *         {
+           *           "id": "01JEXAMPLE0000000000000012",
+           *           "name": "Ten percent",
+           *           "sortOrder": 0,
+           *           "releasePlanDefinitionId": "01JEXAMPLE0000000000000011",
+           *           "transitionCondition": {
+           *             "intervalMinutes": 60
+           *           },
+           *           "startedAt": "2026-01-15T10:05:00.000Z",
+           *           "progressionExecutedAt": null,
+           *           "pausedAt": null,
+           *           "strategies": [
+           *             {
+           *               "id": "01JEXAMPLE0000000000000013",
+           *               "milestoneId": "01JEXAMPLE0000000000000012",
+           *               "sortOrder": 0,
+           *               "title": null,
+           *               "strategyName": "flexibleRollout",
+           *               "parameters": {
+           *                 "rollout": "10",
+           *                 "stickiness": "default",
+           *                 "groupId": "new-checkout"
+           *               },
+           *               "constraints": [],
+           *               "variants": [],
+           *               "segments": []
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "safeguards": []
+           *     }
+           */
+          'application/json': {
+            /** @description The milestone whose strategies are on; null: none yet. */
+            activeMilestoneId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            createdByUserId: number | null;
+            description: string | null;
+            /** @enum {string} */
+            discriminator: 'plan';
+            environment: string;
+            featureName: string;
+            /** @description A ULID. */
+            id: string;
+            milestones: {
+              id: string;
+              name: string;
+              /**
+               * Format: date-time
+               * @description On the active milestone: when the plan’s progressions were paused; null: not paused.
+               */
+              pausedAt: string | null;
+              /**
+               * Format: date-time
+               * @description When the plan moved on from it by itself after it last started; null: not yet.
+               */
+              progressionExecutedAt: string | null;
+              /** @description The plan the milestone belongs to. */
+              releasePlanDefinitionId: string;
+              sortOrder: number;
+              /**
+               * Format: date-time
+               * @description When it last started; null: never.
+               */
+              startedAt: string | null;
+              strategies: {
+                constraints: unknown[];
+                id: string;
+                milestoneId: string;
+                parameters: {
+                  [key: string]: string;
+                };
+                segments: number[];
+                sortOrder: number;
+                strategyName: string;
+                title: string | null;
+                variants: unknown[];
+              }[];
+              transitionCondition: {
+                intervalMinutes: number;
+              } | null;
+            }[];
+            /** @description The template’s name when the plan was added. */
+            name: string;
+            /**
+             * Format: date-time
+             * @description When the next milestone starts by itself; null: not scheduled (no transition, paused or done).
+             */
+            nextProgressionAt: string | null;
+            /**
+             * Format: date-time
+             * @description While set, no milestone starts by itself (paused by hand or by a safeguard).
+             */
+            pausedAt: string | null;
+            /** @description Why it was paused, in words for the flag page (a triggered safeguard’s explanation); null when paused by hand. */
+            pausedReason: string | null;
+            releasePlanTemplateId: string;
+            safeguards: {
+              action: {
+                /** @description The release plan. */
+                id: string;
+                /**
+                 * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. Each also pauses the plan.
+                 * @enum {string}
+                 */
+                type: 'pauseReleasePlanProgressions' | 'turnOffEnvironment' | 'startPreviousMilestone';
+              };
+              /**
+               * Format: date-time
+               * @description The last evaluation.
+               */
+              evaluatedAt: string | null;
+              /** @description What it did and why, when it triggered. */
+              explanation: string | null;
+              externalMetric: {
+                /**
+                 * @description How the window’s points become one value.
+                 * @enum {string}
+                 */
+                aggregationMode: 'last' | 'avg' | 'max' | 'min';
+                /** @description A PromQL expression, asked of the external source with `query_range` over the window. */
+                query: string;
+              } | null;
+              /** @description A ULID. */
+              id: string;
+              impactMetric: {
+                /**
+                 * @description How the window’s samples become one value.
+                 * @enum {string}
+                 */
+                aggregationMode: 'rps' | 'count' | 'avg' | 'sum' | 'p50' | 'p95' | 'p99';
+                /** @description Labels and the values a series may have for each (empty: any). */
+                labelSelectors: {
+                  [key: string]: string[];
+                };
+                /** @description The series name (`unleash_histogram_checkout_latency`) or the bare metric name. */
+                metricName: string;
+                /**
+                 * @description Unleash’s window; `windowMinutes` overrides it.
+                 * @enum {string}
+                 */
+                timeRange: 'hour' | 'day' | 'week' | 'month';
+              } | null;
+              /** @description Why the last evaluation could not read the metric. */
+              lastError: string | null;
+              /** @description What the last evaluation read; null: no data. */
+              lastValue: number | null;
+              triggerCondition: {
+                operator: '>' | '<';
+                /** @description Crossing it (strictly) triggers the safeguard. */
+                threshold: number;
+              };
+              /** Format: date-time */
+              triggeredAt: string | null;
+              /** @description The window the metric is aggregated over. */
+              windowMinutes: number;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  resumeMilestoneProgressions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        planId: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The release plan. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01JEXAMPLE0000000000000011",
+           *       "discriminator": "plan",
+           *       "name": "Gradual rollout",
+           *       "description": "10%, then 50%, then everyone, an hour apart.",
+           *       "featureName": "new-checkout",
+           *       "environment": "production",
+           *       "releasePlanTemplateId": "01JEXAMPLE0000000000000001",
+           *       "activeMilestoneId": "01JEXAMPLE0000000000000012",
+           *       "createdByUserId": 1,
+           *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "pausedAt": null,
+           *       "pausedReason": null,
+           *       "nextProgressionAt": "2026-01-15T11:05:00.000Z",
+           *       "milestones": [
+           *         {
+           *           "id": "01JEXAMPLE0000000000000012",
+           *           "name": "Ten percent",
+           *           "sortOrder": 0,
+           *           "releasePlanDefinitionId": "01JEXAMPLE0000000000000011",
+           *           "transitionCondition": {
+           *             "intervalMinutes": 60
+           *           },
+           *           "startedAt": "2026-01-15T10:05:00.000Z",
+           *           "progressionExecutedAt": null,
+           *           "pausedAt": null,
+           *           "strategies": [
+           *             {
+           *               "id": "01JEXAMPLE0000000000000013",
+           *               "milestoneId": "01JEXAMPLE0000000000000012",
+           *               "sortOrder": 0,
+           *               "title": null,
+           *               "strategyName": "flexibleRollout",
+           *               "parameters": {
+           *                 "rollout": "10",
+           *                 "stickiness": "default",
+           *                 "groupId": "new-checkout"
+           *               },
+           *               "constraints": [],
+           *               "variants": [],
+           *               "segments": []
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "safeguards": []
+           *     }
+           */
+          'application/json': {
+            /** @description The milestone whose strategies are on; null: none yet. */
+            activeMilestoneId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            createdByUserId: number | null;
+            description: string | null;
+            /** @enum {string} */
+            discriminator: 'plan';
+            environment: string;
+            featureName: string;
+            /** @description A ULID. */
+            id: string;
+            milestones: {
+              id: string;
+              name: string;
+              /**
+               * Format: date-time
+               * @description On the active milestone: when the plan’s progressions were paused; null: not paused.
+               */
+              pausedAt: string | null;
+              /**
+               * Format: date-time
+               * @description When the plan moved on from it by itself after it last started; null: not yet.
+               */
+              progressionExecutedAt: string | null;
+              /** @description The plan the milestone belongs to. */
+              releasePlanDefinitionId: string;
+              sortOrder: number;
+              /**
+               * Format: date-time
+               * @description When it last started; null: never.
+               */
+              startedAt: string | null;
+              strategies: {
+                constraints: unknown[];
+                id: string;
+                milestoneId: string;
+                parameters: {
+                  [key: string]: string;
+                };
+                segments: number[];
+                sortOrder: number;
+                strategyName: string;
+                title: string | null;
+                variants: unknown[];
+              }[];
+              transitionCondition: {
+                intervalMinutes: number;
+              } | null;
+            }[];
+            /** @description The template’s name when the plan was added. */
+            name: string;
+            /**
+             * Format: date-time
+             * @description When the next milestone starts by itself; null: not scheduled (no transition, paused or done).
+             */
+            nextProgressionAt: string | null;
+            /**
+             * Format: date-time
+             * @description While set, no milestone starts by itself (paused by hand or by a safeguard).
+             */
+            pausedAt: string | null;
+            /** @description Why it was paused, in words for the flag page (a triggered safeguard’s explanation); null when paused by hand. */
+            pausedReason: string | null;
+            releasePlanTemplateId: string;
+            safeguards: {
+              action: {
+                /** @description The release plan. */
+                id: string;
+                /**
+                 * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. Each also pauses the plan.
+                 * @enum {string}
+                 */
+                type: 'pauseReleasePlanProgressions' | 'turnOffEnvironment' | 'startPreviousMilestone';
+              };
+              /**
+               * Format: date-time
+               * @description The last evaluation.
+               */
+              evaluatedAt: string | null;
+              /** @description What it did and why, when it triggered. */
+              explanation: string | null;
+              externalMetric: {
+                /**
+                 * @description How the window’s points become one value.
+                 * @enum {string}
+                 */
+                aggregationMode: 'last' | 'avg' | 'max' | 'min';
+                /** @description A PromQL expression, asked of the external source with `query_range` over the window. */
+                query: string;
+              } | null;
+              /** @description A ULID. */
+              id: string;
+              impactMetric: {
+                /**
+                 * @description How the window’s samples become one value.
+                 * @enum {string}
+                 */
+                aggregationMode: 'rps' | 'count' | 'avg' | 'sum' | 'p50' | 'p95' | 'p99';
+                /** @description Labels and the values a series may have for each (empty: any). */
+                labelSelectors: {
+                  [key: string]: string[];
+                };
+                /** @description The series name (`unleash_histogram_checkout_latency`) or the bare metric name. */
+                metricName: string;
+                /**
+                 * @description Unleash’s window; `windowMinutes` overrides it.
+                 * @enum {string}
+                 */
+                timeRange: 'hour' | 'day' | 'week' | 'month';
+              } | null;
+              /** @description Why the last evaluation could not read the metric. */
+              lastError: string | null;
+              /** @description What the last evaluation read; null: no data. */
+              lastValue: number | null;
+              triggerCondition: {
+                operator: '>' | '<';
+                /** @description Crossing it (strictly) triggers the safeguard. */
+                threshold: number;
+              };
+              /** Format: date-time */
+              triggeredAt: string | null;
+              /** @description The window the metric is aggregated over. */
+              windowMinutes: number;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  changeMilestoneProgression: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        projectId: string;
+        sourceMilestoneId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "targetMilestone": "01JEXAMPLE0000000000000014",
+         *       "transitionCondition": {
+         *         "intervalMinutes": 60
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @description The milestone it leads to. */
+          targetMilestone: string;
+          transitionCondition: {
+            /** @description Minutes after the source milestone starts. */
+            intervalMinutes: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description The progression. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "sourceMilestone": "01JEXAMPLE0000000000000012",
+           *       "targetMilestone": "01JEXAMPLE0000000000000014",
+           *       "transitionCondition": {
+           *         "intervalMinutes": 60
+           *       }
+           *     }
+           */
+          'application/json': {
+            sourceMilestone: string;
+            targetMilestone: string;
+            transitionCondition: {
+              intervalMinutes: number;
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteMilestoneProgression: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        projectId: string;
+        sourceMilestoneId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The progression was removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
   getReleasePlans: {
     parameters: {
       query?: never;
@@ -30083,6 +31036,9 @@ export interface operations {
            *         "activeMilestoneId": "01JEXAMPLE0000000000000012",
            *         "createdByUserId": 1,
            *         "createdAt": "2026-01-15T10:00:00.000Z",
+           *         "pausedAt": null,
+           *         "pausedReason": null,
+           *         "nextProgressionAt": "2026-01-15T11:05:00.000Z",
            *         "milestones": [
            *           {
            *             "id": "01JEXAMPLE0000000000000012",
@@ -30093,6 +31049,8 @@ export interface operations {
            *               "intervalMinutes": 60
            *             },
            *             "startedAt": "2026-01-15T10:05:00.000Z",
+           *             "progressionExecutedAt": null,
+           *             "pausedAt": null,
            *             "strategies": [
            *               {
            *                 "id": "01JEXAMPLE0000000000000013",
@@ -30111,7 +31069,8 @@ export interface operations {
            *               }
            *             ]
            *           }
-           *         ]
+           *         ],
+           *         "safeguards": []
            *       }
            *     ]
            */
@@ -30190,6 +31149,9 @@ export interface operations {
            *       "activeMilestoneId": "01JEXAMPLE0000000000000012",
            *       "createdByUserId": 1,
            *       "createdAt": "2026-01-15T10:00:00.000Z",
+           *       "pausedAt": null,
+           *       "pausedReason": null,
+           *       "nextProgressionAt": "2026-01-15T11:05:00.000Z",
            *       "milestones": [
            *         {
            *           "id": "01JEXAMPLE0000000000000012",
@@ -30200,6 +31162,8 @@ export interface operations {
            *             "intervalMinutes": 60
            *           },
            *           "startedAt": "2026-01-15T10:05:00.000Z",
+           *           "progressionExecutedAt": null,
+           *           "pausedAt": null,
            *           "strategies": [
            *             {
            *               "id": "01JEXAMPLE0000000000000013",
@@ -30218,7 +31182,8 @@ export interface operations {
            *             }
            *           ]
            *         }
-           *       ]
+           *       ],
+           *       "safeguards": []
            *     }
            */
           'application/json': {
@@ -30237,6 +31202,16 @@ export interface operations {
             milestones: {
               id: string;
               name: string;
+              /**
+               * Format: date-time
+               * @description On the active milestone: when the plan’s progressions were paused; null: not paused.
+               */
+              pausedAt: string | null;
+              /**
+               * Format: date-time
+               * @description When the plan moved on from it by itself after it last started; null: not yet.
+               */
+              progressionExecutedAt: string | null;
               /** @description The plan the milestone belongs to. */
               releasePlanDefinitionId: string;
               sortOrder: number;
@@ -30264,7 +31239,79 @@ export interface operations {
             }[];
             /** @description The template’s name when the plan was added. */
             name: string;
+            /**
+             * Format: date-time
+             * @description When the next milestone starts by itself; null: not scheduled (no transition, paused or done).
+             */
+            nextProgressionAt: string | null;
+            /**
+             * Format: date-time
+             * @description While set, no milestone starts by itself (paused by hand or by a safeguard).
+             */
+            pausedAt: string | null;
+            /** @description Why it was paused, in words for the flag page (a triggered safeguard’s explanation); null when paused by hand. */
+            pausedReason: string | null;
             releasePlanTemplateId: string;
+            safeguards: {
+              action: {
+                /** @description The release plan. */
+                id: string;
+                /**
+                 * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. Each also pauses the plan.
+                 * @enum {string}
+                 */
+                type: 'pauseReleasePlanProgressions' | 'turnOffEnvironment' | 'startPreviousMilestone';
+              };
+              /**
+               * Format: date-time
+               * @description The last evaluation.
+               */
+              evaluatedAt: string | null;
+              /** @description What it did and why, when it triggered. */
+              explanation: string | null;
+              externalMetric: {
+                /**
+                 * @description How the window’s points become one value.
+                 * @enum {string}
+                 */
+                aggregationMode: 'last' | 'avg' | 'max' | 'min';
+                /** @description A PromQL expression, asked of the external source with `query_range` over the window. */
+                query: string;
+              } | null;
+              /** @description A ULID. */
+              id: string;
+              impactMetric: {
+                /**
+                 * @description How the window’s samples become one value.
+                 * @enum {string}
+                 */
+                aggregationMode: 'rps' | 'count' | 'avg' | 'sum' | 'p50' | 'p95' | 'p99';
+                /** @description Labels and the values a series may have for each (empty: any). */
+                labelSelectors: {
+                  [key: string]: string[];
+                };
+                /** @description The series name (`unleash_histogram_checkout_latency`) or the bare metric name. */
+                metricName: string;
+                /**
+                 * @description Unleash’s window; `windowMinutes` overrides it.
+                 * @enum {string}
+                 */
+                timeRange: 'hour' | 'day' | 'week' | 'month';
+              } | null;
+              /** @description Why the last evaluation could not read the metric. */
+              lastError: string | null;
+              /** @description What the last evaluation read; null: no data. */
+              lastValue: number | null;
+              triggerCondition: {
+                operator: '>' | '<';
+                /** @description Crossing it (strictly) triggers the safeguard. */
+                threshold: number;
+              };
+              /** Format: date-time */
+              triggeredAt: string | null;
+              /** @description The window the metric is aggregated over. */
+              windowMinutes: number;
+            }[];
           };
         };
       };
@@ -30405,6 +31452,8 @@ export interface operations {
            *         "intervalMinutes": 60
            *       },
            *       "startedAt": "2026-01-15T10:05:00.000Z",
+           *       "progressionExecutedAt": null,
+           *       "pausedAt": null,
            *       "strategies": [
            *         {
            *           "id": "01JEXAMPLE0000000000000013",
@@ -30427,6 +31476,16 @@ export interface operations {
           'application/json': {
             id: string;
             name: string;
+            /**
+             * Format: date-time
+             * @description On the active milestone: when the plan’s progressions were paused; null: not paused.
+             */
+            pausedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the plan moved on from it by itself after it last started; null: not yet.
+             */
+            progressionExecutedAt: string | null;
             /** @description The plan the milestone belongs to. */
             releasePlanDefinitionId: string;
             sortOrder: number;
@@ -30462,6 +31521,282 @@ export interface operations {
         content: {
           'application/json': components['schemas']['errorSchema'];
         };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  changeReleasePlanSafeguard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        planId: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    /** @description Unleash’s createSafeguardSchema, with `externalMetric`, `windowMinutes` and `action` added. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "externalMetric": {
+         *         "query": "sum(rate(http_requests_total{status=~\"5..\"}[1m])) / sum(rate(http_requests_total[1m]))",
+         *         "aggregationMode": "avg"
+         *       },
+         *       "windowMinutes": 5,
+         *       "triggerCondition": {
+         *         "operator": ">",
+         *         "threshold": 0.05
+         *       },
+         *       "action": {
+         *         "type": "pauseReleasePlanProgressions"
+         *       }
+         *     }
+         */
+        'application/json': {
+          action?: {
+            id?: string;
+            /**
+             * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. Each also pauses the plan.
+             * @enum {string}
+             */
+            type: 'pauseReleasePlanProgressions' | 'turnOffEnvironment' | 'startPreviousMilestone';
+          };
+          externalMetric?: {
+            /**
+             * @description How the window’s points become one value.
+             * @enum {string}
+             */
+            aggregationMode: 'last' | 'avg' | 'max' | 'min';
+            /** @description A PromQL expression, asked of the external source with `query_range` over the window. */
+            query: string;
+          };
+          /** @description A safeguard of the plan to change; absent: a new one. */
+          id?: string;
+          impactMetric?: {
+            /**
+             * @description How the window’s samples become one value.
+             * @enum {string}
+             */
+            aggregationMode: 'rps' | 'count' | 'avg' | 'sum' | 'p50' | 'p95' | 'p99';
+            /** @description Labels and the values a series may have for each (empty: any). */
+            labelSelectors: {
+              [key: string]: string[];
+            };
+            /** @description The series name (`unleash_histogram_checkout_latency`) or the bare metric name. */
+            metricName: string;
+            /**
+             * @description Unleash’s window; `windowMinutes` overrides it.
+             * @enum {string}
+             */
+            timeRange: 'hour' | 'day' | 'week' | 'month';
+          };
+          triggerCondition: {
+            operator: '>' | '<';
+            /** @description Crossing it (strictly) triggers the safeguard. */
+            threshold: number;
+          };
+          /** @description Minutes the metric is aggregated over; default: the `timeRange`, else 5. */
+          windowMinutes?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The safeguard. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01JEXAMPLE0000000000000021",
+           *       "action": {
+           *         "type": "pauseReleasePlanProgressions",
+           *         "id": "01JEXAMPLE0000000000000011"
+           *       },
+           *       "triggerCondition": {
+           *         "operator": ">",
+           *         "threshold": 800
+           *       },
+           *       "impactMetric": {
+           *         "metricName": "unleash_histogram_checkout_latency",
+           *         "timeRange": "hour",
+           *         "aggregationMode": "p99",
+           *         "labelSelectors": {
+           *           "environment": [
+           *             "production"
+           *           ]
+           *         }
+           *       },
+           *       "externalMetric": null,
+           *       "windowMinutes": 5,
+           *       "evaluatedAt": "2026-01-15T10:20:00.000Z",
+           *       "lastValue": 950,
+           *       "lastError": null,
+           *       "triggeredAt": "2026-01-15T10:20:00.000Z",
+           *       "explanation": "paused at 25% because p99 of checkout_latency > 800 for 5 min (it was 950)"
+           *     }
+           */
+          'application/json': {
+            action: {
+              /** @description The release plan. */
+              id: string;
+              /**
+               * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. Each also pauses the plan.
+               * @enum {string}
+               */
+              type: 'pauseReleasePlanProgressions' | 'turnOffEnvironment' | 'startPreviousMilestone';
+            };
+            /**
+             * Format: date-time
+             * @description The last evaluation.
+             */
+            evaluatedAt: string | null;
+            /** @description What it did and why, when it triggered. */
+            explanation: string | null;
+            externalMetric: {
+              /**
+               * @description How the window’s points become one value.
+               * @enum {string}
+               */
+              aggregationMode: 'last' | 'avg' | 'max' | 'min';
+              /** @description A PromQL expression, asked of the external source with `query_range` over the window. */
+              query: string;
+            } | null;
+            /** @description A ULID. */
+            id: string;
+            impactMetric: {
+              /**
+               * @description How the window’s samples become one value.
+               * @enum {string}
+               */
+              aggregationMode: 'rps' | 'count' | 'avg' | 'sum' | 'p50' | 'p95' | 'p99';
+              /** @description Labels and the values a series may have for each (empty: any). */
+              labelSelectors: {
+                [key: string]: string[];
+              };
+              /** @description The series name (`unleash_histogram_checkout_latency`) or the bare metric name. */
+              metricName: string;
+              /**
+               * @description Unleash’s window; `windowMinutes` overrides it.
+               * @enum {string}
+               */
+              timeRange: 'hour' | 'day' | 'week' | 'month';
+            } | null;
+            /** @description Why the last evaluation could not read the metric. */
+            lastError: string | null;
+            /** @description What the last evaluation read; null: no data. */
+            lastValue: number | null;
+            triggerCondition: {
+              operator: '>' | '<';
+              /** @description Crossing it (strictly) triggers the safeguard. */
+              threshold: number;
+            };
+            /** Format: date-time */
+            triggeredAt: string | null;
+            /** @description The window the metric is aggregated over. */
+            windowMinutes: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteReleasePlanSafeguard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        planId: string;
+        projectId: string;
+        safeguardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The safeguard was removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description No valid credentials: sign in or send an API token in the Authorization header. */
       401: {

@@ -69,3 +69,71 @@ export function sendOutbound(
     outgoing.end(request.body);
   });
 }
+
+/** What a GET brought back: the status and the body (at most `maxBytes`). */
+export type OutboundRead = { ok: true; status: number; body: string } | { ok: false; reason: string };
+
+/**
+ * Reads one URL with GET under the outbound policy (a metric source's query, say), with a deadline for the whole
+ * exchange and a cap on the body. Redirects are not followed, as for sendOutbound.
+ */
+export function readOutbound(
+  policy: OutboundPolicy,
+  target: string,
+  timeoutMs: number,
+  maxBytes = 4 * 1024 * 1024,
+): Promise<OutboundRead> {
+  return new Promise((resolve) => {
+    let url: URL;
+    try {
+      url = new URL(target);
+    } catch {
+      return resolve({ ok: false, reason: 'the URL is not valid' });
+    }
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host)) {
+      const refused = refusedAddress(policy, host, host);
+      if (refused) return resolve({ ok: false, reason: `refused: ${refused}` });
+    }
+    const client = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined;
+    if (!client) return resolve({ ok: false, reason: 'the URL must be http or https' });
+    const outgoing = client.request(url, {
+      method: 'GET',
+      headers: { accept: 'application/json' },
+      lookup: guardedLookup(policy),
+      agent: false,
+      timeout: timeoutMs,
+    });
+    const fail = (reason: string) => {
+      clearTimeout(deadline);
+      resolve({ ok: false, reason });
+    };
+    const deadline = setTimeout(
+      () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    outgoing.on('error', (error: NodeJS.ErrnoException) =>
+      fail(error.code === 'EREFUSED_ADDRESS' ? `refused: ${error.message}` : error.message),
+    );
+    outgoing.on('response', (response) => {
+      const status = response.statusCode ?? 0;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBytes)
+          return outgoing.destroy(new Error(`the answer is larger than ${maxBytes} bytes`));
+        chunks.push(chunk);
+      });
+      response.on('error', (error) => fail(error.message));
+      response.on('end', () => {
+        clearTimeout(deadline);
+        if (status >= 300 && status < 400)
+          return resolve({ ok: false, reason: `the source answered ${status} (a redirect, not followed)` });
+        resolve({ ok: true, status, body: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    outgoing.end();
+  });
+}

@@ -3,15 +3,21 @@ import type { PermissionName } from '@switchyard/access';
 import { inTransaction, type Db } from '../../../db/db.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../../flag-model/events/actor.ts';
-import type { PlanMilestone, ReleasePlan } from './release-plan.ts';
+import { createSafeguardStore } from '../safeguards/safeguard-store.ts';
+import type { Safeguard } from '../safeguards/safeguard.ts';
+import { toSafeguardResponse } from '../safeguards/safeguard-wire.ts';
+import { progressionDueAt, type PlanMilestone, type ReleasePlan } from './release-plan.ts';
 import {
   AddReleasePlanBody,
   FlagEnvironmentParams,
   MilestoneParams,
   PlanMilestoneResponse,
   PlanParams,
+  ProgressionBody,
+  ProgressionResponse,
   ReleasePlanListResponse,
   ReleasePlanResponse,
+  SourceMilestoneParams,
 } from './release-plan-schemas.ts';
 import { createReleasePlanService, type PlanPlace, type ReleasePlanService } from './release-plan-service.ts';
 
@@ -20,13 +26,18 @@ const BASE = '/api/admin/projects/:projectId/features/:featureName/environments/
 const GUARDED =
   'Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them.';
 
-const toMilestoneResponse = ({ intervalMinutes, startedAt, ...milestone }: PlanMilestone) => ({
+const toMilestoneResponse = (
+  { intervalMinutes, startedAt, progressionExecutedAt, targetMilestoneId: _, ...milestone }: PlanMilestone,
+  pausedAt: Date | null = null,
+) => ({
   ...milestone,
   transitionCondition: intervalMinutes === null ? null : { intervalMinutes },
   startedAt: startedAt?.toISOString() ?? null,
+  progressionExecutedAt: progressionExecutedAt?.toISOString() ?? null,
+  pausedAt: pausedAt?.toISOString() ?? null,
 });
 
-export const toReleasePlanResponse = (plan: ReleasePlan) => ({
+export const toReleasePlanResponse = (plan: ReleasePlan, safeguards: Safeguard[] = []) => ({
   id: plan.id,
   discriminator: 'plan' as const,
   name: plan.name,
@@ -37,7 +48,13 @@ export const toReleasePlanResponse = (plan: ReleasePlan) => ({
   activeMilestoneId: plan.activeMilestoneId,
   createdByUserId: plan.createdByUserId,
   createdAt: plan.createdAt.toISOString(),
-  milestones: plan.milestones.map(toMilestoneResponse),
+  pausedAt: plan.pausedAt?.toISOString() ?? null,
+  pausedReason: plan.pausedReason,
+  nextProgressionAt: progressionDueAt(plan)?.toISOString() ?? null,
+  milestones: plan.milestones.map((m) =>
+    toMilestoneResponse(m, m.id === plan.activeMilestoneId ? plan.pausedAt : null),
+  ),
+  safeguards: safeguards.filter((s) => s.planId === plan.id).map(toSafeguardResponse),
 });
 
 const placeOf = (params: { projectId: string; featureName: string; environment: string }): PlanPlace => ({
@@ -77,8 +94,11 @@ export function releasePlanRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
           response: { 200: ReleasePlanListResponse, ...errorResponses(401, 403, 404) },
         },
       },
-      async (request) =>
-        (await createReleasePlanService(deps.db).list(placeOf(request.params))).map(toReleasePlanResponse),
+      async (request) => {
+        const list = await createReleasePlanService(deps.db).list(placeOf(request.params));
+        const safeguards = await createSafeguardStore(deps.db).ofPlans(list.map((p) => p.id));
+        return list.map((plan) => toReleasePlanResponse(plan, safeguards));
+      },
     );
 
     app.post(
@@ -131,6 +151,99 @@ export function releasePlanRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
         );
       },
     );
+
+    const PROGRESSIONS =
+      '/api/admin/projects/:projectId/features/:featureName/environments/:environment/progressions';
+    app.put(
+      `${PROGRESSIONS}/:sourceMilestoneId`,
+      {
+        config: writeAuth('UPDATE_FEATURE_STRATEGY'),
+        schema: {
+          ...describe(
+            TAG,
+            'changeMilestoneProgression',
+            'Start a milestone by itself after another',
+            `The target milestone starts by itself \`intervalMinutes\` after the source milestone starts (counted from a resume, when the plan was paused and resumed since), once across all server processes. ${GUARDED}`,
+          ),
+          params: SourceMilestoneParams,
+          body: ProgressionBody,
+          response: {
+            200: { ...ProgressionResponse, description: 'The progression.' },
+            ...errorResponses(400, 401, 403, 404, 409, 415),
+          },
+        },
+      },
+      async (request) =>
+        tx((s) =>
+          s.changeProgression(
+            placeOf(request.params),
+            request.params.sourceMilestoneId,
+            {
+              targetMilestoneId: request.body.targetMilestone,
+              intervalMinutes: request.body.transitionCondition.intervalMinutes,
+            },
+            actorOf(request),
+          ),
+        ),
+    );
+
+    app.delete(
+      `${PROGRESSIONS}/:sourceMilestoneId`,
+      {
+        config: writeAuth('UPDATE_FEATURE_STRATEGY'),
+        schema: {
+          ...describe(
+            TAG,
+            'deleteMilestoneProgression',
+            'Stop a milestone leading to the next by itself',
+            `The next milestone then starts only by hand. ${GUARDED}`,
+          ),
+          params: SourceMilestoneParams,
+          response: { 204: noContent('The progression was removed.'), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        await tx((s) =>
+          s.deleteProgression(placeOf(request.params), request.params.sourceMilestoneId, actorOf(request)),
+        );
+        return reply.status(204).send();
+      },
+    );
+
+    for (const [verb, operationId, summary, text] of [
+      [
+        'pause',
+        'pauseMilestoneProgressions',
+        'Pause a release plan',
+        'No milestone starts by itself until the plan is resumed; milestones can still be started by hand. A triggered safeguard pauses the plan the same way, with its explanation in `pausedReason`.',
+      ],
+      [
+        'resume',
+        'resumeMilestoneProgressions',
+        'Resume a paused release plan',
+        'Milestones start by themselves again; the active milestone’s interval counts from now. Its safeguards are evaluated again, so one whose condition still holds pauses it again.',
+      ],
+    ] as const)
+      app.post(
+        `${PROGRESSIONS}/:planId/${verb}`,
+        {
+          config: writeAuth('UPDATE_FEATURE_STRATEGY'),
+          schema: {
+            ...describe(TAG, operationId, summary, `${text} ${GUARDED}`),
+            params: PlanParams,
+            response: {
+              200: { ...ReleasePlanResponse, $id: undefined, description: 'The release plan.' },
+              ...errorResponses(401, 403, 404),
+            },
+          },
+        },
+        async (request) => {
+          const plan = await tx((s) =>
+            s[verb](placeOf(request.params), request.params.planId, actorOf(request)),
+          );
+          return toReleasePlanResponse(plan, await createSafeguardStore(deps.db).ofPlans([plan.id]));
+        },
+      );
 
     app.delete(
       `${BASE}/:planId`,

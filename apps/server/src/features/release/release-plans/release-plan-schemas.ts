@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Nullable } from '../../flag-model/flags/nullable-schema.ts';
 import { MilestoneStrategyResponse } from '../release-templates/release-template-schemas.ts';
+import { SafeguardResponse } from '../safeguards/safeguard-schemas.ts';
 
 /** Inline: the template routes own the named schema, and Fastify plugins do not share schemas. */
 const StrategyResponse = Type.Unsafe({ ...MilestoneStrategyResponse, $id: undefined, examples: undefined });
@@ -12,6 +13,8 @@ const exampleMilestone = {
   releasePlanDefinitionId: '01JEXAMPLE0000000000000011',
   transitionCondition: { intervalMinutes: 60 },
   startedAt: '2026-01-15T10:05:00.000Z',
+  progressionExecutedAt: null,
+  pausedAt: null,
   strategies: [
     {
       id: '01JEXAMPLE0000000000000013',
@@ -37,7 +40,11 @@ const examplePlan = {
   activeMilestoneId: '01JEXAMPLE0000000000000012',
   createdByUserId: 1,
   createdAt: '2026-01-15T10:00:00.000Z',
+  pausedAt: null,
+  pausedReason: null,
+  nextProgressionAt: '2026-01-15T11:05:00.000Z',
   milestones: [exampleMilestone],
+  safeguards: [],
 };
 
 export const PlanMilestoneResponse = Type.Object(
@@ -49,6 +56,18 @@ export const PlanMilestoneResponse = Type.Object(
     transitionCondition: Nullable(Type.Object({ intervalMinutes: Type.Integer() })),
     startedAt: Nullable(
       Type.String({ format: 'date-time', description: 'When it last started; null: never.' }),
+    ),
+    progressionExecutedAt: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'When the plan moved on from it by itself after it last started; null: not yet.',
+      }),
+    ),
+    pausedAt: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'On the active milestone: when the plan’s progressions were paused; null: not paused.',
+      }),
     ),
     strategies: Type.Array(StrategyResponse),
   },
@@ -69,7 +88,27 @@ export const ReleasePlanResponse = Type.Object(
     ),
     createdByUserId: Nullable(Type.Integer()),
     createdAt: Type.String({ format: 'date-time' }),
+    pausedAt: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'While set, no milestone starts by itself (paused by hand or by a safeguard).',
+      }),
+    ),
+    pausedReason: Nullable(
+      Type.String({
+        description:
+          'Why it was paused, in words for the flag page (a triggered safeguard’s explanation); null when paused by hand.',
+      }),
+    ),
+    nextProgressionAt: Nullable(
+      Type.String({
+        format: 'date-time',
+        description:
+          'When the next milestone starts by itself; null: not scheduled (no transition, paused or done).',
+      }),
+    ),
     milestones: Type.Array(PlanMilestoneResponse),
+    safeguards: Type.Array(SafeguardResponse),
   },
   { $id: 'releasePlanSchema', examples: [examplePlan] },
 );
@@ -83,6 +122,45 @@ export const AddReleasePlanBody = Type.Object(
   { additionalProperties: false, examples: [{ templateId: '01JEXAMPLE0000000000000001' }] },
 );
 
+export const ProgressionBody = Type.Object(
+  {
+    targetMilestone: Type.String({ minLength: 1, maxLength: 26, description: 'The milestone it leads to.' }),
+    transitionCondition: Type.Object(
+      {
+        intervalMinutes: Type.Integer({
+          minimum: 1,
+          maximum: 525_600,
+          description: 'Minutes after the source milestone starts.',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      { targetMilestone: '01JEXAMPLE0000000000000014', transitionCondition: { intervalMinutes: 60 } },
+    ],
+  },
+);
+
+export const ProgressionResponse = Type.Object(
+  {
+    sourceMilestone: Type.String(),
+    targetMilestone: Type.String(),
+    transitionCondition: Type.Object({ intervalMinutes: Type.Integer() }),
+  },
+  {
+    examples: [
+      {
+        sourceMilestone: '01JEXAMPLE0000000000000012',
+        targetMilestone: '01JEXAMPLE0000000000000014',
+        transitionCondition: { intervalMinutes: 60 },
+      },
+    ],
+  },
+);
+
 export const FlagEnvironmentParams = Type.Object({
   projectId: Type.String(),
   featureName: Type.String(),
@@ -90,3 +168,7 @@ export const FlagEnvironmentParams = Type.Object({
 });
 export const PlanParams = Type.Object({ ...FlagEnvironmentParams.properties, planId: Type.String() });
 export const MilestoneParams = Type.Object({ ...PlanParams.properties, milestoneId: Type.String() });
+export const SourceMilestoneParams = Type.Object({
+  ...FlagEnvironmentParams.properties,
+  sourceMilestoneId: Type.String(),
+});

@@ -11,6 +11,7 @@ import type { Flag } from '../../flag-model/flags/flag.ts';
 import { newReleaseId } from '../release-templates/release-id.ts';
 import { createReleaseTemplateStore } from '../release-templates/release-template-store.ts';
 import type { ReleasePlan } from './release-plan.ts';
+import { nextMilestone } from './release-plan.ts';
 import { createReleasePlanStore } from './release-plan-store.ts';
 
 /** Where a plan lives: a flag in an environment of a project. */
@@ -24,6 +25,16 @@ export type PlanPlace = { project: string; flagName: string; environment: string
 export function createReleasePlanService(db: Db, now: () => Date = () => new Date()) {
   const plans = createReleasePlanStore(db);
   const strategies = createFlagStrategyStore(db);
+
+  async function findByMilestone(place: PlanPlace, milestoneId: string) {
+    const planId = await plans.planIdOfMilestone(milestoneId);
+    const found = planId && (await find(place, planId).catch(() => undefined));
+    if (!found)
+      throw new NotFoundError(
+        `Could not find milestone "${milestoneId}" in a release plan of flag "${place.flagName}" in environment "${place.environment}"`,
+      );
+    return { ...found, milestone: found.plan.milestones.find((m) => m.id === milestoneId)! };
+  }
 
   async function find(place: PlanPlace, id: string): Promise<{ flag: Flag; plan: ReleasePlan }> {
     const { flag } = await requireFlagEnvironment(db, place.project, place.flagName, place.environment);
@@ -133,6 +144,82 @@ export function createReleasePlanService(db: Db, now: () => Date = () => new Dat
     async startMilestone(place: PlanPlace, planId: string, milestoneId: string, actor: Actor) {
       const { flag, plan } = await find(place, planId);
       return start(flag, plan, milestoneId, actor);
+    },
+    /** Starts a milestone of a plan known by id (the scheduler and safeguards, which have no route's place). */
+    async startInPlan(planId: string, milestoneId: string, actor: Actor) {
+      const plan = await plans.get(planId);
+      if (!plan) throw new NotFoundError(`Could not find release plan "${planId}"`);
+      const { flag } = await requireFlagEnvironment(db, plan.project, plan.flagName, plan.environment);
+      return start(flag, plan, milestoneId, actor);
+    },
+    /**
+     * Sets when a milestone leads to another by itself: `intervalMinutes` after it starts. Unleash's
+     * changeMilestoneProgression: the event is milestone-progression-created, or -updated when it had one.
+     */
+    async changeProgression(
+      place: PlanPlace,
+      sourceMilestoneId: string,
+      progression: { targetMilestoneId: string; intervalMinutes: number },
+      actor: Actor,
+    ) {
+      const { flag, plan, milestone } = await findByMilestone(place, sourceMilestoneId);
+      const target = plan.milestones.find((m) => m.id === progression.targetMilestoneId);
+      if (!target)
+        throw new NotFoundError(
+          `Could not find milestone "${progression.targetMilestoneId}" in release plan "${plan.id}"`,
+        );
+      if (target.id === milestone.id) throw new ConflictError('a milestone cannot lead to itself');
+      await plans.setProgression(milestone.id, progression);
+      const had = milestone.intervalMinutes !== null;
+      const data = {
+        sourceMilestone: milestone.id,
+        targetMilestone: target.id,
+        transitionCondition: { intervalMinutes: progression.intervalMinutes },
+      };
+      const before = had
+        ? {
+            sourceMilestone: milestone.id,
+            targetMilestone: nextMilestone(plan, milestone)?.id ?? null,
+            transitionCondition: { intervalMinutes: milestone.intervalMinutes },
+          }
+        : undefined;
+      await event(
+        had ? 'milestone-progression-updated' : 'milestone-progression-created',
+        flag,
+        plan.environment,
+        actor,
+        data,
+        before,
+      );
+      return data;
+    },
+    /** Removes a milestone's transition: the next milestone then starts only by hand. */
+    async deleteProgression(place: PlanPlace, sourceMilestoneId: string, actor: Actor): Promise<void> {
+      const { flag, plan, milestone } = await findByMilestone(place, sourceMilestoneId);
+      if (milestone.intervalMinutes === null)
+        throw new NotFoundError(`Milestone "${milestone.id}" has no progression`);
+      await plans.setProgression(milestone.id, null);
+      await event('milestone-progression-deleted', flag, plan.environment, actor, null, {
+        sourceMilestone: milestone.id,
+        transitionCondition: { intervalMinutes: milestone.intervalMinutes },
+      });
+    },
+    /** Stops the plan progressing by itself; `reason` says why when it is not a person's choice. */
+    async pause(place: PlanPlace, planId: string, actor: Actor, reason: string | null = null) {
+      const { flag, plan } = await find(place, planId);
+      if (await plans.pause(plan.id, now(), reason))
+        await event('release-plan-progressions-paused', flag, plan.environment, actor, {
+          id: plan.id,
+          reason,
+        });
+      return (await plans.get(plan.id))!;
+    },
+    /** Lets the plan progress by itself again; the active milestone's interval counts from now. */
+    async resume(place: PlanPlace, planId: string, actor: Actor) {
+      const { flag, plan } = await find(place, planId);
+      if (await plans.resume(plan.id, now()))
+        await event('release-plan-progressions-resumed', flag, plan.environment, actor, { id: plan.id });
+      return (await plans.get(plan.id))!;
     },
     /** Removes the plan and the strategies its active milestone put on the flag environment. */
     async remove(place: PlanPlace, planId: string, actor: Actor): Promise<void> {

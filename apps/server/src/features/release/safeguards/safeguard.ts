@@ -1,0 +1,82 @@
+import type { AggregationMode, TimeRange } from '../impact-metrics/impact-metric.ts';
+
+/** What a safeguard does when its condition holds. Each also pauses the plan, so it does not roll on by itself. */
+export type SafeguardAction =
+  'pauseReleasePlanProgressions' | 'turnOffEnvironment' | 'startPreviousMilestone';
+export const SAFEGUARD_ACTIONS: readonly SafeguardAction[] = [
+  'pauseReleasePlanProgressions',
+  'turnOffEnvironment',
+  'startPreviousMilestone',
+];
+
+/** How an external query's points over the window become one value. */
+export type ExternalAggregation = 'last' | 'avg' | 'max' | 'min';
+export const EXTERNAL_AGGREGATIONS: readonly ExternalAggregation[] = ['last', 'avg', 'max', 'min'];
+
+/** An impact-metric series by name and labels, aggregated over the window (Unleash's metricQuerySchema). */
+export type ImpactMetricSource = {
+  metricName: string;
+  timeRange: TimeRange;
+  aggregationMode: AggregationMode;
+  labelSelectors: Record<string, string[]>;
+};
+/** A PromQL expression asked of the instance's external source with query_range over the window. */
+export type ExternalMetricSource = { query: string; aggregationMode: ExternalAggregation };
+
+export type SafeguardMetric =
+  { source: 'impact'; metric: ImpactMetricSource } | { source: 'external'; metric: ExternalMetricSource };
+
+export type Safeguard = SafeguardMetric & {
+  id: string;
+  planId: string;
+  windowMinutes: number;
+  operator: '>' | '<';
+  threshold: number;
+  action: SafeguardAction;
+  createdAt: Date;
+  evaluatedAt: Date | null;
+  lastValue: number | null;
+  lastError: string | null;
+  triggeredAt: Date | null;
+  explanation: string | null;
+};
+
+/** Minutes of each of Unleash's time ranges: the window when a safeguard names none of its own. */
+export const RANGE_MINUTES: Record<TimeRange, number> = { hour: 60, day: 1440, week: 10_080, month: 43_200 };
+/** The longest window: impact metrics keep 5-minute roll-ups for two days. */
+export const MAX_WINDOW_MINUTES = 1440;
+
+export const crossed = (operator: '>' | '<', value: number, threshold: number) =>
+  operator === '>' ? value > threshold : value < threshold;
+
+/** One value of an external query's points (already in time order). */
+export function aggregatePoints(mode: ExternalAggregation, values: number[]): number | null {
+  if (values.length === 0) return null;
+  switch (mode) {
+    case 'last':
+      return values.at(-1)!;
+    case 'avg':
+      return values.reduce((a, b) => a + b, 0) / values.length;
+    case 'max':
+      return Math.max(...values);
+    case 'min':
+      return Math.min(...values);
+  }
+}
+
+/** The metric in words: "p99 of checkout_latency", "avg of sum(rate(http_errors_total[1m]))". */
+export function metricWords(safeguard: SafeguardMetric): string {
+  if (safeguard.source === 'impact')
+    return `${safeguard.metric.aggregationMode} of ${safeguard.metric.metricName.replace(/^unleash_(counter|gauge|histogram)_/, '')}`;
+  return `${safeguard.metric.aggregationMode} of ${safeguard.metric.query}`;
+}
+
+const number = (n: number) => (Number.isInteger(n) ? String(n) : n.toPrecision(4).replace(/\.?0+$/, ''));
+
+/**
+ * Why a safeguard acted, for a person: "paused at 25% because p99 of checkout_latency > 800 for 5 min (it was 950)".
+ * `done` says what happened ("paused at 25%", "turned off at 25% and paused", "went back from 50% to 10% and paused").
+ */
+export function explanation(safeguard: Safeguard, done: string, value: number): string {
+  return `${done} because ${metricWords(safeguard)} ${safeguard.operator} ${number(safeguard.threshold)} for ${safeguard.windowMinutes} min (it was ${number(value)})`;
+}
