@@ -138,7 +138,8 @@ export function createClientStreams(
       channel.members.set(target, base);
       count++;
       heartbeat ??= setInterval(() => {
-        for (const each of channels.values()) for (const member of each.members.keys()) send(member, HEARTBEAT);
+        for (const each of channels.values())
+          for (const member of each.members.keys()) send(member, HEARTBEAT);
       }, heartbeatMs).unref();
       const joined = channel;
       return () => remove(key, joined, target);
@@ -150,9 +151,7 @@ export function createClientStreams(
         pending = undefined;
         // One update at a time per channel, so two quick changes never diff against the same base.
         for (const channel of channels.values())
-          channel.updating = channel.updating
-            .then(() => update(channel))
-            .catch(() => undefined);
+          channel.updating = channel.updating.then(() => update(channel)).catch(() => undefined);
       }, coalesceMs).unref();
     },
     /** Ends every stream and refuses new ones: for app close. */

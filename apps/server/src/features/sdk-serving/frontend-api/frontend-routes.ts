@@ -6,7 +6,7 @@ import { NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';
 import type { ApiArea } from '../../../http/openapi.ts';
 import { toDate, toFlagCounts, toRegistration } from '../client-api/client-report.ts';
-import { createClientReportStore } from '../client-api/client-report-store.ts';
+import type { ClientReports } from '../client-api/client-report-buffer.ts';
 import type { ClientStateCache } from '../client-api/client-state-cache.ts';
 import { projectFilter } from '../serving/token-scope.ts';
 import { buildFrontendContext } from './frontend-context.ts';
@@ -24,9 +24,13 @@ import {
 type TokenPrincipal = Extract<Principal, { kind: 'token' }>;
 
 /** /api/frontend: flags evaluated on the server for browser and mobile SDKs, from a compiled in-memory form. */
-export function frontendRoutes(deps: { db: Db; cache: ClientStateCache }): FastifyPluginAsyncTypebox {
+export function frontendRoutes(deps: {
+  db: Db;
+  cache: ClientStateCache;
+  reports: ClientReports;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const reports = createClientReportStore(deps.db);
+    const reports = deps.reports;
 
     const evaluateFor = async (request: FastifyRequest, raw: Record<string, unknown>) => {
       const principal = request.principal as TokenPrincipal;
