@@ -13,7 +13,6 @@
  * setrlimit); every process started inherits it. Writes test-output/bench-scale.json.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -129,12 +128,14 @@ async function seed(url: string, count: number) {
 }
 
 /** One flag change: the first flag switched off or on. */
-const change = (url: string) =>
-  admin(
+const change = (url: string) => {
+  toggled = !toggled;
+  return admin(
     url,
     'POST',
-    `/api/admin/projects/default/features/scale-000/environments/development/${(toggled = !toggled) ? 'off' : 'on'}`,
+    `/api/admin/projects/default/features/scale-000/environments/development/${toggled ? 'off' : 'on'}`,
   );
+};
 
 const serverEnv = (database: PgDatabase, extra: Record<string, string> = {}) => ({
   DATABASE_URL: database.url,
