@@ -105,7 +105,8 @@ export function createClientStreams(
         messages.set(base, message);
       }
       if (message) send(target, message);
-      channel.members.set(target, after);
+      // A dropped stream may have left the channel already; setting it again would bring it back.
+      if (channel.members.has(target)) channel.members.set(target, after);
     }
     channel.latest = after;
   };
