@@ -27,6 +27,9 @@
  * `npm run bench -- startup` (or `-- permissions`, `-- throughput`, `-- change-requests`, `-- integrations`,
  * `-- impact-metrics`, `-- edge`, `-- workers`, `-- admin`, `-- docs`) runs one of them; with no argument, the first
  * eight.
+ * - `scale` (bench/scale.ts), only when asked: 10,000 SSE streams on an edge and on the server with workers, 10,000
+ *   SDK instances posting metrics, four servers and two edges on one PostgreSQL (bench-scale.json); `--streams N`
+ *   and `--instances N` scale it down.
  * `npm run bench -- soak [--minutes 10]` runs the long mixed-traffic soak of soak.ts instead.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -54,6 +57,7 @@ import { measureAdmin } from './admin.ts';
 import { measurePermissions } from './permissions.ts';
 import { measureStartup } from './startup.ts';
 import { measureTimeTravel } from './time-travel.ts';
+import { ensureDescriptors, measureScale } from './scale.ts';
 import { runWrk, wrkAvailable } from './wrk.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -416,6 +420,18 @@ async function admin() {
   say('wrote test-output/bench-admin.json');
 }
 
+async function scale() {
+  if (!ensureDescriptors(say)) return;
+  const result = await measureScale(say);
+  console.table(result.streams);
+  console.table(result.metrics);
+  console.table(result.processes);
+  say(`scale: ${result.minutes} min, load average ${result.load}`);
+  await mkdir('test-output', { recursive: true });
+  await writeFile('test-output/bench-scale.json', JSON.stringify(result, null, 2));
+  say('wrote test-output/bench-scale.json');
+}
+
 async function docs() {
   const rows = await measureDocs(say);
   console.table(rows);
@@ -448,6 +464,7 @@ const SCENARIOS = [
   'admin',
   'docs',
   'time-travel',
+  'scale',
   'soak',
 ];
 const scenario = process.argv[2]?.startsWith('--') ? undefined : process.argv[2];
@@ -471,4 +488,5 @@ else {
   if (scenario === 'admin') await admin();
   if (scenario === 'docs') await docs();
   if (scenario === 'time-travel') await timeTravel();
+  if (scenario === 'scale') await scale();
 }

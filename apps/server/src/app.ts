@@ -66,6 +66,8 @@ import {
 import { clientRoutes } from './features/sdk-serving/client-api/client-routes.ts';
 import { createClientStateCache } from './features/sdk-serving/client-api/client-state-cache.ts';
 import { createClientStreams } from './features/sdk-serving/client-api/client-streams.ts';
+import { createClientReportBuffer } from './features/sdk-serving/client-api/client-report-buffer.ts';
+import { createClientReportStore } from './features/sdk-serving/client-api/client-report-store.ts';
 import { environmentRoutes } from './features/flag-model/environments/environment-routes.ts';
 import { eventRoutes } from './features/flag-model/events/event-routes.ts';
 import { recordServedHistory } from './features/flag-model/history/history-recorder.ts';
@@ -422,15 +424,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => impactMaintenance.start());
   app.addHook('preClose', () => impactMaintenance.stop());
   await app.register(impactMetricRoutes({ db, impactMetrics }));
-  await app.register(clientRoutes({ db, cache, streams, impactMetrics }));
-  await app.register(frontendRoutes({ db, cache, exposures: exposures.port }));
+  // SDK reports are held in memory and written every METRICS_FLUSH_SECONDS (decision record 0045).
+  const reports = createClientReportBuffer(createClientReportStore(db), {
+    flushMs: config.metricsFlushMs,
+    onError: (error) => app.log.error({ err: error }, 'SDK metrics: a flush failed'),
+  });
+  app.addHook('onReady', async () => reports.start());
+  app.addHook('onClose', () => reports.stop());
+  await app.register(clientRoutes({ db, cache, streams, impactMetrics, reports }));
+  await app.register(frontendRoutes({ db, cache, exposures: exposures.port, reports }));
   await app.register(ofrepRoutes({ cache, exposures: exposures.port }));
   await app.register(experimentRoutes({ db, onChange: refreshExperiments }));
   await app.register(impressionRoutes({ exposures: exposures.port }));
   await app.register(conversionRoutes({ conversions }));
   app.addHook('onReady', async () => experimentFlusher.start());
   app.addHook('preClose', () => experimentFlusher.stop());
-  await app.register(edgeRoutes({ db, edgeClients: config.edgeClients, impactMetrics }));
+  await app.register(edgeRoutes({ db, edgeClients: config.edgeClients, impactMetrics, reports }));
   await app.register(playgroundRoutes({ db, config }));
   await app.register(changeRequestConfigRoutes({ db }));
   // Reviewers are emailed when asked to review, authors when their schedule fails or is suspended.

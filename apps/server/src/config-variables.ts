@@ -148,6 +148,13 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     example: '100000',
   },
   {
+    name: 'METRICS_FLUSH_SECONDS',
+    description:
+      'How often the SDK registrations, usage counts and "last seen" times a server holds in memory are written to the database, in one batch; also what a server killed with kill -9 can lose at most. 0 writes each report as it comes.',
+    default: '10',
+    example: '30',
+  },
+  {
     name: 'TRUST_PROXY',
     description:
       'Which peers may tell Switchyard the client address and protocol with `X-Forwarded-For` and `X-Forwarded-Proto`: `true` (any peer), `false` (none), or a comma-separated list of addresses, CIDR ranges and the names `loopback`, `linklocal` and `uniquelocal` (private ranges). The default trusts a reverse proxy on the same host or a private network, where Docker, Kubernetes and cloud load balancers connect from, while a client on the internet cannot pretend to be on HTTPS or at another address. List your proxy if it connects from a public address.',

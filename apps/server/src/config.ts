@@ -31,6 +31,11 @@ export type Config = {
   experimentFlushIntervalMs: number;
   /** The most flag evaluations one playground request may ask for. */
   playgroundMaxEvaluations: number;
+  /**
+   * How often SDK usage counts, registrations and "last seen" held in memory are written (METRICS_FLUSH_SECONDS,
+   * decision record 0045): what a kill -9 can lose at most. 0 writes each report as it comes.
+   */
+  metricsFlushMs: number;
   adminUiDir: string | undefined;
   /**
    * Switchyard's address as browsers reach it, the base path included: for invite links, emails, event links and
@@ -373,6 +378,7 @@ export function readConfig(
     loginHistoryRetentionDays: integer('LOGIN_HISTORY_RETENTION_DAYS', 14, 1, 3650),
     experimentFlushIntervalMs: integer('EXPERIMENT_FLUSH_INTERVAL_MS', 1000, 10, 60_000),
     playgroundMaxEvaluations: integer('PLAYGROUND_MAX_EVALUATIONS', 20_000, 1, 10_000_000),
+    metricsFlushMs: integer('METRICS_FLUSH_SECONDS', 10, 0, 300) * 1000,
     adminUiDir: adminUiDir ? path.resolve(cwd, adminUiDir) : undefined,
     publicUrl,
     basePath,

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createClientStreams } from '../features/sdk-serving/client-api/client-streams.ts';
-import { createStreamSession, hydration } from '../features/sdk-serving/client-api/client-stream-session.ts';
+import { createClientStreams, responseTarget } from '../features/sdk-serving/client-api/client-streams.ts';
+import { hydration } from '../features/sdk-serving/client-api/client-stream-session.ts';
 import type { ServingAnswers } from '../features/sdk-serving/serving/serving-answers.ts';
 import { errorBody, HttpError, TooManyRequestsError } from '../http/errors.ts';
 import { MALFORMED_URL } from '../http/framework-errors.ts';
@@ -179,25 +179,19 @@ export function createEdgeHandler(deps: {
       const token = await authenticate(request, ['client']);
       const query = deps.answers.clientQuery(token, clientQueryString(request.query), '5.2.0');
       const key = await stateKey(token);
-      const session = createStreamSession(present(deps.answers.streamSnapshot(key, query)));
+      const first = present(deps.answers.streamSnapshot(key, query));
       response.writeHead(200, {
         'content-type': 'text/event-stream',
         'cache-control': 'no-cache',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      response.write(session.connected);
-      let updating = Promise.resolve();
-      const remove = streams.add({
-        write: (chunk) => response.write(chunk),
-        update: () =>
-          (updating = updating.then(() => {
-            const next = deps.answers.streamSnapshot(key, query);
-            const message = next && session.next(next);
-            if (message) response.write(message);
-          })),
-        end: () => response.end(),
-      });
+      const remove = streams.add(
+        `${key}\u0000${JSON.stringify(query)}`,
+        first,
+        () => deps.answers.streamSnapshot(key, query),
+        responseTarget(response),
+      );
       response.on('close', remove);
       if (request.socket.destroyed) remove();
     },

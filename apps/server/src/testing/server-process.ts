@@ -89,8 +89,17 @@ export async function startServerProcess(
   ];
   const child = spawn(process.execPath, args, {
     cwd: serverDir,
-    // One process unless a test asks for workers: most tests read their own writes at once (cluster/).
-    env: { ...process.env, LOG_LEVEL: 'info', WORKERS: '1', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // One process unless a test asks for workers: most tests read their own writes at once (cluster/). SDK
+    // reports are written every second, well within the tests' 5 s waits (decision record 0045).
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'info',
+      WORKERS: '1',
+      METRICS_FLUSH_SECONDS: '1',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -42,6 +42,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     INIT_CLIENT_API_TOKENS: CLIENT_TOKEN,
     INIT_FRONTEND_API_TOKENS: FRONTEND_TOKEN,
     LOG_LEVEL: 'silent',
+    // Reports written as they come, so a test reads what it posted (client-report-buffer.test.ts flushes itself).
+    METRICS_FLUSH_SECONDS: '0',
     ...env,
   });
   await bootstrap(db, config);

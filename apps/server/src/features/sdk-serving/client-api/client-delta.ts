@@ -26,8 +26,9 @@ export function diffStates(
   features: ClientFeature[],
   segments: ClientSegment[],
   eventId: number,
+  /** `toSentState(features, segments)`, when the caller has it already. */
+  after: SentState = toSentState(features, segments),
 ): { events: DeltaEvent[]; after: SentState } {
-  const after = toSentState(features, segments);
   const events: DeltaEvent[] = [];
   for (const segment of segments) {
     if (before.segments.get(segment.id) !== after.segments.get(segment.id))

@@ -21,6 +21,9 @@ export type Registration = {
   projects: string[];
 };
 
+/** An instance that reported: its "last seen" moves. */
+export type Seen = { appName: string; environment: string; instanceId: string };
+
 export type FlagCount = { flagName: string; yes: number; no: number; variants: Record<string, number> };
 
 /**
@@ -41,7 +44,7 @@ export function createClientReportStore(db: Db, options: { now?: () => number } 
     touched.set(key, time);
     return true;
   };
-  return {
+  const store = {
     /**
      * Marks the application (and the instance, when named) as seen now: an SDK registers once at start-up but
      * reports metrics every minute or so. At most once a minute per application and per instance in this process.
@@ -61,16 +64,30 @@ export function createClientReportStore(db: Db, options: { now?: () => number } 
         );
     },
     async register(r: Registration): Promise<void> {
-      countSdkVersion(r.sdkVersion ?? null);
+      await store.registerMany([r]);
+    },
+    /** Upserts many registrations in two statements; the last one of an instance wins. */
+    async registerMany(registrations: Registration[]): Promise<void> {
+      const latest = new Map<string, Registration>();
+      for (const r of registrations) {
+        countSdkVersion(r.sdkVersion ?? null);
+        latest.set(JSON.stringify([r.appName, r.instanceId, r.environment]), r);
+      }
+      if (!latest.size) return;
+      const rows = [...latest.values()];
       await db.query(
-        `INSERT INTO client_applications (app_name, seen_at) VALUES ($1, now())
+        `INSERT INTO client_applications (app_name, seen_at) SELECT DISTINCT a, now() FROM unnest($1::text[]) AS a
          ON CONFLICT (app_name) DO UPDATE SET seen_at = now()`,
-        [r.appName],
+        [[...new Set(rows.map((r) => r.appName))]],
       );
       await db.query(
         `INSERT INTO client_instances (app_name, instance_id, environment, sdk_type, sdk_version, strategies, started_at,
             interval_ms, connection_id, platform_name, platform_version, spec_version, projects)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         SELECT r.app_name, r.instance_id, r.environment, r.sdk_type, r.sdk_version, r.strategies, r.started_at,
+            r.interval_ms, r.connection_id, r.platform_name, r.platform_version, r.spec_version, r.projects
+           FROM jsonb_to_recordset($1::jsonb) AS r(app_name text, instance_id text, environment text, sdk_type text,
+            sdk_version text, strategies jsonb, started_at timestamptz, interval_ms integer, connection_id text,
+            platform_name text, platform_version text, spec_version text, projects jsonb)
          ON CONFLICT (app_name, instance_id, environment) DO UPDATE SET
            sdk_type = EXCLUDED.sdk_type, sdk_version = COALESCE(EXCLUDED.sdk_version, client_instances.sdk_version),
            strategies = EXCLUDED.strategies, started_at = COALESCE(EXCLUDED.started_at, client_instances.started_at),
@@ -78,21 +95,49 @@ export function createClientReportStore(db: Db, options: { now?: () => number } 
            platform_name = EXCLUDED.platform_name, platform_version = EXCLUDED.platform_version,
            spec_version = EXCLUDED.spec_version, projects = EXCLUDED.projects, last_seen_at = now()`,
         [
-          r.appName,
-          r.instanceId,
-          r.environment,
-          r.sdkType,
-          r.sdkVersion ?? null,
-          JSON.stringify(r.strategies ?? []),
-          r.startedAt ?? null,
-          r.intervalMs ?? null,
-          r.connectionId ?? null,
-          r.platformName ?? null,
-          r.platformVersion ?? null,
-          r.specVersion ?? null,
-          JSON.stringify(r.projects),
+          JSON.stringify(
+            rows.map((r) => ({
+              app_name: r.appName,
+              instance_id: r.instanceId,
+              environment: r.environment,
+              sdk_type: r.sdkType,
+              sdk_version: r.sdkVersion ?? null,
+              strategies: r.strategies ?? [],
+              started_at: r.startedAt ?? null,
+              interval_ms: r.intervalMs ?? null,
+              connection_id: r.connectionId ?? null,
+              platform_name: r.platformName ?? null,
+              platform_version: r.platformVersion ?? null,
+              spec_version: r.specVersion ?? null,
+              projects: r.projects,
+            })),
+          ),
         ],
       );
+    },
+    /** Marks many applications and instances as seen now, in two statements (the report buffer's flush). */
+    async seenMany(appNames: string[], instances: Seen[]): Promise<void> {
+      if (appNames.length)
+        await db.query(
+          `INSERT INTO client_applications (app_name, seen_at) SELECT DISTINCT a, now() FROM unnest($1::text[]) AS a
+           ON CONFLICT (app_name) DO UPDATE SET seen_at = now()`,
+          [appNames],
+        );
+      if (instances.length)
+        await db.query(
+          `UPDATE client_instances AS c SET last_seen_at = now()
+             FROM jsonb_to_recordset($1::jsonb) AS s(app_name text, environment text, instance_id text)
+            WHERE c.app_name = s.app_name AND c.environment = s.environment AND c.instance_id = s.instance_id`,
+          [
+            JSON.stringify(
+              instances.map((i) => ({
+                app_name: i.appName,
+                environment: i.environment,
+                instance_id: i.instanceId,
+              })),
+            ),
+          ],
+        );
     },
     /**
      * Adds counts to the hour of `start`, merging variant counts; marks the flags as seen. A token limited to
@@ -159,6 +204,7 @@ export function createClientReportStore(db: Db, options: { now?: () => number } 
       }
     },
   };
+  return store;
 }
 
 export type ClientReportStore = ReturnType<typeof createClientReportStore>;

@@ -12,7 +12,7 @@ import {
   toRegistration,
   tokenEnvironment,
 } from './client-report.ts';
-import { createClientReportStore } from './client-report-store.ts';
+import type { ClientReports } from './client-report-buffer.ts';
 import {
   ClientFeatureResponse,
   ClientFeaturesQuery,
@@ -38,9 +38,11 @@ export function clientRoutes(deps: {
   cache: ClientStateCache;
   streams: ClientStreams;
   impactMetrics: ImpactMetricsPort;
+  /** Where registrations and usage counts go (held and written in batches). */
+  reports: ClientReports;
 }): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const reports = createClientReportStore(deps.db);
+    const reports = deps.reports;
 
     app.get(
       '/api/client/features',

@@ -4,8 +4,8 @@ import { describe, errorResponses, noContent } from '../../../http/operation.ts'
 import { resolveClientQuery, type ClientQuery, type ClientQueryString } from './client-query.ts';
 import { ClientFeaturesQuery } from './client-schemas.ts';
 import type { ClientStateCache } from './client-state-cache.ts';
-import { createStreamSession, hydration } from './client-stream-session.ts';
-import type { ClientStreams } from './client-streams.ts';
+import { hydration } from './client-stream-session.ts';
+import { responseTarget, type ClientStreams } from './client-streams.ts';
 
 const DeltaResponse = Type.Object(
   {
@@ -89,23 +89,12 @@ export function clientStreamingRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           connection: 'keep-alive',
           'x-accel-buffering': 'no',
         });
-        const session = createStreamSession(first);
-        out.write(session.connected);
-        const push = async () => {
-          try {
-            const message = session.next(await snapshot(query));
-            if (message) out.write(message);
-          } catch (error) {
-            request.log.warn({ err: error }, 'streaming update failed');
-          }
-        };
-        // One update at a time per stream, so two quick changes never diff against the same `sent`.
-        let updating = Promise.resolve();
-        const remove = deps.streams.add({
-          write: (text) => out.write(text),
-          update: () => (updating = updating.then(push)),
-          end: () => out.end(),
-        });
+        const remove = deps.streams.add(
+          JSON.stringify(query),
+          first,
+          () => snapshot(query),
+          responseTarget(out),
+        );
         out.on('close', remove);
         // The SDK may have gone while the first snapshot loaded; then no 'close' is coming.
         if (request.raw.socket.destroyed) remove();

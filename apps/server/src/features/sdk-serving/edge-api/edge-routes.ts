@@ -6,7 +6,8 @@ import { describe, errorResponses, noContent } from '../../../http/operation.ts'
 import { createApiTokenService, hashSecret, isExpired, secretPrefix } from '../../identity/index.ts';
 import { reportEnvironment, toDate, toRegistration, tokenEnvironment } from '../client-api/client-report.ts';
 import type { ImpactMetricsPort } from '../client-api/impact-metrics-wire.ts';
-import { createClientReportStore, type FlagCount } from '../client-api/client-report-store.ts';
+import type { ClientReports } from '../client-api/client-report-buffer.ts';
+import type { FlagCount } from '../client-api/client-report-store.ts';
 import { createEdgeNonceStore } from './edge-nonce-store.ts';
 import { createRateLimit, createWindowBudget } from './edge-rate-limit.ts';
 import {
@@ -42,9 +43,10 @@ export function edgeRoutes(deps: {
   db: Db;
   edgeClients: ReadonlyMap<string, string>;
   impactMetrics: ImpactMetricsPort;
+  reports: ClientReports;
 }): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const reports = createClientReportStore(deps.db);
+    const reports = deps.reports;
     const nonces = createEdgeNonceStore(deps.db);
     const refusedTokens = createWindowBudget({
       limit: REFUSED_TOKENS_PER_MINUTE,

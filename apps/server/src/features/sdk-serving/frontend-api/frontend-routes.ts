@@ -7,7 +7,7 @@ import { NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';
 import type { ApiArea } from '../../../http/openapi.ts';
 import { toDate, toFlagCounts, toRegistration } from '../client-api/client-report.ts';
-import { createClientReportStore } from '../client-api/client-report-store.ts';
+import type { ClientReports } from '../client-api/client-report-buffer.ts';
 import type { ClientStateCache } from '../client-api/client-state-cache.ts';
 import { reportExposures, type ExposurePort } from '../serving/exposure-port.ts';
 import { projectFilter } from '../serving/token-scope.ts';
@@ -30,9 +30,10 @@ export function frontendRoutes(deps: {
   db: Db;
   cache: ClientStateCache;
   exposures?: ExposurePort;
+  reports: ClientReports;
 }): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const reports = createClientReportStore(deps.db);
+    const reports = deps.reports;
 
     const evaluateFor = async (request: FastifyRequest, raw: Record<string, unknown>) => {
       const principal = request.principal as TokenPrincipal;
