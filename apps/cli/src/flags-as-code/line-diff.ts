@@ -11,10 +11,12 @@ export function lineDiff(before: string, after: string, context = 2): string[] {
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) (lines.push({ mark: ' ', text: a[i++]! }), j++);
-    else if (j < b.length && (i >= a.length || lengths[i]![j + 1]! >= lengths[i + 1]![j]!))
-      lines.push({ mark: '+', text: b[j++]! });
-    else lines.push({ mark: '-', text: a[i++]! });
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      lines.push({ mark: ' ', text: a[i++]! });
+      j++;
+    } else if (i < a.length && (j >= b.length || lengths[i + 1]![j]! >= lengths[i]![j + 1]!))
+      lines.push({ mark: '-', text: a[i++]! });
+    else lines.push({ mark: '+', text: b[j++]! });
   }
   const near = (n: number) =>
     lines.slice(Math.max(0, n - context), n + context + 1).some((l) => l.mark !== ' ');
