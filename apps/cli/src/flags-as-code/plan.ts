@@ -1,4 +1,4 @@
-import { flagFile, renderFlag, toYaml } from './files.ts';
+import { flagFile, toYaml } from './files.ts';
 import { describeImpact, type Impact, impactOf } from './impact.ts';
 import {
   comparable,
@@ -187,7 +187,7 @@ export function planChanges(
       name: flag.name,
       change: was ? 'update' : 'create',
       file: flagFile(flag.name),
-      diff: lineDiff(shown ? renderFlag(comparedWas!) : '', renderFlag(flag)),
+      diff: lineDiff(shown ? toYaml(comparedWas!) : '', toYaml(flag)),
     });
     if (!was) steps.push({ kind: 'createFlag', flag });
     else if (!same(metadata(was), metadata(flag))) steps.push({ kind: 'updateFlag', flag });
@@ -209,7 +209,7 @@ export function planChanges(
       name,
       change: 'server-only',
       file: flagFile(name),
-      diff: lineDiff(renderFlag(serverFlags.get(name)!), ''),
+      diff: lineDiff(toYaml(serverFlags.get(name)!), ''),
     });
     if (options.prune) steps.push({ kind: 'archiveFlag', flag: name });
   }
