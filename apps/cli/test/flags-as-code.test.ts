@@ -106,7 +106,7 @@ describe('flags as code', () => {
     for (const file of ['flags/checkout.yaml', 'segments.yaml', 'context-fields.yaml'])
       expect(readFileSync(path.join(again, file), 'utf8')).toBe(readFileSync(path.join(dir, file), 'utf8'));
 
-    const planned = await cli(['plan', dir], as(target));
+    const planned = await cli(['plan', dir, '--exit-code'], as(target));
     expect(planned.code, planned.stderr).toBe(3);
     expect(planned.stdout).toContain('+ flag checkout (flags/checkout.yaml): create');
     expect(planned.stdout).toContain('+ segment eu-users (segments.yaml): create');
@@ -120,7 +120,7 @@ describe('flags as code', () => {
         .poll(() => digestOf(target, token), { timeout: 10_000 })
         .toBe(await digestOf(source, token));
     expect((await clientPayload(target.url, CLIENT_PRODUCTION)).features.length).toBe(3);
-    const clean = await cli(['plan', dir], as(target));
+    const clean = await cli(['plan', dir, '--exit-code'], as(target));
     expect(clean.code, clean.stdout).toBe(0);
     expect(clean.stdout).toContain('No differences');
   });
@@ -148,7 +148,7 @@ describe('flags as code', () => {
     });
     await admin(target)('POST', `${P}/features`, { name: 'made-in-the-ui' });
 
-    const plan = await cliProcess(['plan', dir], as(target));
+    const plan = await cliProcess(['plan', dir, '--exit-code'], as(target));
     expect(plan.code, plan.stderr).toBe(3);
     expect(plan.stdout).toContain('~ flag checkout (flags/checkout.yaml): update');
     expect(plan.stdout).toMatch(/- +rollout: "90"\n +\+ +rollout: "25"\n/);
@@ -168,7 +168,7 @@ describe('flags as code', () => {
     ).toBe('25');
     const pruned = await cli(['apply', dir, '--prune'], as(target));
     expect(pruned.code, pruned.stderr).toBe(0);
-    expect((await cli(['plan', dir], as(target))).code).toBe(0);
+    expect((await cli(['plan', dir, '--exit-code'], as(target))).code).toBe(0);
   });
 
   it('opens a change request where the environment requires one, and writes nothing directly', async () => {
@@ -269,6 +269,99 @@ describe('flags as code', () => {
         `Opened change request #\\d+ for production \\(3 change\\(s\\), In review\\): ${target.url}/projects/default/change-requests/\\d+`,
       ),
     );
+    await send('PUT', `${P}/environments/production/change-requests/config`, {
+      changeRequestsEnabled: false,
+    });
+  });
+  it('runs the CI recipe: plan on the pull request, apply on merge, with a local bare repository', async () => {
+    const send = admin(target);
+    await send('PUT', `${P}/environments/production/change-requests/config`, { changeRequestsEnabled: true });
+    const root = temp();
+    const origin = path.join(root, 'origin.git');
+    const run = (cwd: string, ...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', ...args], {
+        cwd,
+        encoding: 'utf8',
+      }).trim();
+    run(root, 'init', '-q', '--bare', '-b', 'main', origin);
+    // The team keeps the flags of project default in flags/ of its repository.
+    const laptop = path.join(root, 'laptop');
+    run(root, 'clone', '-q', origin, laptop);
+    expect((await cliProcess(['export', '--project', 'default', 'flags'], as(target), laptop)).code).toBe(0);
+    run(laptop, 'add', '.');
+    run(laptop, 'commit', '-q', '-m', 'Flags as code for project default');
+    run(laptop, 'push', '-q', 'origin', 'main');
+    // A pull request raises the development rollout and turns the banner on in production.
+    run(laptop, 'checkout', '-q', '-b', 'launch-banner');
+    const checkout = path.join(laptop, 'flags/flags/checkout.yaml');
+    writeFileSync(checkout, readFileSync(checkout, 'utf8').replace('rollout: "50"', 'rollout: "75"'));
+    const banner = path.join(laptop, 'flags/flags/beta-banner.yaml');
+    const bannerText = readFileSync(banner, 'utf8');
+    expect(bannerText).toMatch(/production:\n {4}enabled: false/);
+    writeFileSync(
+      banner,
+      bannerText.replace(
+        /production:\n {4}enabled: false/,
+        'production:\n    enabled: true\n    strategies:\n      - name: default',
+      ),
+    );
+    run(laptop, 'commit', '-q', '-am', 'Launch the beta banner');
+    run(laptop, 'push', '-q', 'origin', 'launch-banner');
+    const before = await flagOf(target, 'checkout');
+
+    // CI on the pull request: a fresh checkout of the branch, then plan.
+    const prJob = path.join(root, 'pr-job');
+    run(root, 'clone', '-q', '--branch', 'launch-banner', origin, prJob);
+    const plan = await cliProcess(['plan', 'flags', '--exit-code'], as(target), prJob);
+    expect(plan.code, plan.stderr).toBe(3);
+    expect(plan.stdout).toMatch(/- +rollout: "50"\n +\+ +rollout: "75"/);
+    expect(plan.stdout).toMatch(/beta-banner: \+100% of users in production would now get the flag/);
+    expect(plan.stdout).toMatch(/checkout: \+\d+(\.\d)?% of users in development would now get the flag/);
+    expect(plan.stdout).toContain(
+      'Apply would make 1 direct write(s) and put 2 change(s) into change requests (production requires them)',
+    );
+    expect(await flagOf(target, 'checkout')).toEqual(before);
+
+    // The pull request is merged; CI on main applies what was merged.
+    run(laptop, 'checkout', '-q', 'main');
+    run(
+      laptop,
+      'merge',
+      '-q',
+      '--no-ff',
+      '-m',
+      'Merge pull request #7: launch the beta banner',
+      'launch-banner',
+    );
+    run(laptop, 'push', '-q', 'origin', 'main');
+    const mainJob = path.join(root, 'main-job');
+    run(root, 'clone', '-q', origin, mainJob);
+    const merge = run(mainJob, 'rev-parse', 'HEAD');
+    const applied = await cliProcess(
+      ['apply', 'flags'],
+      { ...as(target), GITHUB_SERVER_URL: 'https://github.example.com', GITHUB_REPOSITORY: 'acme/web' },
+      mainJob,
+    );
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toContain('Applied: 1 direct write(s).');
+    const [, id] = /Opened change request #(\d+) for production/.exec(applied.stdout) ?? [];
+    expect(id).toBeDefined();
+    // Development changed directly; production waits for review in a change request that links to the merge.
+    expect(
+      (await flagOf(target, 'checkout')).environments.find((e) => e.name === 'development')!.strategies[0]!
+        .parameters.rollout,
+    ).toBe('75');
+    expect(
+      (await flagOf(target, 'beta-banner')).environments.find((e) => e.name === 'production')!.enabled,
+    ).toBe(false);
+    const request = (await send('GET', `${P}/change-requests/${id}`)) as {
+      title: string;
+      comments: { text: string }[];
+    };
+    expect(request.title).toBe(
+      `Flags as code: Merge pull request #7: launch the beta banner (${merge.slice(0, 7)})`,
+    );
+    expect(request.comments[0]!.text).toContain(`https://github.example.com/acme/web/commit/${merge}`);
     await send('PUT', `${P}/environments/production/change-requests/config`, {
       changeRequestsEnabled: false,
     });

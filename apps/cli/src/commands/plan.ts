@@ -27,9 +27,15 @@ export default defineCommand({
   name: 'plan',
   summary: 'Show how the server differs from the files, and the evaluation impact',
   description:
-    'Reads the files, checks them (every problem names its file and field), reads the server and prints each difference as a diff from the server to the files: a change in the files, or drift (a change made in the UI since the last apply). Then the impact: every flag is evaluated before and after on the same sample of contexts (users user-1…N, with the legal values of each context field) in every environment, e.g. "+12% of users in production would now get the flag". Exits 0 when there is nothing to apply, 3 when there is (for CI), and 2 when the files have problems.',
+    'Reads the files, checks them (every problem names its file and field), reads the server and prints each difference as a diff from the server to the files: a change in the files, or drift (a change made in the UI since the last apply). Then the impact: every flag is evaluated before and after on the same sample of contexts (users user-1…N, with the legal values of each context field) in every environment, e.g. "+12% of users in production would now get the flag". Exits 2 when the files have problems, 1 when the server refuses, and 0 otherwise; with `--exit-code`, 3 when there is something to apply.',
   args: ['DIR'],
-  options: PLAN_OPTIONS,
+  options: {
+    ...PLAN_OPTIONS,
+    'exit-code': {
+      type: 'boolean',
+      description: 'Exit 3 when there is something to apply (0 when not), for scripts.',
+    },
+  },
   unleash:
     'Yes, reads only; change request settings are read where the server has them (Unleash Enterprise).',
   examples: ['switchyard plan flags', 'switchyard plan flags --json > plan.json'],
@@ -48,6 +54,6 @@ export default defineCommand({
       throw error;
     }
     io.stdout(json ? JSON.stringify(plan, null, 2) : formatPlan(plan, { prune: values.prune === true }));
-    return plan.steps.length ? 3 : 0;
+    return plan.steps.length && values['exit-code'] ? 3 : 0;
   },
 });
