@@ -282,6 +282,7 @@ describe('flags as code', () => {
       execFileSync('git', ['-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', ...args], {
         cwd,
         encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
       }).trim();
     run(root, 'init', '-q', '--bare', '-b', 'main', origin);
     // The team keeps the flags of project default in flags/ of its repository.
