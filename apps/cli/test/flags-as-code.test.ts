@@ -93,7 +93,7 @@ describe('flags as code', () => {
     const dir = temp();
     const exported = await cli(['export', '--project', 'default', dir], as(source));
     expect(exported.code, exported.stderr).toBe(0);
-    expect(exported.stdout).toMatch(/Exported 3 flags, 1 segments and \d+ context fields/);
+    expect(exported.stdout).toMatch(/Exported 3 flags, 1 segment and \d+ context fields/);
     expect(readdirSync(path.join(dir, 'flags')).sort()).toEqual([
       'beta-banner.yaml',
       'checkout.yaml',

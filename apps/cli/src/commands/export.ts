@@ -28,6 +28,7 @@ export default defineCommand({
     const server = await readServer(await client(), project, progress(io, 'export'));
     const files = writeWorkspace(dir, server.workspace);
     const { flags, segments, contextFields } = server.workspace;
+    const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
     if (json)
       io.stdout(
         JSON.stringify({
@@ -40,7 +41,7 @@ export default defineCommand({
       );
     else
       io.stdout(
-        `Exported ${flags.length} flags, ${segments.length} segments and ${contextFields.length} context fields of project "${project}" to ${dir}`,
+        `Exported ${count(flags.length, 'flag')}, ${count(segments.length, 'segment')} and ${count(contextFields.length, 'context field')} of project "${project}" to ${dir}`,
       );
   },
 });
