@@ -8,6 +8,7 @@ import { isShellBlock, proseBlocks, type ProseBlock } from './support/prose-bloc
 import { missingShape } from './support/prose-output';
 import { NO_RUN_RULES, noRunRule } from './support/prose-rules';
 import { resetServer } from './support/reset-server';
+import { siteDir } from './support/site';
 import { startSwitchyard, type RunningServer } from './support/switchyard-server';
 
 /**
@@ -61,6 +62,14 @@ exit "$status"
   chmodSync(shim, 0o755);
 }
 
+/** The `switchyard` command on the PATH, as `npm install --global @switchyard/cli` puts it: this checkout's CLI. */
+function writeCliShim(dir: string): void {
+  const shim = path.join(dir, 'switchyard');
+  const bin = path.join(siteDir, '../cli/bin/switchyard.mjs');
+  writeFileSync(shim, `#!/usr/bin/env bash\nexec "${process.execPath}" "${bin}" "$@"\n`);
+  chmodSync(shim, 0o755);
+}
+
 /** A personal access token for the admin user, made as how-to-use-the-admin-api shows. */
 async function createPat(url: string): Promise<string> {
   const login = await fetch(`${url}/auth/simple/login`, {
@@ -86,6 +95,7 @@ beforeAll(async () => {
   });
   shimDir = mkdtempSync(path.join(tmpdir(), 'switchyard-prose-'));
   writeCurlShim(shimDir);
+  writeCliShim(shimDir);
   const pat = await createPat(server.url);
   env = readerEnv({
     PATH: `${shimDir}${path.delimiter}${process.env.PATH ?? ''}`,

@@ -1,6 +1,6 @@
 /**
  * Puts a running Switchyard back to the state of a fresh start, through the Admin API a reader has: every flag
- * deleted, and the projects, segments, context fields, tag types, strategies, environments, and users that a page created
+ * deleted, change requests in the default project turned off, and the projects, segments, context fields, tag types, strategies, environments, and users that a page created
  * removed (API tokens stay: a page may create more, never one the test uses). Starting a server per page would take ten seconds a page; this takes well under one.
  * Built-in objects refuse deletion, and those refusals are the point of trying: they stay.
  */
@@ -35,6 +35,15 @@ export async function resetServer(url: string, adminToken: string): Promise<void
   );
   for (const { name } of archived) await call('DELETE', `/api/admin/archive/${encodeURIComponent(name)}`);
   for (const { id } of projects) if (id !== 'default') await call('DELETE', `/api/admin/projects/${id}`);
+  // The default project stays, so change requests a page turned on there are turned off again.
+  for (const { environment, changeRequestEnabled } of await list<{
+    environment: string;
+    changeRequestEnabled: boolean;
+  }>('/api/admin/projects/default/change-requests/config', ''))
+    if (changeRequestEnabled)
+      await call('PUT', `/api/admin/projects/default/environments/${environment}/change-requests/config`, {
+        changeRequestsEnabled: false,
+      });
   for (const { id } of await list<{ id: number }>('/api/admin/segments', 'segments'))
     await call('DELETE', `/api/admin/segments/${id}`);
   for (const { name } of await list<{ name: string }>('/api/admin/context', 'context'))
