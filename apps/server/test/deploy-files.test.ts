@@ -5,8 +5,8 @@ import { parse } from 'yaml';
 import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
 import { createTestApp, type TestApp } from '../src/testing/test-app.ts';
 
-// No Docker engine or Helm runs on the machines that run these tests (docs: containers-and-kubernetes): what can be
-// checked without them is checked here, and nothing here renders the chart.
+// What needs neither a container engine nor the chart's renderer: the files parse and agree with the server. The
+// chart is rendered and validated in helm-chart.test.ts; the image is built and run by deploy/image/smoke.sh.
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CHART = path.join(ROOT, 'deploy/helm/switchyard');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
