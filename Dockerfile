@@ -6,6 +6,9 @@
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
+# A CA bundle for npm's TLS where a proxy re-signs the registry's certificate (deploy/image/smoke.sh passes the
+# build machine's, mounted); unset elsewhere. Build arguments stay out of the final image.
+ARG NODE_EXTRA_CA_CERTS
 WORKDIR /src
 COPY . .
 # The server, the admin UI and the packages they bundle; the docs site's dependencies stay out.
@@ -18,6 +21,7 @@ RUN npm ci --no-audit --no-fund --include-workspace-root \
 
 # Only the server's runtime dependencies: the bundle imports them from node_modules, the workspace packages are inside it.
 FROM ${NODE_IMAGE} AS runtime-deps
+ARG NODE_EXTRA_CA_CERTS
 WORKDIR /app
 # Every workspace's manifest must be there for npm ci to accept the lock file; only the server's are installed.
 COPY . .

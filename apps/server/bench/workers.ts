@@ -22,6 +22,7 @@ import { runWrk, wrkAvailable } from './wrk.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const IDLE_SECONDS = 10;
 const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'frontend-context.lua');
 
 export type WorkersRow = {
@@ -34,6 +35,8 @@ export type WorkersRow = {
   cpuMsPerRequest: number;
   /** Bytes of one answer. */
   bytes: number;
+  /** Server CPU (every process) over the run, in cores: 0.5 is half of one core busy. */
+  cpuCores: number;
   /** Resident memory of every process of the server together, right after the run. */
   rssMb: number;
   errors: number;
@@ -75,6 +78,7 @@ export async function measureWorkers(say: (message: string) => void): Promise<Wo
         say(`WORKERS=${workers} ${endpoint}: ${CONNECTIONS} connections, ${SECONDS} s`);
         const pids = processTree(bench.pid);
         const before = await sum(pids, cpuSeconds);
+        const startedAt = performance.now();
         const result = await runWrk({
           url: `${url}${endpoint.split(' ')[1]}`,
           headers,
@@ -84,6 +88,7 @@ export async function measureWorkers(say: (message: string) => void): Promise<Wo
           script,
         });
         const cpuMs = ((await sum(pids, cpuSeconds)) - before) * 1000;
+        const wallMs = performance.now() - startedAt;
         rows.push({
           workers,
           endpoint,
@@ -91,6 +96,7 @@ export async function measureWorkers(say: (message: string) => void): Promise<Wo
           p50: result.p50,
           p99: result.p99,
           cpuMsPerRequest: Number((cpuMs / Math.max(1, result.total)).toFixed(3)),
+          cpuCores: Number((cpuMs / wallMs).toFixed(2)),
           bytes: Math.round(result.bytesPerSecond / Math.max(1, result.rps)),
           rssMb: Math.round(await sum(pids, rssMb)),
           errors: result.errors + result.non2xx,
@@ -105,6 +111,24 @@ export async function measureWorkers(say: (message: string) => void): Promise<Wo
         seconds: 2,
         threads: 1,
         script: SCRIPT,
+      });
+      // Idle: what a pod holds and spends with its flags loaded and no SDK asking (the chart's requests).
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      const idlePids = processTree(bench.pid);
+      const idleBefore = await sum(idlePids, cpuSeconds);
+      await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+      const idleCpuMs = ((await sum(idlePids, cpuSeconds)) - idleBefore) * 1000;
+      rows.push({
+        workers,
+        endpoint: `idle (${IDLE_SECONDS} s, no requests)`,
+        rps: 0,
+        p50: 0,
+        p99: 0,
+        cpuMsPerRequest: 0,
+        cpuCores: Number((idleCpuMs / (IDLE_SECONDS * 1000)).toFixed(3)),
+        bytes: 0,
+        rssMb: Math.round(await sum(idlePids, rssMb)),
+        errors: 0,
       });
       await measure(
         'POST /api/frontend',

@@ -41,6 +41,7 @@ import { searchRoutes } from './features/flag-model/search/search-routes.ts';
 import { inviteLinkRoutes } from './features/identity/invite-links/invite-link-routes.ts';
 import { maintenanceGuard } from './features/instance/maintenance/maintenance-guard.ts';
 import { maintenanceRoutes } from './features/instance/maintenance/maintenance-routes.ts';
+import { backupRoutes } from './features/instance/backup/backup-routes.ts';
 import { samlRoutes } from './features/identity/sso/saml-routes.ts';
 import { scimRoutes } from './features/identity/scim/scim-routes.ts';
 import { scimSettingsRoutes } from './features/identity/scim/scim-settings-routes.ts';
@@ -405,6 +406,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await safeguards.stop();
   });
   await app.register(maintenanceRoutes({ db }));
+  await app.register(backupRoutes({ db }));
   await app.register(dependencyRoutes({ db }));
   await app.register(flagTagRoutes({ db }));
   await app.register(codeReferenceRoutes({ db }));

@@ -109,6 +109,56 @@ describe.skipIf(onPostgres)(
       }
     });
 
+    it('backs up a running server with its workers through its Admin API, and the copy restores', async () => {
+      const original = path.join(work, 'running');
+      const restored = path.join(work, 'running-restored');
+      const backup = path.join(work, 'running.tar.gz');
+      const env = {
+        DATA_DIR: original,
+        DATABASE_URL: '',
+        WORKERS: '2',
+        INIT_ADMIN_API_TOKENS: ADMIN,
+        INIT_CLIENT_API_TOKENS: CLIENT,
+      };
+      const server = await startServerProcess(env);
+      let before: string;
+      try {
+        await seed(server);
+        before = await digest(server);
+        const made = run('npm', ['run', '--silent', 'backup', '--', backup], {
+          DATA_DIR: original,
+          SWITCHYARD_URL: server.url,
+          SWITCHYARD_ADMIN_TOKEN: ADMIN,
+        });
+        expect(made.output).toMatch(/backed up the running server at .* to .*running\.tar\.gz/);
+        expect(made.status).toBe(0);
+        // The server kept serving and keeps taking changes after the copy.
+        await adminClient(server.url, ADMIN).createFlag('after-the-backup');
+        expect(await digest(server)).not.toBe(before);
+        // Only admins may take the copy: it holds everything.
+        const refused = run('npm', ['run', '--silent', 'backup', '--', `${backup}.x`], {
+          DATA_DIR: original,
+          SWITCHYARD_URL: server.url,
+          SWITCHYARD_ADMIN_TOKEN: CLIENT,
+        });
+        expect([refused.status, refused.output]).toEqual([2, expect.stringMatching(/answered 40[13]/)]);
+        expect(existsSync(`${backup}.x`)).toBe(false);
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
+
+      const put = run('npm', ['run', '--silent', 'restore', '--', backup], { DATA_DIR: restored });
+      expect(put.status, put.output).toBe(0);
+      expect(readdirSync(restored)).toContain('secrets.key');
+      expect(readdirSync(restored)).not.toContain('switchyard.lock');
+      const second = await startServerProcess({ ...env, DATA_DIR: restored });
+      try {
+        expect(await digest(second)).toBe(before);
+      } finally {
+        expect(await second.stop()).toBe(0);
+      }
+    });
+
     it('points PostgreSQL users to pg_dump', () => {
       const answer = run('npm', ['run', '--silent', 'backup', '--', 'x.dump'], {
         DATABASE_URL: 'postgres://127.0.0.1:1/none',
@@ -143,6 +193,13 @@ describe.skipIf(!onPostgres)('PostgreSQL: pg_dump, pg_restore', { timeout: 300_0
     try {
       await seed(first);
       before = await digest(first);
+      // The embedded database's backup endpoint points to pg_dump.
+      const asked = await fetch(`${first.url}/api/admin/backup`, {
+        method: 'POST',
+        headers: { authorization: ADMIN },
+      });
+      expect(asked.status).toBe(409);
+      expect(await asked.text()).toContain('pg_dump');
       // As the docs show it: while the server runs.
       const dumped = run('pg_dump', ['--format=custom', `--file=${dump}`, source.url]);
       expect(dumped.status, dumped.output).toBe(0);

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
+import { renderManifests } from '../../../deploy/helm/render.mjs';
 import { createTestApp, type TestApp } from '../src/testing/test-app.ts';
 
-// No Docker engine or Helm runs on the machines that run these tests (docs: containers-and-kubernetes): what can be
-// checked without them is checked here, and nothing here renders the chart.
+// What needs neither a container engine nor the chart's renderer: the files parse and agree with the server. The
+// chart is rendered and validated in helm-chart.test.ts; the image is built and run by deploy/image/smoke.sh.
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CHART = path.join(ROOT, 'deploy/helm/switchyard');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -55,11 +56,13 @@ it('parses compose.yaml, Chart.yaml and values.yaml, and every value the templat
 });
 
 it("probes paths the server answers: the chart's readiness /ready, liveness and start-up /health", async () => {
-  const deployment = templates.find(
-    (text) => text.includes('kind: Deployment') && text.includes('readinessProbe'),
-  )!;
-  const probe = (name: string) =>
-    new RegExp(`${name}:\\s*\\n\\s*httpGet: \\{ path: (\\S+),`).exec(deployment)?.[1];
+  const [deployment] = renderManifests(CHART, {
+    values: { database: { url: 'postgres://db/s' }, secretsKey: 'a2V5' },
+  }) as Array<{
+    spec: { template: { spec: { containers: Array<Record<string, { httpGet: { path: string } }>> } } };
+  }>;
+  const [container] = deployment!.spec.template.spec.containers;
+  const probe = (name: string) => container![name]!.httpGet.path;
   expect([probe('readinessProbe'), probe('livenessProbe'), probe('startupProbe')]).toEqual([
     '/ready',
     '/health',

@@ -292,6 +292,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/backup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Back up the embedded database
+     * @description A consistent copy of the embedded database (DATA_DIR) taken while the server keeps serving: a gzipped tar of the data directory, the key that seals stored secrets included, taken between transactions after a checkpoint. `npm run backup` asks for it when the server runs; `npm run restore` puts it into a new DATA_DIR. Admins only: the copy holds everything. On PostgreSQL (DATABASE_URL) it answers 409: use pg_dump. Requires the ADMIN permission.
+     */
+    post: operations['backupEmbeddedDatabase'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/banners': {
     parameters: {
       query?: never;
@@ -9554,6 +9574,54 @@ export interface operations {
       };
       /** @description The body must be sent as application/json. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  backupEmbeddedDatabase: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The backup, a gzipped tar (application/gzip), as a download. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example <gzipped tar of DATA_DIR> */
+          'application/json': string;
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
         headers: {
           [name: string]: unknown;
         };

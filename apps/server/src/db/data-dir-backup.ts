@@ -19,18 +19,52 @@ export async function backupDataDir(dataDir: string, file: string): Promise<{ by
   try {
     const db = await openPgliteDb(dataDir);
     try {
-      const dump = Buffer.from(await (await db.pglite.dumpDataDir('gzip')).arrayBuffer());
-      // Written beside the target and renamed, so an interrupted backup never leaves a truncated file behind.
-      const temporary = `${file}.${process.pid}.partial`;
-      writeFileSync(temporary, dump);
-      renameSync(temporary, file);
-      return { bytes: dump.length };
+      return writeBackup(await db.dumpDataDir(), file);
     } finally {
       await db.close();
     }
   } finally {
     lock.release();
   }
+}
+
+/** Writes beside the target and renames, so an interrupted backup never leaves a truncated file behind. */
+function writeBackup(dump: Buffer, file: string): { bytes: number } {
+  const temporary = `${file}.${process.pid}.partial`;
+  writeFileSync(temporary, dump);
+  renameSync(temporary, file);
+  return { bytes: dump.length };
+}
+
+/**
+ * Asks the server running at `baseUrl` for a consistent copy of its embedded database (POST /api/admin/backup,
+ * an admin token) and writes it to `file`, in the same format as a backup of a stopped server.
+ */
+export async function backupRunningServer(
+  baseUrl: string,
+  token: string,
+  file: string,
+): Promise<{ bytes: number }> {
+  let answer: Response;
+  try {
+    answer = await fetch(`${baseUrl}/api/admin/backup`, {
+      method: 'POST',
+      headers: { authorization: token },
+    });
+  } catch (error) {
+    throw new BackupError(`could not reach the running server at ${baseUrl}: ${(error as Error).message}`);
+  }
+  if (!answer.ok) {
+    const text = await answer.text();
+    let message = text;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? text;
+    } catch {
+      // not the error format: the text as it came
+    }
+    throw new BackupError(`the server at ${baseUrl} answered ${answer.status}: ${message}`);
+  }
+  return writeBackup(Buffer.from(await answer.arrayBuffer()), file);
 }
 
 /**

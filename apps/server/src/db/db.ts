@@ -16,6 +16,11 @@ export type Db = {
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The embedded database only: a consistent copy of its data directory as a gzipped tar, taken between
+   * transactions while the database keeps serving (npm run restore reads it). Absent on PostgreSQL: pg_dump.
+   */
+  dumpDataDir?(): Promise<Buffer>;
 };
 
 export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {

@@ -35,7 +35,7 @@ export function hasDatabase(dataDir: string): boolean {
 export async function openPgliteDb(
   dataDir?: string,
   loadDataDir?: Blob | File,
-): Promise<Db & { pglite: PGlite }> {
+): Promise<Db & { pglite: PGlite; dumpDataDir(): Promise<Buffer> }> {
   if (dataDir && !loadDataDir && !hasDatabase(dataDir)) await initDataDir(dataDir);
   // PGlite ignores options given after an undefined dataDir, so pass one options object.
   const pglite = new PGlite({
@@ -48,6 +48,14 @@ export async function openPgliteDb(
   return {
     ...root,
     pglite,
+    async dumpDataDir() {
+      // The CHECKPOINT writes every committed change into the data files, so the copy opens without replaying
+      // much log. The files are then read holding the lock every statement and transaction takes (PGlite's
+      // query() and transaction() both do), so no transaction is half done in the copy.
+      await pglite.exec('CHECKPOINT');
+      const dump = await pglite._runExclusiveTransaction(() => pglite.dumpDataDir('gzip'));
+      return Buffer.from(await dump.arrayBuffer());
+    },
     async close() {
       await pglite.close();
     },

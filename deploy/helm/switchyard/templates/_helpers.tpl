@@ -38,3 +38,8 @@ app.kubernetes.io/instance: {{ .Release.Name }}
       key: {{ .key | default .name }}
       optional: {{ .optional }}
 {{- end -}}
+
+{{/* BASE_URI_PATH as the server reads it: "" or "/prefix", without a trailing slash. */}}
+{{- define "switchyard.basePath" -}}
+{{- with trimAll "/" (.Values.basePath | default "") -}}/{{ . }}{{- end -}}
+{{- end -}}
