@@ -9,6 +9,8 @@ const milestone = (id: string, sortOrder: number, fields: Partial<PlanMilestone>
   releasePlanDefinitionId: 'p1',
   transitionCondition: null,
   startedAt: null,
+  pausedAt: null,
+  progressionExecutedAt: null,
   strategies: [],
   ...fields,
 });
@@ -30,6 +32,10 @@ function plan(
     createdByUserId: 1,
     createdAt: '2026-01-15T10:00:00.000Z',
     milestones,
+    nextProgressionAt: null,
+    pausedAt: null,
+    pausedReason: null,
+    safeguards: [],
     ...extra,
   };
 }

@@ -45,7 +45,7 @@ export function milestoneStates(plan: ReleasePlan): Map<string, MilestoneState> 
 export type NextTransition = { milestone: PlanMilestone; at: Date };
 
 /**
- * When the next milestone starts by itself: the server's own time when it sends one (`nextTransitionAt` on the plan
+ * When the next milestone starts by itself: the server's own time when it sends one (`nextProgressionAt` on the plan
  * or the active milestone), else the active milestone's start plus its interval. None when paused, at the last
  * milestone, or when the active one moves on only by hand.
  */
@@ -56,7 +56,10 @@ export function nextTransition(plan: ReleasePlan): NextTransition | undefined {
   const active = milestones[index];
   const next = milestones[index + 1];
   if (!active || !next) return undefined;
-  const sent = dateOf(loose(plan).nextTransitionAt) ?? dateOf(loose(active).nextTransitionAt);
+  const sent =
+    dateOf(loose(plan).nextProgressionAt) ??
+    dateOf(loose(plan).nextTransitionAt) ??
+    dateOf(loose(active).nextTransitionAt);
   if (sent) return { milestone: next, at: sent };
   const interval = active.transitionCondition?.intervalMinutes;
   const started = dateOf(active.startedAt);
@@ -116,7 +119,7 @@ export function safeguardsOf(plan: ReleasePlan): Safeguard[] {
       threshold: typeof trigger.threshold === 'number' ? trigger.threshold : undefined,
       triggeredAt: dateOf(safeguard.triggeredAt),
       status: text(safeguard.status) ?? text(safeguard.state),
-      reason: text(safeguard.reason) ?? text(safeguard.message),
+      reason: text(safeguard.explanation) ?? text(safeguard.reason) ?? text(safeguard.message),
     };
   });
 }

@@ -23,6 +23,8 @@ function buildPlan(extra: Partial<ReleasePlan> & Record<string, unknown> = {}): 
     releasePlanDefinitionId: 'p1',
     transitionCondition: sortOrder === 0 ? { intervalMinutes: 60 } : null,
     startedAt: sortOrder === 0 ? startedAt : null,
+    pausedAt: null,
+    progressionExecutedAt: null,
     strategies: [
       {
         id: `${id}-s`,
@@ -49,6 +51,10 @@ function buildPlan(extra: Partial<ReleasePlan> & Record<string, unknown> = {}): 
     createdByUserId: 1,
     createdAt: startedAt,
     milestones: [milestone('Ten', 0, '10'), milestone('Half', 1, '50'), milestone('All', 2, '100')],
+    nextProgressionAt: null,
+    pausedAt: null,
+    pausedReason: null,
+    safeguards: [],
     ...extra,
   };
 }
@@ -158,7 +164,13 @@ describe('the release plan of a flag environment', () => {
             },
             triggerCondition: { operator: '>', threshold: 5 },
             triggeredAt: startedAt,
-            reason: 'checkout_errors count > 5 for 5 min',
+            action: { id: 'p1', type: 'pauseReleasePlanProgressions' },
+            externalMetric: null,
+            windowMinutes: 5,
+            evaluatedAt: startedAt,
+            lastValue: 7,
+            lastError: null,
+            explanation: 'checkout_errors count > 5 for 5 min',
           },
         ],
       }),
