@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Bundles the CLI into dist/switchyard.mjs for the published package (`npm pack` runs it as prepack): the workspace
-// package @switchyard/evaluation is inlined, since it is not published; `yaml` stays a dependency. bin/switchyard.mjs
+// packages (@switchyard/evaluation, code-refs, mcp) are inlined, since they are not published; the package's
+// dependencies (yaml, typescript, the MCP SDK, zod) stay imports. bin/switchyard.mjs
 // runs the bundle wherever the sources are absent.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
@@ -11,9 +12,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const outfile = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, 'dist/switchyard.mjs');
 
+// Split, so what refs, remove-flag and mcp import (the TypeScript compiler, the MCP SDK) loads only when they run.
 await build({
-  entryPoints: [path.join(root, 'src/cli.ts')],
-  outfile,
+  entryPoints: { [path.basename(outfile, '.mjs')]: path.join(root, 'src/cli.ts') },
+  outdir: path.dirname(outfile),
+  splitting: true,
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

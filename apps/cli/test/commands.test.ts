@@ -1,4 +1,5 @@
-import { statSync } from 'node:fs';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../server/src/testing/server-process.ts';
@@ -117,5 +118,51 @@ describe('flags, segments, context fields and tokens', () => {
     const badOption = await cliProcess(['flags', 'list', '--colour'], env);
     expect(badOption.code).toBe(2);
     expect(badOption.stderr).toMatch(/--colour/);
+  });
+});
+
+describe('refs, remove-flag and mcp, from the toolchain packages', () => {
+  const repo = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-refs-'));
+    writeFileSync(
+      path.join(dir, 'checkout.ts'),
+      [
+        'declare const unleash: { isEnabled(name: string): boolean };',
+        '// isEnabled("in-a-comment") is no reference',
+        "export const label = unleash.isEnabled('cli-refs') ? 'new' : 'old';",
+        '',
+      ].join('\n'),
+    );
+    return dir;
+  };
+
+  it('lists the call sites in a directory, and uploads them to the project', async () => {
+    const dir = repo();
+    const listed = await cli(['refs', dir], env);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(/^checkout\.ts:3:\d+\tcli-refs\tisEnabled$/m);
+    expect(listed.stdout).not.toContain('in-a-comment');
+    expect((await cli(['flags', 'create', 'cli-refs'], env)).code).toBe(0);
+    const uploaded = await cli(
+      ['refs', dir, '--upload', '--repository', 'acme/web', '--branch', 'main'],
+      env,
+    );
+    expect(uploaded.code, uploaded.stderr).toBe(0);
+    expect(uploaded.stderr).toContain('1 references stored');
+  });
+
+  it('prints the patch that removes a flag, keeping the branch asked for', async () => {
+    const dir = repo();
+    const removed = await cli(['remove-flag', 'cli-refs', dir, '--keep', 'on'], env);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.stdout).toContain("-export const label = unleash.isEnabled('cli-refs') ? 'new' : 'old';");
+    expect(removed.stdout).toContain("+export const label = 'new';");
+    expect((await cli(['remove-flag', 'cli-refs', dir, '--keep', 'maybe'], env)).code).toBe(2);
+  });
+
+  it('refuses to serve MCP without a sign-in, naming what is missing', async () => {
+    const refused = await cli(['mcp'], {}, process.cwd(), tempHome());
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('not signed in: missing the server URL');
   });
 });

@@ -9,7 +9,10 @@ import flagsList from './flags-list.ts';
 import flagsShow from './flags-show.ts';
 import flagsToggle from './flags-toggle.ts';
 import login from './login.ts';
+import mcp from './mcp.ts';
 import plan from './plan.ts';
+import refs from './refs.ts';
+import removeFlag from './remove-flag.ts';
 import segmentsCreate from './segments-create.ts';
 import segmentsList from './segments-list.ts';
 import tokensCreate from './tokens-create.ts';
@@ -32,4 +35,7 @@ export const COMMANDS: Command[] = [
   exportCommand,
   plan,
   apply,
+  refs,
+  removeFlag,
+  mcp,
 ];
