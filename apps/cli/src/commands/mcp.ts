@@ -16,7 +16,7 @@ export default defineCommand({
     },
   },
   unleash:
-    'Partly: finding, explaining, creating and toggling use Unleash’s paths (`GET /api/admin/search/features`, flag reads, create, on/off); listing stale flags reads Switchyard’s `GET /api/admin/projects/{project}/safe-to-archive`.',
+    'Yes, except listing stale flags: finding, explaining, creating and toggling use Unleash’s paths (`GET /api/admin/search/features`, flag reads, create, on/off); that one reads Switchyard’s `GET /api/admin/projects/{project}/safe-to-archive`.',
   examples: ['switchyard mcp', 'switchyard mcp --http --port 4343'],
   async run({ values, io }) {
     const { url, token } = resolveSignIn(values, io);

@@ -17,7 +17,7 @@ export default defineCommand({
     },
     write: { type: 'boolean', description: 'Write the files instead of printing the patch.' },
   },
-  unleash: 'Not a server operation: it changes local files only.',
+  unleash: 'No server call: it changes local files only.',
   examples: ['switchyard remove-flag new-checkout --keep on src'],
   async run({ values, positionals, io }) {
     const keep = stringOption(values, 'keep');
