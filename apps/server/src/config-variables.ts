@@ -155,6 +155,34 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     example: '30',
   },
   {
+    name: 'EXPERIMENT_FLUSH_INTERVAL_MS',
+    description:
+      'How often the exposures and conversions a server holds in memory for running experiments are written to the database and added to their results, in milliseconds (10 to 60000).',
+    default: '1000',
+    example: '5000',
+  },
+  {
+    name: 'RELEASE_PLAN_POLL_INTERVAL_MS',
+    description:
+      'How often each server process looks for release plans whose next milestone is due, in milliseconds (10 to 60000); the database decides which process starts each milestone, once.',
+    default: '1000',
+    example: '5000',
+  },
+  {
+    name: 'SAFEGUARD_INTERVAL_MS',
+    description:
+      'How often each release-plan safeguard is evaluated, in milliseconds (100 to 3600000); one process reads each safeguard per period and a crossed threshold is acted on once.',
+    default: '10000',
+    example: '1000',
+  },
+  {
+    name: 'SAFEGUARD_QUERY_TIMEOUT_MS',
+    description:
+      'Deadline of one query to the external Prometheus-compatible metric source a safeguard reads, in milliseconds (100 to 60000); a query that takes longer is kept as the safeguard’s `lastError` and does not trigger it.',
+    default: '5000',
+    example: '2000',
+  },
+  {
     name: 'TRUST_PROXY',
     description:
       'Which peers may tell Switchyard the client address and protocol with `X-Forwarded-For` and `X-Forwarded-Proto`: `true` (any peer), `false` (none), or a comma-separated list of addresses, CIDR ranges and the names `loopback`, `linklocal` and `uniquelocal` (private ranges). The default trusts a reverse proxy on the same host or a private network, where Docker, Kubernetes and cloud load balancers connect from, while a client on the internet cannot pretend to be on HTTPS or at another address. List your proxy if it connects from a public address.',
