@@ -11,7 +11,7 @@ export default defineCommand({
   options: {
     keep: {
       type: 'string',
-      placeholder: 'on|off',
+      placeholder: 'on/off',
       description: 'Which behaviour stays: `on` (the flag was enabled) or `off`.',
       required: true,
     },

@@ -48,6 +48,7 @@ export const DELIVERABLE_EVENTS = [
   'feature-stale-on',
   'feature-stale-off',
   'feature-potentially-stale-on',
+  'safeguard-triggered',
   'feature-environment-variants-updated',
   'feature-tagged',
   'feature-untagged',

@@ -18,6 +18,7 @@ const VERBS: Record<string, string> = {
   'feature-stale-on': 'marked as stale',
   'feature-stale-off': 'marked as no longer stale',
   'feature-potentially-stale-on': 'marked as potentially stale',
+  'safeguard-triggered': 'stopped the release plan of',
   'feature-environment-variants-updated': 'changed the variants of',
   'feature-tagged': 'tagged',
   'feature-untagged': 'removed a tag from',
