@@ -50,7 +50,7 @@ describe.skipIf(missing)('admin UI in Chromium: who approves change requests', {
   async function draftTurningOn(person: Page, project: string, flag: string): Promise<string> {
     await person.goto(`${server.url}/projects/${project}/flags/${flag}`);
     const panel = person.getByRole('region', { name: 'Environment production' });
-    await panel.getByText('Change requests').waitFor();
+    await panel.getByText('Change requests', { exact: true }).waitFor();
     await panel.getByRole('switch', { name: `${flag} in production` }).click({ force: true });
     const confirm = person.getByRole('dialog', { name: `Turn on ${flag} in production?` });
     await confirm.getByRole('button', { name: 'Add to draft' }).click();

@@ -99,7 +99,7 @@ describe.skipIf(missing)('admin UI in Chromium: change requests', { timeout: 90_
     ada = await signIn('ada', 'ada-password-1');
     await ada.goto(`${server.url}/projects/default/flags/checkout`);
     const panel = ada.getByRole('region', { name: 'Environment production' });
-    await panel.getByText('Change requests').waitFor();
+    await panel.getByText('Change requests', { exact: true }).waitFor();
     await panel.getByRole('switch', { name: 'checkout in production' }).click({ force: true });
     const confirm = ada.getByRole('dialog', { name: 'Turn on checkout in production?' });
     await confirm.getByRole('button', { name: 'Add to draft' }).click();
