@@ -7,6 +7,7 @@ import { checkUrlFriendlyName } from '../projects/url-friendly-name.ts';
 import type { Environment, RemovedWithEnvironment } from './environment.ts';
 import { createEnvironmentCloneStore } from './environment-clone-store.ts';
 import { createEnvironmentStore } from './environment-store.ts';
+import { PG_INTEGER } from '../../../db/pg-integer.ts';
 
 export type NewEnvironment = {
   name: string;
@@ -67,7 +68,7 @@ export function createEnvironmentService(db: Db, tokens: ScopedTokensPort) {
     get,
     async create(request: NewEnvironment, actor: Actor): Promise<Environment> {
       checkUrlFriendlyName(request.name, '/body/name', 'Environment name');
-      const sortOrder = request.sortOrder ?? (await store.maxSortOrder()) + 1;
+      const sortOrder = request.sortOrder ?? Math.min((await store.maxSortOrder()) + 1, PG_INTEGER.maximum);
       const env = await store.insert({
         name: request.name,
         type: request.type,

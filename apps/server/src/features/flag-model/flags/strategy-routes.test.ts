@@ -94,6 +94,16 @@ describe('addFeatureStrategy', () => {
     expect((await lastEvent(t.db, flag))!.data).toMatchObject({ id: full.id, name: 'flexibleRollout' });
   });
 
+  it('puts a strategy after one at the very end of the sort order without going past the column', async () => {
+    const flag = await createFlagThroughApi(t);
+    const add = (payload: object) =>
+      t.admin({ method: 'POST', url: strategiesUrl(flag), payload: { name: 'default', ...payload } });
+    expect((await add({ sortOrder: 2_147_483_647 })).statusCode).toBe(200);
+    const next = await add({});
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json().sortOrder).toBe(2_147_483_647);
+  });
+
   it('is denied to a Viewer', async () => {
     const flag = await createFlagThroughApi(t);
     const before = await snapshot(t.db);

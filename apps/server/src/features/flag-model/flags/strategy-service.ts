@@ -6,6 +6,7 @@ import { recordFlagEvent } from './flag-events.ts';
 import { requireFlagEnvironment, requireProject } from './flag-lookup.ts';
 import { createFlagStrategyStore } from './flag-strategy-store.ts';
 import { applyPatch, type PatchOperation } from './json-patch.ts';
+import { PG_INTEGER } from '../../../db/pg-integer.ts';
 import {
   type ResolvedStrategy,
   resolveStrategy,
@@ -28,7 +29,10 @@ export async function insertStrategy(
   actor: Actor,
 ): Promise<Strategy> {
   const store = createFlagStrategyStore(db);
-  const sortOrder = resolved.sortOrder ?? ((await store.maxSortOrder(flag.name, environment)) ?? -1) + 1;
+  // After the last one, but never past the column's range (a strategy may already sit at its end).
+  const sortOrder =
+    resolved.sortOrder ??
+    Math.min(((await store.maxSortOrder(flag.name, environment)) ?? -1) + 1, PG_INTEGER.maximum);
   const strategy = await store.insert({ ...resolved, sortOrder, flagName: flag.name, environment });
   await recordFlagEvent(db, actor, {
     type: 'feature-strategy-add',
