@@ -1,4 +1,6 @@
 // @vitest-environment node
+// Opens the embedded database in both passes: CI's PostgreSQL pass leaves its files out. (The edge it starts has
+// no database of its own.)
 import type { Page } from 'playwright-core';
 import { Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
