@@ -518,4 +518,15 @@ export const beyondOss: OperationId[] = [
   'removeReleasePlan',
   'getImpactMetricsMetadata',
   'getImpactMetrics',
+  // Switchyard's own: experiments (issue 39), served history and restore (issue 37), code references (issue 36).
+  'getExperiments',
+  'createExperiment',
+  'startExperiment',
+  'stopExperiment',
+  'getExperimentResults',
+  'getFlagTimeline',
+  'restoreFlagEnvironment',
+  'compareInstants',
+  'getCodeReferences',
+  'getSafeToArchive',
 ];
