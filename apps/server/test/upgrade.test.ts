@@ -33,9 +33,12 @@ async function writePreviousRelease(db: Db) {
   const applied = await migrate(db, () => {}, PREVIOUS_RELEASE_ENDS_BEFORE);
   expect(applied.length).toBeGreaterThan(20);
   expect(applied).not.toContain(PREVIOUS_RELEASE_ENDS_BEFORE);
-  const segment = await buildSegment(db, 'nordics', [
-    { contextName: 'country', operator: 'IN', values: ['SE', 'NO'] },
-  ]);
+  const segment = await buildSegment(
+    db,
+    'nordics',
+    [{ contextName: 'country', operator: 'IN', values: ['SE', 'NO'] }],
+    { recordEvent: false },
+  );
   await buildFlag(db, {
     name: 'checkout-v2',
     description: 'the new checkout',
@@ -50,7 +53,14 @@ async function writePreviousRelease(db: Db) {
       production: false,
     },
     tags: [{ type: 'simple', value: 'payments' }],
+    recordEvent: false,
   });
+  // The events as the previous release wrote them: this version's event store fills columns it did not have.
+  await db.query(
+    `INSERT INTO events (type, created_by, project, feature_name, data)
+     VALUES ('segment-created', 'upgrade', NULL, NULL, $1), ('feature-created', 'upgrade', 'default', 'checkout-v2', NULL)`,
+    [JSON.stringify({ id: segment })],
+  );
   // A token as the previous release listed it: its first characters and 8 of its hash, not marked.
   await db.query(
     `INSERT INTO api_tokens (secret_hash, display_secret, token_name, type, environment, projects)
