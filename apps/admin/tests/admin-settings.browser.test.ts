@@ -148,6 +148,15 @@ describe.skipIf(missing)('admin UI in Chromium: running Switchyard', { timeout: 
       instanceId: 'checkout-1',
       bucket: { start: now, stop: now, toggles: { 'checkout-v2': { yes: 42, no: 8, variants: {} } } },
     });
+    // The server writes SDK reports every METRICS_FLUSH_SECONDS (1 s here): the screens show what it has stored.
+    await expect
+      .poll(async () => JSON.stringify(await api('GET', '/api/admin/metrics/applications')), { timeout: 10_000 })
+      .toContain('checkout-service');
+    await expect
+      .poll(async () => JSON.stringify(await api('GET', '/api/admin/client-metrics/features/checkout-v2')), {
+        timeout: 10_000,
+      })
+      .toContain('checkout-service');
 
     await go('/applications');
     await page.getByRole('link', { name: 'checkout-service' }).click();
