@@ -150,7 +150,9 @@ describe.skipIf(missing)('admin UI in Chromium: running Switchyard', { timeout: 
     });
     // The server writes SDK reports every METRICS_FLUSH_SECONDS (1 s here): the screens show what it has stored.
     await expect
-      .poll(async () => JSON.stringify(await api('GET', '/api/admin/metrics/applications')), { timeout: 10_000 })
+      .poll(async () => JSON.stringify(await api('GET', '/api/admin/metrics/applications')), {
+        timeout: 10_000,
+      })
       .toContain('checkout-service');
     await expect
       .poll(async () => JSON.stringify(await api('GET', '/api/admin/client-metrics/features/checkout-v2')), {
