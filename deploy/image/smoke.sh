@@ -6,6 +6,8 @@
 #   NODE_IMAGE   the Dockerfile's base image; unset: build localhost/debian-node:20 with build-local-base.sh
 #   PG_URL       a PostgreSQL server the container reaches over the host's network (postgres://postgres@127.0.0.1:5432)
 #   PORT (4343), WORKERS (2), FLAGS (1000), IMAGE (localhost/switchyard:smoke), SKIP_BUILD=1 to reuse the image.
+#   REPLICAS (2): containers started together on the one database (ports PORT, PORT+1, ...), as the chart's replicas
+#                 are; the Node SDK on each later replica must see a change made through the first.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -16,6 +18,7 @@ PG_URL=${PG_URL:-postgres://postgres@127.0.0.1:5432}
 PORT=${PORT:-4343}
 WORKERS=${WORKERS:-2}
 FLAGS=${FLAGS:-1000}
+REPLICAS=${REPLICAS:-2}
 NAME=switchyard-smoke
 DB=switchyard_smoke
 ADMIN='*:*.smoke-admin'
@@ -50,30 +53,43 @@ engine image inspect --format 'user {{.Config.User}}, cmd {{.Config.Cmd}}, healt
 say "a new database $DB on $PG_URL"
 psql -q "$PG_URL/postgres" -c "DROP DATABASE IF EXISTS $DB WITH (FORCE)" -c "CREATE DATABASE $DB"
 
-engine rm -f "$NAME" >/dev/null 2>&1 || true
-cleanup() { engine logs "$NAME" >/tmp/switchyard-smoke-container.log 2>&1 || true; engine rm -f "$NAME" >/dev/null 2>&1 || true; }
+names=("$NAME")
+for ((i = 2; i <= REPLICAS; i++)); do names+=("$NAME-$i"); done
+for name in "${names[@]}"; do engine rm -f "$name" >/dev/null 2>&1 || true; done
+cleanup() {
+  engine logs "$NAME" >/tmp/switchyard-smoke-container.log 2>&1 || true
+  for name in "${names[@]}"; do engine rm -f "$name" >/dev/null 2>&1 || true; done
+}
 trap cleanup EXIT
-say "starting the container (host network, port $PORT, WORKERS=$WORKERS)"
-# shellcheck disable=SC2086
-engine run $ENGINE_LIMITS -d --name "$NAME" --network=host \
-  -e PORT="$PORT" -e WORKERS="$WORKERS" -e DATABASE_URL="$PG_URL/$DB" \
-  -e SECRETS_KEY="$(head -c 32 /dev/urandom | base64)" \
-  -e INIT_ADMIN_API_TOKENS="$ADMIN" -e INIT_CLIENT_API_TOKENS="$CLIENT" \
-  "$IMAGE" >/dev/null
-started=$(date +%s%N)
-until curl -fsS "http://127.0.0.1:$PORT/ready" >/dev/null 2>&1; do
-  if [[ "$(engine inspect --format '{{.State.Running}}' "$NAME")" != true ]]; then
-    engine logs "$NAME" | tail -n 30 >&2
-    exit 1
-  fi
-  if (( ($(date +%s%N) - started) / 1000000000 > 120 )); then say "not ready after 120 s"; exit 1; fi
-  sleep 0.2
+secrets_key=$(head -c 32 /dev/urandom | base64)
+urls=()
+say "starting ${#names[@]} container(s) together on one database (host network, ports $PORT.., WORKERS=$WORKERS)"
+for i in "${!names[@]}"; do
+  port=$((PORT + i))
+  urls+=("http://127.0.0.1:$port")
+  # shellcheck disable=SC2086
+  engine run $ENGINE_LIMITS -d --name "${names[$i]}" --network=host \
+    -e PORT="$port" -e WORKERS="$WORKERS" -e DATABASE_URL="$PG_URL/$DB" -e SECRETS_KEY="$secrets_key" \
+    -e INIT_ADMIN_API_TOKENS="$ADMIN" -e INIT_CLIENT_API_TOKENS="$CLIENT" \
+    "$IMAGE" >/dev/null
 done
-say "ready in $((($(date +%s%N) - started) / 1000000)) ms (new database: migrations included)"
+started=$(date +%s%N)
+for i in "${!names[@]}"; do
+  until curl -fsS "${urls[$i]}/ready" >/dev/null 2>&1; do
+    if [[ "$(engine inspect --format '{{.State.Running}}' "${names[$i]}")" != true ]]; then
+      engine logs "${names[$i]}" | tail -n 30 >&2
+      exit 1
+    fi
+    if (( ($(date +%s%N) - started) / 1000000000 > 120 )); then say "${names[$i]} not ready after 120 s"; exit 1; fi
+    sleep 0.2
+  done
+done
+say "${#names[@]} ready in $((($(date +%s%N) - started) / 1000000)) ms (new database: migrations included)"
 engine healthcheck run "$NAME" && say "the image's HEALTHCHECK passes"
 engine exec "$NAME" id
 
 node --import tsx deploy/image/smoke-sdk.ts "http://127.0.0.1:$PORT" "$ADMIN" "$CLIENT" "$FLAGS"
+if ((REPLICAS > 1)); then node --import tsx deploy/image/smoke-replicas.ts "$ADMIN" "$CLIENT" "${urls[@]}"; fi
 
 # Idle: no requests for 20 s after the SDK left, then the resident memory of every process in the container.
 sleep 20
