@@ -18,9 +18,9 @@ import { docsDir, siteDir } from './support/site';
  * generated, not prose.
  */
 
-const VERBS = /\b(?:click|choose|select|open|press|pick|tap|under|then)\s+\*\*([^*]+)\*\*/gi;
-const BEFORE_NOUN = /\*\*([^*]+)\*\*\s+(?:tab|button|menu|page|dialog|screen)\b/g;
-const BOLD = /\*\*([^*]+)\*\*/g;
+const VERBS = /\b(?:click|choose|select|open|press|pick|tap|under|then)\s+\*\*([^*\n]+(?:\n[^*\n]+)?)\*\*/gi;
+const BEFORE_NOUN = /\*\*([^*\n]+(?:\n[^*\n]+)?)\*\*\s+(?:tab|button|menu|page|dialog|screen)\b/g;
+const BOLD = /\*\*([^*\n]+(?:\n[^*\n]+)?)\*\*/g;
 const ARROW = /\s*[→›]\s*/;
 
 const adminSrc = path.resolve(siteDir, '..', 'admin', 'src');
@@ -48,26 +48,35 @@ function adminTexts(): Set<string> {
   return texts;
 }
 
-type Mention = { file: string; line: number; label: string; path: string[] };
+type Mention = { file: string; line: number; at: number; label: string; path: string[] };
 
-/** The UI labels the prose names, by the rule above; code spans and fenced code are not prose. */
-function uiMentions(file: string, text: string): Mention[] {
-  const mentions: Mention[] = [];
+/** The prose of a page: fenced code and code spans blanked, line breaks kept so positions still give lines. */
+function prose(text: string): string {
   let fenced = false;
-  text.split('\n').forEach((raw, index) => {
-    if (/^\s*(```|~~~)/.test(raw)) fenced = !fenced;
-    if (fenced) return;
-    const line = raw.replace(/`[^`]*`/g, '``');
-    const add = (label: string) => {
-      const steps = label.split(ARROW).map((s) => s.trim());
-      if (!mentions.some((m) => m.line === index + 1 && m.label === label))
-        mentions.push({ file, line: index + 1, label, path: steps });
-    };
-    for (const m of line.matchAll(BOLD)) if (ARROW.test(m[1]!)) add(m[1]!.trim());
-    for (const m of line.matchAll(VERBS)) if (/^[A-Z]/.test(m[1]!.trim())) add(m[1]!.trim());
-    for (const m of line.matchAll(BEFORE_NOUN)) add(m[1]!.trim());
-  });
-  return mentions;
+  return text
+    .split('\n')
+    .map((line) => {
+      const fence = /^\s*(```|~~~)/.test(line);
+      if (fence) fenced = !fenced;
+      return fenced || fence ? '' : line.replace(/`[^`\n]*`/g, '``');
+    })
+    .join('\n');
+}
+
+/** The UI labels the prose names, by the rule above; a label may wrap onto the next line of its paragraph. */
+function uiMentions(file: string, text: string): Mention[] {
+  const body = prose(text);
+  const mentions: Mention[] = [];
+  const add = (raw: string, at: number) => {
+    const label = raw.replace(/\s+/g, ' ').trim();
+    const line = body.slice(0, at).split('\n').length;
+    if (mentions.some((m) => m.line === line && m.label === label)) return;
+    mentions.push({ file, line, at, label, path: label.split(ARROW).map((step) => step.trim()) });
+  };
+  for (const m of body.matchAll(BOLD)) if (ARROW.test(m[1]!)) add(m[1]!, m.index);
+  for (const m of body.matchAll(VERBS)) if (/^[A-Z]/.test(m[1]!.trim())) add(m[1]!, m.index);
+  for (const m of body.matchAll(BEFORE_NOUN)) add(m[1]!, m.index);
+  return mentions.sort((a, b) => a.at - b.at);
 }
 
 function proseFiles(): string[] {
@@ -94,10 +103,14 @@ describe('UI labels in the docs', () => {
       'x.mdx',
       [
         'Under **Access → Roles**, choose **New role**; the **Actions** tab.',
-        'Deploy to **development**, then **archive** it; click **Save** (`**not this**`).',
+        'Deploy to **development**, then **archive** it; click **Save** (`**not this**`), under **Instance → CORS',
+        'origins**.',
+        '```',
+        'click **Not prose**',
+        '```',
       ].join('\n'),
     ).map((m) => m.label);
-    expect(found).toEqual(['Access → Roles', 'New role', 'Actions', 'Save']);
+    expect(found).toEqual(['Access → Roles', 'New role', 'Actions', 'Save', 'Instance → CORS origins']);
   });
 
   it('holds a menu path to the sidebar: a section is followed by one of its own links', () => {
