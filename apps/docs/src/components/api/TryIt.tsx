@@ -1,5 +1,5 @@
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   SERVED_KEY,
   SERVER_INFO_FILE,
@@ -47,11 +47,14 @@ export default function TryIt({
   const [sending, setSending] = useState(false);
   const [served, setServed] = useState<string | undefined>();
   const infoUrl = useBaseUrl(`/${SERVER_INFO_FILE}`);
+  // A URL typed while the announcement is on its way is the reader's, and stays.
+  const edited = useRef(false);
 
   useEffect(() => {
     setToken(window.sessionStorage.getItem(TOKEN_KEY) ?? '');
     const start = (announced: string | undefined) => {
       setServed(announced);
+      if (edited.current) return;
       setServer(
         startingServer({
           remembered: window.localStorage.getItem(SERVER_KEY),
@@ -112,6 +115,7 @@ export default function TryIt({
           type="url"
           value={server}
           onChange={(e) => {
+            edited.current = true;
             setServer(e.target.value);
             window.localStorage.setItem(SERVER_KEY, e.target.value);
             if (served) window.localStorage.setItem(SERVED_KEY, served);
