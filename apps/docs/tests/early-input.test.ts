@@ -57,7 +57,7 @@ describe.skipIf(!available)('input before hydration', () => {
     await page.waitForURL(/\/feature-flag-tutorials\/use-cases\/gradual-rollout(#.*)?$/);
     expect(problems).toEqual([]);
     await close();
-  });
+  }, 120_000);
 
   it('keeps the caret: "rollout", Home, then "gradual " reads "gradual rollout"', async () => {
     const { page, problems, close } = await coldPage('/reference/segments');
