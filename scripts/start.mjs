@@ -22,7 +22,10 @@ const run = (label, command, args, env = {}) => {
 };
 
 const port = process.env.PORT ?? process.env.HTTP_PORT ?? '4242';
-say(`starting Switchyard on http://localhost:${port}`);
+// Where the server answers, base path included: the docs' "Try it" panels default to it (SWITCHYARD_URL below).
+const basePath = (process.env.BASE_URI_PATH ?? '').replace(/^\/+|\/+$/g, '');
+const serverUrl = `http://localhost:${port}${basePath ? `/${basePath}` : ''}`;
+say(`starting Switchyard on ${serverUrl}`);
 say(
   `sign in as ${process.env.UNLEASH_DEFAULT_ADMIN_USERNAME ?? 'admin'} / ${process.env.UNLEASH_DEFAULT_ADMIN_PASSWORD ? '(UNLEASH_DEFAULT_ADMIN_PASSWORD)' : 'unleash4all'}`,
 );
@@ -56,7 +59,7 @@ if (existsSync('apps/docs/scripts/serve.ts')) {
     say(
       `starting the docs site on http://localhost:${process.env.DOCS_PORT ?? '3000'} (built on first start)`,
     );
-    run('docs', 'npx', ['tsx', 'apps/docs/scripts/serve.ts']);
+    run('docs', 'npx', ['tsx', 'apps/docs/scripts/serve.ts'], { SWITCHYARD_URL: serverUrl });
   }
 }
 

@@ -33,7 +33,9 @@ async function main(): Promise<void> {
   const port = Number(process.env.DOCS_PORT ?? 3000);
   const host = process.env.DOCS_HOST ?? '0.0.0.0';
   const output: string[] = [];
-  let handler: StaticHandler = staticHandler(buildDir);
+  // The Switchyard `npm start` started beside the docs, for "Try it" (scripts/start.mjs).
+  const serving = { serverUrl: process.env.SWITCHYARD_URL || undefined };
+  let handler: StaticHandler = staticHandler(buildDir, serving);
   const needsBuild = !existsSync(path.join(buildDir, 'index.html'));
   if (needsBuild) handler = waitingHandler('Building the docs…', () => output, 503);
 
@@ -67,7 +69,7 @@ async function main(): Promise<void> {
         }
       },
     });
-    handler = staticHandler(buildDir);
+    handler = staticHandler(buildDir, serving);
     log(`built in ${Math.round((Date.now() - started) / 1000)} s; serving ${url}`);
   } catch (error) {
     output.push(String(error));

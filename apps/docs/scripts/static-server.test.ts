@@ -80,3 +80,22 @@ describe('compression', () => {
     }
   });
 });
+
+describe('the server info', () => {
+  it('announces the Switchyard beside the docs under any base path, and only when it is given', async () => {
+    const beside = await listen(staticHandler(root, { serverUrl: 'http://localhost:5151' }), 0);
+    const alone = await listen(staticHandler(root), 0);
+    try {
+      for (const at of ['/switchyard-server.json', '/docs/switchyard-server.json?x=1']) {
+        const answer = await fetch(`${beside.url}${at}`);
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('cache-control')).toBe('no-store');
+        expect(await answer.json()).toEqual({ url: 'http://localhost:5151' });
+      }
+      expect((await fetch(`${alone.url}/switchyard-server.json`)).status).toBe(404);
+    } finally {
+      beside.server.close();
+      alone.server.close();
+    }
+  });
+});

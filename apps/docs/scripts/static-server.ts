@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chooseEncoding, createCompressionCache } from '@switchyard/compression';
+import { SERVER_INFO_FILE } from '../src/components/api/try-it-request';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,13 +44,25 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.xml', '
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/**
+ * `serverUrl`: the Switchyard this docs server sits beside, answered at SERVER_INFO_FILE under any base path;
+ * `npm start` passes the server's URL (SWITCHYARD_URL), so "Try it" defaults to the port it really listens on.
+ */
+export type StaticOptions = { serverUrl?: string };
+
 /** Serves a build folder; unknown paths get the site's 404 page. */
-export function staticHandler(root: string): StaticHandler {
+export function staticHandler(root: string, options: StaticOptions = {}): StaticHandler {
   const absolute = path.resolve(root);
   const compressed = createCompressionCache();
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (options.serverUrl && (req.url ?? '/').split('?')[0]!.endsWith(`/${SERVER_INFO_FILE}`)) {
+      const info = JSON.stringify({ url: options.serverUrl });
+      res.writeHead(200, { 'Content-Type': TYPES['.json']!, 'Cache-Control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : info);
       return;
     }
     const file = resolveFile(absolute, req.url ?? '/');

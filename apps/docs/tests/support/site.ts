@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_PARSE_FRONT_MATTER } from '@docusaurus/utils';
-import { listen, staticHandler } from '../../scripts/static-server';
+import { listen, staticHandler, type StaticOptions } from '../../scripts/static-server';
 
 export const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const docsDir = path.join(siteDir, 'docs');
@@ -86,8 +86,11 @@ export function readOrphanAllowlist(): Set<string> {
   );
 }
 
-export async function serveBuild(): Promise<{ url: string; close: () => Promise<void> }> {
-  const { server, url } = await listen(staticHandler(buildDir), 0);
+/** Serves build/ as `npm start` does; `serverUrl` is the Switchyard it announces to "Try it" (SWITCHYARD_URL). */
+export async function serveBuild(
+  options: StaticOptions = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const { server, url } = await listen(staticHandler(buildDir, options), 0);
   return { url, close: () => closeServer(server) };
 }
 

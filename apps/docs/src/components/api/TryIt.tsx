@@ -1,7 +1,12 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
+  SERVED_KEY,
+  SERVER_INFO_FILE,
   SERVER_KEY,
   TOKEN_KEY,
+  servedUrl,
+  startingServer,
   formatBody,
   initialValues,
   missingParameters,
@@ -22,8 +27,9 @@ type Props = {
 type Result = { status: number; statusText: string; body: string; ms: number } | { error: string };
 
 /**
- * Sends the operation to a Switchyard the reader runs. The server URL is remembered in localStorage; the token only
- * in sessionStorage, so it does not outlive the tab.
+ * Sends the operation to a Switchyard the reader runs. The server URL starts as the one the docs server announces
+ * (`npm start` runs both, on whatever port), or the one the reader typed, remembered in localStorage; the token is
+ * kept only in sessionStorage, so it does not outlive the tab.
  */
 export default function TryIt({
   method,
@@ -39,11 +45,36 @@ export default function TryIt({
   const [requestBody, setRequestBody] = useState(body ?? '');
   const [result, setResult] = useState<Result | undefined>();
   const [sending, setSending] = useState(false);
+  const [served, setServed] = useState<string | undefined>();
+  const infoUrl = useBaseUrl(`/${SERVER_INFO_FILE}`);
+  // A URL typed while the announcement is on its way is the reader's, and stays.
+  const edited = useRef(false);
 
   useEffect(() => {
-    setServer(window.localStorage.getItem(SERVER_KEY) ?? defaultServer);
     setToken(window.sessionStorage.getItem(TOKEN_KEY) ?? '');
-  }, [defaultServer]);
+    const start = (announced: string | undefined) => {
+      setServed(announced);
+      if (edited.current) return;
+      setServer(
+        startingServer({
+          remembered: window.localStorage.getItem(SERVER_KEY),
+          rememberedBeside: window.localStorage.getItem(SERVED_KEY),
+          served: announced,
+          fallback: defaultServer,
+        }),
+      );
+    };
+    let current = true;
+    fetch(infoUrl, { cache: 'no-store' })
+      .then((response) => (response.ok ? response.json() : undefined))
+      .then(
+        (info: unknown) => current && start(servedUrl(info)),
+        () => current && start(undefined),
+      );
+    return () => {
+      current = false;
+    };
+  }, [defaultServer, infoUrl]);
 
   const missing = missingParameters(parameters, values);
   const url = tryItUrl(server, path, parameters, values);
@@ -84,8 +115,11 @@ export default function TryIt({
           type="url"
           value={server}
           onChange={(e) => {
+            edited.current = true;
             setServer(e.target.value);
             window.localStorage.setItem(SERVER_KEY, e.target.value);
+            if (served) window.localStorage.setItem(SERVED_KEY, served);
+            else window.localStorage.removeItem(SERVED_KEY);
           }}
         />
       </label>

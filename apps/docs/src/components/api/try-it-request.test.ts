@@ -3,6 +3,8 @@ import {
   formatBody,
   initialValues,
   missingParameters,
+  servedUrl,
+  startingServer,
   tryItUrl,
   type TryItParameter,
 } from './try-it-request';
@@ -42,5 +44,50 @@ describe('try it', () => {
   it('pretty-prints JSON bodies only', () => {
     expect(formatBody('{"a":1}')).toBe('{\n  "a": 1\n}');
     expect(formatBody('plain')).toBe('plain');
+  });
+});
+
+describe('the server a panel starts with', () => {
+  const fallback = 'http://localhost:4242';
+  it('is the one the docs server announces, over the default', () => {
+    expect(
+      startingServer({ remembered: null, rememberedBeside: null, served: 'http://localhost:5151', fallback }),
+    ).toBe('http://localhost:5151');
+    expect(startingServer({ remembered: null, rememberedBeside: null, served: undefined, fallback })).toBe(
+      fallback,
+    );
+  });
+
+  it("keeps the reader's own, unless the docs now announce another server than when they typed it", () => {
+    const remembered = 'http://flags.internal:8080';
+    expect(startingServer({ remembered, rememberedBeside: null, served: undefined, fallback })).toBe(
+      remembered,
+    );
+    expect(
+      startingServer({
+        remembered,
+        rememberedBeside: 'http://localhost:5151',
+        served: 'http://localhost:5151',
+        fallback,
+      }),
+    ).toBe(remembered);
+    expect(
+      startingServer({
+        remembered,
+        rememberedBeside: 'http://localhost:5151',
+        served: 'http://localhost:6161',
+        fallback,
+      }),
+    ).toBe('http://localhost:6161');
+    expect(
+      startingServer({ remembered, rememberedBeside: null, served: 'http://localhost:6161', fallback }),
+    ).toBe('http://localhost:6161');
+  });
+
+  it('reads only an http(s) URL from the announcement', () => {
+    expect(servedUrl({ url: 'http://localhost:5151' })).toBe('http://localhost:5151');
+    expect(servedUrl({ url: 'javascript:alert(1)' })).toBeUndefined();
+    expect(servedUrl('<html>')).toBeUndefined();
+    expect(servedUrl(null)).toBeUndefined();
   });
 });

@@ -2,6 +2,36 @@ export type TryItParameter = { name: string; in: 'path' | 'query'; required: boo
 
 export const SERVER_KEY = 'switchyard-docs:try-it-server';
 export const TOKEN_KEY = 'switchyard-docs:try-it-token';
+/** The server the docs announced when the reader typed their own (SERVER_KEY), so a later `npm start` can win. */
+export const SERVED_KEY = 'switchyard-docs:try-it-served';
+
+/**
+ * Where the docs server says which Switchyard it sits beside (`{"url": …}`, under the site's base URL): `npm start`
+ * runs both and the server may not be on 4242 (scripts/start.mjs, apps/docs/scripts/static-server.ts).
+ */
+export const SERVER_INFO_FILE = 'switchyard-server.json';
+
+/**
+ * The server URL a panel starts with: the one the reader typed, unless the docs now announce a different server
+ * than when they typed it (they restarted `npm start` elsewhere); else the announced one; else the default.
+ */
+export function startingServer(choice: {
+  remembered: string | null;
+  rememberedBeside: string | null;
+  served: string | undefined;
+  fallback: string;
+}): string {
+  const { remembered, rememberedBeside, served, fallback } = choice;
+  if (remembered !== null && (served === undefined || served === (rememberedBeside ?? undefined)))
+    return remembered;
+  return served ?? remembered ?? fallback;
+}
+
+/** The URL of a server info answer, or undefined when it is not one (a static host answers 404 or HTML). */
+export function servedUrl(info: unknown): string | undefined {
+  const url = (info as { url?: unknown } | null)?.url;
+  return typeof url === 'string' && /^https?:\/\/\S+$/.test(url) ? url : undefined;
+}
 
 /** The URL a "try it" request goes to; blank optional query parameters are left out. */
 export function tryItUrl(

@@ -1,17 +1,29 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 
 // The local search bar (autocomplete, worker client, highlighting: about 15 kB gzip) loads on first use, not with
 // every page.
 const LocalSearchBar = lazy(() => import('@theme-original/SearchBar'));
 
 type PlaceholderProps = {
-  value: string;
   onActivate: () => void;
-  onType: (value: string) => void;
-  inputRef?: RefObject<HTMLInputElement | null>;
+  inputRef: RefObject<HTMLInputElement | null>;
 };
 
-function Placeholder({ value, onActivate, onType, inputRef }: PlaceholderProps): ReactNode {
+/**
+ * The search box of the static page. It is uncontrolled, so React adopts the input as it is at hydration, with what
+ * the reader typed before and the caret where they left it (decision record 0052), and nothing React renders can
+ * reset it. It stays the same element until the real search bar has taken over from it.
+ */
+function Placeholder({ onActivate, inputRef }: PlaceholderProps): ReactNode {
   return (
     <div className="navbar__search">
       <input
@@ -20,30 +32,50 @@ function Placeholder({ value, onActivate, onType, inputRef }: PlaceholderProps):
         className="navbar__search-input"
         placeholder="Search"
         aria-label="Search"
-        value={value}
         onFocus={onActivate}
         onPointerEnter={onActivate}
-        onChange={(event) => onType(event.target.value)}
+        onInput={onActivate}
       />
     </div>
   );
 }
 
-/** Hands focus and anything typed so far to the real search box once it has replaced the placeholder. */
-function TakeOver({ typed, children }: { typed: string; children: ReactNode }): ReactNode {
+/**
+ * Hands focus, the text and the caret of the placeholder to the real search box in the same commit that shows it,
+ * so no keystroke falls between the two boxes: nothing else runs between a layout effect and the next event.
+ */
+function TakeOver({
+  from,
+  onDone,
+  children,
+}: {
+  from: RefObject<HTMLInputElement | null>;
+  onDone: () => void;
+  children: ReactNode;
+}): ReactNode {
   const wrapper = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const input = wrapper.current?.querySelector<HTMLInputElement>('input.navbar__search-input');
-    if (!input) return;
-    const wasUsing =
-      document.activeElement === document.body || document.activeElement === null || typed !== '';
-    if (!wasUsing) return;
-    input.focus();
-    if (typed) {
-      // Set the value the way typing would, so the search bar's own change handler sees it.
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, typed);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
+    const old = from.current;
+    if (input && old) {
+      const typed = old.value;
+      const focused = document.activeElement === old;
+      const { selectionStart, selectionEnd, selectionDirection } = old;
+      if (typed) {
+        // Set the value the way typing would, so the search bar's own change handler sees it.
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, typed);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+      if (focused || typed) {
+        input.focus();
+        input.setSelectionRange(
+          selectionStart ?? typed.length,
+          selectionEnd ?? typed.length,
+          selectionDirection ?? 'none',
+        );
+      }
     }
+    onDone();
     // Only once, when the real search bar first appears.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -56,18 +88,14 @@ function TakeOver({ typed, children }: { typed: string; children: ReactNode }): 
 
 export default function SearchBar(): ReactNode {
   const [active, setActive] = useState(false);
-  const [typed, setTyped] = useState('');
-  const activate = () => setActive(true);
-  const type = (value: string) => {
-    setTyped(value);
-    setActive(true);
-  };
+  const [takenOver, setTakenOver] = useState(false);
   const placeholderInput = useRef<HTMLInputElement>(null);
+  const activate = () => setActive(true);
   useEffect(() => {
     // Pages hydrate on first use (decision record 0018): a reader who focused the box or typed before the app
     // arrived keeps what they started.
     const input = placeholderInput.current;
-    if (input && (input.value !== '' || document.activeElement === input)) type(input.value);
+    if (input && (input.value !== '' || document.activeElement === input)) setActive(true);
     // Only at hydration.
   }, []);
   useEffect(() => {
@@ -76,21 +104,24 @@ export default function SearchBar(): ReactNode {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
         event.preventDefault();
+        placeholderInput.current?.focus();
         setActive(true);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [active]);
-  const placeholder = (
-    <Placeholder value={typed} onActivate={activate} onType={type} inputRef={placeholderInput} />
-  );
-  if (!active) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
-      <TakeOver typed={typed}>
-        <LocalSearchBar />
-      </TakeOver>
-    </Suspense>
+    <>
+      {!takenOver && <Placeholder onActivate={activate} inputRef={placeholderInput} />}
+      {active && (
+        // No fallback: the placeholder stays on screen, and in use, until the real search bar replaces it.
+        <Suspense fallback={null}>
+          <TakeOver from={placeholderInput} onDone={() => setTakenOver(true)}>
+            <LocalSearchBar />
+          </TakeOver>
+        </Suspense>
+      )}
+    </>
   );
 }
