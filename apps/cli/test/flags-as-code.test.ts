@@ -1,8 +1,11 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { PUBLISHED_SCHEMA } from '../src/reference.ts';
 import type { ServerProcess } from '../../server/src/testing/server-process.ts';
 import { admin, ADMIN, CLIENT, CLIENT_PRODUCTION, cli, cliProcess, startServer } from './cli-harness.ts';
 import { clientPayload, payloadDigest } from './payload-digest.ts';
@@ -123,6 +126,51 @@ describe('flags as code', () => {
     const clean = await cli(['plan', dir, '--exit-code'], as(target));
     expect(clean.code, clean.stdout).toBe(0);
     expect(clean.stdout).toContain('No differences');
+  });
+
+  it('writes files that name the published schema and validate against it', async () => {
+    // The docs site serves apps/docs/static/ at its root; reference.test.ts holds the file equal to the CLI's schema.
+    const published = JSON.parse(
+      readFileSync(path.join(import.meta.dirname, '../../..', PUBLISHED_SCHEMA), 'utf8'),
+    ) as Record<string, unknown>;
+    const url = 'https://docs.example.com/schemas/flags-as-code.schema.json';
+    const dir = temp();
+    const exported = await cli(['export', '--project', 'default', '--schema-url', url, dir], as(source));
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(dir, 'switchyard.schema.json'), 'utf8'))).toEqual(published);
+
+    const validate = new Ajv2020({ allErrors: true }).compile(published);
+    const files = [
+      'switchyard.yaml',
+      'segments.yaml',
+      'context-fields.yaml',
+      ...readdirSync(path.join(dir, 'flags')).map((f) => `flags/${f}`),
+    ];
+    expect(files).toHaveLength(6);
+    for (const file of files) {
+      const text = readFileSync(path.join(dir, file), 'utf8');
+      expect(text.split('\n')[0], file).toBe(`# yaml-language-server: $schema=${url}`);
+      expect(validate(parse(text)), `${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+    // Not vacuous: a flag whose environment says "yes" where a boolean belongs fails it.
+    const flag = parse(readFileSync(path.join(dir, 'flags/checkout.yaml'), 'utf8')) as {
+      environments: Record<string, { enabled: unknown }>;
+    };
+    flag.environments.production!.enabled = 'yes';
+    expect(validate(flag)).toBe(false);
+
+    // Without --schema-url the files name the copy beside them; an address that is not one is refused.
+    const local = temp();
+    await cli(['export', '--project', 'default', local], as(source));
+    expect(readFileSync(path.join(local, 'flags/checkout.yaml'), 'utf8')).toMatch(
+      /^# yaml-language-server: \$schema=\.\.\/switchyard\.schema\.json\n/,
+    );
+    const refused = await cli(
+      ['export', '--project', 'default', '--schema-url', 'schemas/x.json', local],
+      as(source),
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--schema-url must be an absolute http(s) address');
   });
 
   it('shows a change made in the UI as drift in the plan, with its impact', async () => {

@@ -10279,6 +10279,8 @@ export interface operations {
         content: {
           /**
            * @example {
+           *       "version": 1,
+           *       "maturity": "stable",
            *       "featureName": "new-checkout",
            *       "data": [
            *         {
@@ -10309,6 +10311,10 @@ export interface operations {
               yes: number;
             }[];
             featureName: string;
+            /** @enum {string} */
+            maturity: 'stable';
+            /** @enum {number} */
+            version: 1;
           };
         };
       };
@@ -17771,6 +17777,10 @@ export interface operations {
            *           "sdks": [
            *             "unleash-node-sdk:6.12.1"
            *           ],
+           *           "frontendSdks": [],
+           *           "backendSdks": [
+           *             "unleash-node-sdk:6.12.1"
+           *           ],
            *           "lastSeen": "2026-01-15T10:05:00.000Z",
            *           "issues": {
            *             "missingFeatures": [
@@ -17787,6 +17797,10 @@ export interface operations {
            */
           'application/json': {
             environments: {
+              /** @description The SDKs that reported through the Client API. */
+              backendSdks: string[];
+              /** @description The SDKs that reported through the Frontend API. */
+              frontendSdks: string[];
               instanceCount: number;
               issues: {
                 /** @description Names the application asked for in this environment that no flag carries. */
@@ -34220,6 +34234,7 @@ export interface operations {
            *       "mode": "open",
            *       "members": 4,
            *       "health": 50,
+           *       "technicalDebt": 50,
            *       "environments": [
            *         "development",
            *         "production"
@@ -34263,6 +34278,8 @@ export interface operations {
             name: string;
             potentiallyStaleCount: number;
             staleCount: number;
+            /** @description The share of flags that are not healthy: 100 minus health. */
+            technicalDebt: number;
             /** Format: date-time */
             updatedAt: string | null;
             version: number;
@@ -37519,7 +37536,8 @@ export interface operations {
            *             "imageUrl": ""
            *           },
            *           "lifecycle": {
-           *             "stage": "live"
+           *             "stage": "live",
+           *             "enteredStageAt": "2026-01-15T10:00:00.000Z"
            *           }
            *         }
            *       ],
@@ -37560,8 +37578,13 @@ export interface operations {
               impressionData: boolean;
               /** Format: date-time */
               lastSeenAt: string | null;
-              /** @description The stage the flag is in now; the flag page lists when it entered each. */
+              /** @description The stage the flag is in now and since when; the flag page lists when it entered each. */
               lifecycle: {
+                /**
+                 * Format: date-time
+                 * @description When it entered that stage.
+                 */
+                enteredStageAt: string;
                 stage: 'initial' | 'pre-live' | 'live' | 'completed' | 'archived';
               };
               name: string;
@@ -42275,10 +42298,29 @@ export interface operations {
            *         {
            *           "permission": "ADMIN"
            *         }
-           *       ]
+           *       ],
+           *       "feedback": [
+           *         {
+           *           "userId": 1,
+           *           "feedbackId": "pnps",
+           *           "neverShow": false,
+           *           "given": "2026-01-15T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "splash": {
+           *         "new-ui": true
+           *       }
            *     }
            */
           'application/json': {
+            /** @description The admin UI feedback prompts the user answered (`POST /api/admin/feedback`). */
+            feedback: {
+              feedbackId: string;
+              /** Format: date-time */
+              given: string | null;
+              neverShow: boolean;
+              userId: number;
+            }[];
             permissions: {
               /** @description Where an environment permission applies; `*` is every environment. */
               environment?: string;
@@ -42286,6 +42328,10 @@ export interface operations {
               /** @description Where a project permission applies; `*` is every project. */
               project?: string;
             }[];
+            /** @description The admin UI splash screens the user has seen (`POST /api/admin/splash/{id}`), as `true`. */
+            splash: {
+              [key: string]: boolean;
+            };
             user: components['schemas']['userSchema'];
           };
         };
@@ -46912,6 +46958,7 @@ export interface operations {
            *       "createdBy": "admin",
            *       "role": {
            *         "id": 3,
+           *         "type": "root",
            *         "name": "Viewer"
            *       },
            *       "purpose": "welcome"
@@ -46930,6 +46977,8 @@ export interface operations {
             role: {
               id: number;
               name: string;
+              /** @enum {string} */
+              type: 'root';
             };
             /** @description The token asked about. */
             token: string;

@@ -77,7 +77,7 @@ export function buildFlagSearchItem(
     favorite: false,
     impressionData: false,
     lastSeenAt: null,
-    lifecycle: { stage: 'initial' },
+    lifecycle: { stage: 'initial', enteredStageAt: '2026-01-01T00:00:00.000Z' },
     project: 'default',
     segments: [],
     stale: false,

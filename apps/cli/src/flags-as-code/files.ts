@@ -26,39 +26,34 @@ export const toYaml = (value: unknown) =>
 /** The file a flag lives in. Flag names are URL-safe, so they are safe file names too. */
 export const flagFile = (name: string) => path.join(FLAGS_DIR, `${name}.yaml`);
 
-export function renderFlag(flag: FileFlag): string {
-  return header(`../${SCHEMA_FILE}`, `Flag ${flag.name}`) + toYaml(flag);
+export function renderFlag(flag: FileFlag, schemaUrl?: string): string {
+  return header(schemaUrl ?? `../${SCHEMA_FILE}`, `Flag ${flag.name}`) + toYaml(flag);
 }
 
 /**
  * Writes a workspace to `dir`: the manifest, one file per flag, segments, context fields and the schema. Flag files
- * of flags no longer there are removed, so the directory matches what was exported.
+ * of flags no longer there are removed, so the directory matches what was exported. The files' `$schema=` lines
+ * name the schema written beside them, or `schemaUrl` (a published copy, such as the docs site's) when given.
  */
-export function writeWorkspace(dir: string, workspace: Workspace): string[] {
+export function writeWorkspace(dir: string, workspace: Workspace, schemaUrl?: string): string[] {
   const w = normaliseWorkspace(workspace);
+  const schema = schemaUrl ?? `./${SCHEMA_FILE}`;
   mkdirSync(path.join(dir, FLAGS_DIR), { recursive: true });
   const written: string[] = [];
   const write = (file: string, content: string) => {
     writeFileSync(path.join(dir, file), content);
     written.push(file);
   };
-  write(
-    MANIFEST,
-    header(`./${SCHEMA_FILE}`, 'The project this directory describes') + toYaml({ project: w.project }),
-  );
+  write(MANIFEST, header(schema, 'The project this directory describes') + toYaml({ project: w.project }));
   const keep = new Set(w.flags.map((f) => `${f.name}.yaml`));
   for (const file of readdirSync(path.join(dir, FLAGS_DIR)))
     if (file.endsWith('.yaml') && !keep.has(file)) rmSync(path.join(dir, FLAGS_DIR, file));
-  for (const flag of w.flags) write(flagFile(flag.name), renderFlag(flag));
+  for (const flag of w.flags) write(flagFile(flag.name), renderFlag(flag, schemaUrl));
   write(
     SEGMENTS_FILE,
-    header(`./${SCHEMA_FILE}`, 'Segments the flags use, and the project’s own') +
-      toYaml({ segments: w.segments }),
+    header(schema, 'Segments the flags use, and the project’s own') + toYaml({ segments: w.segments }),
   );
-  write(
-    CONTEXT_FILE,
-    header(`./${SCHEMA_FILE}`, 'Context fields') + toYaml({ contextFields: w.contextFields }),
-  );
+  write(CONTEXT_FILE, header(schema, 'Context fields') + toYaml({ contextFields: w.contextFields }));
   write(SCHEMA_FILE, `${JSON.stringify(FLAGS_SCHEMA, null, 2)}\n`);
   return written;
 }

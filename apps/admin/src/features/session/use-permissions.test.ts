@@ -15,6 +15,8 @@ const me = (permissions: { permission: string; project?: string; environment?: s
     isAPI: false,
   },
   permissions,
+  feedback: [],
+  splash: {},
 });
 
 describe('the permissions the UI decides with', () => {

@@ -31,6 +31,16 @@ export const currentStageSql = (alias: string, completion: string) =>
         WHEN ${enabledNow('<>', alias)} OR ${firstEnabled('<>', alias)} IS NOT NULL THEN 'pre-live'
         ELSE 'initial' END`;
 
+/** When the flag `alias` entered its current stage (currentStageSql's), by the same times stages() lists. */
+export const currentStageEnteredSql = (alias: string, completion: string) =>
+  `CASE WHEN ${alias}.archived_at IS NOT NULL THEN ${alias}.archived_at
+        WHEN ${completion}.flag_name IS NOT NULL THEN ${completion}.completed_at
+        WHEN ${enabledNow('=', alias)} OR ${firstEnabled('=', alias)} IS NOT NULL
+          THEN coalesce(${firstEnabled('=', alias)}, ${alias}.created_at)
+        WHEN ${enabledNow('<>', alias)} OR ${firstEnabled('<>', alias)} IS NOT NULL
+          THEN coalesce(${firstEnabled('<>', alias)}, ${alias}.created_at)
+        ELSE ${alias}.created_at END`;
+
 type StageTimes = Record<'initial' | 'pre-live' | 'live' | 'completed' | 'archived', Date | null>;
 export type StageAverages = Record<'initial' | 'pre-live' | 'live' | 'completed', number | null>;
 

@@ -165,6 +165,7 @@ export function projectInsightRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
           createProjectEnvironmentStore(deps.db).list(projectId),
           model.flags(projectId),
         ]);
+        const health = healthOf(project.flags);
         return {
           version: 1,
           name: project.name,
@@ -172,7 +173,8 @@ export function projectInsightRoutes(deps: { db: Db }): FastifyPluginAsyncTypebo
           defaultStickiness: project.defaultStickiness,
           mode: project.mode,
           members: project.memberCount,
-          health: healthOf(project.flags),
+          health,
+          technicalDebt: 100 - health,
           environments: links.map((link) => link.environment),
           features: flags.map(toFlagSummaryResponse),
           updatedAt: project.updatedAt.toISOString(),

@@ -161,6 +161,9 @@ export const HealthReportResponse = Type.Object(
     mode: Mode,
     members: Type.Integer(),
     health: Type.Integer(),
+    technicalDebt: Type.Integer({
+      description: 'The share of flags that are not healthy: 100 minus health.',
+    }),
     environments: Type.Array(Type.String()),
     features: Type.Array(ProjectFlagSummary),
     updatedAt: NullableDate,
@@ -179,6 +182,7 @@ export const HealthReportResponse = Type.Object(
         mode: 'open',
         members: 4,
         health: 50,
+        technicalDebt: 50,
         environments: ['development', 'production'],
         features: [],
         updatedAt: '2026-01-15T10:00:00.000Z',

@@ -35,7 +35,7 @@ export type SearchFlag = {
   tags: { type: string; value: string; color: string | null }[];
   segments: string[];
   createdBy: { id: number; name: string };
-  lifecycle: { stage: LifecycleStageName };
+  lifecycle: { stage: LifecycleStageName; enteredStageAt: Date };
 };
 
 type PageRow = {
@@ -58,6 +58,7 @@ type PageRow = {
   tags: { type: string; value: string; color: string | null }[];
   segments: string[];
   lifecycle_stage: LifecycleStageName;
+  lifecycle_entered_at: Date;
 };
 
 const toSearchFlag = (row: PageRow): SearchFlag => ({
@@ -83,7 +84,7 @@ const toSearchFlag = (row: PageRow): SearchFlag => ({
   segments: [...row.segments].sort(),
   // Unleash shows flags without a known creator as created by "unknown" with id 0.
   createdBy: { id: row.user_id ?? 0, name: row.user_name ?? 'unknown' },
-  lifecycle: { stage: row.lifecycle_stage },
+  lifecycle: { stage: row.lifecycle_stage, enteredStageAt: new Date(row.lifecycle_entered_at) },
 });
 
 /** The flag table's query across flags, environments, tags, segments, dependencies, favorites and metrics. */

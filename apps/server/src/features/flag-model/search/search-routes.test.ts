@@ -154,7 +154,11 @@ describe('GET /api/admin/search/features (searchFeatures)', () => {
       'epsilon-child': 'initial',
       'zeta-segment': 'initial',
     });
-    expect((await search('?archived=IS:true')).features[0]!.lifecycle).toEqual({ stage: 'archived' });
+    // Since when: an archived flag since it was archived, one still initial since it was created.
+    const [archived] = (await search('?archived=IS:true')).features;
+    expect(archived!.lifecycle).toEqual({ stage: 'archived', enteredStageAt: archived!.archivedAt });
+    const initial = (await search()).features.find((flag) => flag.name === 'beta-search')!;
+    expect(initial.lifecycle).toEqual({ stage: 'initial', enteredStageAt: initial.createdAt });
     await t.db.query("DELETE FROM flag_completions WHERE flag_name = 'gamma-old'");
   });
 

@@ -23,6 +23,7 @@ export const toFeatureSearchResponse = (
   createdAt: flag.createdAt.toISOString(),
   archivedAt: iso(flag.archivedAt),
   lastSeenAt: iso(flag.lastSeenAt),
+  lifecycle: { ...flag.lifecycle, enteredStageAt: flag.lifecycle.enteredStageAt.toISOString() },
   environments: flag.environments.map((environment) => ({
     ...environment,
     lastSeenAt: iso(environment.lastSeenAt),

@@ -131,7 +131,7 @@ const exampleFlag = {
   segments: [],
   tags: [{ type: 'simple', value: 'team-checkout', color: null }],
   createdBy: { id: 1, name: 'admin', imageUrl: '' },
-  lifecycle: { stage: 'live' },
+  lifecycle: { stage: 'live', enteredStageAt: '2026-01-15T10:00:00.000Z' },
 };
 
 /** Unleash's searchFeaturesSchema. */
@@ -169,8 +169,12 @@ export const SearchResponse = Type.Object(
               Type.Literal('completed'),
               Type.Literal('archived'),
             ]),
+            enteredStageAt: Type.String({ format: 'date-time', description: 'When it entered that stage.' }),
           },
-          { description: 'The stage the flag is in now; the flag page lists when it entered each.' },
+          {
+            description:
+              'The stage the flag is in now and since when; the flag page lists when it entered each.',
+          },
         ),
       }),
     ),

@@ -1,4 +1,4 @@
-import { currentStageSql } from '../flags/flag-lifecycle-store.ts';
+import { currentStageEnteredSql, currentStageSql } from '../flags/flag-lifecycle-store.ts';
 import type { Filter, SearchQuery, SetOperator, State, ValueOperator } from './search-query.ts';
 
 /** A statement and its parameters. */
@@ -181,6 +181,7 @@ WITH page AS (
 SELECT p.name, p.description, p.type, p.project_id, p.stale, p.impression_data, p.created_at, p.archived_at,
        p.last_seen_at, p.favorite, p.total::int AS total, u.id AS user_id, coalesce(u.name, u.username, u.email) AS user_name,
        ${currentStageSql('p', 'lc')} AS lifecycle_stage,
+       ${currentStageEnteredSql('p', 'lc')} AS lifecycle_entered_at,
        CASE WHEN EXISTS (SELECT 1 FROM flag_dependencies d WHERE d.parent = p.name) THEN 'parent'
             WHEN EXISTS (SELECT 1 FROM flag_dependencies d WHERE d.child = p.name) THEN 'child' END AS dependency_type,
        (SELECT coalesce(json_agg(json_build_object(

@@ -64,7 +64,7 @@ describe('the welcome email', () => {
       id: user.id,
       email: 'wendy@example.com',
       purpose: 'welcome',
-      role: { id: 3, name: 'Viewer' },
+      role: { id: 3, type: 'root', name: 'Viewer' },
       createdBy: 'init-admin-token-1',
     });
     expect((await setPassword(token, 'wendys-first-password')).statusCode).toBe(200);

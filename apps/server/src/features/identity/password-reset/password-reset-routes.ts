@@ -96,7 +96,7 @@ export function passwordResetRoutes(deps: { resets: PasswordResetService }): Fas
           username: user.username,
           token: request.query.token,
           createdBy: found.createdBy,
-          role: { id: user.rootRole, name: user.rootRoleName },
+          role: { id: user.rootRole, type: 'root' as const, name: user.rootRoleName },
           purpose: found.purpose,
         };
       },

@@ -32,7 +32,10 @@ export const ResetTokenUserResponse = Type.Object(
     username: Type.Union([Type.String(), Type.Null()]),
     token: Type.String({ description: 'The token asked about.' }),
     createdBy: Type.String({ description: 'Who made the link: an admin, or the sign-in page’s form.' }),
-    role: Type.Object({ id: Type.Integer(), name: Type.String() }, { description: "The user's root role." }),
+    role: Type.Object(
+      { id: Type.Integer(), type: Type.Literal('root'), name: Type.String() },
+      { description: "The user's root role." },
+    ),
     purpose: Type.Union([Type.Literal('welcome'), Type.Literal('reset')], {
       description: '`welcome`: a new user sets their first password; `reset`: a new password.',
     }),
@@ -46,7 +49,7 @@ export const ResetTokenUserResponse = Type.Object(
         username: null,
         token: 'cVd0Q0l6a2F1a3J0',
         createdBy: 'admin',
-        role: { id: 3, name: 'Viewer' },
+        role: { id: 3, type: 'root', name: 'Viewer' },
         purpose: 'welcome',
       },
     ],

@@ -3,6 +3,7 @@ import { inTransaction, type Db } from '../../../db/db.ts';
 import { toGrantList } from '@switchyard/access';
 import { actorName, actorUserId } from '../../../http/auth.ts';
 import { createRoleStore, rootRoleIdOf } from '../../governance/index.ts';
+import { createUserPromptStore } from '../../instance/index.ts';
 import { BadDataError, NoAccessError, NotFoundError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../../flag-model/events/actor.ts';
@@ -37,6 +38,7 @@ export function userRoutes(deps: { db: Db; resets: PasswordResetService }): Fast
     await app.register(userDirectoryRoutes({ db: deps.db }));
     const users = createUserStore(deps.db);
     const pats = createPatStore(deps.db);
+    const prompts = createUserPromptStore(deps.db);
 
     app.get(
       '/api/admin/user',
@@ -53,11 +55,14 @@ export function userRoutes(deps: { db: Db; resets: PasswordResetService }): Fast
         },
       },
       async (request) => {
-        const user = await users.findById(signedInUserId(request.principal));
+        const userId = signedInUserId(request.principal);
+        const [user, answered] = await Promise.all([users.findById(userId), prompts.ofUser(userId)]);
         if (!user) throw new NotFoundError('The signed-in user no longer exists');
         return {
           user: toUserResponse(user),
           permissions: toGrantList(request.access!),
+          feedback: answered.feedback.map((f) => ({ ...f, given: f.given?.toISOString() ?? null })),
+          splash: answered.splash,
         };
       },
     );

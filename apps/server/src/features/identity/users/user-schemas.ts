@@ -81,8 +81,30 @@ export const MeResponse = Type.Object(
         ),
       }),
     ),
+    feedback: Type.Array(
+      Type.Object({
+        userId: Type.Integer(),
+        feedbackId: Type.String(),
+        neverShow: Type.Boolean(),
+        given: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      }),
+      { description: 'The admin UI feedback prompts the user answered (`POST /api/admin/feedback`).' },
+    ),
+    splash: Type.Record(Type.String(), Type.Boolean(), {
+      description:
+        'The admin UI splash screens the user has seen (`POST /api/admin/splash/{id}`), as `true`.',
+    }),
   },
-  { examples: [{ user: exampleUser, permissions: [{ permission: 'ADMIN' }] }] },
+  {
+    examples: [
+      {
+        user: exampleUser,
+        permissions: [{ permission: 'ADMIN' }],
+        feedback: [{ userId: 1, feedbackId: 'pnps', neverShow: false, given: '2026-01-15T10:00:00.000Z' }],
+        splash: { 'new-ui': true },
+      },
+    ],
+  },
 );
 
 export const LoginBody = Type.Object(

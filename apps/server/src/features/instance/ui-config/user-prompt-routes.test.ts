@@ -32,6 +32,25 @@ describe('splash screens', () => {
   });
 });
 
+describe('GET /api/admin/user', () => {
+  it('tells the admin UI which prompts the user answered and which splash screens they saw', async () => {
+    const admin = await t.as('Admin');
+    const before = (await admin({ method: 'GET', url: '/api/admin/user' })).json();
+    expect(before).toMatchObject({ feedback: [], splash: {} });
+    await admin({ method: 'POST', url: '/api/admin/splash/personal-dashboard' });
+    const answered = (
+      await admin({
+        method: 'POST',
+        url: '/api/admin/feedback',
+        payload: { feedbackId: 'pnps', neverShow: true },
+      })
+    ).json();
+    const after = (await admin({ method: 'GET', url: '/api/admin/user' })).json();
+    expect(after.feedback).toEqual([answered]);
+    expect(after.splash).toEqual({ 'personal-dashboard': true });
+  });
+});
+
 describe('feedback', () => {
   it('records an answer per user, and a later change keeps what it leaves out', async () => {
     const editor = await t.as('Editor');

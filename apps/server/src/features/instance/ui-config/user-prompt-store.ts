@@ -21,6 +21,22 @@ export function createUserPromptStore(db: Db) {
         [userId, splashId],
       );
     },
+    /** What one user did with the prompts: their feedback answers, and the splash screens they have seen. */
+    async ofUser(userId: number): Promise<{ feedback: Feedback[]; splash: Record<string, boolean> }> {
+      const [feedback, splashes] = await Promise.all([
+        db.query<FeedbackRow>(`SELECT * FROM user_feedback WHERE user_id = $1 ORDER BY feedback_id`, [
+          userId,
+        ]),
+        db.query<{ splash_id: string }>(
+          `SELECT splash_id FROM user_splashes WHERE user_id = $1 ORDER BY splash_id`,
+          [userId],
+        ),
+      ]);
+      return {
+        feedback: feedback.map(toFeedback),
+        splash: Object.fromEntries(splashes.map((row) => [row.splash_id, true])),
+      };
+    },
     /** Records the answer; properties left out keep their values (a first answer counts as given now). */
     async saveFeedback(
       userId: number,

@@ -165,14 +165,25 @@ export function metricsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
           params: NameParams,
           response: {
             200: Type.Object(
-              { featureName: Type.String(), data: Type.Array(HourlyCount) },
-              { examples: [{ featureName: 'new-checkout', data: [exampleCount] }] },
+              {
+                version: Type.Literal(1),
+                maturity: Type.Literal('stable'),
+                featureName: Type.String(),
+                data: Type.Array(HourlyCount),
+              },
+              {
+                examples: [
+                  { version: 1, maturity: 'stable', featureName: 'new-checkout', data: [exampleCount] },
+                ],
+              },
             ),
             ...errorResponses(401, 403, 404),
           },
         },
       },
       async (request) => ({
+        version: 1 as const,
+        maturity: 'stable' as const,
         featureName: request.params.name,
         data: (await metrics.flagCounts(request.params.name)).map((c) => ({
           featureName: c.flagName,
