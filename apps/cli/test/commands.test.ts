@@ -158,6 +158,10 @@ describe('refs, remove-flag and mcp, from the toolchain packages', () => {
     expect(removed.stdout).toContain("-export const label = unleash.isEnabled('cli-refs') ? 'new' : 'old';");
     expect(removed.stdout).toContain("+export const label = 'new';");
     expect((await cli(['remove-flag', 'cli-refs', dir, '--keep', 'maybe'], env)).code).toBe(2);
+    const file = path.join(dir, 'checkout.ts');
+    const onFile = await cli(['remove-flag', 'cli-refs', file, '--keep', 'on'], env);
+    expect(onFile.code).toBe(2);
+    expect(onFile.stderr).toContain('DIR must be a directory of source files');
   });
 
   it('refuses to serve MCP without a sign-in, naming what is missing', async () => {

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { defineCommand, stringOption } from '../command.ts';
 import { CliError } from '../io.ts';
@@ -23,7 +24,11 @@ export default defineCommand({
     const keep = stringOption(values, 'keep');
     if (keep !== 'on' && keep !== 'off') throw new CliError('--keep must be on or off', 2);
     const { runRemoveFlag } = await import('@switchyard/code-refs');
-    const argv = [positionals[0]!, path.resolve(io.cwd, positionals[1] ?? '.'), '--keep', keep];
+    const dir = path.resolve(io.cwd, positionals[1] ?? '.');
+    // A file or a missing path would end deep in the scanner as ENOTDIR/ENOENT: say what DIR must be instead.
+    if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+      throw new CliError(`DIR must be a directory of source files: ${positionals[1] ?? '.'} is not one`, 2);
+    const argv = [positionals[0]!, dir, '--keep', keep];
     if (values.write) argv.push('--write');
     return runRemoveFlag(argv, { out: io.stdout, err: io.stderr });
   },
