@@ -7,8 +7,9 @@
  * - metrics: `--instances` SDK instances registering and posting Unleash-format metrics once within `--window`
  *   seconds, to the server (written as they come, then batched) and through an edge: transactions and rows written
  *   per second in PostgreSQL, and CPU per thousand posts;
- * - processes: four servers and two edges on one PostgreSQL with SDK streams on each: database transactions per
- *   flag change, and the time for a change to reach every SDK.
+ * - processes: four servers and two edges on one PostgreSQL with SDK streams on each: statements each server
+ *   sends PostgreSQL per flag change (counted on the wire by pg-query-counter.ts) and transactions, and the time
+ *   for a change to reach every SDK.
  * The file-descriptor limit is raised to its hard limit by re-running this process under `ulimit -n` (Node has no
  * setrlimit); every process started inherits it. Writes test-output/bench-scale.json.
  */
@@ -20,6 +21,7 @@ import { startEdgeProcess, type EdgeProcess } from '../src/testing/edge-process.
 import { createPgDatabase, type PgDatabase } from '../src/testing/pg-database.ts';
 import { startServerProcess, type ServerProcess } from '../src/testing/server-process.ts';
 import { ADMIN, CLIENT, cpuSeconds, processTree, rssMb } from './bench-server.ts';
+import { startQueryCounter, type QueryCounter } from './pg-query-counter.ts';
 import { openStreams, quantile } from './scale-streams.ts';
 
 type Say = (message: string) => void;
@@ -348,6 +350,12 @@ type ProcessesRow = {
   servers: number;
   edges: number;
   streams: number;
+  /** Statements all servers sent per change (counted on the wire, pg-query-counter.ts), idle rate taken off. */
+  statementsPerChange: number;
+  /** Of those, the server that took the write, and the mean of each other server (which reloads the state). */
+  writerStatementsPerChange: number;
+  otherServerStatementsPerChange: number;
+  idleStatementsPerSecond: number;
   transactionsPerChange: number;
   idleTransactionsPerSecond: number;
   reachAllP50Ms: number;
@@ -368,14 +376,21 @@ async function measureProcesses(
   await db.connect();
   const started: (ServerProcess | EdgeProcess)[] = [];
   const fleets: Awaited<ReturnType<typeof openStreams>>[] = [];
+  // Each server reaches PostgreSQL through its own counting proxy; edges never touch the database.
+  const counters: QueryCounter[] = [];
+  const counted = async () => {
+    const counter = await startQueryCounter(database.url);
+    counters.push(counter);
+    return { ...serverEnv(database), DATABASE_URL: counter.url };
+  };
+  const statements = () => counters.map((counter) => counter.statements());
   try {
     say(`processes: ${servers} servers and ${edges} edges on one PostgreSQL`);
-    const first = await startServerProcess(serverEnv(database), 120_000, 'bundle');
+    const first = await startServerProcess(await counted(), 120_000, 'bundle');
     started.push(first);
     await seed(first.url, FLAGS);
-    const rest = await Promise.all(
-      Array.from({ length: servers - 1 }, () => startServerProcess(serverEnv(database), 120_000, 'bundle')),
-    );
+    const restEnv = await Promise.all(Array.from({ length: servers - 1 }, counted));
+    const rest = await Promise.all(restEnv.map((env) => startServerProcess(env, 120_000, 'bundle')));
     started.push(...rest);
     const serverList = [first, ...rest];
     const edgeList = await Promise.all(
@@ -389,14 +404,17 @@ async function measureProcesses(
     // Settle: the seeding's statistics reach pg_stat_database about a second late.
     await sleep(5_000);
     const idleBefore = await dbCounters(db, name);
+    const idleStatementsBefore = statements();
     const idleStarted = performance.now();
     await sleep(10_000);
     const idleAfter = await dbCounters(db, name);
-    const idleRate =
-      (idleAfter.transactions - idleBefore.transactions) / ((performance.now() - idleStarted) / 1000);
+    const idleSeconds = (performance.now() - idleStarted) / 1000;
+    const idleRate = (idleAfter.transactions - idleBefore.transactions) / idleSeconds;
+    const idleStatementRates = delta(idleStatementsBefore, statements()).map((n) => n / idleSeconds);
     const reach: number[] = [];
     let missed = 0;
     const before = await dbCounters(db, name);
+    const statementsBefore = statements();
     const changesStarted = performance.now();
     for (let i = 0; i < CHANGES; i++) {
       const startedAt = performance.now();
@@ -412,21 +430,38 @@ async function measureProcesses(
       reach.push(Math.max(...got));
       await sleep(1_000);
     }
+    const changeStatements = delta(statementsBefore, statements());
     const elapsed = (performance.now() - changesStarted) / 1000;
     await sleep(1_200);
     const after = await dbCounters(db, name);
     // The idle rate again after the changes: the background work (schedulers) is bursty, the mean of both is used.
     const idleAgain = performance.now();
+    const idleStatementsAgain = statements();
     await sleep(10_000);
     const idleEnd = await dbCounters(db, name);
-    const idleRate2 = (idleEnd.transactions - after.transactions) / ((performance.now() - idleAgain) / 1000);
+    const idleAgainSeconds = (performance.now() - idleAgain) / 1000;
+    const idleRate2 = (idleEnd.transactions - after.transactions) / idleAgainSeconds;
     const idle = (idleRate + idleRate2) / 2;
     const perChange = (after.transactions - before.transactions - idle * elapsed) / CHANGES;
+    const idleStatementRates2 = delta(idleStatementsAgain, statements()).map((n) => n / idleAgainSeconds);
+    // Per server: what it sent during the changes, less its own idle rate over that time.
+    const perServer = changeStatements.map(
+      (n, i) => (n - ((idleStatementRates[i]! + idleStatementRates2[i]!) / 2) * elapsed) / CHANGES,
+    );
+    const others = perServer.slice(1);
     reach.sort((a, b) => a - b);
     return {
       servers,
       edges,
       streams: total,
+      statementsPerChange: round(perServer.reduce((a, b) => a + b, 0)),
+      writerStatementsPerChange: round(perServer[0]!),
+      otherServerStatementsPerChange: round(
+        others.length ? others.reduce((a, b) => a + b, 0) / others.length : NaN,
+      ),
+      idleStatementsPerSecond: round(
+        [...idleStatementRates, ...idleStatementRates2].reduce((a, b) => a + b, 0) / 2,
+      ),
       transactionsPerChange: round(perChange),
       idleTransactionsPerSecond: round(idle),
       reachAllP50Ms: round(quantile(reach, 0.5)),
@@ -437,10 +472,13 @@ async function measureProcesses(
   } finally {
     for (const fleet of fleets) fleet.stop();
     await Promise.all(started.map((each) => each.stop()));
+    await Promise.all(counters.map((counter) => counter.stop()));
     await db.end();
     await database.drop();
   }
 }
+
+const delta = (before: number[], after: number[]) => after.map((n, i) => n - (before[i] ?? 0));
 
 export async function measureScale(say: Say) {
   const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -449,6 +487,11 @@ export async function measureScale(say: Say) {
   const metrics: MetricsRow[] = [];
   const processes: ProcessesRow[] = [];
   const benchStarted = performance.now();
+  // Each row is printed as soon as it is measured, so a run stopped early still leaves its figures.
+  const record = <T>(rows: T[], row: T) => {
+    rows.push(row);
+    say(`measured ${JSON.stringify(row)}`);
+  };
 
   const database = await createPgDatabase(baseUrl, 'switchyard_scale');
   const databaseName = new URL(database.url).pathname.slice(1);
@@ -464,7 +507,7 @@ export async function measureScale(say: Say) {
         await seed(server.url, FLAGS);
         edge = await startEdge(server.url);
         const edgePid = edge.child.pid!;
-        streams.push(await measureStreams(say, 'edge (1 process)', edge.url, () => [edgePid], server.url));
+        record(streams, await measureStreams(say, 'edge (1 process)', edge.url, () => [edgePid], server.url));
       } finally {
         await edge?.stop();
         await server.stop();
@@ -472,7 +515,8 @@ export async function measureScale(say: Say) {
       const clustered = await startServerProcess(serverEnv(database, { WORKERS: '2' }), 120_000, 'bundle');
       try {
         const pid = clustered.child.pid!;
-        streams.push(
+        record(
+          streams,
           await measureStreams(
             say,
             'server (primary + 2 workers)',
@@ -498,7 +542,8 @@ export async function measureScale(say: Say) {
         'bundle',
       );
       try {
-        metrics.push(
+        record(
+          metrics,
           await measureMetrics(say, name, server.url, [server.child.pid!], db, databaseName, 11_000),
         );
       } finally {
@@ -513,7 +558,8 @@ export async function measureScale(say: Say) {
       );
       const edge = await startEdge(server.url, { METRICS_INTERVAL_SECONDS: '5' });
       try {
-        metrics.push(
+        record(
+          metrics,
           await measureMetrics(
             say,
             'edge (METRICS_INTERVAL_SECONDS=5) → server (batched)',
@@ -535,8 +581,8 @@ export async function measureScale(say: Say) {
   }
   // Part 3: many processes on one database, against one server alone.
   if (PARTS.has('processes')) {
-    processes.push(await measureProcesses(say, baseUrl, 1, 0));
-    processes.push(await measureProcesses(say, baseUrl, 4, 2));
+    record(processes, await measureProcesses(say, baseUrl, 1, 0));
+    record(processes, await measureProcesses(say, baseUrl, 4, 2));
   }
 
   const minutes = (performance.now() - benchStarted) / 60_000;
