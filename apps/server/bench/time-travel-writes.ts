@@ -12,7 +12,7 @@ import { createTestApp } from '../src/testing/test-app.ts';
 import { seedFlags } from './seed-flags.ts';
 
 const FLAGS = 1_000;
-const WRITES = 200;
+const WRITES = 100;
 
 export type WriteLatencyRow = { case: string; runs: number; p50Ms: number; p99Ms: number; maxMs: number };
 
