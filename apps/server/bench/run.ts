@@ -17,7 +17,9 @@
  * - `workers` (bench/workers.ts): the SDK endpoints with WORKERS=1 and 2, wrk, a new Frontend API context per
  *   request; CPU per request and RSS over every process (bench-workers.json).
  * - `time-travel` (bench/time-travel.ts), only when asked: reconstructing a 1,000-flag environment at a random instant
- *   of a 100,000-change history and evaluating 1,000 contexts there (bench-time-travel.json).
+ *   of a 100,000-change history and evaluating 1,000 contexts there, with a breakdown (database reads, compile,
+ *   explain); and what recording that history costs a write, p50/p99 (bench/time-travel-writes.ts); with the load
+ *   average before and after (bench-time-travel.json).
  * - `experiments` (bench/experiments.ts), only when asked: exposure recording's CPU per Frontend API request, and the
  *   results read of an experiment with 1,000,000 exposures and 100,000 conversions (bench-experiments.json).
  * - `admin` (bench/admin.ts), only when asked: the admin UI in Chromium with 10,000 flags: first-load JS, the table
@@ -32,7 +34,7 @@
  *   and `--instances N` scale it down.
  * `npm run bench -- soak [--minutes 10]` runs the long mixed-traffic soak of soak.ts instead.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import autocannon from 'autocannon';
 import {
   ADMIN,
@@ -57,6 +59,7 @@ import { measureAdmin } from './admin.ts';
 import { measurePermissions } from './permissions.ts';
 import { measureStartup } from './startup.ts';
 import { measureTimeTravel } from './time-travel.ts';
+import { measureHistoryWrites } from './time-travel-writes.ts';
 import { ensureDescriptors, measureScale } from './scale.ts';
 import { runWrk, wrkAvailable } from './wrk.ts';
 
@@ -441,12 +444,26 @@ async function docs() {
 }
 
 async function timeTravel() {
+  const loadBefore = (await readFile('/proc/loadavg', 'utf8').catch(() => '')).trim();
   const rows = await measureTimeTravel(say);
   console.table(rows);
+  const writes = await measureHistoryWrites(say);
+  console.table(writes);
+  const loadAfter = (await readFile('/proc/loadavg', 'utf8').catch(() => '')).trim();
+  say(`load average before ${loadBefore || '?'}, after ${loadAfter || '?'}`);
   await mkdir('test-output', { recursive: true });
   await writeFile(
     'test-output/bench-time-travel.json',
-    JSON.stringify({ database: process.env.DATABASE_URL ? 'postgres' : 'pglite', rows }, null, 2),
+    JSON.stringify(
+      {
+        database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+        loadAverage: { before: loadBefore, after: loadAfter },
+        rows,
+        writes,
+      },
+      null,
+      2,
+    ),
   );
   say('wrote test-output/bench-time-travel.json');
 }

@@ -234,6 +234,7 @@ export const operations = {
     '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/history/restore',
   ],
   compareInstants: ['POST', '/api/admin/history/compare'],
+  getStateAt: ['GET', '/api/admin/history/state'],
   getAdvancedPlayground: ['POST', '/api/admin/playground/advanced'],
 
   getProjectAccess: ['GET', '/api/admin/projects/{projectId}/access'],
@@ -527,6 +528,7 @@ export const beyondOss: OperationId[] = [
   'getFlagTimeline',
   'restoreFlagEnvironment',
   'compareInstants',
+  'getStateAt',
   'getCodeReferences',
   'getSafeToArchive',
 ];

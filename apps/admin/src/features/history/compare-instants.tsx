@@ -11,17 +11,26 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
+import { FlagDiff } from './flag-diff.tsx';
 import { fromLocalInput } from './instant.ts';
-import { useCompareInstants } from './use-history.ts';
+import { useCompareInstants, useStateAt } from './use-history.ts';
 
-/** Two instants side by side: which flags changed between them, and how many sampled users gained or lost each. */
+/**
+ * Two instants side by side: which flags changed between them, how many sampled users gained or lost each, and for
+ * each flag its changed parts before and after (the diff view).
+ */
 export function CompareInstants({ environments }: { environments: string[] }) {
   const [environment, setEnvironment] = useState<string | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const compare = useCompareInstants();
   const chosen = environment ?? environments[0] ?? '';
+  const [open, setOpen] = useState<string | null>(null);
+  const before = useStateAt(chosen, open ? compare.data?.from.at : undefined);
+  const after = useStateAt(chosen, open ? compare.data?.to.at : undefined);
+  const featureIn = (state: typeof before.data, name: string) =>
+    state?.features.find((f) => f.name === name) as Record<string, unknown> | undefined;
   const fromAt = fromLocalInput(from);
   const toAt = fromLocalInput(to) ?? new Date().toISOString();
   const counts = new Map<string, { gained: number; lost: number }>();
@@ -85,26 +94,56 @@ export function CompareInstants({ environments }: { environments: string[] }) {
                   <Table.Th>Flag</Table.Th>
                   <Table.Th>Change</Table.Th>
                   <Table.Th>Sampled users ({compare.data.contextsCompared})</Table.Th>
+                  <Table.Th />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {compare.data.flags.map((flag) => (
-                  <Table.Tr key={flag.name}>
-                    <Table.Td>{flag.name}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        <Badge variant="light">{flag.change}</Badge>
-                        {flag.parts.map((part) => (
-                          <Badge key={part} variant="outline" color="gray">
-                            {part}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      +{counts.get(flag.name)?.gained ?? 0} / −{counts.get(flag.name)?.lost ?? 0}
-                    </Table.Td>
-                  </Table.Tr>
+                  <Fragment key={flag.name}>
+                    <Table.Tr>
+                      <Table.Td>{flag.name}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4}>
+                          <Badge variant="light">{flag.change}</Badge>
+                          {flag.parts.map((part) => (
+                            <Badge key={part} variant="outline" color="gray">
+                              {part}
+                            </Badge>
+                          ))}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        +{counts.get(flag.name)?.gained ?? 0} / −{counts.get(flag.name)?.lost ?? 0}
+                      </Table.Td>
+                      <Table.Td>
+                        <Button
+                          variant="subtle"
+                          size="xs"
+                          onClick={() => setOpen(open === flag.name ? null : flag.name)}
+                        >
+                          {open === flag.name ? 'Hide diff' : 'Show diff'}
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                    {open === flag.name && (
+                      <Table.Tr>
+                        <Table.Td colSpan={4}>
+                          {before.data && after.data ? (
+                            <FlagDiff
+                              name={flag.name}
+                              before={featureIn(before.data, flag.name)}
+                              after={featureIn(after.data, flag.name)}
+                              parts={flag.parts}
+                            />
+                          ) : (
+                            <Text c="dimmed">
+                              {before.error || after.error ? 'Could not load the instants.' : 'Loading…'}
+                            </Text>
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Fragment>
                 ))}
               </Table.Tbody>
             </Table>

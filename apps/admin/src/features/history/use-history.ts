@@ -34,3 +34,13 @@ export function useCompareInstants() {
     mutationFn: (body: RequestOf<'compareInstants'>) => call('compareInstants', { body }),
   });
 }
+
+/** What SDKs were served in an environment at an instant (nothing is asked while `at` is undefined). */
+export function useStateAt(environment: string, at: string | undefined) {
+  return useQuery({
+    queryKey: ['history-state', environment, at],
+    queryFn: () => call('getStateAt', { query: { environment, at: at! } }),
+    enabled: environment !== '' && at !== undefined,
+    staleTime: Infinity, // an instant of the past never changes
+  });
+}

@@ -11,6 +11,7 @@ import { EMPTY_CONTEXT, toRequestContext, type PlaygroundContext } from './playg
 import { usePlayground } from './use-playground.ts';
 import { CompareInstants } from '../history/compare-instants.tsx';
 import { fromLocalInput } from '../history/instant.ts';
+import { TimeSlider } from '../history/time-slider.tsx';
 
 /** Evaluates every flag for a context, in the chosen environments and projects, and explains the outcome. */
 export function PlaygroundPage() {
@@ -69,6 +70,7 @@ export function PlaygroundPage() {
             onChange={(e) => setAsOf(e.currentTarget.value)}
             w={320}
           />
+          <TimeSlider value={asOf} onChange={setAsOf} />
           <PlaygroundContextEditor
             context={context}
             contextFields={contextFields.data ?? []}

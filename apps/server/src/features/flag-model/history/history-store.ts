@@ -9,20 +9,26 @@ export type FlagChangeRow = { recordingId: number; recordedAt: Date; eventIds: n
 
 /** Reads the served history that history-recorder.ts writes (decision record 0041). */
 export function createHistoryStore(db: Db) {
-  /** The entries after a recording: its checkpoint's, or the nearest earlier checkpoint's plus the changes since. */
+  /**
+   * The entries after a recording: the nearest checkpoint at or before it, then of the changes since only the last
+   * of each key (one query; a key changed many times since the checkpoint is read, and parsed, once).
+   */
   const entriesAfter = async (environment: string, recordingId: number): Promise<HistoryEntries> => {
-    const [checkpoint] = await db.query<{ id: number; checkpoint: Record<string, unknown> }>(
-      `SELECT id, checkpoint FROM served_recordings
-        WHERE environment = $1 AND checkpoint IS NOT NULL AND id <= $2 ORDER BY id DESC LIMIT 1`,
+    const rows = await db.query<{ key: string | null; value: unknown }>(
+      `WITH base AS (
+         SELECT id, checkpoint FROM served_recordings
+          WHERE environment = $1 AND checkpoint IS NOT NULL AND id <= $2 ORDER BY id DESC LIMIT 1)
+       SELECT NULL AS key, checkpoint AS value FROM base
+       UNION ALL
+       (SELECT DISTINCT ON (key) key, value FROM served_changes
+         WHERE environment = $1 AND recording_id > coalesce((SELECT id FROM base), 0) AND recording_id <= $2
+         ORDER BY key, recording_id DESC)`,
       [environment, recordingId],
     );
-    const entries: HistoryEntries = new Map(Object.entries(checkpoint?.checkpoint ?? {}));
-    const changes = await db.query<{ key: string; value: unknown }>(
-      `SELECT key, value FROM served_changes
-        WHERE environment = $1 AND recording_id > $2 AND recording_id <= $3 ORDER BY recording_id`,
-      [environment, checkpoint?.id ?? 0, recordingId],
-    );
-    for (const { key, value } of changes) {
+    const checkpoint = rows.find((row) => row.key === null)?.value as Record<string, unknown> | undefined;
+    const entries: HistoryEntries = new Map(Object.entries(checkpoint ?? {}));
+    for (const { key, value } of rows) {
+      if (key === null) continue;
       if (value === null) entries.delete(key);
       else entries.set(key, value);
     }
