@@ -226,6 +226,46 @@ describe('exposures and conversions', () => {
     expect(body.metrics[0].variants[1].estimate).toBe(1);
   });
 
+  it("takes an edge's exposures with a client token and answers which experiments run", async () => {
+    await experimentFlag('exp-edge');
+    const id = await startedExperiment('exp-edge');
+    const post = (payload: object, token = CLIENT_TOKEN) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/client/exposures',
+        headers: { authorization: token },
+        payload,
+      });
+    const asked = await post({ exposures: [] });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().experiments).toContainEqual({ id, flagName: 'exp-edge' });
+    const exposure = (userId: string, variant: string, flagName = 'exp-edge') => ({
+      flagName,
+      variant,
+      userId,
+      exposedAt: new Date(Date.now() - 1000).toISOString(),
+    });
+    const sent = await post({
+      exposures: [
+        exposure('e1', 'control'),
+        exposure('e2', 'treatment'),
+        exposure('e3', 'control', 'unknown'),
+      ],
+    });
+    expect(sent.json().recorded).toBe(2);
+    // The same user again, from another edge: counted once.
+    await post({ exposures: [exposure('e1', 'control')] });
+    expect((await post({ exposures: [] }, FRONTEND_TOKEN)).statusCode).toBe(403);
+    const bad = await post({ exposures: [{ ...exposure('e4', 'control'), exposedAt: 'yesterday' }] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0]).toMatchObject({ path: '/body/exposures/0/exposedAt' });
+    await t.app.experiments.flushNow();
+    expect((await results('exp-edge', id)).variants).toEqual([
+      expect.objectContaining({ variant: 'control', users: 1 }),
+      expect.objectContaining({ variant: 'treatment', users: 1 }),
+    ]);
+  });
+
   it('refuses tracked events without a user, naming the field, and bad bodies', async () => {
     const missing = await track([{ event: 'purchase', userId: 'a' }, { event: 'purchase' }]);
     expect(missing.statusCode).toBe(400);
