@@ -113,7 +113,9 @@ let doc: {
 beforeAll(async () => {
   t = await createTestApp();
   // Exposures and tracked events are written by a timer (decision record 0042): one firing between the two reads
-  // of a refused write would look like that write's change. Stopped here, nothing is written in the background.
+  // of a refused write would look like that write's change. Stopped once the app is ready (which starts the timer),
+  // nothing is written in the background.
+  await t.app.ready();
   await t.app.experiments.stop();
   doc = (await t.app.inject('/docs/openapi.json')).json();
   const seed = [
