@@ -29742,6 +29742,11 @@ export interface operations {
            *           "kind": "conversion",
            *           "role": "primary",
            *           "direction": "increase",
+           *           "cuped": {
+           *             "applied": true,
+           *             "theta": 0.41,
+           *             "varianceReduction": 0.12
+           *           },
            *           "variants": [
            *             {
            *               "variant": "blue",
@@ -29795,6 +29800,14 @@ export interface operations {
           'application/json': {
             experiment: components['schemas']['experimentSchema'];
             metrics: {
+              cuped: {
+                /** @description Whether CUPED adjusted the estimates with the users’ values of the same event before the start (then every number of this metric is adjusted, with normal approximations). */
+                applied: boolean;
+                /** @description θ = cov(pre, metric) / var(pre), pooled within variants. */
+                theta?: number;
+                /** @description The share of the metric’s variance CUPED removed (0–1). */
+                varianceReduction?: number;
+              };
               direction: string;
               event: string;
               kind: string;
