@@ -242,13 +242,17 @@ const tokenFor = (path: string) =>
       ? FRONTEND_TOKEN
       : ADMIN_TOKEN;
 
-/** A digest of everything a user could have saved; what only records that a request happened is left out. */
+/**
+ * A digest of everything a user could have saved; what only records that a request happened is left out, and so
+ * are the impact metrics' roll-up marks, which its timer moves whenever it runs.
+ */
 type Saved = { snapshot: string; digest: string };
 async function savedState(): Promise<Saved> {
   const tables = await t.db.query<{ name: string }>(
     `SELECT table_name AS name FROM information_schema.tables
       WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
-        AND table_name NOT IN ('sessions', 'client_applications', 'client_instances', 'client_metrics', 'schema_migrations')
+        AND table_name NOT IN ('sessions', 'client_applications', 'client_instances', 'client_metrics', 'schema_migrations',
+                               'impact_metric_rollup_marks')
       ORDER BY 1`,
   );
   const parts = tables.map(
