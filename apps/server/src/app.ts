@@ -96,6 +96,7 @@ import {
   createExposureRecorder,
   experimentRoutes,
   impressionRoutes,
+  exposureRoutes,
 } from './features/experiments/index.ts';
 import { applicationRoutes } from './features/sdk-serving/metrics/application-routes.ts';
 import { sdkRoutes } from './features/sdk-serving/metrics/sdk-routes.ts';
@@ -270,7 +271,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   fast.path = createClientFastPath({ cache, resolver, headers });
   // Experiments: evaluations report first exposures, apps track events; both are buffered and flushed in batches by
   // every process, the database deduplicates (decision record 0042).
-  const exposures = createExposureRecorder({ db, loadRunning: () => createExperimentStore(db).running() });
+  const exposures = createExposureRecorder({
+    db,
+    loadRunning: async () =>
+      (await createExperimentStore(db).running()).map(({ id, environment, flagName }) => ({
+        id,
+        environment,
+        flagName,
+      })),
+  });
   const conversions = createConversionRecorder({ db, holdMs: config.experimentFlushIntervalMs });
   const experimentFlusher = createExperimentFlusher({
     exposures,
@@ -312,6 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lookUpTokens,
     frontendOrigins: () => origins.current(),
     onCredentialsChanged: (listener) => credentialListeners.add(listener),
+    experiments: exposures,
   });
   const access = createAccessReadModel(db);
   cache.onChange(() => access.forget());
@@ -438,6 +448,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ofrepRoutes({ cache, exposures: exposures.port }));
   await app.register(experimentRoutes({ db, onChange: refreshExperiments }));
   await app.register(impressionRoutes({ exposures: exposures.port }));
+  await app.register(exposureRoutes({ db, exposures }));
   await app.register(conversionRoutes({ conversions }));
   app.addHook('onReady', async () => experimentFlusher.start());
   app.addHook('preClose', () => experimentFlusher.stop());

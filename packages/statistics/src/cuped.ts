@@ -18,7 +18,12 @@ export type CovariateSums = {
  * stays unbiased (X is independent of assignment) and its variance shrinks by the factor 1 − ρ². Returns the
  * adjusted moments per variant and θ; unchanged moments when X has no variance.
  */
-export function cupedAdjust(variants: CovariateSums[]): { theta: number; adjusted: Moments[] } {
+export function cupedAdjust(variants: CovariateSums[]): {
+  theta: number;
+  adjusted: Moments[];
+  /** 1 − (pooled within-variant variance of Y') / (that of Y): the share of the metric's variance removed (ρ²). */
+  varianceReduction: number;
+} {
   const total = variants.reduce(
     (all, each) => ({
       users: all.users + each.users,
@@ -35,12 +40,16 @@ export function cupedAdjust(variants: CovariateSums[]): { theta: number; adjuste
   // Within-variant covariance and variance, pooled, so differences between variants do not leak into θ.
   let covariance = 0;
   let varianceX = 0;
+  let varianceY = 0;
   for (const each of variants) {
     if (each.users === 0) continue;
     covariance += each.sumXY - (each.sumX * each.sumY) / each.users;
     varianceX += each.sumX2 - (each.sumX * each.sumX) / each.users;
+    varianceY += each.sumY2 - (each.sumY * each.sumY) / each.users;
   }
   const theta = varianceX > 0 ? covariance / varianceX : 0;
+  const residual = varianceY - 2 * theta * covariance + theta * theta * varianceX;
+  const varianceReduction = varianceY > 0 ? Math.min(1, Math.max(0, 1 - residual / varianceY)) : 0;
   const adjusted = variants.map((each) => {
     const m = each.users;
     if (m === 0) return { users: 0, mean: 0, variance: 0 };
@@ -56,5 +65,5 @@ export function cupedAdjust(variants: CovariateSums[]): { theta: number; adjuste
       variance: Math.max(0, vy - 2 * theta * cxy + theta * theta * vx),
     };
   });
-  return { theta, adjusted };
+  return { theta, adjusted, varianceReduction };
 }

@@ -5610,6 +5610,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/client/exposures': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Forward first exposures seen by an edge
+     * @description An edge that answers the Frontend API or OFREP from memory sends the first exposure of each user to each running experiment, up to 5,000 at once, with a client token of that environment; exposures of flags with no running experiment in the token's environment and projects are ignored. An empty list only asks which experiments run: the answer lists them. A time more than an hour old, or in the future, is taken as an hour ago, or now.
+     */
+    post: operations['forwardExposures'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/client/features': {
     parameters: {
       query?: never;
@@ -29736,6 +29756,11 @@ export interface operations {
            *           "kind": "conversion",
            *           "role": "primary",
            *           "direction": "increase",
+           *           "cuped": {
+           *             "applied": true,
+           *             "theta": 0.41,
+           *             "varianceReduction": 0.12
+           *           },
            *           "variants": [
            *             {
            *               "variant": "blue",
@@ -29789,6 +29814,14 @@ export interface operations {
           'application/json': {
             experiment: components['schemas']['experimentSchema'];
             metrics: {
+              cuped: {
+                /** @description Whether CUPED adjusted the estimates with the users’ values of the same event before the start (then every number of this metric is adjusted, with normal approximations). */
+                applied: boolean;
+                /** @description θ = cov(pre, metric) / var(pre), pooled within variants. */
+                theta?: number;
+                /** @description The share of the metric’s variance CUPED removed (0–1). */
+                varianceReduction?: number;
+              };
               direction: string;
               event: string;
               kind: string;
@@ -44358,6 +44391,110 @@ export interface operations {
       };
       /** @description The credentials are valid but do not allow this operation. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  forwardExposures: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "exposures": [
+         *         {
+         *           "flagName": "checkout-button",
+         *           "variant": "green",
+         *           "userId": "user-42",
+         *           "exposedAt": "2026-12-02T10:00:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          /** @description May be empty: the answer then only says which experiments run. */
+          exposures: {
+            /**
+             * Format: date-time
+             * @description When the edge evaluated the flag.
+             */
+            exposedAt: string;
+            flagName: string;
+            /** @description The context's userId, else its sessionId. */
+            userId: string;
+            variant: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "recorded": 1,
+           *       "experiments": [
+           *         {
+           *           "id": 7,
+           *           "flagName": "checkout-button"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description The experiments running in the token's environment on flags of its projects. */
+            experiments: {
+              flagName: string;
+              id: number;
+            }[];
+            /** @description How many exposures named a flag with a running experiment. */
+            recorded: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,6 +1,7 @@
 import type { EnvironmentState } from '../features/sdk-serving/client-api/client-feature.ts';
 import type { ProcessMetrics } from '../features/instance/index.ts';
 import type { ServedToken } from '../features/sdk-serving/serving/token-scope.ts';
+import type { HeldExposure, RunningExperiment } from '../features/sdk-serving/serving/exposure-buffer.ts';
 
 /**
  * What the primary and its workers tell each other over the cluster's IPC channel (structured clone, so the
@@ -22,6 +23,8 @@ export type ToWorker =
   | { kind: 'sync'; seq: number }
   /** A Prometheus scrape: answer `metrics` with this id and the worker's counters and gauges. */
   | { kind: 'metrics'; id: number }
+  /** The experiments running now (after `hello` and whenever they change): whose exposures a worker holds. */
+  | { kind: 'experiments'; running: RunningExperiment[] }
   /** Stop listening, finish what is in flight and exit. */
   | { kind: 'stop' };
 
@@ -31,7 +34,9 @@ export type ToPrimary =
   /** The worker is ready for messages (sent earlier, they would be lost): the primary answers with `changed`. */
   | { kind: 'hello' }
   | { kind: 'synced'; seq: number }
-  | { kind: 'metrics'; id: number; metrics: ProcessMetrics };
+  | { kind: 'metrics'; id: number; metrics: ProcessMetrics }
+  /** First exposures the worker saw since it last sent them, for the primary to write (decision record 0050). */
+  | { kind: 'exposures'; exposures: HeldExposure[] };
 
 /** The primary's internal address and what the worker needs to reach it, passed in the worker's environment. */
 export const PRIMARY_URL_VARIABLE = 'SWITCHYARD_PRIMARY_URL';

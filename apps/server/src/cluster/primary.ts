@@ -3,15 +3,22 @@ import type { EnvironmentState } from '../features/sdk-serving/client-api/client
 import { addCounters, type Counters, type ProcessMetrics } from '../features/instance/index.ts';
 import type { ClientStateCache } from '../features/sdk-serving/client-api/client-state-cache.ts';
 import type { SdkTokenLookup } from '../features/sdk-serving/serving/sdk-tokens.ts';
+import type { HeldExposure, RunningExperiment } from '../features/sdk-serving/serving/exposure-buffer.ts';
 import { PRIMARY_URL_VARIABLE, type ToPrimary, type ToWorker } from './cluster-messages.ts';
 
-/** What the primary's app shares with its workers: states, token lookups and the frontend origins. */
+/** What the primary's app shares with its workers: states, token lookups, the frontend origins and experiments. */
 export type ServingParts = {
   cache: ClientStateCache;
   lookUpTokens: SdkTokenLookup;
   frontendOrigins: () => Promise<string[]>;
   /** Calls listener when a token is created, changed or deleted in this process, before the answer goes out. */
   onCredentialsChanged: (listener: () => void) => void;
+  /** The running experiments workers hold exposures for, and where the exposures they send go. */
+  experiments: {
+    running(): RunningExperiment[];
+    onRunning(listener: (running: RunningExperiment[]) => void): () => void;
+    accept(exposures: readonly HeldExposure[]): void;
+  };
 };
 
 /** A burst of changes (an import, a script) becomes one push per environment. */
@@ -79,6 +86,9 @@ export async function startWorkers(deps: {
   };
   deps.parts.onCredentialsChanged(() => {
     if (!stopping) broadcast({ kind: 'changed', frontendOrigins: origins });
+  });
+  const stopExperiments = deps.parts.experiments.onRunning((running) => {
+    if (!stopping) broadcast({ kind: 'experiments', running });
   });
   const unsubscribe = cache.onChange(() => {
     // Tokens first and at once: a deleted token must stop working before anything else is sent.
@@ -169,7 +179,9 @@ export async function startWorkers(deps: {
       if (message.kind === 'hello') {
         reply({ kind: 'relay-key', key: deps.relayKey });
         reply({ kind: 'changed', frontendOrigins: origins });
-      } else if (message.kind === 'synced') synced(worker, message.seq);
+        reply({ kind: 'experiments', running: deps.parts.experiments.running() });
+      } else if (message.kind === 'exposures') deps.parts.experiments.accept(message.exposures);
+      else if (message.kind === 'synced') synced(worker, message.seq);
       else if (message.kind === 'metrics') answering.get(`${message.id}:${worker.id}`)?.(message.metrics);
       else if (message.kind === 'want') {
         wanted.add(message.environment);
@@ -218,6 +230,7 @@ export async function startWorkers(deps: {
     async stop() {
       stopping = true;
       unsubscribe();
+      stopExperiments();
       clearTimeout(pushTimer);
       const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker);
       await Promise.all(

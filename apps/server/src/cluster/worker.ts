@@ -5,6 +5,7 @@ import { processMetrics } from '../features/instance/index.ts';
 import { createSdkHandler } from '../features/sdk-serving/serving/sdk-handler.ts';
 import { WORKER_ROUTES } from '../features/sdk-serving/serving/sdk-routes.ts';
 import { createServingState } from '../features/sdk-serving/serving/serving-state.ts';
+import { createExposureBuffer } from '../features/sdk-serving/serving/exposure-buffer.ts';
 import type { ServedToken } from '../features/sdk-serving/serving/token-scope.ts';
 import { createBasePathGate } from '../http/base-path.ts';
 import { createCallers } from '../http/caller.ts';
@@ -27,6 +28,16 @@ export async function runWorker(): Promise<void> {
   const serving = createServingState();
   const asked = new Map<number, (tokens: ServedToken[]) => void>();
   let nextId = 0;
+  // First exposures to running experiments, sent to the primary every EXPERIMENT_FLUSH_INTERVAL_MS (it writes them).
+  const exposures = createExposureBuffer();
+  const sendExposures = () => {
+    const held = exposures.take();
+    if (held.length > 0) send({ kind: 'exposures', exposures: held });
+    const dropped = exposures.takeDropped();
+    if (dropped > 0) logger.warn(`experiments: ${dropped} exposures dropped, the buffer was full`);
+  };
+  const exposureTimer = setInterval(sendExposures, config.experimentFlushIntervalMs);
+  exposureTimer.unref();
   const states = createWorkerStates({ serving, want: (environment) => send({ kind: 'want', environment }) });
   // Set before the first `changed`, so before this worker listens.
   let relayKey = '';
@@ -52,6 +63,7 @@ export async function runWorker(): Promise<void> {
     // The socket is the caller's own here: no relay key to accept.
     callers: createCallers({ trustProxy: config.trustProxy }),
     log: (level, message) => logger[level](message),
+    exposures: exposures.port,
   });
   serving.onChange(() => sdk.streams.changed());
 
@@ -65,6 +77,8 @@ export async function runWorker(): Promise<void> {
   server.on('clientError', answerClientError);
 
   const stop = () => {
+    clearInterval(exposureTimer);
+    sendExposures();
     sdk.streams.endAll();
     server.close(() => process.exit(0));
     server.closeIdleConnections();
@@ -85,6 +99,7 @@ export async function runWorker(): Promise<void> {
         server.listen(config.port, config.host);
       }
     } else if (message.kind === 'sync') send({ kind: 'synced', seq: message.seq });
+    else if (message.kind === 'experiments') exposures.setRunning(message.running);
     else if (message.kind === 'metrics')
       send({ kind: 'metrics', id: message.id, metrics: processMetrics(`worker-${cluster.worker?.id}`) });
     else if (message.kind === 'stop') stop();

@@ -12,6 +12,8 @@ export type EdgeConfig = {
   snapshotFile?: string;
   /** How often metrics and registrations go upstream in one batch. */
   metricsIntervalMs: number;
+  /** How often first exposures to experiments go upstream (running experiments are asked about every poll interval). */
+  experimentFlushIntervalMs: number;
   /** How often flags are polled while streaming from the upstream is not possible. */
   pollIntervalMs: number;
   appName: string;
@@ -74,6 +76,7 @@ export function readEdgeConfig(env: NodeJS.ProcessEnv = process.env): EdgeConfig
     snapshotFile: env.EDGE_SNAPSHOT_FILE || undefined,
     metricsIntervalMs: seconds(env, 'METRICS_INTERVAL_SECONDS', 60),
     pollIntervalMs: seconds(env, 'FEATURES_REFRESH_INTERVAL_SECONDS', 10),
+    experimentFlushIntervalMs: seconds(env, 'EXPOSURES_INTERVAL_SECONDS', 1),
     appName: env.EDGE_APP_NAME ?? 'switchyard-edge',
     instanceId: env.EDGE_INSTANCE_ID ?? `${hostname()}-${randomUUID().slice(0, 8)}`,
     corsOrigins: corsOrigins(env.CORS_ORIGIN),

@@ -151,6 +151,20 @@ export function createUpstream(options: { url: string; appName: string; instance
       });
       await response.body?.cancel();
     },
+
+    /** First exposures for experiments (may be none); answers which experiments run in the token's environment. */
+    async postExposures(
+      token: string,
+      body: { exposures: { flagName: string; variant: string; userId: string; exposedAt: string }[] },
+    ): Promise<{ id: number; flagName: string }[]> {
+      const response = await call('/api/client/exposures', {
+        token,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return ((await response.json()) as { experiments: { id: number; flagName: string }[] }).experiments;
+    },
   };
 }
 

@@ -7,9 +7,10 @@ import { answerClientError } from '../http/framework-errors.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import type { EdgeConfig } from './edge-config.ts';
 import { createEdgeHandler } from './edge-http.ts';
+import { createEdgeExposures } from './edge-exposures.ts';
 import { createEdgeMetrics } from './edge-metrics.ts';
 import { readSnapshot, restoreSnapshot, writeSnapshot } from './edge-snapshot.ts';
-import { createEdgeSync } from './edge-sync.ts';
+import { createEdgeSync, scopeOfKey } from './edge-sync.ts';
 import { createEdgeTokens } from './edge-tokens.ts';
 import { createUpstream } from './edge-upstream.ts';
 
@@ -53,9 +54,17 @@ export function createEdge(config: EdgeConfig, log: Log) {
     via: { appName: config.appName, instanceId: config.instanceId },
     log,
   });
+  // Running experiments are asked about as often as flags are polled; exposures go up every flush interval.
+  const exposures = createEdgeExposures({
+    post: (token, body) => upstream.postExposures(token, body),
+    tokenFor: (environment) => sync.clientTokenFor(environment),
+    environments: () => [...new Set(serving.keys().map((key) => scopeOfKey(key).environment))],
+    askEveryMs: config.pollIntervalMs,
+    log,
+  });
   const pendingTokens = new Set(config.tokens);
   const handler = createEdgeHandler({
-    answers: createServingAnswers(serving),
+    answers: createServingAnswers(serving, exposures.port),
     tokens,
     sync,
     metrics,
@@ -131,6 +140,7 @@ export function createEdge(config: EdgeConfig, log: Log) {
   };
 
   let metricsTimer: NodeJS.Timeout | undefined;
+  let exposuresTimer: NodeJS.Timeout | undefined;
 
   return {
     serving,
@@ -146,6 +156,8 @@ export function createEdge(config: EdgeConfig, log: Log) {
       await askAboutTokens();
       metricsTimer = setInterval(() => void metrics.flush(), config.metricsIntervalMs);
       metricsTimer.unref();
+      exposuresTimer = setInterval(() => void exposures.flush(), config.experimentFlushIntervalMs);
+      exposuresTimer.unref();
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(config.port, config.host, () => resolve());
@@ -154,16 +166,19 @@ export function createEdge(config: EdgeConfig, log: Log) {
     },
     async stop(): Promise<void> {
       clearInterval(metricsTimer);
+      clearInterval(exposuresTimer);
       clearTimeout(tokenRetry);
       clearTimeout(snapshotTimer);
       sync.stop();
       handler.streams.endAll();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      await Promise.all([metrics.flush(), saveSnapshot()]);
+      await Promise.all([metrics.flush(), exposures.flush(), saveSnapshot()]);
       await closed;
     },
     /** Sends held metrics upstream now (tests, and shutdown). */
     flushMetrics: () => metrics.flush(),
+    /** Sends held exposures upstream now, and asks which experiments run where it is time to (tests). */
+    flushExposures: () => exposures.flush(),
   };
 }

@@ -9,3 +9,4 @@ export { impressionRoutes } from './exposures/impression-routes.ts';
 export { createConversionRecorder, type ConversionRecorder } from './conversions/conversion-recorder.ts';
 export { conversionRoutes } from './conversions/conversion-routes.ts';
 export { createExperimentFlusher } from './experiment-flusher.ts';
+export { exposureRoutes } from './exposures/exposure-routes.ts';

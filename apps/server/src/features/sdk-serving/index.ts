@@ -7,3 +7,10 @@ export type { ImpactMetricsPort, ImpactMetricWire } from './client-api/impact-me
 export { loadEnvironmentState } from './client-api/environment-state-store.ts';
 export type { ClientFeature, ClientStrategy } from './client-api/client-feature.ts';
 export { experimentUserOf, type ExposurePort } from './serving/exposure-port.ts';
+/** The bounded first-exposure buffer the server, its workers and the edge share (decision record 0050). */
+export {
+  createExposureBuffer,
+  type ExposureBuffer,
+  type HeldExposure,
+  type RunningExperiment,
+} from './serving/exposure-buffer.ts';

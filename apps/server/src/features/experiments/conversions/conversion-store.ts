@@ -15,6 +15,13 @@ export async function insertConversions(db: Db, conversions: readonly Conversion
     `WITH batch AS (
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::timestamptz[])
          AS b (environment, event, user_id, value, at)
+     ), pre_period AS (
+       -- Every tracked event, for the pre-period of experiments that start later (CUPED).
+       INSERT INTO tracked_user_totals AS p (environment, event, user_id, events, value_sum, last_at)
+       SELECT environment, event, user_id, count(*), sum(value), max(at) FROM batch GROUP BY environment, event, user_id
+       ON CONFLICT (environment, event, user_id) DO UPDATE SET
+         events = p.events + excluded.events, value_sum = p.value_sum + excluded.value_sum,
+         last_at = greatest(p.last_at, excluded.last_at)
      ), matched AS (
        SELECT x.experiment_id, x.user_id, b.event AS metric, x.variant, count(*) AS n, sum(b.value) AS v
          FROM batch b
@@ -29,16 +36,21 @@ export async function insertConversions(db: Db, conversions: readonly Conversion
        RETURNING experiment_id, user_id, metric, variant, events, value_sum
      ), totalled AS (
        INSERT INTO experiment_metric_totals AS t
-         (experiment_id, variant, metric, converted_users, events, value_sum, value_square_sum)
+         (experiment_id, variant, metric, converted_users, events, value_sum, value_square_sum, cross_sum)
        SELECT u.experiment_id, u.variant, u.metric, count(*) FILTER (WHERE u.events = m.n), sum(m.n), sum(m.v),
-              sum(u.value_sum * u.value_sum - (u.value_sum - m.v) * (u.value_sum - m.v))
+              sum(u.value_sum * u.value_sum - (u.value_sum - m.v) * (u.value_sum - m.v)),
+              -- CUPED: x times the change of y (the value for mean metrics; 0 → 1 on a first conversion).
+              coalesce(sum(p.x * CASE WHEN p.is_mean THEN m.v WHEN u.events = m.n THEN 1 ELSE 0 END), 0)
          FROM upserted u JOIN matched m USING (experiment_id, user_id, metric)
+         LEFT JOIN experiment_pre_period p
+           ON p.experiment_id = u.experiment_id AND p.user_id = u.user_id AND p.metric = u.metric
         GROUP BY u.experiment_id, u.variant, u.metric
        ON CONFLICT (experiment_id, variant, metric) DO UPDATE SET
          converted_users = t.converted_users + excluded.converted_users,
          events = t.events + excluded.events,
          value_sum = t.value_sum + excluded.value_sum,
-         value_square_sum = t.value_square_sum + excluded.value_square_sum
+         value_square_sum = t.value_square_sum + excluded.value_square_sum,
+         cross_sum = t.cross_sum + excluded.cross_sum
      )
      SELECT coalesce(sum(n), 0)::int AS n FROM matched`,
     [

@@ -15,9 +15,12 @@ export async function readAggregates(db: Db, experimentId: number): Promise<Expe
       events: number;
       value_sum: number;
       value_square_sum: number;
+      pre_sum: number;
+      pre_square_sum: number;
+      cross_sum: number;
     }>(
       `SELECT variant, metric, converted_users::float8 AS converted_users, events::float8 AS events, value_sum,
-              value_square_sum
+              value_square_sum, pre_sum, pre_square_sum, cross_sum
          FROM experiment_metric_totals WHERE experiment_id = $1`,
       [experimentId],
     ),
@@ -31,6 +34,9 @@ export async function readAggregates(db: Db, experimentId: number): Promise<Expe
       events: row.events,
       valueSum: row.value_sum,
       valueSquareSum: row.value_square_sum,
+      preSum: row.pre_sum,
+      preSquareSum: row.pre_square_sum,
+      crossSum: row.cross_sum,
     });
   }
   return { users: new Map(users.map((row) => [row.variant, row.users])), metrics };

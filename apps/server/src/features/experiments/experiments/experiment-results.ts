@@ -1,6 +1,7 @@
 import {
   compareMeans,
   compareRates,
+  cupedAdjust,
   sampleRatioTest,
   type Comparison,
   type Interval,
@@ -14,6 +15,10 @@ export type MetricTotals = {
   events: number;
   valueSum: number;
   valueSquareSum: number;
+  /** CUPED: Σx, Σx² of the exposed users' pre-period values, and Σxy with their metric values. */
+  preSum: number;
+  preSquareSum: number;
+  crossSum: number;
 };
 export type ExperimentAggregates = {
   users: Map<string, number>;
@@ -22,7 +27,9 @@ export type ExperimentAggregates = {
 };
 
 export type VariantResult = Comparison & { variant: string; users: number; isControl: boolean };
-export type MetricResult = ExperimentMetric & { variants: VariantResult[] };
+/** Whether CUPED adjusted a metric, θ, and the share of the metric's variance it removed. */
+export type CupedResult = { applied: boolean; theta?: number; varianceReduction?: number };
+export type MetricResult = ExperimentMetric & { variants: VariantResult[]; cuped: CupedResult };
 export type Verdict =
   'sample-ratio-mismatch' | 'collecting' | 'winner' | 'loser' | 'guardrail-breached' | 'inconclusive';
 export type ExperimentResults = {
@@ -34,10 +41,20 @@ export type ExperimentResults = {
 
 /** Fewer users than this in any variant and the verdict stays "collecting": the normal approximations need them. */
 export const MIN_USERS_PER_VARIANT = 100;
+/** CUPED needs a within-variant variance in every variant. */
+const MIN_CUPED_USERS = 2;
 /** The decision threshold of the chance to beat control, and the level of the sequential test. */
 const CONFIDENCE = 0.95;
 
-const EMPTY: MetricTotals = { convertedUsers: 0, events: 0, valueSum: 0, valueSquareSum: 0 };
+const EMPTY: MetricTotals = {
+  convertedUsers: 0,
+  events: 0,
+  valueSum: 0,
+  valueSquareSum: 0,
+  preSum: 0,
+  preSquareSum: 0,
+  crossSum: 0,
+};
 
 /** Turns an experiment's aggregates into results: pure, so it is tested without a database. */
 export function computeResults(
@@ -58,14 +75,37 @@ export function computeResults(
     const totals = (variant: string) => aggregates.metrics.get(variant)?.get(metric.event) ?? EMPTY;
     const control = totals(experiment.controlVariant);
     const controlUsers = usersOf(experiment.controlVariant);
+    // CUPED where a pre-period exists: y is the user's conversion (0/1) or summed value, x its pre-period value.
+    const covariates = ordered.map((variant) => {
+      const each = totals(variant);
+      const y =
+        metric.kind === 'conversion' ? Math.min(usersOf(variant), each.convertedUsers) : each.valueSum;
+      const y2 = metric.kind === 'conversion' ? y : each.valueSquareSum;
+      return {
+        users: usersOf(variant),
+        sumY: y,
+        sumY2: y2,
+        sumX: each.preSum,
+        sumX2: each.preSquareSum,
+        sumXY: each.crossSum,
+      };
+    });
+    const hasPrePeriod =
+      covariates.some((each) => each.sumX2 > 0) && covariates.every((each) => each.users >= MIN_CUPED_USERS);
+    const cuped = hasPrePeriod ? cupedAdjust(covariates) : undefined;
+    const applied = cuped !== undefined && cuped.varianceReduction > 0;
     return {
       ...metric,
-      variants: ordered.map((variant) => {
+      cuped: applied
+        ? { applied, theta: cuped.theta, varianceReduction: cuped.varianceReduction }
+        : { applied },
+      variants: ordered.map((variant, i) => {
         const each = totals(variant);
         const users = usersOf(variant);
         const isControl = variant === experiment.controlVariant;
-        const comparison =
-          metric.kind === 'conversion'
+        const comparison = applied
+          ? compareMeans(cuped.adjusted[0]!, cuped.adjusted[i]!, { isControl, confidence: CONFIDENCE })
+          : metric.kind === 'conversion'
             ? compareRates(
                 { users: controlUsers, conversions: Math.min(controlUsers, control.convertedUsers) },
                 { users, conversions: Math.min(users, each.convertedUsers) },

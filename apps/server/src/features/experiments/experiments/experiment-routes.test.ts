@@ -1,3 +1,4 @@
+import { cupedAdjust } from '@switchyard/statistics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFlag } from '../../../testing/flag-builder.ts';
 import { CLIENT_TOKEN, createTestApp, FRONTEND_TOKEN, type TestApp } from '../../../testing/test-app.ts';
@@ -224,6 +225,131 @@ describe('exposures and conversions', () => {
       expect.objectContaining({ variant: 'treatment', users: 1 }),
     ]);
     expect(body.metrics[0].variants[1].estimate).toBe(1);
+  });
+
+  it("takes an edge's exposures with a client token and answers which experiments run", async () => {
+    await experimentFlag('exp-edge');
+    const id = await startedExperiment('exp-edge');
+    const post = (payload: object, token = CLIENT_TOKEN) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/client/exposures',
+        headers: { authorization: token },
+        payload,
+      });
+    const asked = await post({ exposures: [] });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().experiments).toContainEqual({ id, flagName: 'exp-edge' });
+    const exposure = (userId: string, variant: string, flagName = 'exp-edge') => ({
+      flagName,
+      variant,
+      userId,
+      exposedAt: new Date(Date.now() - 1000).toISOString(),
+    });
+    const sent = await post({
+      exposures: [
+        exposure('e1', 'control'),
+        exposure('e2', 'treatment'),
+        exposure('e3', 'control', 'unknown'),
+      ],
+    });
+    expect(sent.json().recorded).toBe(2);
+    // The same user again, from another edge: counted once.
+    await post({ exposures: [exposure('e1', 'control')] });
+    expect((await post({ exposures: [] }, FRONTEND_TOKEN)).statusCode).toBe(403);
+    const bad = await post({ exposures: [{ ...exposure('e4', 'control'), exposedAt: 'yesterday' }] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0]).toMatchObject({ path: '/body/exposures/0/exposedAt' });
+    await t.app.experiments.flushNow();
+    expect((await results('exp-edge', id)).variants).toEqual([
+      expect.objectContaining({ variant: 'control', users: 1 }),
+      expect.objectContaining({ variant: 'treatment', users: 1 }),
+    ]);
+  });
+
+  it('applies CUPED with what each user tracked before the start, from the sums the flushes keep', async () => {
+    await experimentFlag('exp-cuped');
+    const users = Array.from({ length: 60 }, (_, i) => `cuped-${i}`);
+    // Before the start: revenue 1–5 per user, and every third user bought.
+    const pre = (i: number) => (i % 5) + 1;
+    const bought = (i: number) => i % 3 === 0;
+    await track(
+      users.flatMap((userId, i) => [
+        { event: 'revenue', userId, value: pre(i) },
+        ...(bought(i) ? [{ event: 'purchase', userId }] : []),
+      ]),
+    );
+    await t.app.experiments.flushNow();
+    const id = await startedExperiment('exp-cuped');
+    const variantOf = new Map<string, string>();
+    for (const userId of users) {
+      const toggle = (await frontend(userId))
+        .json()
+        .toggles.find((each: { name: string }) => each.name === 'exp-cuped');
+      variantOf.set(userId, toggle.variant.name);
+    }
+    await t.app.experiments.flushNow();
+    // In the experiment, revenue follows the pre-period (2x + 1, in two events, + 3 in treatment) and those who
+    // bought before mostly buy again.
+    const value = (i: number, variant: string) => 2 * pre(i) + (i % 2) + (variant === 'treatment' ? 3 : 0);
+    const buys = (i: number) => bought(i) !== (i % 7 === 0);
+    await track(
+      users.flatMap((userId, i) => [
+        { event: 'revenue', userId, value: value(i, variantOf.get(userId)!) - 1 },
+        { event: 'revenue', userId, value: 1 },
+        ...(buys(i) ? [{ event: 'purchase', userId }] : []),
+      ]),
+    );
+    await t.app.experiments.flushNow();
+    const body = await results('exp-cuped', id);
+
+    // The same sums computed here from the raw data, per variant in the results' order.
+    const expectedFor = (y: (i: number, variant: string) => number, x: (i: number) => number) =>
+      cupedAdjust(
+        body.variants.map(({ variant }: { variant: string }) => {
+          const mine = users.flatMap((userId, i) => (variantOf.get(userId) === variant ? [i] : []));
+          const sum = (f: (i: number) => number) => mine.reduce((all, i) => all + f(i), 0);
+          return {
+            users: mine.length,
+            sumY: sum((i) => y(i, variant)),
+            sumY2: sum((i) => y(i, variant) ** 2),
+            sumX: sum(x),
+            sumX2: sum((i) => x(i) ** 2),
+            sumXY: sum((i) => x(i) * y(i, variant)),
+          };
+        }),
+      );
+    const revenue = body.metrics.find((metric: { event: string }) => metric.event === 'revenue');
+    const expectedRevenue = expectedFor(value, pre);
+    expect(revenue.cuped.applied).toBe(true);
+    expect(revenue.cuped.theta).toBeCloseTo(expectedRevenue.theta, 9);
+    expect(revenue.cuped.varianceReduction).toBeCloseTo(expectedRevenue.varianceReduction, 9);
+    expect(revenue.cuped.varianceReduction).toBeGreaterThan(0.9);
+    expect(revenue.variants.map((v: { estimate: number }) => v.estimate)).toEqual(
+      expectedRevenue.adjusted.map((m) => expect.closeTo(m.mean, 9)),
+    );
+    const purchase = body.metrics.find((metric: { event: string }) => metric.event === 'purchase');
+    const expectedPurchase = expectedFor(
+      (i) => (buys(i) ? 1 : 0),
+      (i) => (bought(i) ? 1 : 0),
+    );
+    expect(purchase.cuped).toEqual({
+      applied: true,
+      theta: expect.closeTo(expectedPurchase.theta, 9),
+      varianceReduction: expect.closeTo(expectedPurchase.varianceReduction, 9),
+    });
+  });
+
+  it('says CUPED was not applied where no user tracked anything before the start', async () => {
+    await experimentFlag('exp-no-pre');
+    const id = await startedExperiment('exp-no-pre', [
+      { event: 'never-before', kind: 'mean', role: 'primary' },
+    ]);
+    await frontend('no-pre-1');
+    await t.app.experiments.flushNow();
+    await track({ event: 'never-before', userId: 'no-pre-1', value: 3 });
+    await t.app.experiments.flushNow();
+    expect((await results('exp-no-pre', id)).metrics[0].cuped).toEqual({ applied: false });
   });
 
   it('refuses tracked events without a user, naming the field, and bad bodies', async () => {

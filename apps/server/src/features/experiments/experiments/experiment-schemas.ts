@@ -131,6 +131,18 @@ export const ExperimentResultsResponse = Type.Object(
         kind: Type.String(),
         role: Type.String(),
         direction: Type.String(),
+        cuped: Type.Object({
+          applied: Type.Boolean({
+            description:
+              'Whether CUPED adjusted the estimates with the users’ values of the same event before the start (then every number of this metric is adjusted, with normal approximations).',
+          }),
+          theta: Type.Optional(
+            Type.Number({ description: 'θ = cov(pre, metric) / var(pre), pooled within variants.' }),
+          ),
+          varianceReduction: Type.Optional(
+            Type.Number({ description: 'The share of the metric’s variance CUPED removed (0–1).' }),
+          ),
+        }),
         variants: Type.Array(VariantResult),
       }),
     ),
@@ -163,6 +175,7 @@ export const ExperimentResultsResponse = Type.Object(
             kind: 'conversion',
             role: 'primary',
             direction: 'increase',
+            cuped: { applied: true, theta: 0.41, varianceReduction: 0.12 },
             variants: [
               {
                 variant: 'blue',

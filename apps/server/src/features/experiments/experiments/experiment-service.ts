@@ -66,6 +66,7 @@ export function createExperimentService(db: Db, now: () => Date = () => new Date
       if (current.status !== 'draft')
         throw new InvalidOperationError(`Experiment ${id} is ${current.status}: only a draft can start`);
       const experiment = await experiments.setStatus(id, 'running', now());
+      await experiments.copyPrePeriod(experiment);
       await event('experiment-started', place, actor, experiment);
       return experiment;
     },

@@ -97,6 +97,21 @@ export function createExperimentStore(db: Db) {
     },
 
     /** Every running experiment: what the exposure recorder watches. */
+    /**
+     * CUPED's pre-period: each user's tracked values of the experiment's metrics before it starts, copied once (the
+     * summed value for a mean metric, 1 for a user who converted before). Users with none count as 0.
+     */
+    async copyPrePeriod(experiment: Experiment): Promise<void> {
+      await db.query(
+        `INSERT INTO experiment_pre_period (experiment_id, user_id, metric, x, is_mean)
+         SELECT $1, t.user_id, m.event, CASE WHEN m.kind = 'mean' THEN t.value_sum ELSE 1 END, m.kind = 'mean'
+           FROM jsonb_to_recordset($2::jsonb) AS m (event text, kind text)
+           JOIN tracked_user_totals t ON t.environment = $3 AND t.event = m.event
+         ON CONFLICT DO NOTHING`,
+        [experiment.id, JSON.stringify(experiment.metrics), experiment.environment],
+      );
+    },
+
     async running(): Promise<Experiment[]> {
       const rows = await db.query<ExperimentRow>(
         `SELECT ${COLUMNS} FROM experiments WHERE status = 'running'`,

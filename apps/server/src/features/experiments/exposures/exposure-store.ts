@@ -19,7 +19,16 @@ export async function insertExposures(db: Db, exposures: readonly Exposure[]): P
        SELECT b.experiment_id, b.user_id, b.variant, b.at
          FROM batch b JOIN experiments e ON e.id = b.experiment_id AND e.status = 'running'
        ON CONFLICT DO NOTHING
-       RETURNING experiment_id, variant
+       RETURNING experiment_id, user_id, variant
+     ), covariates AS (
+       -- CUPED: the new users' pre-period values, added to their variant's sums (their metric value y is 0 yet).
+       INSERT INTO experiment_metric_totals AS t
+         (experiment_id, variant, metric, converted_users, events, value_sum, value_square_sum, pre_sum, pre_square_sum)
+       SELECT i.experiment_id, i.variant, p.metric, 0, 0, 0, 0, sum(p.x), sum(p.x * p.x)
+         FROM inserted i JOIN experiment_pre_period p ON p.experiment_id = i.experiment_id AND p.user_id = i.user_id
+        GROUP BY i.experiment_id, i.variant, p.metric
+       ON CONFLICT (experiment_id, variant, metric) DO UPDATE SET
+         pre_sum = t.pre_sum + excluded.pre_sum, pre_square_sum = t.pre_square_sum + excluded.pre_square_sum
      ), counted AS (
        INSERT INTO experiment_variant_users AS t (experiment_id, variant, users)
        SELECT experiment_id, variant, count(*) FROM inserted GROUP BY experiment_id, variant
