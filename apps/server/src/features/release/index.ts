@@ -8,10 +8,7 @@ export { safeguardRoutes } from './safeguards/safeguard-routes.ts';
 export { createSafeguardEvaluator } from './safeguards/safeguard-evaluator.ts';
 export { createReleasePlanScheduler } from './release-plans/release-plan-scheduler.ts';
 // Change requests draft and apply release plan changes through the service the plan routes call (decision 0049).
-export {
-  createReleasePlanService,
-  type PlanPlace,
-} from './release-plans/release-plan-service.ts';
+export { createReleasePlanService, type PlanPlace } from './release-plans/release-plan-service.ts';
 export { createReleasePlanStore } from './release-plans/release-plan-store.ts';
 export { releasePlanState, type ReleasePlanState } from './release-plans/release-plan.ts';
 export { AddReleasePlanBody, ProgressionBody } from './release-plans/release-plan-schemas.ts';
