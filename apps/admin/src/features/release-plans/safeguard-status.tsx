@@ -73,7 +73,8 @@ export function SafeguardStatus({
             <Stack gap={4}>
               <Group gap="xs" justify="space-between">
                 <Group gap="xs">
-                  <Badge color={triggered(safeguard) ? 'red' : 'green'} variant="light">
+                  {/* Filled in dark shades that keep white text above WCAG AA contrast (green.9 falls just short). */}
+                  <Badge color={triggered(safeguard) ? 'red.9' : 'teal.9'} variant="filled">
                     {triggered(safeguard) ? 'Triggered' : (safeguard.status ?? 'Watching')}
                   </Badge>
                   <Text size="sm">{describeSafeguard(safeguard)}</Text>
