@@ -114,6 +114,34 @@ describe.skipIf(missing)('admin UI in Chromium: release templates and plans', { 
     // Half moves on only by hand: no countdown.
     expect(await plan.getByTestId('milestone-countdown').count()).toBe(0);
 
+    // Paused, nothing starts by itself; resumed, it does again.
+    await plan.getByRole('button', { name: 'Pause' }).click();
+    await plan.getByText(/Progression paused since/).waitFor();
+    await plan.getByRole('button', { name: 'Resume' }).click();
+    await plan.getByText(/Progression paused since/).waitFor({ state: 'detached' });
+
+    // A safeguard on an impact metric, added, shown with what it watches, changed, then removed.
+    await plan.getByRole('button', { name: 'Add safeguard' }).click();
+    const form = plan.getByRole('form', { name: 'New safeguard' });
+    await form.getByRole('textbox', { name: 'Metric' }).fill('checkout_errors');
+    await form.getByRole('textbox', { name: 'Threshold' }).fill('5');
+    await form.getByRole('button', { name: 'Add safeguard' }).click();
+    const safeguards = plan.getByRole('region', { name: 'Safeguards' });
+    await safeguards.getByText('count of checkout_errors over the last hour > 5').waitFor();
+    await session.checkScreen('release-plan-safeguard');
+    await safeguards.getByRole('button', { name: 'Edit' }).click();
+    const edit = plan.getByRole('form', { name: 'Edit safeguard' });
+    await edit.getByRole('textbox', { name: 'Threshold' }).fill('8');
+    await edit.getByRole('button', { name: 'Save safeguard' }).click();
+    await safeguards.getByText('count of checkout_errors over the last hour > 8').waitFor();
+    await safeguards.getByRole('button', { name: 'Remove' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove the safeguard?' })
+      .getByRole('button', { name: 'Remove safeguard' })
+      .click();
+    await safeguards.getByText(/checkout_errors/).waitFor({ state: 'detached' });
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
     await plan.getByRole('button', { name: 'Remove plan' }).click();
     await page
       .getByRole('dialog', { name: /Remove the release plan/ })

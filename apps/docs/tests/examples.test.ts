@@ -23,6 +23,11 @@ const PROMISED_OUTPUT: Record<string, RegExp[]> = {
     /^robin applies: Applied$/m,
     /^after it is applied, instant-refunds in production: true$/m,
   ],
+  'how-to/release-plan.sh': [
+    /^SDKs get on: true, rollout: 10%$/m,
+    /^started 50%: SDKs get on: true, rollout: 50%$/m,
+    /, next by itself: null$/m,
+  ],
 };
 let server: RunningServer;
 

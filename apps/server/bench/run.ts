@@ -12,6 +12,9 @@
  *   the lag from change to delivery (bench-integrations.json).
  * - `impact-metrics` (bench/impact-metrics.ts): SDK reports of 20 impact-metric series from 100 applications:
  *   samples per second, server CPU per sample, report latency (bench-impact-metrics.json).
+ * - `safeguard` (bench/safeguard.ts), only when asked: the delay from a Prometheus query crossing a safeguard's
+ *   threshold to the plan paused and the environment off (1 s evaluation period), and the impact metrics' database
+ *   growth per day for 100 applications × 20 series at 15 s (bench-safeguard.json).
  * - `edge` (bench/edge.ts): the edge's client features and Frontend API req/s with wrk, and the delay from an admin
  *   change to an SDK streaming from the edge (bench-edge.json).
  * - `workers` (bench/workers.ts): the SDK endpoints with WORKERS=1 and 2, wrk, a new Frontend API context per
@@ -27,7 +30,7 @@
  * - `docs` (bench/docs.ts), only when asked: Lighthouse mobile scores of a concept and an API page of the built docs
  *   served gzipped (bench-docs.json).
  * `npm run bench -- startup` (or `-- permissions`, `-- throughput`, `-- change-requests`, `-- integrations`,
- * `-- impact-metrics`, `-- edge`, `-- workers`, `-- admin`, `-- docs`) runs one of them; with no argument, the first
+ * `-- impact-metrics`, `-- safeguard`, `-- edge`, `-- workers`, `-- admin`, `-- docs`) runs one of them; with no argument, the first
  * eight.
  * - `scale` (bench/scale.ts), only when asked: 10,000 SSE streams on an edge and on the server with workers, 10,000
  *   SDK instances posting metrics, four servers and two edges on one PostgreSQL (bench-scale.json); `--streams N`
@@ -52,6 +55,7 @@ import { measureChangeRequests } from './change-requests.ts';
 import { measureIntegrations } from './integrations.ts';
 import { measureEdge } from './edge.ts';
 import { measureImpactMetrics } from './impact-metrics.ts';
+import { measureImpactGrowth, measureSafeguardDelay } from './safeguard.ts';
 import { measureExperiments } from './experiments.ts';
 import { measureWorkers } from './workers.ts';
 import { measureDocs } from './docs.ts';
@@ -368,6 +372,32 @@ async function impactMetrics() {
   say('wrote test-output/bench-impact-metrics.json');
 }
 
+async function safeguard() {
+  const delay = await measureSafeguardDelay(say);
+  console.table({
+    trials: delay.trials,
+    'evaluation period (ms)': delay.evaluationPeriodMs,
+    'crossed → paused p50 (ms)': delay.delayMs.p50,
+    'crossed → paused p99 (ms)': delay.delayMs.p99,
+    'crossed → paused max (ms)': delay.delayMs.max,
+  });
+  const growth = await measureImpactGrowth(say);
+  console.table({
+    'bytes / raw sample': growth.bytesPerRow.raw,
+    'bytes / roll-up row': growth.bytesPerRow.rollup,
+    'day 1 growth (MB)': growth.growthMegabytesPerDay.day1,
+    'day 2 growth (MB)': growth.growthMegabytesPerDay.day2,
+    'days 3-35 growth (MB / day)': growth.growthMegabytesPerDay.days3to35,
+    'steady state (MB)': growth.steadyState.megabytes,
+  });
+  await mkdir('test-output', { recursive: true });
+  await writeFile(
+    'test-output/bench-safeguard.json',
+    JSON.stringify({ database: process.env.DATABASE_URL ? 'postgres' : 'pglite', delay, growth }, null, 2),
+  );
+  say('wrote test-output/bench-safeguard.json');
+}
+
 async function experiments() {
   const result = await measureExperiments(say);
   console.table({
@@ -475,6 +505,7 @@ const SCENARIOS = [
   'change-requests',
   'integrations',
   'impact-metrics',
+  'safeguard',
   'experiments',
   'edge',
   'workers',
@@ -501,6 +532,7 @@ else {
   if (scenario === undefined || scenario === 'impact-metrics') await impactMetrics();
   if (scenario === undefined || scenario === 'edge') await edge();
   if (scenario === undefined || scenario === 'workers') await workers();
+  if (scenario === 'safeguard') await safeguard();
   if (scenario === 'experiments') await experiments();
   if (scenario === 'admin') await admin();
   if (scenario === 'docs') await docs();

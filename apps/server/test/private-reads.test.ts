@@ -219,4 +219,53 @@ describe('a Viewer outside a private project', () => {
       expect(unseen.body).not.toContain(MARKER);
     }
   });
+
+  it("does not find a private flag's release plan, its safeguards or its events (GET …/release-plans, /events)", async () => {
+    const template = await t.admin({
+      method: 'POST',
+      url: '/api/admin/release-plan-templates',
+      payload: {
+        name: 'private-reads-rollout',
+        milestones: [
+          {
+            name: `${MARKER} ten`,
+            sortOrder: 0,
+            strategies: [{ sortOrder: 0, name: 'flexibleRollout', parameters: { rollout: 10 } }],
+          },
+        ],
+      },
+    });
+    expect(template.statusCode, template.body).toBe(200);
+    const base = `/api/admin/projects/${PRIVATE}/features/${priv.privateFlag}/environments/development/release-plans`;
+    const plan = await t.admin({ method: 'POST', url: base, payload: { templateId: template.json().id } });
+    expect(plan.statusCode, plan.body).toBe(200);
+    const safeguard = await t.admin({
+      method: 'PUT',
+      url: `${base}/${plan.json().id}/safeguards`,
+      payload: {
+        impactMetric: {
+          metricName: `${MARKER}_errors`,
+          timeRange: 'hour',
+          aggregationMode: 'count',
+          labelSelectors: {},
+        },
+        triggerCondition: { operator: '>', threshold: 5 },
+      },
+    });
+    expect(safeguard.statusCode, safeguard.body).toBe(200);
+    const [seen, unseen] = await Promise.all([member({ url: base }), outsider({ url: base })]);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.body).toContain(`${MARKER}_errors`);
+    expect([403, 404]).toContain(unseen.statusCode);
+    expect(unseen.body).not.toContain(MARKER);
+    // The plan's events (added, safeguard changed) name the private flag: the outsider gets none of them.
+    const events = await outsider({ url: '/api/admin/events' });
+    expect(events.statusCode).toBe(200);
+    const types = (body: { events: { type: string; featureName: string | null }[] }) =>
+      body.events.filter((e) => e.featureName === priv.privateFlag).map((e) => e.type);
+    expect(types(events.json())).toEqual([]);
+    expect(types((await member({ url: '/api/admin/events' })).json())).toEqual(
+      expect.arrayContaining(['release-plan-added', 'safeguard-changed']),
+    );
+  });
 });

@@ -432,4 +432,114 @@ describe('release plans progressing by themselves', () => {
     expect(await progressNextDue(t.db, due)).toBe(true);
     expect((await t.admin({ url: base })).json()[0].activeMilestoneId).toBe(plan.milestones[1].id);
   });
+  it('every plan write is refused in maintenance mode, whichever entry it takes, and changes nothing', async () => {
+    const template = await t.admin({
+      method: 'POST',
+      url: '/api/admin/release-plan-templates',
+      payload: {
+        name: 'writers-maintenance',
+        milestones: [
+          {
+            name: 'Ten',
+            sortOrder: 0,
+            strategies: [{ sortOrder: 0, name: 'flexibleRollout', parameters: { rollout: 10 } }],
+          },
+          {
+            name: 'All',
+            sortOrder: 1,
+            strategies: [{ sortOrder: 0, name: 'flexibleRollout', parameters: { rollout: 100 } }],
+          },
+        ],
+      },
+    });
+    const templateId = template.json().id as string;
+    for (const name of ['m-plan', 'm-plan-empty'])
+      await buildFlag(t.db, {
+        name,
+        project: 'guarded',
+        environments: { development: { enabled: false, strategies: [] }, production: { enabled: false } },
+      });
+    const env = '/api/admin/projects/guarded/features/m-plan/environments/development';
+    const plan = (
+      await t.admin({ method: 'POST', url: `${env}/release-plans`, payload: { templateId } })
+    ).json();
+    const [ten, all] = plan.milestones.map((m: { id: string }) => m.id) as [string, string];
+    expect(
+      (await t.admin({ method: 'POST', url: `${env}/release-plans/${plan.id}/milestones/${ten}/start` }))
+        .statusCode,
+    ).toBe(200);
+    // A change request that would start the next milestone in production, approved before maintenance.
+    const prod = '/api/admin/projects/guarded/features/m-plan/environments/production';
+    const prodPlan = await author.send({
+      method: 'POST',
+      url: `${prod}/release-plans`,
+      payload: { templateId },
+    });
+    expect(prodPlan.statusCode).toBe(403);
+    const added = await author.send({
+      method: 'POST',
+      url: '/api/admin/projects/guarded/environments/production/change-requests',
+      payload: { feature: 'm-plan', action: 'addReleasePlan', payload: { templateId } },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const requestId = added.json().id as number;
+    const state = (who: Person, to: string) =>
+      who.send({
+        method: 'PUT',
+        url: `/api/admin/projects/guarded/change-requests/${requestId}/state`,
+        payload: { state: to },
+      });
+    expect((await state(author, 'In review')).statusCode).toBe(200);
+    expect((await state(reviewer, 'Approved')).statusCode).toBe(200);
+
+    const events = await count('SELECT count(*)::int AS n FROM events');
+    const plans = await count('SELECT count(*)::int AS n FROM release_plans');
+    await maintenance(true);
+    try {
+      const writes: { method: 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object }[] = [
+        { method: 'POST', url: '/api/admin/release-plan-templates', payload: { name: 'in-maintenance' } },
+        { method: 'DELETE', url: `/api/admin/release-plan-templates/${templateId}` },
+        {
+          method: 'POST',
+          url: '/api/admin/projects/guarded/features/m-plan-empty/environments/development/release-plans',
+          payload: { templateId },
+        },
+        { method: 'POST', url: `${env}/release-plans/${plan.id}/milestones/${all}/start` },
+        {
+          method: 'PUT',
+          url: `${env}/progressions/${ten}`,
+          payload: { targetMilestone: all, transitionCondition: { intervalMinutes: 5 } },
+        },
+        { method: 'POST', url: `${env}/progressions/${plan.id}/pause` },
+        { method: 'POST', url: `${env}/progressions/${plan.id}/resume` },
+        {
+          method: 'PUT',
+          url: `${env}/release-plans/${plan.id}/safeguards`,
+          payload: {
+            impactMetric: {
+              metricName: 'errors',
+              timeRange: 'hour',
+              aggregationMode: 'count',
+              labelSelectors: {},
+            },
+            triggerCondition: { operator: '>', threshold: 5 },
+          },
+        },
+        { method: 'DELETE', url: `${env}/release-plans/${plan.id}` },
+      ];
+      for (const write of writes) {
+        const response = await t.admin(write);
+        expect(response.statusCode, `${write.method} ${write.url}: ${response.body}`).toBe(503);
+      }
+      // Applying the reviewed change request is refused the same way.
+      expect((await state(author, 'Applied')).statusCode).toBe(503);
+      // Nothing recorded but the toggle itself.
+      expect(await count('SELECT count(*)::int AS n FROM events')).toBe(events + 1);
+      expect(await count('SELECT count(*)::int AS n FROM release_plans')).toBe(plans);
+    } finally {
+      await maintenance(false);
+    }
+    expect((await state(author, 'Applied')).statusCode).toBe(200);
+    expect(await count('SELECT count(*)::int AS n FROM release_plans')).toBe(plans + 1);
+  });
 });

@@ -383,6 +383,22 @@ export const operations = {
     'DELETE',
     '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans/{planId}',
   ],
+  pauseMilestoneProgressions: [
+    'POST',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/progressions/{planId}/pause',
+  ],
+  resumeMilestoneProgressions: [
+    'POST',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/progressions/{planId}/resume',
+  ],
+  changeReleasePlanSafeguard: [
+    'PUT',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans/{planId}/safeguards',
+  ],
+  deleteReleasePlanSafeguard: [
+    'DELETE',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans/{planId}/safeguards/{safeguardId}',
+  ],
   getImpactMetricsMetadata: ['GET', '/api/admin/impact-metrics/metadata'],
   getImpactMetrics: ['GET', '/api/admin/impact-metrics'],
 } as const satisfies Record<string, readonly [Method, string]>;
@@ -517,6 +533,10 @@ export const beyondOss: OperationId[] = [
   'addReleasePlan',
   'startMilestone',
   'removeReleasePlan',
+  'pauseMilestoneProgressions',
+  'resumeMilestoneProgressions',
+  'changeReleasePlanSafeguard',
+  'deleteReleasePlanSafeguard',
   'getImpactMetricsMetadata',
   'getImpactMetrics',
   // Switchyard's own: experiments (issue 39), served history and restore (issue 37), code references (issue 36).

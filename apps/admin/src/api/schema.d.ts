@@ -3333,7 +3333,7 @@ export interface paths {
     put?: never;
     /**
      * Pause a release plan
-     * @description No milestone starts by itself until the plan is resumed; milestones can still be started by hand. A triggered safeguard pauses the plan the same way, with its explanation in `pausedReason`. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     * @description No milestone starts by itself until the plan is resumed; milestones can still be started by hand. A triggered safeguard pauses the plan the same way, with its explanation in `pausedReason`. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them: draft it as a `pauseMilestoneProgression` change of a change request instead. Requires the UPDATE_FEATURE_STRATEGY permission.
      */
     post: operations['pauseMilestoneProgressions'];
     delete?: never;
@@ -3353,7 +3353,7 @@ export interface paths {
     put?: never;
     /**
      * Resume a paused release plan
-     * @description Milestones start by themselves again; the active milestone’s interval counts from now. Its safeguards are evaluated again, so one whose condition still holds pauses it again. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     * @description Milestones start by themselves again; the active milestone’s interval counts from now. Its safeguards are evaluated again, so one whose condition still holds pauses it again. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them: draft it as a `resumeMilestoneProgression` change of a change request instead. Requires the UPDATE_FEATURE_STRATEGY permission.
      */
     post: operations['resumeMilestoneProgressions'];
     delete?: never;
@@ -3372,13 +3372,13 @@ export interface paths {
     get?: never;
     /**
      * Start a milestone by itself after another
-     * @description The target milestone starts by itself `intervalMinutes` after the source milestone starts (counted from a resume, when the plan was paused and resumed since), once across all server processes. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     * @description The target milestone starts by itself `intervalMinutes` after the source milestone starts (counted from a resume, when the plan was paused and resumed since), once across all server processes. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them: draft it as a `changeMilestoneProgression` change of a change request instead. Requires the UPDATE_FEATURE_STRATEGY permission.
      */
     put: operations['changeMilestoneProgression'];
     post?: never;
     /**
      * Stop a milestone leading to the next by itself
-     * @description The next milestone then starts only by hand. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     * @description The next milestone then starts only by hand. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them: draft it as a `deleteMilestoneProgression` change of a change request instead. Requires the UPDATE_FEATURE_STRATEGY permission.
      */
     delete: operations['deleteMilestoneProgression'];
     options?: never;
@@ -3401,7 +3401,7 @@ export interface paths {
     put?: never;
     /**
      * Add a release plan to a flag in an environment
-     * @description Copies the milestones of a release template onto the flag environment; none is active until one is started. A flag environment has at most one plan. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the CREATE_FEATURE_STRATEGY permission.
+     * @description Copies the milestones of a release template onto the flag environment; none is active until one is started. A flag environment has at most one plan. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them: draft it as a `addReleasePlan` change of a change request instead. Requires the CREATE_FEATURE_STRATEGY permission.
      */
     post: operations['addReleasePlan'];
     delete?: never;
@@ -3422,7 +3422,7 @@ export interface paths {
     post?: never;
     /**
      * Remove a release plan from a flag in an environment
-     * @description Removes the plan and the strategies its active milestone put on the flag environment. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the DELETE_FEATURE_STRATEGY permission.
+     * @description Removes the plan and the strategies its active milestone put on the flag environment. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them: draft it as a `deleteReleasePlan` change of a change request instead. Requires the DELETE_FEATURE_STRATEGY permission.
      */
     delete: operations['removeReleasePlan'];
     options?: never;
@@ -3441,7 +3441,7 @@ export interface paths {
     put?: never;
     /**
      * Start a milestone of a release plan
-     * @description Makes the milestone the active one: the strategies the previous milestone put on the flag environment are removed and the milestone's strategies are added, so SDKs get them with the next poll. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     * @description Makes the milestone the active one: the strategies the previous milestone put on the flag environment are removed and the milestone's strategies are added, so SDKs get them with the next poll. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them: draft it as a `startMilestone` change of a change request instead. Requires the UPDATE_FEATURE_STRATEGY permission.
      */
     post: operations['startMilestone'];
     delete?: never;
@@ -6793,6 +6793,17 @@ export interface components {
               variants: string[];
             }[];
             enabled: boolean;
+            /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+            releasePlan?: {
+              activeMilestone: string | null;
+              name: string;
+              paused: boolean;
+              progressions: {
+                from: string;
+                intervalMinutes: number;
+                to: string;
+              }[];
+            };
             /** @description In order, without ids. */
             strategies: {
               constraints: unknown[];
@@ -6816,6 +6827,17 @@ export interface components {
               variants: string[];
             }[];
             enabled: boolean;
+            /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+            releasePlan?: {
+              activeMilestone: string | null;
+              name: string;
+              paused: boolean;
+              progressions: {
+                from: string;
+                intervalMinutes: number;
+                to: string;
+              }[];
+            };
             /** @description In order, without ids. */
             strategies: {
               constraints: unknown[];
@@ -22143,6 +22165,17 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  releasePlan?: {
+                    activeMilestone: string | null;
+                    name: string;
+                    paused: boolean;
+                    progressions: {
+                      from: string;
+                      intervalMinutes: number;
+                      to: string;
+                    }[];
+                  };
                   /** @description In order, without ids. */
                   strategies: {
                     constraints: unknown[];
@@ -22166,6 +22199,17 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  releasePlan?: {
+                    activeMilestone: string | null;
+                    name: string;
+                    paused: boolean;
+                    progressions: {
+                      from: string;
+                      intervalMinutes: number;
+                      to: string;
+                    }[];
+                  };
                   /** @description In order, without ids. */
                   strategies: {
                     constraints: unknown[];
@@ -22290,11 +22334,18 @@ export interface operations {
             | 'archiveFeature'
             | 'addDependency'
             | 'deleteDependency'
+            | 'addReleasePlan'
+            | 'deleteReleasePlan'
+            | 'startMilestone'
+            | 'changeMilestoneProgression'
+            | 'deleteMilestoneProgression'
+            | 'pauseMilestoneProgression'
+            | 'resumeMilestoneProgression'
             | 'updateSegment'
             | 'deleteSegment';
           /** @description The flag a flag change changes; absent for segment changes. */
           feature?: string;
-          /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. */
+          /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`. */
           payload?: unknown;
         };
       };
@@ -22439,6 +22490,17 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  releasePlan?: {
+                    activeMilestone: string | null;
+                    name: string;
+                    paused: boolean;
+                    progressions: {
+                      from: string;
+                      intervalMinutes: number;
+                      to: string;
+                    }[];
+                  };
                   /** @description In order, without ids. */
                   strategies: {
                     constraints: unknown[];
@@ -22462,6 +22524,17 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  releasePlan?: {
+                    activeMilestone: string | null;
+                    name: string;
+                    paused: boolean;
+                    progressions: {
+                      from: string;
+                      intervalMinutes: number;
+                      to: string;
+                    }[];
+                  };
                   /** @description In order, without ids. */
                   strategies: {
                     constraints: unknown[];
@@ -22783,6 +22856,17 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  releasePlan?: {
+                    activeMilestone: string | null;
+                    name: string;
+                    paused: boolean;
+                    progressions: {
+                      from: string;
+                      intervalMinutes: number;
+                      to: string;
+                    }[];
+                  };
                   /** @description In order, without ids. */
                   strategies: {
                     constraints: unknown[];
@@ -22806,6 +22890,17 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  releasePlan?: {
+                    activeMilestone: string | null;
+                    name: string;
+                    paused: boolean;
+                    progressions: {
+                      from: string;
+                      intervalMinutes: number;
+                      to: string;
+                    }[];
+                  };
                   /** @description In order, without ids. */
                   strategies: {
                     constraints: unknown[];
@@ -23367,6 +23462,17 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  releasePlan?: {
+                    activeMilestone: string | null;
+                    name: string;
+                    paused: boolean;
+                    progressions: {
+                      from: string;
+                      intervalMinutes: number;
+                      to: string;
+                    }[];
+                  };
                   /** @description In order, without ids. */
                   strategies: {
                     constraints: unknown[];
@@ -23390,6 +23496,17 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  releasePlan?: {
+                    activeMilestone: string | null;
+                    name: string;
+                    paused: boolean;
+                    progressions: {
+                      from: string;
+                      intervalMinutes: number;
+                      to: string;
+                    }[];
+                  };
                   /** @description In order, without ids. */
                   strategies: {
                     constraints: unknown[];
@@ -24111,6 +24228,17 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  releasePlan?: {
+                    activeMilestone: string | null;
+                    name: string;
+                    paused: boolean;
+                    progressions: {
+                      from: string;
+                      intervalMinutes: number;
+                      to: string;
+                    }[];
+                  };
                   /** @description In order, without ids. */
                   strategies: {
                     constraints: unknown[];
@@ -24134,6 +24262,17 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  releasePlan?: {
+                    activeMilestone: string | null;
+                    name: string;
+                    paused: boolean;
+                    progressions: {
+                      from: string;
+                      intervalMinutes: number;
+                      to: string;
+                    }[];
+                  };
                   /** @description In order, without ids. */
                   strategies: {
                     constraints: unknown[];
@@ -24372,6 +24511,17 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  releasePlan?: {
+                    activeMilestone: string | null;
+                    name: string;
+                    paused: boolean;
+                    progressions: {
+                      from: string;
+                      intervalMinutes: number;
+                      to: string;
+                    }[];
+                  };
                   /** @description In order, without ids. */
                   strategies: {
                     constraints: unknown[];
@@ -24395,6 +24545,17 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  releasePlan?: {
+                    activeMilestone: string | null;
+                    name: string;
+                    paused: boolean;
+                    progressions: {
+                      from: string;
+                      intervalMinutes: number;
+                      to: string;
+                    }[];
+                  };
                   /** @description In order, without ids. */
                   strategies: {
                     constraints: unknown[];
@@ -24634,6 +24795,17 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  releasePlan?: {
+                    activeMilestone: string | null;
+                    name: string;
+                    paused: boolean;
+                    progressions: {
+                      from: string;
+                      intervalMinutes: number;
+                      to: string;
+                    }[];
+                  };
                   /** @description In order, without ids. */
                   strategies: {
                     constraints: unknown[];
@@ -24657,6 +24829,17 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  releasePlan?: {
+                    activeMilestone: string | null;
+                    name: string;
+                    paused: boolean;
+                    progressions: {
+                      from: string;
+                      intervalMinutes: number;
+                      to: string;
+                    }[];
+                  };
                   /** @description In order, without ids. */
                   strategies: {
                     constraints: unknown[];
@@ -26151,11 +26334,18 @@ export interface operations {
                 | 'archiveFeature'
                 | 'addDependency'
                 | 'deleteDependency'
+                | 'addReleasePlan'
+                | 'deleteReleasePlan'
+                | 'startMilestone'
+                | 'changeMilestoneProgression'
+                | 'deleteMilestoneProgression'
+                | 'pauseMilestoneProgression'
+                | 'resumeMilestoneProgression'
                 | 'updateSegment'
                 | 'deleteSegment';
               /** @description The flag a flag change changes; absent for segment changes. */
               feature?: string;
-              /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. */
+              /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`. */
               payload?: unknown;
             }
           | {
@@ -26170,11 +26360,18 @@ export interface operations {
                 | 'archiveFeature'
                 | 'addDependency'
                 | 'deleteDependency'
+                | 'addReleasePlan'
+                | 'deleteReleasePlan'
+                | 'startMilestone'
+                | 'changeMilestoneProgression'
+                | 'deleteMilestoneProgression'
+                | 'pauseMilestoneProgression'
+                | 'resumeMilestoneProgression'
                 | 'updateSegment'
                 | 'deleteSegment';
               /** @description The flag a flag change changes; absent for segment changes. */
               feature?: string;
-              /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. */
+              /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`. */
               payload?: unknown;
             }[];
       };
@@ -26319,6 +26516,17 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  releasePlan?: {
+                    activeMilestone: string | null;
+                    name: string;
+                    paused: boolean;
+                    progressions: {
+                      from: string;
+                      intervalMinutes: number;
+                      to: string;
+                    }[];
+                  };
                   /** @description In order, without ids. */
                   strategies: {
                     constraints: unknown[];
@@ -26342,6 +26550,17 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  releasePlan?: {
+                    activeMilestone: string | null;
+                    name: string;
+                    paused: boolean;
+                    progressions: {
+                      from: string;
+                      intervalMinutes: number;
+                      to: string;
+                    }[];
+                  };
                   /** @description In order, without ids. */
                   strategies: {
                     constraints: unknown[];

@@ -44,7 +44,7 @@ type Props = {
 
 /** A flag environment's release plan: its milestones in order, which is on, what comes next and when. */
 export function ReleasePlanCard({ place, plan, segments, canStart, canRemove }: Props) {
-  const { start, remove } = useReleasePlanMutations(place);
+  const { start, remove, pause, resume } = useReleasePlanMutations(place);
   const [starting, setStarting] = useState<PlanMilestone | null>(null);
   const [removing, setRemoving] = useState(false);
   const milestones = sortedMilestones(plan);
@@ -68,11 +68,33 @@ export function ReleasePlanCard({ place, plan, segments, canStart, canRemove }: 
                 : 'No milestone started yet: start the first to put its strategies on.'}
             </Text>
           </Stack>
-          {canRemove && (
-            <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(true)}>
-              Remove plan
-            </Button>
-          )}
+          <Group gap="xs">
+            {canStart && active && (
+              <Button
+                size="xs"
+                variant="default"
+                loading={pause.isPending || resume.isPending}
+                onClick={() =>
+                  (paused ? resume : pause).mutate(plan.id, {
+                    onSuccess: () =>
+                      notifySuccess(
+                        paused
+                          ? `Resumed the release plan in ${place.environment}`
+                          : `Paused the release plan in ${place.environment}`,
+                      ),
+                    onError: (error) => notifyError(error, paused ? 'resume the plan' : 'pause the plan'),
+                  })
+                }
+              >
+                {paused ? 'Resume' : 'Pause'}
+              </Button>
+            )}
+            {canRemove && (
+              <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(true)}>
+                Remove plan
+              </Button>
+            )}
+          </Group>
         </Group>
         {paused && (
           <Text size="sm" c="orange.9">
@@ -123,7 +145,7 @@ export function ReleasePlanCard({ place, plan, segments, canStart, canRemove }: 
             );
           })}
         </Timeline>
-        {safeguards.length > 0 && <SafeguardStatus safeguards={safeguards} flagName={place.flagName} />}
+        <SafeguardStatus safeguards={safeguards} place={place} planId={plan.id} canEdit={canStart} />
       </Stack>
       {starting && (
         <ConfirmModal

@@ -95,6 +95,12 @@ export type Safeguard = {
   status?: string;
   /** Why it acted, in the server's words ("p99 latency of checkout > 800 ms for 5 min"). */
   reason?: string;
+  /** Switchyard's PromQL query of the external source, instead of an impact metric. */
+  externalQuery?: string;
+  externalAggregation?: string;
+  windowMinutes?: number;
+  /** What it does when it triggers (pauseReleasePlanProgressions when the server says nothing). */
+  actionType?: string;
 };
 
 /** The plan's safeguards (`safeguards`, Unleash's shape), read tolerantly; empty when the server sends none. */
@@ -105,6 +111,7 @@ export function safeguardsOf(plan: ReleasePlan): Safeguard[] {
     const safeguard = loose(item);
     const metric = loose(safeguard.impactMetric);
     const trigger = loose(safeguard.triggerCondition);
+    const external = loose(safeguard.externalMetric);
     const selectors = loose(metric.labelSelectors);
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
     return {
@@ -120,6 +127,10 @@ export function safeguardsOf(plan: ReleasePlan): Safeguard[] {
       triggeredAt: dateOf(safeguard.triggeredAt),
       status: text(safeguard.status) ?? text(safeguard.state),
       reason: text(safeguard.explanation) ?? text(safeguard.reason) ?? text(safeguard.message),
+      externalQuery: text(external.query),
+      externalAggregation: text(external.aggregationMode),
+      windowMinutes: typeof safeguard.windowMinutes === 'number' ? safeguard.windowMinutes : undefined,
+      actionType: text(loose(safeguard.action).type),
     };
   });
 }

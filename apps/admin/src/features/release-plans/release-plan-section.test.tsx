@@ -61,7 +61,13 @@ function buildPlan(extra: Partial<ReleasePlan> & Record<string, unknown> = {}): 
 
 const ALL_RIGHTS = [{ permission: 'ADMIN' }];
 
-function serve(plans: ReleasePlan[], permissions: { permission: string }[] = ALL_RIGHTS) {
+const PROGRESSIONS = '/api/admin/projects/shop/features/checkout/environments/production/progressions';
+
+function serve(
+  plans: ReleasePlan[],
+  permissions: { permission: string }[] = ALL_RIGHTS,
+  extra: Record<string, object> = {},
+) {
   return fakeServer({
     'GET /api/admin/user': { user: { id: 1 }, permissions },
     [`GET ${BASE}`]: plans,
@@ -72,8 +78,27 @@ function serve(plans: ReleasePlan[], permissions: { permission: string }[] = ALL
     [`POST ${BASE}/p1/milestones/Half/start`]: {},
     [`DELETE ${BASE}/p1`]: new Response(null, { status: 200 }),
     'GET /api/admin/impact-metrics/metadata': { series: {}, warnings: [], maxSeriesPerApp: 1000 },
+    [`POST ${PROGRESSIONS}/p1/pause`]: buildPlan({ pausedAt: startedAt }),
+    [`POST ${PROGRESSIONS}/p1/resume`]: buildPlan(),
+    [`PUT ${BASE}/p1/safeguards`]: {},
+    [`DELETE ${BASE}/p1/safeguards/g1`]: new Response(null, { status: 204 }),
+    ...extra,
   });
 }
+
+const externalSafeguard = {
+  id: 'g1',
+  impactMetric: null,
+  externalMetric: { query: 'sum(rate(errors_total[1m]))', aggregationMode: 'max' },
+  triggerCondition: { operator: '>', threshold: 0.05 },
+  triggeredAt: null,
+  action: { id: 'p1', type: 'turnOffEnvironment' },
+  windowMinutes: 10,
+  evaluatedAt: null,
+  lastValue: null,
+  lastError: null,
+  explanation: null,
+};
 
 const renderSection = (editable = true) =>
   renderUi(
@@ -184,5 +209,94 @@ describe('the release plan of a flag environment', () => {
     expect(within(safeguards).getByText('Triggered')).toBeTruthy();
     expect(within(safeguards).getByText('count of checkout_errors over the last hour > 5')).toBeTruthy();
     expect(within(safeguards).getByText(/checkout_errors count > 5 for 5 min/)).toBeTruthy();
+  });
+
+  it('pauses a running plan, and resumes a paused one', async () => {
+    const server = serve([buildPlan()]);
+    renderSection();
+    await userEvent.click(await screen.findByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(server.sent(`POST ${PROGRESSIONS}/p1/pause`)).toHaveLength(1));
+
+    vi.unstubAllGlobals();
+    const paused = serve([buildPlan({ pausedAt: startedAt })]);
+    renderSection();
+    const resume = (await screen.findAllByRole('button', { name: 'Resume' })).at(-1)!;
+    await userEvent.click(resume);
+    await waitFor(() => expect(paused.sent(`POST ${PROGRESSIONS}/p1/resume`)).toHaveLength(1));
+  });
+
+  it('adds a safeguard on an external query, with its window, threshold and action', async () => {
+    const server = serve([buildPlan()]);
+    renderSection();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add safeguard' }));
+    const form = screen.getByRole('form', { name: 'New safeguard' });
+    expect(within(form).getByRole('button', { name: 'Add safeguard' })).toHaveProperty('disabled', true);
+    await userEvent.click(within(form).getByText('External query (PromQL)'));
+    // user-event reads `[` as the start of a key name: `[[` types one.
+    await userEvent.type(
+      within(form).getByRole('textbox', { name: 'Query' }),
+      'sum(rate(errors_total[[1m]))',
+    );
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Threshold' }), '0.05');
+    await userEvent.click(within(form).getByRole('combobox', { name: 'When it triggers' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Turn the flag off/ }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Add safeguard' }));
+    await waitFor(() => expect(server.sent(`PUT ${BASE}/p1/safeguards`)).toHaveLength(1));
+    expect(await server.sent(`PUT ${BASE}/p1/safeguards`)[0]!.json()).toEqual({
+      externalMetric: { query: 'sum(rate(errors_total[1m]))', aggregationMode: 'avg' },
+      windowMinutes: 5,
+      triggerCondition: { operator: '>', threshold: 0.05 },
+      action: { type: 'turnOffEnvironment' },
+    });
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'New safeguard' })).toBeNull());
+  });
+
+  it('edits a safeguard in place, keeping its id, and removes one after asking', async () => {
+    const server = serve([buildPlan({ safeguards: [externalSafeguard] as never })]);
+    renderSection();
+    const safeguards = await screen.findByRole('region', { name: 'Safeguards' });
+    expect(
+      within(safeguards).getByText('max of sum(rate(errors_total[1m])) over 10 min > 0.05'),
+    ).toBeTruthy();
+    await userEvent.click(within(safeguards).getByRole('button', { name: 'Edit' }));
+    const form = screen.getByRole('form', { name: 'Edit safeguard' });
+    const threshold = within(form).getByRole('textbox', { name: 'Threshold' });
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, '0.1');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save safeguard' }));
+    await waitFor(() => expect(server.sent(`PUT ${BASE}/p1/safeguards`)).toHaveLength(1));
+    expect(await server.sent(`PUT ${BASE}/p1/safeguards`)[0]!.json()).toEqual({
+      id: 'g1',
+      externalMetric: { query: 'sum(rate(errors_total[1m]))', aggregationMode: 'max' },
+      windowMinutes: 10,
+      triggerCondition: { operator: '>', threshold: 0.1 },
+      action: { type: 'turnOffEnvironment' },
+    });
+
+    await userEvent.click(await within(safeguards).findByRole('button', { name: 'Remove' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove the safeguard?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove safeguard' }));
+    await waitFor(() => expect(server.sent(`DELETE ${BASE}/p1/safeguards/g1`)).toHaveLength(1));
+  });
+
+  it('says why a safeguard was not saved, on the field the server names', async () => {
+    serve([buildPlan()], ALL_RIGHTS, {
+      [`PUT ${BASE}/p1/safeguards`]: new Response(
+        JSON.stringify({
+          name: 'BadDataError',
+          message: 'Request validation failed',
+          details: [{ message: 'must be at most 1440', path: '/body/windowMinutes' }],
+        }),
+        { status: 400, headers: { 'content-type': 'application/json' } },
+      ),
+    });
+    renderSection();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add safeguard' }));
+    const form = screen.getByRole('form', { name: 'New safeguard' });
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Metric' }), 'checkout_errors');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Threshold' }), '5');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add safeguard' }));
+    expect(await within(form).findByText('must be at most 1440')).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'New safeguard' })).toBeTruthy();
   });
 });

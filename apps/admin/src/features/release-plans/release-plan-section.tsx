@@ -33,8 +33,9 @@ export function ReleasePlanSection({
     <>
       {draftIn && (plan || canAdd) && (
         <Text size="sm" c="dimmed">
-          Change requests are on in {place.environment}: release plan changes here are refused unless you may
-          skip change requests.
+          Change requests are on in {place.environment}: the buttons here work only if you may skip change
+          requests. Otherwise draft the change (startMilestone, pauseMilestoneProgression and the other
+          release plan changes) in a change request, and it applies once reviewed.
         </Text>
       )}
       {plan ? (

@@ -1,6 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
+import type { RequestOf } from '../../api/wire.ts';
 import { flagKey } from '../flags/use-flag.ts';
+
+/** What a safeguard is set with: Unleash's body, with Switchyard's external metric, window and action. */
+export type SafeguardInput = RequestOf<'changeReleasePlanSafeguard'>;
 
 export type PlanPlace = { projectId: string; flagName: string; environment: string };
 
@@ -41,6 +45,24 @@ export function useReleasePlanMutations(place: PlanPlace) {
     }),
     remove: useMutation({
       mutationFn: (planId: string) => call('removeReleasePlan', { params: { ...params, planId } }),
+      onSuccess,
+    }),
+    pause: useMutation({
+      mutationFn: (planId: string) => call('pauseMilestoneProgressions', { params: { ...params, planId } }),
+      onSuccess,
+    }),
+    resume: useMutation({
+      mutationFn: (planId: string) => call('resumeMilestoneProgressions', { params: { ...params, planId } }),
+      onSuccess,
+    }),
+    saveSafeguard: useMutation({
+      mutationFn: ({ planId, body }: { planId: string; body: SafeguardInput }) =>
+        call('changeReleasePlanSafeguard', { params: { ...params, planId }, body }),
+      onSuccess,
+    }),
+    deleteSafeguard: useMutation({
+      mutationFn: ({ planId, safeguardId }: { planId: string; safeguardId: string }) =>
+        call('deleteReleasePlanSafeguard', { params: { ...params, planId, safeguardId } }),
       onSuccess,
     }),
   };

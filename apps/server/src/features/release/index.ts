@@ -1,11 +1,17 @@
 /**
- * What other areas and app.ts use of release management: impact metrics (what SDKs measure, as time series); app.ts
- * also registers the release-template and release-plan routes from their folders. Other areas import this area only
- * through this file (lint: switchyard/area-imports).
+ * What other areas and app.ts use of release management: impact metrics (what SDKs measure, as time series), and
+ * release plans (change requests draft and apply their changes); app.ts also registers the release-template and
+ * release-plan routes from their folders. Other areas import this area only through this file (lint:
+ * switchyard/area-imports).
  */
 export { safeguardRoutes } from './safeguards/safeguard-routes.ts';
 export { createSafeguardEvaluator } from './safeguards/safeguard-evaluator.ts';
 export { createReleasePlanScheduler } from './release-plans/release-plan-scheduler.ts';
+// Change requests draft and apply release plan changes through the service the plan routes call (decision 0049).
+export { createReleasePlanService, type PlanPlace } from './release-plans/release-plan-service.ts';
+export { createReleasePlanStore } from './release-plans/release-plan-store.ts';
+export { releasePlanState, type ReleasePlanState } from './release-plans/release-plan.ts';
+export { AddReleasePlanBody, ProgressionBody } from './release-plans/release-plan-schemas.ts';
 export { impactMetricRoutes } from './impact-metrics/impact-metric-routes.ts';
 export {
   createImpactMetricService,

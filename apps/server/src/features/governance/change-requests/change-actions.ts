@@ -21,6 +21,7 @@ import { createSegmentStore } from '../../flag-model/segments/segment-store.ts';
 import type { Action } from './change-request.ts';
 import { mentionProject } from '../../../http/project-mention.ts';
 import { canonicalJson } from './canonical-json.ts';
+import { RELEASE_PLAN_ACTION_SPECS } from './release-plan-actions.ts';
 
 /** Where a change applies and who applies it. */
 export type ActionContext = {
@@ -39,7 +40,7 @@ export type ChangeTarget = {
   snapshot: unknown;
 };
 
-type ActionSpec = {
+export type ActionSpec = {
   /** What the direct write needs; drafting the change needs the same. */
   permission: PermissionName;
   /** A project permission that also allows the change where it stays inside the project (a project's own segment). */
@@ -255,6 +256,7 @@ export const ACTIONS: Record<Action, ActionSpec> = {
       await createSegmentService(db).remove(change.segmentId!, actor);
     },
   },
+  ...RELEASE_PLAN_ACTION_SPECS,
 };
 
 /** Why a flag change cannot apply in this project whatever its action: the flag went away or moved. */

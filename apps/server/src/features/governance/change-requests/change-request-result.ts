@@ -7,6 +7,7 @@ import { createFlagStore } from '../../flag-model/flags/flag-store.ts';
 import { createFlagStrategyStore } from '../../flag-model/flags/flag-strategy-store.ts';
 import { createSegmentStore } from '../../flag-model/segments/segment-store.ts';
 import { markedDryRun } from '../../../db/dry-run.ts';
+import { createReleasePlanStore, releasePlanState, type ReleasePlanState } from '../../release/index.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { applyChanges } from './change-request-apply.ts';
 import type { ChangeRequest } from './change-request.ts';
@@ -33,6 +34,8 @@ export type FlagState = {
   strategies: StrategyState[];
   variants: unknown[];
   dependencies: { feature: string; enabled: boolean; variants: string[] }[];
+  /** Only when the flag environment has a release plan, so results without one keep their digests. */
+  releasePlan?: ReleasePlanState;
 } | null;
 export type SegmentState = { name: string; description: string | null; constraints: unknown[] } | null;
 
@@ -60,6 +63,7 @@ async function flagState(db: Db, name: string, environment: string): Promise<Fla
     'SELECT parent AS feature, enabled, variants FROM flag_dependencies WHERE child = $1 ORDER BY parent',
     [name],
   );
+  const [plan] = await createReleasePlanStore(db).forFlagEnvironment(name, environment);
   return {
     archived: flag.archivedAt !== null,
     enabled: state?.enabled ?? false,
@@ -74,6 +78,7 @@ async function flagState(db: Db, name: string, environment: string): Promise<Fla
     })),
     variants: state?.variants ?? [],
     dependencies: dependencies.map((d) => ({ ...d, variants: d.variants ?? [] })),
+    ...(plan ? { releasePlan: releasePlanState(plan) } : {}),
   };
 }
 

@@ -7,13 +7,23 @@ import {
 } from '../../flag-model/flags/strategy-schemas.ts';
 import { VariantListBody } from '../../flag-model/flags/variant-schemas.ts';
 import { UpsertSegmentBody } from '../../flag-model/segments/segment-schemas.ts';
-import { type Action, FLAG_ACTIONS, SEGMENT_ACTIONS, STATES } from './change-request.ts';
+import { AddReleasePlanBody, ProgressionBody } from '../../release/index.ts';
+import {
+  type Action,
+  FLAG_ACTIONS,
+  RELEASE_PLAN_ACTIONS,
+  SEGMENT_ACTIONS,
+  STATES,
+} from './change-request.ts';
 
 const DateTime = Type.String({ format: 'date-time' });
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** Fields the admin UI of Unleash adds to payloads for its own display; accepted and ignored. */
 const uiExtras = { snapshot: Type.Optional(Type.Unknown()) };
+
+const Ulid = Type.String({ minLength: 1, maxLength: 26 });
+const planPayload = Type.Object({ planId: Ulid, ...uiExtras }, { additionalProperties: false });
 
 /** The payload each action takes: the direct write's own body schema where there is one. */
 export const PAYLOADS: Record<Action, TSchema | undefined> = {
@@ -53,6 +63,22 @@ export const PAYLOADS: Record<Action, TSchema | undefined> = {
     { id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), ...uiExtras },
     { additionalProperties: false },
   ),
+  addReleasePlan: AddReleasePlanBody,
+  deleteReleasePlan: planPayload,
+  startMilestone: Type.Object(
+    { planId: Ulid, milestoneId: Ulid, ...uiExtras },
+    { additionalProperties: false },
+  ),
+  changeMilestoneProgression: Type.Object(
+    { ...ProgressionBody.properties, sourceMilestone: Ulid, ...uiExtras },
+    { additionalProperties: false },
+  ),
+  deleteMilestoneProgression: Type.Object(
+    { sourceMilestone: Ulid, ...uiExtras },
+    { additionalProperties: false },
+  ),
+  pauseMilestoneProgression: planPayload,
+  resumeMilestoneProgression: planPayload,
 };
 
 const exampleChange = { feature: 'new-checkout', action: 'updateEnabled', payload: { enabled: true } };
@@ -65,11 +91,11 @@ export const ChangeBody = Type.Object(
         description: 'The flag a flag change changes; absent for segment changes.',
       }),
     ),
-    action: Type.String({ enum: [...FLAG_ACTIONS, ...SEGMENT_ACTIONS] }),
+    action: Type.String({ enum: [...FLAG_ACTIONS, ...RELEASE_PLAN_ACTIONS, ...SEGMENT_ACTIONS] }),
     payload: Type.Optional(
       Type.Unknown({
         description:
-          'What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency.',
+          'What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`.',
       }),
     ),
   },
@@ -204,6 +230,22 @@ const FlagState = Type.Union(
       variants: Type.Array(Type.Unknown()),
       dependencies: Type.Array(
         Type.Object({ feature: Type.String(), enabled: Type.Boolean(), variants: Type.Array(Type.String()) }),
+      ),
+      releasePlan: Type.Optional(
+        Type.Object(
+          {
+            name: Type.String(),
+            activeMilestone: nullable(Type.String()),
+            paused: Type.Boolean(),
+            progressions: Type.Array(
+              Type.Object({ from: Type.String(), to: Type.String(), intervalMinutes: Type.Integer() }),
+            ),
+          },
+          {
+            description:
+              'The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name).',
+          },
+        ),
       ),
     }),
     Type.Null(),

@@ -16,7 +16,7 @@ import { createChangeRequestReadModel } from './change-request-read-model.ts';
 import type { ChangeBody } from './change-request-schemas.ts';
 import { PAYLOADS } from './change-request-schemas.ts';
 import { Value } from 'typebox/value';
-import type { FlagAction, SegmentAction } from './change-request.ts';
+import type { Action } from './change-request.ts';
 import { type FlagResult, outdatedApproval, previewOf } from './change-request-result.ts';
 
 const who = (person: Person) => ({ id: person.id, username: person.name, imageUrl: null });
@@ -168,7 +168,7 @@ export async function toChangeRequestResponse(
 
 /** A change from the wire: the payload checked against its action's schema, the target named. */
 export function toChangeInput(body: ChangeBody, path: string): ChangeInput {
-  const action = body.action as FlagAction | SegmentAction;
+  const action = body.action as Action;
   const schema = PAYLOADS[action];
   if (schema && !Value.Check(schema, body.payload)) {
     const details = [...Value.Errors(schema, body.payload)]

@@ -26,10 +26,24 @@ export const FLAG_ACTIONS = [
   'addDependency',
   'deleteDependency',
 ] as const;
+/**
+ * Changes to the release plan of a flag environment (decision record 0049), with Unleash's names;
+ * `pauseMilestoneProgression` is Switchyard's twin of its resume.
+ */
+export const RELEASE_PLAN_ACTIONS = [
+  'addReleasePlan',
+  'deleteReleasePlan',
+  'startMilestone',
+  'changeMilestoneProgression',
+  'deleteMilestoneProgression',
+  'pauseMilestoneProgression',
+  'resumeMilestoneProgression',
+] as const;
 export const SEGMENT_ACTIONS = ['updateSegment', 'deleteSegment'] as const;
 export type FlagAction = (typeof FLAG_ACTIONS)[number];
+export type ReleasePlanAction = (typeof RELEASE_PLAN_ACTIONS)[number];
 export type SegmentAction = (typeof SEGMENT_ACTIONS)[number];
-export type Action = FlagAction | SegmentAction;
+export type Action = FlagAction | ReleasePlanAction | SegmentAction;
 export const isSegmentAction = (action: Action): action is SegmentAction =>
   (SEGMENT_ACTIONS as readonly string[]).includes(action);
 
@@ -37,7 +51,7 @@ export type Person = { id: number | null; name: string };
 
 /** A change as a caller asks for it: an action on a flag, or on a segment, with its payload. */
 export type ChangeInput =
-  | { target: { flag: string }; action: FlagAction; payload: unknown }
+  | { target: { flag: string }; action: FlagAction | ReleasePlanAction; payload: unknown }
   | { target: { segment: number }; action: SegmentAction; payload: unknown };
 
 export type Change = {

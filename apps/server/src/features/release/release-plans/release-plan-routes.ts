@@ -23,8 +23,9 @@ import { createReleasePlanService, type PlanPlace, type ReleasePlanService } fro
 
 const TAG = 'Features';
 const BASE = '/api/admin/projects/:projectId/features/:featureName/environments/:environment/release-plans';
-const GUARDED =
-  'Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them.';
+/** Where change requests are on, the same write is a change of a request (decision record 0049). */
+const guarded = (action: string) =>
+  `Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them: draft it as a \`${action}\` change of a change request instead.`;
 
 const toMilestoneResponse = (
   { intervalMinutes, startedAt, progressionExecutedAt, targetMilestoneId: _, ...milestone }: PlanMilestone,
@@ -110,7 +111,7 @@ export function releasePlanRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             TAG,
             'addReleasePlan',
             'Add a release plan to a flag in an environment',
-            `Copies the milestones of a release template onto the flag environment; none is active until one is started. A flag environment has at most one plan. ${GUARDED}`,
+            `Copies the milestones of a release template onto the flag environment; none is active until one is started. A flag environment has at most one plan. ${guarded('addReleasePlan')}`,
           ),
           params: FlagEnvironmentParams,
           body: AddReleasePlanBody,
@@ -135,7 +136,7 @@ export function releasePlanRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             TAG,
             'startMilestone',
             'Start a milestone of a release plan',
-            `Makes the milestone the active one: the strategies the previous milestone put on the flag environment are removed and the milestone's strategies are added, so SDKs get them with the next poll. ${GUARDED}`,
+            `Makes the milestone the active one: the strategies the previous milestone put on the flag environment are removed and the milestone's strategies are added, so SDKs get them with the next poll. ${guarded('startMilestone')}`,
           ),
           params: MilestoneParams,
           response: {
@@ -163,7 +164,7 @@ export function releasePlanRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             TAG,
             'changeMilestoneProgression',
             'Start a milestone by itself after another',
-            `The target milestone starts by itself \`intervalMinutes\` after the source milestone starts (counted from a resume, when the plan was paused and resumed since), once across all server processes. ${GUARDED}`,
+            `The target milestone starts by itself \`intervalMinutes\` after the source milestone starts (counted from a resume, when the plan was paused and resumed since), once across all server processes. ${guarded('changeMilestoneProgression')}`,
           ),
           params: SourceMilestoneParams,
           body: ProgressionBody,
@@ -196,7 +197,7 @@ export function releasePlanRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             TAG,
             'deleteMilestoneProgression',
             'Stop a milestone leading to the next by itself',
-            `The next milestone then starts only by hand. ${GUARDED}`,
+            `The next milestone then starts only by hand. ${guarded('deleteMilestoneProgression')}`,
           ),
           params: SourceMilestoneParams,
           response: { 204: noContent('The progression was removed.'), ...errorResponses(401, 403, 404) },
@@ -210,18 +211,20 @@ export function releasePlanRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
       },
     );
 
-    for (const [verb, operationId, summary, text] of [
+    for (const [verb, operationId, summary, text, action] of [
       [
         'pause',
         'pauseMilestoneProgressions',
         'Pause a release plan',
         'No milestone starts by itself until the plan is resumed; milestones can still be started by hand. A triggered safeguard pauses the plan the same way, with its explanation in `pausedReason`.',
+        'pauseMilestoneProgression',
       ],
       [
         'resume',
         'resumeMilestoneProgressions',
         'Resume a paused release plan',
         'Milestones start by themselves again; the active milestone’s interval counts from now. Its safeguards are evaluated again, so one whose condition still holds pauses it again.',
+        'resumeMilestoneProgression',
       ],
     ] as const)
       app.post(
@@ -229,7 +232,7 @@ export function releasePlanRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
         {
           config: writeAuth('UPDATE_FEATURE_STRATEGY'),
           schema: {
-            ...describe(TAG, operationId, summary, `${text} ${GUARDED}`),
+            ...describe(TAG, operationId, summary, `${text} ${guarded(action)}`),
             params: PlanParams,
             response: {
               200: { ...ReleasePlanResponse, $id: undefined, description: 'The release plan.' },
@@ -254,7 +257,7 @@ export function releasePlanRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             TAG,
             'removeReleasePlan',
             'Remove a release plan from a flag in an environment',
-            `Removes the plan and the strategies its active milestone put on the flag environment. ${GUARDED}`,
+            `Removes the plan and the strategies its active milestone put on the flag environment. ${guarded('deleteReleasePlan')}`,
           ),
           params: PlanParams,
           response: { 200: noContent('The release plan was removed.'), ...errorResponses(401, 403, 404) },

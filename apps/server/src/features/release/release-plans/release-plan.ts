@@ -66,3 +66,30 @@ export function milestoneLabel(milestone: PlanMilestone): string {
     .filter((r): r is string => r !== undefined);
   return rollouts.length === 1 ? `${rollouts[0]}%` : `milestone "${milestone.name}"`;
 }
+
+/**
+ * A plan as a change request's result shows it (decision record 0049): which milestone is on, whether it is paused,
+ * and which milestone leads to which by itself, by name (ids differ each time a plan is added, so a result that adds
+ * one must read the same in every try).
+ */
+export type ReleasePlanState = {
+  name: string;
+  activeMilestone: string | null;
+  paused: boolean;
+  progressions: { from: string; to: string; intervalMinutes: number }[];
+};
+
+export function releasePlanState(plan: ReleasePlan): ReleasePlanState {
+  const nameOf = (id: string | null) => plan.milestones.find((m) => m.id === id)?.name ?? null;
+  return {
+    name: plan.name,
+    activeMilestone: nameOf(plan.activeMilestoneId),
+    paused: plan.pausedAt !== null,
+    progressions: plan.milestones.flatMap((m) => {
+      const to = nextMilestone(plan, m);
+      return m.intervalMinutes !== null && to
+        ? [{ from: m.name, to: to.name, intervalMinutes: m.intervalMinutes }]
+        : [];
+    }),
+  };
+}
