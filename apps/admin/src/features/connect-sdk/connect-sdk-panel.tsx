@@ -26,7 +26,7 @@ export function ConnectSdkPanel({
   flagName?: string;
   initialToken?: KnownToken;
 }) {
-  const [languageId, setLanguageId] = useState('node');
+  const [languageId, setLanguageId] = useState(initialToken?.type === 'frontend' ? 'browser' : 'node');
   const [environment, setEnvironment] = useState(
     initialToken?.environment ?? environments.find((e) => e === 'development') ?? environments[0] ?? '',
   );
