@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import { isNotFound } from '../../ui/not-found.tsx';
 
 /** How often the panel asks whether the SDK has reported; the server writes reports every METRICS_FLUSH_SECONDS. */
 const POLL_MS = 2_000;
@@ -12,7 +11,8 @@ export type SdkConnection =
 
 /**
  * Whether an SDK has reported as `appName`: the server knows an application once an SDK registers or sends
- * metrics with that name. Until then the application does not exist (404) and the panel keeps waiting.
+ * metrics with that name. The list of applications is asked, not the application itself, so waiting is an
+ * ordinary answer rather than a 404 every two seconds (which the browser's console would log as an error).
  */
 export function useSdkConnection(appName: string, enabled: boolean): SdkConnection {
   const query = useQuery({
@@ -20,12 +20,9 @@ export function useSdkConnection(appName: string, enabled: boolean): SdkConnecti
     enabled: enabled && appName.length > 0,
     retry: false,
     queryFn: async () => {
-      try {
-        return await call('getApplication', { params: { appName } });
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
+      const { applications } = await call('getApplications');
+      if (!applications.some((a) => a.appName === appName)) return null;
+      return call('getApplication', { params: { appName } });
     },
     refetchInterval: (q) => (q.state.data?.instances.length ? false : POLL_MS),
   });
