@@ -2,8 +2,7 @@ import { Checkbox, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { QueryState } from '../../ui/query-state.tsx';
 import { useEnvironments } from '../environments/use-environments.ts';
-
-export type ProjectMode = 'open' | 'protected' | 'private';
+import { PROJECT_MODES as MODES, type ProjectMode } from './project-modes.ts';
 
 /** What only a new project chooses in its dialog; each can be changed later in the project's settings. */
 export type NewProjectSettings = {
@@ -13,16 +12,6 @@ export type NewProjectSettings = {
   /** Environment name to required approvals, for those where change requests are on from the start. */
   changeRequests: Record<string, number>;
 };
-
-const MODES: { value: ProjectMode; label: string; description: string }[] = [
-  { value: 'open', label: 'Open', description: 'Everyone signed in sees it; anyone allowed may change it.' },
-  {
-    value: 'protected',
-    label: 'Protected',
-    description: 'Everyone sees it; only its members submit change requests.',
-  },
-  { value: 'private', label: 'Private', description: 'Only its members and Admins see it.' },
-];
 
 /** Collaboration mode, environments and change requests of a project being created. */
 export function NewProjectSettingsFields({
