@@ -59,7 +59,9 @@ describe.skipIf(missing)('admin UI in Chromium: the first hour', { timeout: 180_
     await p.setViewportSize({ width: 1400, height: 900 });
   }
 
+  /** Checks a screen once dialogs have faded in: mid-transition, text would measure paler than it is. */
   async function axe(p: Page, name: string) {
+    await p.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)));
     expect(await seriousViolations(p), `${name} accessibility`).toEqual([]);
   }
 
