@@ -10,7 +10,8 @@ import { queryClient } from './query-client.ts';
  */
 const loaders: [RegExp, () => Promise<unknown>][] = [
   [/^\/projects\/[^/]+\/flags\//, () => import('./features/flags/flag-page.tsx')],
-  [/^\/projects\/[^/]+\/?$/, () => import('./features/projects/project-page.tsx')],
+  // A project and its tabs (/projects/:id/settings); a flag's address has two segments more.
+  [/^\/projects\/[^/]+(\/[^/]+)?\/?$/, () => import('./features/projects/project-page.tsx')],
   [/^\/(projects\/?)?$/, () => import('./features/projects/project-list-page.tsx')],
   [/^\/playground/, () => import('./features/playground/playground-page.tsx')],
 ];

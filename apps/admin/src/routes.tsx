@@ -10,10 +10,6 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 const ProjectListPage = page(() => import('./features/projects/project-list-page.tsx'), 'ProjectListPage');
 const ProjectPage = page(() => import('./features/projects/project-page.tsx'), 'ProjectPage');
-const ChangeRequestsPage = page(
-  () => import('./features/change-requests/change-requests-page.tsx'),
-  'ChangeRequestsPage',
-);
 const ChangeRequestPage = page(
   () => import('./features/change-requests/change-request-page.tsx'),
   'ChangeRequestPage',
@@ -111,8 +107,8 @@ export function AppRoutes() {
       <Route path="/search" element={<SearchPage />} />
       <Route path="/projects" element={<ProjectListPage />} />
       <Route path="/projects/:projectId" element={<ProjectPage />} />
+      <Route path="/projects/:projectId/:tab" element={<ProjectPage />} />
       <Route path="/projects/:projectId/flags/:flagName" element={<FlagPage />} />
-      <Route path="/projects/:projectId/change-requests" element={<ChangeRequestsPage />} />
       <Route path="/projects/:projectId/change-requests/:id" element={<ChangeRequestPage />} />
       <Route path="/change-requests" element={<AllChangeRequestsPage />} />
       <Route path="/segments" element={<SegmentsPage />} />

@@ -58,7 +58,12 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     expect(await dialog.getByLabel('Id').inputValue()).toBe('web-shop');
     await dialog.getByLabel('Description').fill('The storefront');
     await dialog.getByRole('button', { name: 'Create project' }).click();
-    await page.getByRole('link', { name: 'Web shop' }).waitFor();
+    // Create opens the new project, offering to connect an app first.
+    await page.waitForURL(/\/projects\/web-shop$/);
+    const connect = page.getByRole('dialog', { name: 'Connect your app' });
+    await connect.getByRole('button', { name: 'Close' }).click();
+    await connect.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { level: 1, name: 'Web shop' }).waitFor();
     const project = await api('GET', '/api/admin/projects/web-shop/overview');
     expect(project.description).toBe('The storefront');
   });
@@ -104,6 +109,15 @@ describe.skipIf(missing)('admin UI in Chromium', { timeout: 60_000 }, () => {
     await dialog.getByText('This name is available').waitFor();
     await dialog.getByRole('button', { name: 'Create flag' }).click();
     await page.waitForURL(/\/projects\/web-shop\/flags\/checkout-v2$/);
+    // No app has reported using the project's flags yet, so the flag page offers to connect one.
+    const connect = page.getByRole('dialog', { name: 'Connect your app' });
+    await connect
+      .getByTestId('connect-snippet')
+      .getByText(/checkout-v2/)
+      .first()
+      .waitFor();
+    await connect.getByRole('button', { name: 'Close' }).click();
+    await connect.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'checkout-v2' }).waitFor();
   });
 

@@ -167,7 +167,7 @@ describe.skipIf(missing)('admin UI in Chromium: who approves change requests', {
     await session.checkScreen('change-request-nobody-approves');
 
     await alert.getByRole('link', { name: "Open the project's access settings" }).click();
-    await page.waitForURL('**/projects/solo?tab=access');
+    await page.waitForURL('**/projects/solo/access');
     await page.getByRole('tab', { name: 'Access', selected: true }).waitFor();
   });
 });

@@ -7,3 +7,4 @@ export * from './segments.ts';
 export * from './flag-naming.ts';
 export * from './token-expiry.ts';
 export * from './link-templates.ts';
+export * from './sdk-snippets.ts';

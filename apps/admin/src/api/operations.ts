@@ -51,6 +51,7 @@ export const operations = {
   getApplications: ['GET', '/api/admin/metrics/applications'],
   getUnknownFlags: ['GET', '/api/admin/metrics/unknown-flags'],
   getApplication: ['GET', '/api/admin/metrics/applications/{appName}'],
+  getProjectApplications: ['GET', '/api/admin/projects/{projectId}/applications'],
   createApplication: ['POST', '/api/admin/metrics/applications/{appName}'],
   deleteApplication: ['DELETE', '/api/admin/metrics/applications/{appName}'],
   getRawFeatureMetrics: ['GET', '/api/admin/client-metrics/features/{name}/raw'],

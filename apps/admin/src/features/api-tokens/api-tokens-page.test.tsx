@@ -43,5 +43,7 @@ describe('API tokens', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'checkout-service');
     await userEvent.click(within(dialog).getByRole('button', { name: /Create/ }));
     expect((await screen.findByTestId('token-secret')).textContent).toBe(SECRET);
+    // A server SDK token of one project leads on to connecting an app with it.
+    expect(screen.getByRole('button', { name: 'Connect your app with it' })).toBeTruthy();
   });
 });

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import type { ApiToken } from '../../api/wire.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { TokenSecret } from '../../ui/token-secret.tsx';
+import { ConnectSdkModal } from '../connect-sdk/connect-sdk-modal.tsx';
 import { useEnvironments } from '../environments/use-environments.ts';
 import { useProjects } from '../projects/use-projects.ts';
 import { useApiTokenMutations, type ApiTokenInput } from './use-api-tokens.ts';
@@ -29,6 +30,7 @@ export function CreateApiTokenModal({ onClose }: { onClose: () => void }) {
   const [expires, setExpires] = useState('');
   const [tried, setTried] = useState(false);
   const [created, setCreated] = useState<ApiToken | null>(null);
+  const [connecting, setConnecting] = useState(false);
   const environments = useEnvironments();
   const projects = useProjects();
   const { create } = useApiTokenMutations();
@@ -53,6 +55,13 @@ export function CreateApiTokenModal({ onClose }: { onClose: () => void }) {
       { onSuccess: setCreated },
     );
   };
+  // An SDK token can go straight into the "Connect your app" panel, of its project (or Default, for all projects).
+  const connectProject =
+    created && created.type !== 'admin'
+      ? (created.projects.find((p) => p !== '*') ?? projects.data?.find((p) => p.id === 'default')?.id)
+      : undefined;
+  if (created && connecting && connectProject)
+    return <ConnectSdkModal projectId={connectProject} initialToken={created} onClose={onClose} />;
   if (created)
     return (
       // A stray click beside the dialog must not throw away a secret that cannot be shown again.
@@ -61,9 +70,16 @@ export function CreateApiTokenModal({ onClose }: { onClose: () => void }) {
           description={created.tokenName}
           secret={created.secret}
           actions={
-            <Button variant="default" onClick={onClose}>
-              Done
-            </Button>
+            <>
+              {connectProject && (
+                <Button variant="default" onClick={() => setConnecting(true)}>
+                  Connect your app with it
+                </Button>
+              )}
+              <Button variant="default" onClick={onClose}>
+                Done
+              </Button>
+            </>
           }
         />
       </Modal>

@@ -1,8 +1,7 @@
 import { userLabel } from '../groups/user-label.ts';
 
 /** Where a project's access is changed: its page's Access tab. */
-export const projectAccessPath = (projectId: string) =>
-  `/projects/${encodeURIComponent(projectId)}?tab=access`;
+export const projectAccessPath = (projectId: string) => `/projects/${encodeURIComponent(projectId)}/access`;
 
 /** People named in one line: "ada, bob and carl". */
 export function names(people: { id: number; name?: string | null; username?: string | null }[]): string {

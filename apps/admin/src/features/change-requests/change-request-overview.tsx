@@ -24,21 +24,23 @@ export function ChangeRequestOverview({ projectId }: { projectId: string }) {
   return (
     <Stack gap="sm" mb="md">
       {c && (
+        // Dots carry the colour and the words stay in the text colour: light yellow and green badges fall short
+        // of AA contrast.
         <Group gap="xs" aria-label="Change requests by state">
-          <Badge variant="light">{c.total} in all</Badge>
-          <Badge variant="light" color="yellow">
+          <Badge variant="dot">{c.total} in all</Badge>
+          <Badge variant="dot" color="yellow">
             {c.reviewRequired} to review
           </Badge>
-          <Badge variant="light" color="green">
+          <Badge variant="dot" color="green">
             {c.approved} approved
           </Badge>
-          <Badge variant="light" color="grape">
+          <Badge variant="dot" color="grape">
             {c.scheduled} scheduled
           </Badge>
-          <Badge variant="light" color="gray">
+          <Badge variant="dot" color="gray">
             {c.applied} applied
           </Badge>
-          <Badge variant="light" color="red">
+          <Badge variant="dot" color="red">
             {c.rejected} rejected
           </Badge>
         </Group>

@@ -166,7 +166,7 @@ describe('the review page', () => {
     await within(alert).findByText('Who can give that permission in team: you and Olga Owner.');
     expect(
       within(alert).getByRole('link', { name: "Open the project's access settings" }).getAttribute('href'),
-    ).toBe('/projects/team?tab=access');
+    ).toBe('/projects/team/access');
   });
 
   it('offers as reviewers those who may approve, never the author', async () => {

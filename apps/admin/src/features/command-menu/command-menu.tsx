@@ -3,6 +3,8 @@ import { useHotkeys } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CommandMenuDialog } from './command-menu-dialog.tsx';
+import { notifySuccess } from '../../ui/notify.ts';
+import { useToggleEnvironment } from '../flags/use-toggle-environment.ts';
 import type { CommandEntry } from './match-entries.ts';
 import { useCommandEntries } from './use-command-entries.ts';
 
@@ -13,6 +15,9 @@ const CreateFlagModal = lazy(async () => ({
 const ProjectFormModal = lazy(async () => ({
   default: (await import('../projects/project-form-modal.tsx')).ProjectFormModal,
 }));
+const CreateApiTokenModal = lazy(async () => ({
+  default: (await import('../api-tokens/create-api-token-modal.tsx')).CreateApiTokenModal,
+}));
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -21,7 +26,8 @@ export function CommandMenu() {
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
   const [query, setQuery] = useState('');
-  const [creating, setCreating] = useState<'project' | { flagIn: string }>();
+  const [creating, setCreating] = useState<'project' | 'token' | { flagIn: string }>();
+  const toggle = useToggleEnvironment();
   const entries = useCommandEntries(query, opened);
   // Works inside inputs too: the shortcut is how people leave whatever they are typing in.
   useHotkeys([['mod+K', () => setOpened(true)]], []);
@@ -32,8 +38,19 @@ export function CommandMenu() {
   };
   const choose = (entry: CommandEntry) => {
     close();
-    if (entry.action === 'create-project') setCreating('project');
-    else if (entry.action) setCreating({ flagIn: entry.action.createFlagIn });
+    const action = entry.action;
+    if (action === 'create-project') setCreating('project');
+    else if (action === 'create-token') setCreating('token');
+    else if (action && 'toggle' in action) {
+      const { flagName, environment, enabled } = action.toggle;
+      toggle.mutate(action.toggle, {
+        onSuccess: (written) => {
+          // A drafted switch says so itself (see useChangeWriter).
+          if (written !== 'drafted')
+            notifySuccess(`Turned ${enabled ? 'on' : 'off'} ${flagName} in ${environment}`);
+        },
+      });
+    } else if (action) setCreating({ flagIn: action.createFlagIn });
     else if (entry.to) void navigate(entry.to);
   };
 
@@ -57,6 +74,7 @@ export function CommandMenu() {
       />
       <Suspense>
         {creating === 'project' && <ProjectFormModal opened onClose={() => setCreating(undefined)} />}
+        {creating === 'token' && <CreateApiTokenModal onClose={() => setCreating(undefined)} />}
         {typeof creating === 'object' && (
           <CreateFlagModal projectId={creating.flagIn} onClose={() => setCreating(undefined)} />
         )}

@@ -10,8 +10,15 @@ export type CommandEntry = {
   detail?: string;
   /** Where choosing the entry leads; actions may instead run in place. */
   to?: string;
-  action?: 'create-project' | { createFlagIn: string };
+  action?: CommandAction;
 };
+
+/** What an action entry does in place: open a create form, or switch a flag in one environment. */
+export type CommandAction =
+  | 'create-project'
+  | 'create-token'
+  | { createFlagIn: string }
+  | { toggle: { projectId: string; flagName: string; environment: string; enabled: boolean } };
 
 /** The most entries the menu lists: enough to choose from, few enough to draw on every keystroke. */
 export const MATCH_LIMIT = 20;

@@ -6,7 +6,7 @@ import { useProjects } from '../projects/use-projects.ts';
 import { useSegments } from '../segments/use-segments.ts';
 import { usePermissions } from '../session/use-permissions.ts';
 import { visibleNavigation } from '../shell/navigation.ts';
-import { actionEntries, screenEntries, searchAllEntry } from './command-entries.ts';
+import { actionEntries, screenEntries, searchAllEntry, toggleEntries } from './command-entries.ts';
 import { matchEntries, type CommandEntry } from './match-entries.ts';
 
 /** Flags the server sends per query: the menu lists at most MATCH_LIMIT entries of every kind together. */
@@ -57,24 +57,29 @@ export function useCommandEntries(query: string, enabled: boolean): CommandEntry
       ...screenEntries(visibleNavigation(can('ADMIN'))),
       ...actionEntries(projectList, {
         createProject: can('CREATE_PROJECT'),
+        // As the API tokens screen: its list and form are for admins.
+        createToken: can('ADMIN'),
         createFlagIn: (project) => can('CREATE_FEATURE', { project }),
       }),
     ];
   }, [projects.data, segments.data, can]);
 
-  const flagEntries = useMemo(
-    () =>
-      query.trim()
-        ? (flags.data?.features ?? []).map((f): CommandEntry => ({
-            id: `flag:${f.project}:${f.name}`,
-            kind: 'flag',
-            label: f.name,
-            detail: f.project,
-            to: `/projects/${encodeURIComponent(f.project)}/flags/${encodeURIComponent(f.name)}`,
-          }))
-        : [],
-    [flags.data, query],
-  );
+  const flagEntries = useMemo(() => {
+    if (!query.trim()) return [];
+    const found = flags.data?.features ?? [];
+    return [
+      ...found.map((f): CommandEntry => ({
+        id: `flag:${f.project}:${f.name}`,
+        kind: 'flag',
+        label: f.name,
+        detail: f.project,
+        to: `/projects/${encodeURIComponent(f.project)}/flags/${encodeURIComponent(f.name)}`,
+      })),
+      ...toggleEntries(found, (project, environment) =>
+        can('UPDATE_FEATURE_ENVIRONMENT', { project, environment }),
+      ),
+    ];
+  }, [flags.data, query, can]);
   return useMemo(() => {
     const matches = matchEntries([...flagEntries, ...local], query);
     // Always last, so Enter still opens the best match.

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import type { ConnectState } from '../connect-sdk/connect-sdk-button.tsx';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { useFlagTypes } from '../flag-types/use-flag-types.ts';
@@ -37,7 +38,11 @@ export function CreateFlagModal({ projectId, onClose }: { projectId: string; onC
   const created = (flag: { name: string }) => {
     notifySuccess(`Created flag ${flag.name}`);
     onClose();
-    navigate(`/projects/${encodeURIComponent(projectId)}/flags/${encodeURIComponent(flag.name)}`);
+    // The flag page offers to connect an app that asks for the new flag (see ConnectSdkButton).
+    const state: ConnectState = { connect: true };
+    void navigate(`/projects/${encodeURIComponent(projectId)}/flags/${encodeURIComponent(flag.name)}`, {
+      state,
+    });
   };
   const errors = fieldErrors(create.error);
   const nameError = (draft.name || submitted ? nameCheck.problem : undefined) ?? errorFor(errors, 'name');

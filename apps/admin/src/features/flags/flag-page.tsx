@@ -6,6 +6,7 @@ import { Crumbs } from '../../ui/crumbs.tsx';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { ConnectSdkButton } from '../connect-sdk/connect-sdk-button.tsx';
 import { isNotFound } from '../../ui/not-found.tsx';
 import { EmptyState, QueryState } from '../../ui/query-state.tsx';
 import { DraftBar } from '../change-requests/draft-bar.tsx';
@@ -109,6 +110,7 @@ export function FlagPage() {
                       )
                     ) : (
                       <>
+                        <ConnectSdkButton projectId={projectId} flagName={data.name} />
                         {canClone && (
                           <Button variant="default" onClick={() => setCloning(true)}>
                             Clone

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Select, Table, Text, TextInput, Title } from '@ma
 import { useState, type FormEvent } from 'react';
 import { notifyError } from '../../ui/notify.ts';
 import { TokenSecret } from '../../ui/token-secret.tsx';
+import { ConnectSdkModal } from '../connect-sdk/connect-sdk-modal.tsx';
 import { useProjectApiTokenMutations, useProjectApiTokens } from '../api-tokens/use-project-api-tokens.ts';
 
 /** The API tokens scoped to this project: listed, created (secret shown once) and deleted. */
@@ -19,6 +20,7 @@ export function ProjectApiTokens({
   const [tokenName, setTokenName] = useState('');
   const [type, setType] = useState('client');
   const [environment, setEnvironment] = useState(environments[0] ?? 'development');
+  const [connecting, setConnecting] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
@@ -34,7 +36,26 @@ export function ProjectApiTokens({
       <Title id="project-tokens" order={2} size="h4" mb="sm">
         API tokens
       </Title>
-      {create.data && <TokenSecret description={create.data.tokenName} secret={create.data.secret} />}
+      {create.data && (
+        <TokenSecret
+          description={create.data.tokenName}
+          secret={create.data.secret}
+          actions={
+            create.data.type !== 'admin' && (
+              <Button variant="default" onClick={() => setConnecting(true)}>
+                Connect your app with it
+              </Button>
+            )
+          }
+        />
+      )}
+      {connecting && create.data && (
+        <ConnectSdkModal
+          projectId={projectId}
+          initialToken={create.data}
+          onClose={() => setConnecting(false)}
+        />
+      )}
       {can.create && (
         <form onSubmit={submit}>
           <Group align="flex-end" gap="sm" my="sm">

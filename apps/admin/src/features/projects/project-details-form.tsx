@@ -3,14 +3,10 @@ import { useState, type FormEvent } from 'react';
 import type { ProjectOverview } from '../../api/wire.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
+import { PROJECT_MODES, type ProjectMode as Mode } from './project-modes.ts';
 import { useUpdateProjectSettings } from './use-projects.ts';
 
-type Mode = 'open' | 'protected' | 'private';
-const MODES: { value: Mode; label: string }[] = [
-  { value: 'open', label: 'Open: everyone sees the project' },
-  { value: 'protected', label: 'Protected: everyone sees it; members change it' },
-  { value: 'private', label: 'Private: only members see it' },
-];
+const MODES = PROJECT_MODES.map((m) => ({ value: m.value, label: `${m.label}: ${m.description}` }));
 
 /** The project's name, description, collaboration mode and default stickiness (updateProject). */
 export function ProjectDetailsForm({

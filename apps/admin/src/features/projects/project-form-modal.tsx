@@ -1,12 +1,18 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import type { Project } from '../../api/wire.ts';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
+import type { ConnectState } from '../connect-sdk/connect-sdk-button.tsx';
+import { NewProjectSettingsFields, type NewProjectSettings } from './new-project-settings.tsx';
 import { projectIdFromName, projectIdProblem } from './project-id.ts';
 import { useSaveProject, type ProjectInput } from './use-projects.ts';
 
-/** Create or edit a project. The id follows the name until the user edits it. */
+/**
+ * Create or edit a project. The id follows the name until the user edits it. A new project also gets its
+ * collaboration mode, environments and change requests, and Create opens it with the "Connect your app" panel.
+ */
 export function ProjectFormModal({
   project,
   opened,
@@ -22,7 +28,9 @@ export function ProjectFormModal({
     description: project?.description ?? '',
     defaultStickiness: project?.defaultStickiness ?? 'default',
   });
+  const [settings, setSettings] = useState<NewProjectSettings>({ mode: 'open', changeRequests: {} });
   const [idTouched, setIdTouched] = useState(Boolean(project));
+  const navigate = useNavigate();
   const [local, setLocal] = useState<Record<string, string>>({});
   const save = useSaveProject(project?.id);
   const errors = { ...fieldErrors(save.error), ...local };
@@ -36,11 +44,13 @@ export function ProjectFormModal({
     setLocal(problems);
     if (Object.keys(problems).length) return;
     save.mutate(
-      { ...form, name: form.name.trim() },
+      { ...form, name: form.name.trim(), ...(project ? {} : { settings }) },
       {
         onSuccess: () => {
           notifySuccess(project ? `Saved project ${form.name}` : `Created project ${form.name}`);
           onClose();
+          const state: ConnectState = { connect: true };
+          if (!project) void navigate(`/projects/${encodeURIComponent(form.id)}`, { state });
         },
       },
     );
@@ -91,6 +101,15 @@ export function ProjectFormModal({
             onChange={(value) => setForm((f) => ({ ...f, defaultStickiness: value ?? 'default' }))}
             allowDeselect={false}
           />
+          {!project && <NewProjectSettingsFields value={settings} onChange={setSettings} />}
+          {['mode', 'environments', 'changeRequestEnvironments'].map((field) => {
+            const problem = errorFor(errors, field);
+            return problem ? (
+              <Alert key={field} color="red">
+                {problem}
+              </Alert>
+            ) : null;
+          })}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -1,12 +1,14 @@
 import { Button, Group, Select, Stack, Tabs, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Crumbs } from '../../ui/crumbs.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Pager } from '../../ui/pager.tsx';
-import { isNotFound } from '../../ui/not-found.tsx';
+import { isNotFound, NotFound } from '../../ui/not-found.tsx';
 import { EmptyState, ErrorState, Loading } from '../../ui/query-state.tsx';
 import { ProjectChangeRequests } from '../change-requests/change-request-list.tsx';
+import { ChangeRequestOverview } from '../change-requests/change-request-overview.tsx';
+import { ConnectSdkButton } from '../connect-sdk/connect-sdk-button.tsx';
 import { DraftBar } from '../change-requests/draft-bar.tsx';
 import { ExportFlagsModal } from '../flag-transfer/export-flags-modal.tsx';
 import { ImportFlagsModal } from '../flag-transfer/import-flags-modal.tsx';
@@ -26,6 +28,7 @@ import { ProjectHealthPanel } from './project-health-panel.tsx';
 import { ProjectNotFound } from './project-not-found.tsx';
 import { ProjectSettingsPanel } from './project-settings-panel.tsx';
 import { ProjectEnvironmentsButton } from './project-environments-modal.tsx';
+import { projectTabFrom, projectTabPath } from './project-tabs.ts';
 import { projectEnvironmentNames, useProjectOverview } from './use-projects.ts';
 
 /**
@@ -33,7 +36,8 @@ import { projectEnvironmentNames, useProjectOverview } from './use-projects.ts';
  * who may see it, who has access to the project.
  */
 export function ProjectPage() {
-  const projectId = useParams().projectId!;
+  const { projectId = '', tab: segment } = useParams();
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
   const overview = useProjectOverview(projectId);
@@ -46,8 +50,10 @@ export function ProjectPage() {
   const canReadAccess = can('PROJECT_USER_ACCESS_READ', { project: projectId });
   // Action sets act as service accounts and listen to signal endpoints: admins only, as in Unleash.
   const isAdmin = can('ADMIN');
-  // `?tab=access` opens a tab directly: the change-request page links to the access settings so.
-  const [tab, setTab] = useState(params.get('tab') ?? 'flags');
+  // Each tab has its own address (/projects/:id/settings), so tabs can be linked, reloaded and gone back to.
+  const tab = projectTabFrom(segment);
+  const openTab = (value: string | null) =>
+    void navigate(projectTabPath(projectId, projectTabFrom(value ?? undefined) ?? 'flags'));
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [creating, setCreating] = useState(false);
   const [transfer, setTransfer] = useState<'import' | 'export'>();
@@ -96,7 +102,11 @@ export function ProjectPage() {
 
   const total = search.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / filters.pageSize));
+  // Links from before tabs had addresses said `?tab=access`.
+  const legacyTab = projectTabFrom(params.get('tab') ?? undefined);
+  if (params.has('tab') && legacyTab) return <Navigate to={projectTabPath(projectId, legacyTab)} replace />;
   if (isNotFound(overview.error)) return <ProjectNotFound projectId={projectId} />;
+  if (!tab) return <UnknownTab projectId={projectId} segment={segment ?? ''} />;
   return (
     <>
       <Crumbs items={[{ label: 'Projects', to: '/projects' }, { label: overview.data?.name ?? projectId }]} />
@@ -113,6 +123,7 @@ export function ProjectPage() {
         description={overview.data?.description ?? undefined}
         actions={
           <>
+            <ConnectSdkButton projectId={projectId} flagName={flags[0]?.name} />
             <ProjectEnvironmentsButton projectId={projectId} enabled={environments} />
             <Button variant="default" onClick={() => setTransfer('export')}>
               Export
@@ -140,7 +151,7 @@ export function ProjectPage() {
           onClose={() => setTransfer(undefined)}
         />
       )}
-      <Tabs value={tab} onChange={(value) => setTab(value ?? 'flags')} keepMounted={false}>
+      <Tabs value={tab} onChange={openTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="flags">Flags</Tabs.Tab>
           <Tabs.Tab value="settings">Settings</Tabs.Tab>
@@ -226,6 +237,7 @@ export function ProjectPage() {
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="change-requests">
+          <ChangeRequestOverview projectId={projectId} />
           <ProjectChangeRequests projectId={projectId} />
         </Tabs.Panel>
         {canReadAccess && (
@@ -241,5 +253,13 @@ export function ProjectPage() {
       </Tabs>
       {creating && <CreateFlagModal projectId={projectId} onClose={() => setCreating(false)} />}
     </>
+  );
+}
+
+function UnknownTab({ projectId, segment }: { projectId: string; segment: string }) {
+  return (
+    <NotFound back={{ to: projectTabPath(projectId, 'flags'), label: 'Go to the project' }}>
+      The project {projectId} has no tab “{segment}”.
+    </NotFound>
   );
 }

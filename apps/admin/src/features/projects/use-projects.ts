@@ -1,8 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import type { ProjectOverview, RequestOf } from '../../api/wire.ts';
+import type { NewProjectSettings } from './new-project-settings.tsx';
 
-export type ProjectInput = { id: string; name: string; description: string; defaultStickiness: string };
+export type ProjectInput = {
+  id: string;
+  name: string;
+  description: string;
+  defaultStickiness: string;
+  /** Only on create: collaboration mode, environments and change requests, in the same request. */
+  settings?: NewProjectSettings;
+};
 
 export function useProjects() {
   return useQuery({
@@ -44,15 +52,24 @@ export function useSaveProject(existing?: string) {
   });
 }
 
-/** The server takes no description on create (as in Unleash), so a description is saved right after. */
+/** One request creates the project with its description, collaboration mode, environments and change requests. */
 async function createProject(input: ProjectInput): Promise<void> {
-  const { description, ...body } = input;
-  await call('createProject', { body });
-  if (description.trim())
-    await call('updateProject', {
-      params: { projectId: input.id },
-      body: { name: input.name, description, defaultStickiness: input.defaultStickiness },
-    });
+  const { settings, description, ...body } = input;
+  await call('createProject', {
+    body: {
+      ...body,
+      ...(description.trim() ? { description } : {}),
+      ...(settings
+        ? {
+            mode: settings.mode,
+            ...(settings.environments ? { environments: settings.environments } : {}),
+            changeRequestEnvironments: Object.entries(settings.changeRequests).map(
+              ([name, requiredApprovals]) => ({ name, requiredApprovals }),
+            ),
+          }
+        : {}),
+    },
+  });
 }
 
 export function useDeleteProject() {
