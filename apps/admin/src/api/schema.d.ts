@@ -3751,7 +3751,7 @@ export interface paths {
     };
     /**
      * List the variants of a parent flag
-     * @description Lists the variant names a child can require of this parent, gathered from the strategy variants and environment variants of every environment. Requires the READ permission.
+     * @description Lists the variant names a child can require of this parent, gathered from the strategy variants and environment variants of every environment. A name that is no flag of the project has none: the list is empty, as Unleash answers. Requires the READ permission.
      */
     get: operations['listParentVariantOptions'];
     put?: never;
@@ -17771,6 +17771,10 @@ export interface operations {
            *           "sdks": [
            *             "unleash-node-sdk:6.12.1"
            *           ],
+           *           "frontendSdks": [],
+           *           "backendSdks": [
+           *             "unleash-node-sdk:6.12.1"
+           *           ],
            *           "lastSeen": "2026-01-15T10:05:00.000Z",
            *           "issues": {
            *             "missingFeatures": [
@@ -17787,6 +17791,10 @@ export interface operations {
            */
           'application/json': {
             environments: {
+              /** @description SDKs of instances that registered as server-side SDKs. */
+              backendSdks: string[];
+              /** @description SDKs of instances that came through the Frontend API. */
+              frontendSdks: string[];
               instanceCount: number;
               issues: {
                 /** @description Names the application asked for in this environment that no flag carries. */

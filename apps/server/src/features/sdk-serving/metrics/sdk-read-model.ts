@@ -19,6 +19,9 @@ export type EnvironmentOverview = {
   name: string;
   instanceCount: number;
   sdks: string[];
+  /** The same SDKs split by how they registered: through the Frontend API, or as a server-side SDK. */
+  frontendSdks: string[];
+  backendSdks: string[];
   lastSeen: Date;
   missingFlags: string[];
   outdatedSdks: string[];
@@ -35,6 +38,7 @@ type InstanceRow = {
   instance_id: string;
   environment: string;
   sdk_version: string | null;
+  sdk_type: 'frontend' | 'backend' | null;
   last_seen_at: Date;
   strategies: string[];
 };
@@ -125,6 +129,8 @@ export function createSdkReadModel(db: Db) {
           name: instance.environment,
           instanceCount: 0,
           sdks: [],
+          frontendSdks: [],
+          backendSdks: [],
           lastSeen: instance.last_seen_at,
           missingFlags: [],
           outdatedSdks: [],
@@ -134,6 +140,8 @@ export function createSdkReadModel(db: Db) {
         if (instance.last_seen_at > env.lastSeen) env.lastSeen = instance.last_seen_at;
         const sdk = instance.sdk_version;
         if (sdk && !env.sdks.includes(sdk)) env.sdks.push(sdk);
+        const ofType = instance.sdk_type === 'frontend' ? env.frontendSdks : env.backendSdks;
+        if (sdk && !ofType.includes(sdk)) ofType.push(sdk);
         if (sdk && outdated.has(sdk) && !env.outdatedSdks.includes(sdk)) env.outdatedSdks.push(sdk);
       }
       for (const flag of used) {
@@ -142,6 +150,8 @@ export function createSdkReadModel(db: Db) {
       }
       for (const env of environments.values()) {
         env.sdks.sort();
+        env.frontendSdks.sort();
+        env.backendSdks.sort();
         env.outdatedSdks.sort();
         env.missingFlags.sort();
       }

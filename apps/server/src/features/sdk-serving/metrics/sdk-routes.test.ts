@@ -135,6 +135,9 @@ describe('GET /api/admin/metrics/applications/{appName}/overview', () => {
           name: 'development',
           instanceCount: 1,
           sdks: ['unleash-node-sdk:4.0.0'],
+          // It registered through the Client API: a server-side SDK.
+          frontendSdks: [],
+          backendSdks: ['unleash-node-sdk:4.0.0'],
           issues: { missingFeatures: ['no-such-flag'], outdatedSdks: ['unleash-node-sdk:4.0.0'] },
         },
       ],

@@ -32,6 +32,12 @@ const ApplicationOverview = Type.Object(
         name: Type.String(),
         instanceCount: Type.Integer(),
         sdks: Type.Array(Type.String()),
+        frontendSdks: Type.Array(Type.String(), {
+          description: 'SDKs of instances that came through the Frontend API.',
+        }),
+        backendSdks: Type.Array(Type.String(), {
+          description: 'SDKs of instances that registered as server-side SDKs.',
+        }),
         lastSeen: Type.String({ format: 'date-time' }),
         issues: Type.Object({
           missingFeatures: Type.Array(Type.String(), {
@@ -58,6 +64,8 @@ const ApplicationOverview = Type.Object(
             name: 'production',
             instanceCount: 2,
             sdks: ['unleash-node-sdk:6.12.1'],
+            frontendSdks: [],
+            backendSdks: ['unleash-node-sdk:6.12.1'],
             lastSeen: '2026-01-15T10:05:00.000Z',
             issues: { missingFeatures: ['old-banner'], outdatedSdks: [] },
           },
@@ -116,6 +124,8 @@ export function sdkRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             name: env.name,
             instanceCount: env.instanceCount,
             sdks: env.sdks,
+            frontendSdks: env.frontendSdks,
+            backendSdks: env.backendSdks,
             lastSeen: env.lastSeen.toISOString(),
             issues: { missingFeatures: env.missingFlags, outdatedSdks: env.outdatedSdks },
           })),
