@@ -251,8 +251,29 @@ describe.skipIf(missing)(
       ['integrations', '/integrations'],
     ];
 
+    /** What the seed put on some screens: each must show it, so a screen that renders empty fails too. */
+    const shows: Record<string, string> = {
+      projects: 'Team',
+      flag: 'The new checkout',
+      segments: 'beta-testers',
+      'context fields': 'Where the customer shops',
+      users: 'Maria Member',
+      'API tokens': 'checkout-service',
+      applications: 'checkout-service',
+    };
+
     it.each(screens)('opens %s (%s) without an error', async (name, address) => {
       expect(await open(address, name.replaceAll(' ', '-'))).toEqual([]);
+      const seeded = shows[name];
+      if (!seeded) return;
+      await page
+        .getByText(seeded)
+        .first()
+        .waitFor({ timeout: 5_000 })
+        .catch(async (error: unknown) => {
+          await screenshot(page, `unleash-${name.replaceAll(' ', '-')}`).catch(() => {});
+          throw error;
+        });
     });
 
     /**
