@@ -22,6 +22,7 @@ import { createStaleWatcher } from './features/flag-model/flags/stale-watcher.ts
 import { instanceAdminRoutes } from './features/instance/instance-admin/instance-admin-routes.ts';
 import { notificationRoutes } from './features/governance/notifications/notification-routes.ts';
 import { projectAccessRoutes } from './features/governance/project-access/project-access-routes.ts';
+import { accessRequestRoutes } from './features/governance/access-requests/access-request-routes.ts';
 import { apiTokenRoutes } from './features/identity/api-tokens/api-token-routes.ts';
 import { archiveRoutes } from './features/flag-model/archive/archive-routes.ts';
 import { codeReferenceRoutes } from './features/flag-model/code-references/code-reference-routes.ts';
@@ -382,6 +383,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(scimSettingsRoutes({ db }));
   await app.register(scimRoutes({ db, publicUrl: config.publicUrl }));
   await app.register(projectAccessRoutes({ db }));
+  await app.register(accessRequestRoutes({ db }));
   await app.register(passwordRoutes({ db, config }));
   await app.register(passwordResetRoutes({ resets }));
   await app.register(uiConfigRoutes({ db, config, origins }));

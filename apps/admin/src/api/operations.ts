@@ -402,6 +402,10 @@ export const operations = {
   ],
   getImpactMetricsMetadata: ['GET', '/api/admin/impact-metrics/metadata'],
   getImpactMetrics: ['GET', '/api/admin/impact-metrics'],
+  getUserAccessRequests: ['GET', '/api/admin/user-access-requests'],
+  registerUserAccessRequest: ['POST', '/api/admin/user-access-requests'],
+  approveUserAccessRequest: ['POST', '/api/admin/user-access-requests/{id}/approve'],
+  rejectUserAccessRequest: ['DELETE', '/api/admin/user-access-requests/{id}'],
 } as const satisfies Record<string, readonly [Method, string]>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -412,6 +416,10 @@ export type OperationId = keyof typeof operations;
  * compatibility test does not expect them in the OSS list.
  */
 export const beyondOss: OperationId[] = [
+  'getUserAccessRequests',
+  'registerUserAccessRequest',
+  'approveUserAccessRequest',
+  'rejectUserAccessRequest',
   'logout',
   'getSignInMethods',
   'createProject',

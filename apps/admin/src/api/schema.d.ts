@@ -3751,7 +3751,7 @@ export interface paths {
     };
     /**
      * List the variants of a parent flag
-     * @description Lists the variant names a child can require of this parent, gathered from the strategy variants and environment variants of every environment. Requires the READ permission.
+     * @description Lists the variant names a child can require of this parent, gathered from the strategy variants and environment variants of every environment. A name that is no flag of the project has none: the list is empty, as Unleash answers. Requires the READ permission.
      */
     get: operations['listParentVariantOptions'];
     put?: never;
@@ -5148,6 +5148,70 @@ export interface paths {
     get: operations['getMe'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user-access-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List access requests
+     * @description The open requests for access to a project, newest first, with the person who asked. Requires the ADMIN permission.
+     */
+    get: operations['getUserAccessRequests'];
+    put?: never;
+    /**
+     * Ask for access to a project
+     * @description Records that the signed-in person asks for access to a project they hold no role in, for an admin to approve or reject. A token cannot ask; a private project the person cannot see is unknown to them (404). Recorded as a user-access-request-registered event. Requires the READ permission.
+     */
+    post: operations['registerUserAccessRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user-access-requests/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Reject an access request
+     * @description Closes the request without giving access. Recorded as a user-access-request-rejected event. Requires the ADMIN permission.
+     */
+    delete: operations['rejectUserAccessRequest'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user-access-requests/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve an access request
+     * @description Gives the person the project role in the project they asked for (Member unless `role` says another project role), as project access grants it, and closes the request. Recorded as a user-access-request-approved event. Requires the ADMIN permission.
+     */
+    post: operations['approveUserAccessRequest'];
     delete?: never;
     options?: never;
     head?: never;
@@ -42599,6 +42663,289 @@ export interface operations {
       };
       /** @description The credentials are valid but do not allow this operation. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getUserAccessRequests: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            userAccessRequests: {
+              email: string | null;
+              id: number;
+              name: string | null;
+              /** @description The project they asked for access to (Switchyard: requests are per project). */
+              project: string;
+              /** Format: date-time */
+              requestedAt: string;
+              /** @description The person who asked. */
+              userId: number;
+              username: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  registerUserAccessRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "project": "checkout"
+         *     }
+         */
+        'application/json': {
+          /** @description The project to ask access to. */
+          project: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "userId": 7,
+           *       "name": "Maria Member",
+           *       "username": "maria",
+           *       "email": "maria@example.com",
+           *       "project": "checkout",
+           *       "requestedAt": "2026-12-02T10:00:00.000Z"
+           *     }
+           */
+          'application/json': {
+            email: string | null;
+            id: number;
+            name: string | null;
+            /** @description The project they asked for access to (Switchyard: requests are per project). */
+            project: string;
+            /** Format: date-time */
+            requestedAt: string;
+            /** @description The person who asked. */
+            userId: number;
+            username: string | null;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something with that name already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  rejectUserAccessRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Rejected. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  approveUserAccessRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "role": 5
+         *     }
+         */
+        'application/json': {
+          /** @description The project role to give (a project role id); Member unless said. */
+          role?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Approved. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
         headers: {
           [name: string]: unknown;
         };

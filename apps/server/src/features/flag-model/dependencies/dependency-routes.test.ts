@@ -307,9 +307,16 @@ describe('GET …/features/{parent}/parent-variants (listParentVariantOptions)',
     expect(response.json()).toEqual(['blue', 'green', 'red']);
   });
 
-  it('answers 404 for an unknown parent', async () => {
+  it('answers no variants for a name that is no flag of the project, and 404 for an unknown project', async () => {
+    // Unleash's admin UI asks on the project page before any parent is chosen, and Unleash answers an empty list.
     const response = await t.admin({ method: 'GET', url: `${base}/ghost/parent-variants` });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().name).toBe('NotFoundError');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+    const project = await t.admin({
+      method: 'GET',
+      url: '/api/admin/projects/no-such-project/features/ghost/parent-variants',
+    });
+    expect(project.statusCode).toBe(404);
+    expect(project.json().name).toBe('NotFoundError');
   });
 });

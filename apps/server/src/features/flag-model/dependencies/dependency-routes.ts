@@ -141,7 +141,7 @@ export function dependencyRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
             'Dependencies',
             'listParentVariantOptions',
             'List the variants of a parent flag',
-            'Lists the variant names a child can require of this parent, gathered from the strategy variants and environment variants of every environment.',
+            'Lists the variant names a child can require of this parent, gathered from the strategy variants and environment variants of every environment. A name that is no flag of the project has none: the list is empty, as Unleash answers.',
           ),
           params: ParentParams,
           response: { 200: ParentVariantOptionsResponse, ...errorResponses(401, 403, 404) },

@@ -77,8 +77,16 @@ export function createDependencyService(db: Db) {
       await flagInProject(projectId, child);
       return store.parentOptions(child, projectId);
     },
+    /**
+     * A name that is no flag of the project has no variants to offer: an empty list, as Unleash answers (its admin
+     * UI asks before a parent is chosen). An unknown project is still a 404.
+     */
     async parentVariants(projectId: string, parent: string): Promise<string[]> {
-      await flagInProject(projectId, parent);
+      if (!(await store.projectExists(projectId))) {
+        throw new NotFoundError(`Could not find project "${projectId}"`);
+      }
+      const flag = await store.findFlag(parent);
+      if (!flag || flag.project !== projectId) return [];
       return store.parentVariants(parent);
     },
     async anyExist(projectId: string): Promise<boolean> {
