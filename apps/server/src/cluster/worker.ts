@@ -24,7 +24,9 @@ import { createWorkerStates } from './worker-states.ts';
 export async function runWorker(): Promise<void> {
   const config = readConfig();
   const logger = createLogger({ level: config.logLevel, format: config.logFormat, role: 'worker' });
-  const send = (message: ToPrimary) => process.send?.(message);
+  // A primary that is already gone (stopped while this worker started, or killed) closes the channel: the write's
+  // EPIPE comes to the callback instead of an unhandled 'error' event, and 'disconnect' below ends this worker.
+  const send = (message: ToPrimary) => process.send?.(message, undefined, undefined, () => undefined);
   const serving = createServingState();
   const asked = new Map<number, (tokens: ServedToken[]) => void>();
   let nextId = 0;
