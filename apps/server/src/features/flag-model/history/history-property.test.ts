@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_TOKEN, createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { environmentUrl, flagUrl } from '../../../testing/flag-api-builders.ts';
+import { loadEnvironmentState } from '../../sdk-serving/client-api/environment-state-store.ts';
+import { digestOf, toEntries, type ContextFieldEntry } from './history.ts';
 
 // Generated change sequences: after every write the payload SDKs get is kept, and at the end the reconstruction at
 // every recorded instant must be exactly that payload (decision record 0041). Then a flag restored to an earlier
@@ -68,9 +70,10 @@ const stateAt = async (at: string) => {
   return { features, segments };
 };
 
-async function runSequence(seed: number, length: number): Promise<Step[]> {
+async function runSequence(seed: number, length: number, mixed = false): Promise<Step[]> {
   const r = random(seed);
   const flags: string[] = [];
+  const archived: string[] = [];
   const segments: number[] = [];
   const steps: Step[] = [];
   const ok = (res: { statusCode: number; body: string }) =>
@@ -107,6 +110,18 @@ async function runSequence(seed: number, length: number): Promise<Step[]> {
           'segment',
           'segment-edit',
           'archive',
+          // Mixed sequences add more narrow writes (other environment, flag-wide, several flags at once) and
+          // whole ones (context fields, revive) between them.
+          ...(mixed
+            ? [
+                'toggle-production',
+                'toggle-production',
+                'add-production',
+                'add-production',
+                'stale',
+                'tag',
+              ].concat(['archive-two', 'context', 'revive'])
+            : []),
         ]
       : ['create', 'segment'];
     const op = r.pick(choices);
@@ -177,6 +192,44 @@ async function runSequence(seed: number, length: number): Promise<Step[]> {
     } else if (op === 'archive') {
       ok(await t.admin({ method: 'DELETE', url: flagUrl(flag) }));
       flags.splice(flags.indexOf(flag), 1);
+      archived.push(flag);
+    } else if (op === 'toggle-production') {
+      const url = `${environmentUrl(flag, 'production')}/${r.next() < 0.5 ? 'on' : 'off'}`;
+      ok(await t.admin({ method: 'POST', url }));
+    } else if (op === 'add-production') {
+      const url = `${environmentUrl(flag, 'production')}/strategies`;
+      ok(await t.admin({ method: 'POST', url, payload: strategy() }));
+    } else if (op === 'stale') {
+      ok(await t.admin({ method: 'PUT', url: flagUrl(flag), payload: { stale: r.next() < 0.5 } }));
+    } else if (op === 'tag') {
+      const payload = { type: 'simple', value: `t${r.int(3)}` };
+      const res = await t.admin({ method: 'POST', url: `/api/admin/features/${flag}/tags`, payload });
+      if (res.statusCode === 409) continue;
+      ok(res);
+    } else if (op === 'archive-two') {
+      if (flags.length < 2) continue;
+      const two = [flag, flags.find((f) => f !== flag)!];
+      ok(
+        await t.admin({
+          method: 'POST',
+          url: '/api/admin/projects/default/archive',
+          payload: { features: two },
+        }),
+      );
+      for (const name of two) flags.splice(flags.indexOf(name), 1);
+      archived.push(...two);
+    } else if (op === 'context') {
+      const res = await t.admin({
+        method: 'POST',
+        url: '/api/admin/context',
+        payload: { name: `c${seed}-${i}`, legalValues: [{ value: 'a' }] },
+      });
+      ok(res);
+    } else if (op === 'revive') {
+      if (!archived.length) continue;
+      const name = archived.splice(r.int(archived.length), 1)[0]!;
+      ok(await t.admin({ method: 'POST', url: `/api/admin/archive/revive/${name}` }));
+      flags.push(name);
     }
     steps.push({ op, served: await served(), recordedAt: await lastRecordedAt() });
   }
@@ -267,4 +320,59 @@ describe('served history', () => {
     expect(restored, misses.join(', ')).toBeGreaterThan(2);
     expect(applied).toBeGreaterThan(0);
   }, 120_000);
+
+  it('records mixed narrow and whole writes exactly: every instant, and heads equal to a whole read in every environment', async () => {
+    const mixed = await runSequence(3, 80, true);
+    const ops = new Set(mixed.map((step) => step.op));
+    for (const op of ['toggle', 'add', 'segment', 'context', 'toggle-production', 'archive-two'])
+      expect(ops, op).toContain(op);
+    const byInstant = new Map(mixed.map((step) => [step.recordedAt, step]));
+    for (const [at, step] of byInstant) {
+      const state = await stateAt(at);
+      expect(JSON.stringify(state), `after ${step.op} at ${at}`).toBe(JSON.stringify(step.served));
+    }
+    // What a whole read gives now, digested, is what the narrow and whole recordings left as heads.
+    const order = new Map(
+      (
+        await t.db.query<{ name: string; at: string; rank: number }>(
+          `SELECT name, to_char(created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') AS at,
+                  (row_number() OVER (PARTITION BY created_at ORDER BY name))::int AS rank FROM flags`,
+        )
+      ).map((row): [string, [string, number]] => [row.name, [row.at, row.rank]]),
+    );
+    const contextFields = (
+      await t.db.query<{
+        name: string;
+        description: string | null;
+        legal_values: unknown[] | null;
+        stickiness: boolean;
+        sort_order: number;
+        project_id: string | null;
+      }>(
+        'SELECT name, description, legal_values, stickiness, sort_order, project_id FROM context_fields ORDER BY name',
+      )
+    ).map((row): ContextFieldEntry => ({
+      name: row.name,
+      description: row.description,
+      legalValues: row.legal_values ?? [],
+      stickiness: row.stickiness,
+      sortOrder: row.sort_order,
+      project: row.project_id,
+    }));
+    for (const environment of ['development', 'production']) {
+      const state = await loadEnvironmentState(t.db, environment, { withDisabledStrategies: true });
+      const whole = [...toEntries(state, order, contextFields)]
+        .map(([key, value]) => `${key} ${digestOf(value)}`)
+        .sort();
+      const heads = (
+        await t.db.query<{ key: string; digest: string }>(
+          'SELECT key, digest FROM served_heads WHERE environment = $1',
+          [environment],
+        )
+      )
+        .map((h) => `${h.key} ${h.digest}`)
+        .sort();
+      expect(heads, environment).toEqual(whole);
+    }
+  }, 180_000);
 });
