@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_TOKEN, createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { environmentUrl, flagUrl } from '../../../testing/flag-api-builders.ts';
-import { loadEnvironmentState } from '../../sdk-serving/client-api/environment-state-store.ts';
-import { digestOf, toEntries, type ContextFieldEntry } from './history.ts';
+import { digestOf } from './history.ts';
+import { readWholeEntries } from './history-recorder.ts';
 
 // Generated change sequences: after every write the payload SDKs get is kept, and at the end the reconstruction at
 // every recorded instant must be exactly that payload (decision record 0041). Then a flag restored to an earlier
@@ -332,36 +332,8 @@ describe('served history', () => {
       expect(JSON.stringify(state), `after ${step.op} at ${at}`).toBe(JSON.stringify(step.served));
     }
     // What a whole read gives now, digested, is what the narrow and whole recordings left as heads.
-    const order = new Map(
-      (
-        await t.db.query<{ name: string; at: string; rank: number }>(
-          `SELECT name, to_char(created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') AS at,
-                  (row_number() OVER (PARTITION BY created_at ORDER BY name))::int AS rank FROM flags`,
-        )
-      ).map((row): [string, [string, number]] => [row.name, [row.at, row.rank]]),
-    );
-    const contextFields = (
-      await t.db.query<{
-        name: string;
-        description: string | null;
-        legal_values: unknown[] | null;
-        stickiness: boolean;
-        sort_order: number;
-        project_id: string | null;
-      }>(
-        'SELECT name, description, legal_values, stickiness, sort_order, project_id FROM context_fields ORDER BY name',
-      )
-    ).map((row): ContextFieldEntry => ({
-      name: row.name,
-      description: row.description,
-      legalValues: row.legal_values ?? [],
-      stickiness: row.stickiness,
-      sortOrder: row.sort_order,
-      project: row.project_id,
-    }));
     for (const environment of ['development', 'production']) {
-      const state = await loadEnvironmentState(t.db, environment, { withDisabledStrategies: true });
-      const whole = [...toEntries(state, order, contextFields)]
+      const whole = [...(await readWholeEntries(t.db, environment))]
         .map(([key, value]) => `${key} ${digestOf(value)}`)
         .sort();
       const heads = (

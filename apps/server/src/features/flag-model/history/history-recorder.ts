@@ -64,6 +64,27 @@ async function readOrder(tx: Db, only?: string[]): Promise<FlagOrder> {
   return new Map(rows.map((row) => [row.name, [row.at, row.rank]]));
 }
 
+async function readContextFields(tx: Db): Promise<ContextFieldEntry[]> {
+  return (
+    await tx.query<ContextRow>(
+      'SELECT name, description, legal_values, stickiness, sort_order, project_id FROM context_fields ORDER BY name',
+    )
+  ).map((row) => ({
+    name: row.name,
+    description: row.description,
+    legalValues: row.legal_values ?? [],
+    stickiness: row.stickiness,
+    sortOrder: row.sort_order,
+    project: row.project_id,
+  }));
+}
+
+/** Every entry of an environment as a whole recording reads it (what the served heads must digest to). */
+export async function readWholeEntries(tx: Db, environment: string): Promise<HistoryEntries> {
+  const state = await loadEnvironmentState(tx, environment, { withDisabledStrategies: true });
+  return toEntries(state, await readOrder(tx), await readContextFields(tx));
+}
+
 /**
  * Reads what each environment serves now and records what changed; call it inside a transaction. When every event of
  * the transaction stays inside the entry of the flag it names (`recordingScope`), only those flags' entries are read
@@ -81,18 +102,7 @@ export async function recordServedHistory(tx: Db, eventIds: number[]): Promise<v
   );
   const scope = recordingScope(events);
   const environments = await tx.query<{ name: string }>('SELECT name FROM environments ORDER BY name');
-  const contextFields: ContextFieldEntry[] = (
-    await tx.query<ContextRow>(
-      'SELECT name, description, legal_values, stickiness, sort_order, project_id FROM context_fields ORDER BY name',
-    )
-  ).map((row) => ({
-    name: row.name,
-    description: row.description,
-    legalValues: row.legal_values ?? [],
-    stickiness: row.stickiness,
-    sortOrder: row.sort_order,
-    project: row.project_id,
-  }));
+  const contextFields = await readContextFields(tx);
   let wholeOrder: FlagOrder | undefined;
   const readWhole = async (environment: string): Promise<HistoryEntries> => {
     wholeOrder ??= await readOrder(tx);
