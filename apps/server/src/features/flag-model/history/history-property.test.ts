@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_TOKEN, createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { environmentUrl, flagUrl } from '../../../testing/flag-api-builders.ts';
 import { digestOf } from './history.ts';
-import { readWholeEntries } from './history-recorder.ts';
+import { CHECKPOINT_EVERY, readWholeEntries, recordServedHistory } from './history-recorder.ts';
 
 // Generated change sequences: after every write the payload SDKs get is kept, and at the end the reconstruction at
 // every recorded instant must be exactly that payload (decision record 0041). Then a flag restored to an earlier
@@ -346,5 +346,45 @@ describe('served history', () => {
         .sort();
       expect(heads, environment).toEqual(whole);
     }
+  }, 180_000);
+
+  it('makes a due checkpoint with every entry when the write that makes it was recorded narrow', async () => {
+    const flag = `checkpoint-${Date.now()}`;
+    const created = await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects/default/features',
+      payload: { name: flag },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const on = await t.admin({ method: 'POST', url: `${environmentUrl(flag)}/on` });
+    expect(on.statusCode, on.body).toBeLessThan(300);
+    const lastCheckpoint = async () =>
+      (
+        await t.db.query<{ id: number | null }>(
+          `SELECT max(id) AS id FROM served_recordings WHERE environment = 'development' AND checkpoint IS NOT NULL`,
+        )
+      )[0]!.id ?? 0;
+    const before = await lastCheckpoint();
+    // One change per write, each recorded narrow (its event names the flag and the environment).
+    for (let n = 0; n <= CHECKPOINT_EVERY && (await lastCheckpoint()) === before; n++) {
+      await t.db.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE flag_environments SET enabled = NOT enabled WHERE flag_name = $1 AND environment_name = 'development'`,
+          [flag],
+        );
+        const [event] = await tx.query<{ id: number }>(
+          `INSERT INTO events (type, created_by, project, feature_name, environment)
+           VALUES ('feature-environment-enabled', 'test', 'default', $1, 'development') RETURNING id`,
+          [flag],
+        );
+        await recordServedHistory(tx, [event!.id]);
+      });
+    }
+    const [checkpoint] = await t.db.query<{ checkpoint: Record<string, unknown> }>(
+      `SELECT checkpoint FROM served_recordings WHERE id = $1`,
+      [await lastCheckpoint()],
+    );
+    expect(await lastCheckpoint()).toBeGreaterThan(before);
+    expect(checkpoint!.checkpoint).toEqual(Object.fromEntries(await readWholeEntries(t.db, 'development')));
   }, 180_000);
 });
