@@ -3,7 +3,8 @@
  * write. No configuration skips the recording, so the bench measures it three ways on 1,000 flags in two
  * environments: a toggle through the Admin API as shipped (recording included), the recording step alone inside a
  * transaction (`recordServedHistory`, exactly what the before-commit hook runs), and the same one-row toggle as a
- * bare SQL transaction with and without that step.
+ * bare SQL transaction with and without that step. The step runs as a toggle's event makes it (it names its flag
+ * and environment, so only that flag is read) and as events naming no flag make it (the whole read).
  */
 import type { Db } from '../src/db/db.ts';
 import { recordServedHistory } from '../src/features/flag-model/history/history-recorder.ts';
@@ -29,6 +30,16 @@ const latency = (name: string, samples: number[]): WriteLatencyRow => {
   };
 };
 
+/** The event a toggle appends, written directly so that no before-commit hook records it twice. */
+const toggleEvent = async (tx: Db, flag: string): Promise<number> =>
+  (
+    await tx.query<{ id: number }>(
+      `INSERT INTO events (type, created_by, project, feature_name, environment)
+       VALUES ('feature-environment-enabled', 'bench', 'default', $1, 'development') RETURNING id`,
+      [flag],
+    )
+  )[0]!.id;
+
 const toggleSql = (tx: Db, flag: string) =>
   tx.query(
     `UPDATE flag_environments SET enabled = NOT enabled WHERE flag_name = $1 AND environment_name = 'development'`,
@@ -53,6 +64,7 @@ export async function measureHistoryWrites(say: (message: string) => void): Prom
 
     const api: number[] = [];
     const recording: number[] = [];
+    const wholeRecording: number[] = [];
     const withRecording: number[] = [];
     const withoutRecording: number[] = [];
     for (let n = 0; n < WRITES + 10; n++) {
@@ -73,14 +85,24 @@ export async function measureHistoryWrites(say: (message: string) => void): Prom
       let step = 0;
       await t.db.transaction(async (tx) => {
         await toggleSql(tx, other);
+        const id = await toggleEvent(tx, other);
         const s0 = performance.now();
-        await recordServedHistory(tx, []);
+        await recordServedHistory(tx, [id]);
         step = performance.now() - s0;
       });
       if (warm) {
         withRecording.push(performance.now() - t0);
         recording.push(step);
       }
+
+      const third = flags[(n * 37 + 250) % FLAGS]!.name;
+      await t.db.transaction(async (tx) => {
+        await toggleSql(tx, third);
+        const s0 = performance.now();
+        await recordServedHistory(tx, []);
+        step = performance.now() - s0;
+      });
+      if (warm) wholeRecording.push(step);
     }
     // Last, so no recording after them sees the toggles they leave unrecorded.
     for (let n = 0; n < WRITES + 10; n++) {
@@ -90,9 +112,10 @@ export async function measureHistoryWrites(say: (message: string) => void): Prom
     }
     return [
       latency('toggle through the Admin API (recording included, as shipped)', api),
-      latency('the recording step alone, inside the transaction', recording),
+      latency('the recording step alone, narrow (a toggle event names its flag)', recording),
+      latency('the recording step alone, whole read (no event names a flag)', wholeRecording),
       latency('one-row toggle transaction without recording', withoutRecording),
-      latency('one-row toggle transaction with recording', withRecording),
+      latency('one-row toggle transaction with recording (narrow)', withRecording),
     ];
   } finally {
     await t.close();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_TOKEN, createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { environmentUrl, flagUrl } from '../../../testing/flag-api-builders.ts';
+import { digestOf } from './history.ts';
+import { CHECKPOINT_EVERY, readWholeEntries, recordServedHistory } from './history-recorder.ts';
 
 // Generated change sequences: after every write the payload SDKs get is kept, and at the end the reconstruction at
 // every recorded instant must be exactly that payload (decision record 0041). Then a flag restored to an earlier
@@ -68,9 +70,10 @@ const stateAt = async (at: string) => {
   return { features, segments };
 };
 
-async function runSequence(seed: number, length: number): Promise<Step[]> {
+async function runSequence(seed: number, length: number, mixed = false): Promise<Step[]> {
   const r = random(seed);
   const flags: string[] = [];
+  const archived: string[] = [];
   const segments: number[] = [];
   const steps: Step[] = [];
   const ok = (res: { statusCode: number; body: string }) =>
@@ -107,6 +110,18 @@ async function runSequence(seed: number, length: number): Promise<Step[]> {
           'segment',
           'segment-edit',
           'archive',
+          // Mixed sequences add more narrow writes (other environment, flag-wide, several flags at once) and
+          // whole ones (context fields, revive) between them.
+          ...(mixed
+            ? [
+                'toggle-production',
+                'toggle-production',
+                'add-production',
+                'add-production',
+                'stale',
+                'tag',
+              ].concat(['archive-two', 'context', 'revive'])
+            : []),
         ]
       : ['create', 'segment'];
     const op = r.pick(choices);
@@ -177,6 +192,44 @@ async function runSequence(seed: number, length: number): Promise<Step[]> {
     } else if (op === 'archive') {
       ok(await t.admin({ method: 'DELETE', url: flagUrl(flag) }));
       flags.splice(flags.indexOf(flag), 1);
+      archived.push(flag);
+    } else if (op === 'toggle-production') {
+      const url = `${environmentUrl(flag, 'production')}/${r.next() < 0.5 ? 'on' : 'off'}`;
+      ok(await t.admin({ method: 'POST', url }));
+    } else if (op === 'add-production') {
+      const url = `${environmentUrl(flag, 'production')}/strategies`;
+      ok(await t.admin({ method: 'POST', url, payload: strategy() }));
+    } else if (op === 'stale') {
+      ok(await t.admin({ method: 'PUT', url: flagUrl(flag), payload: { stale: r.next() < 0.5 } }));
+    } else if (op === 'tag') {
+      const payload = { type: 'simple', value: `t${r.int(3)}` };
+      const res = await t.admin({ method: 'POST', url: `/api/admin/features/${flag}/tags`, payload });
+      if (res.statusCode === 409) continue;
+      ok(res);
+    } else if (op === 'archive-two') {
+      if (flags.length < 2) continue;
+      const two = [flag, flags.find((f) => f !== flag)!];
+      ok(
+        await t.admin({
+          method: 'POST',
+          url: '/api/admin/projects/default/archive',
+          payload: { features: two },
+        }),
+      );
+      for (const name of two) flags.splice(flags.indexOf(name), 1);
+      archived.push(...two);
+    } else if (op === 'context') {
+      const res = await t.admin({
+        method: 'POST',
+        url: '/api/admin/context',
+        payload: { name: `c${seed}-${i}`, legalValues: [{ value: 'a' }] },
+      });
+      ok(res);
+    } else if (op === 'revive') {
+      if (!archived.length) continue;
+      const name = archived.splice(r.int(archived.length), 1)[0]!;
+      ok(await t.admin({ method: 'POST', url: `/api/admin/archive/revive/${name}` }));
+      flags.push(name);
     }
     steps.push({ op, served: await served(), recordedAt: await lastRecordedAt() });
   }
@@ -267,4 +320,71 @@ describe('served history', () => {
     expect(restored, misses.join(', ')).toBeGreaterThan(2);
     expect(applied).toBeGreaterThan(0);
   }, 120_000);
+
+  it('records mixed narrow and whole writes exactly: every instant, and heads equal to a whole read in every environment', async () => {
+    const mixed = await runSequence(3, 80, true);
+    const ops = new Set(mixed.map((step) => step.op));
+    for (const op of ['toggle', 'add', 'segment', 'context', 'toggle-production', 'archive-two'])
+      expect(ops, op).toContain(op);
+    const byInstant = new Map(mixed.map((step) => [step.recordedAt, step]));
+    for (const [at, step] of byInstant) {
+      const state = await stateAt(at);
+      expect(JSON.stringify(state), `after ${step.op} at ${at}`).toBe(JSON.stringify(step.served));
+    }
+    // What a whole read gives now, digested, is what the narrow and whole recordings left as heads.
+    for (const environment of ['development', 'production']) {
+      const whole = [...(await readWholeEntries(t.db, environment))]
+        .map(([key, value]) => `${key} ${digestOf(value)}`)
+        .sort();
+      const heads = (
+        await t.db.query<{ key: string; digest: string }>(
+          'SELECT key, digest FROM served_heads WHERE environment = $1',
+          [environment],
+        )
+      )
+        .map((h) => `${h.key} ${h.digest}`)
+        .sort();
+      expect(heads, environment).toEqual(whole);
+    }
+  }, 180_000);
+
+  it('makes a due checkpoint with every entry when the write that makes it was recorded narrow', async () => {
+    const flag = `checkpoint-${Date.now()}`;
+    const created = await t.admin({
+      method: 'POST',
+      url: '/api/admin/projects/default/features',
+      payload: { name: flag },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const on = await t.admin({ method: 'POST', url: `${environmentUrl(flag)}/on` });
+    expect(on.statusCode, on.body).toBeLessThan(300);
+    const lastCheckpoint = async () =>
+      (
+        await t.db.query<{ id: number | null }>(
+          `SELECT max(id) AS id FROM served_recordings WHERE environment = 'development' AND checkpoint IS NOT NULL`,
+        )
+      )[0]!.id ?? 0;
+    const before = await lastCheckpoint();
+    // One change per write, each recorded narrow (its event names the flag and the environment).
+    for (let n = 0; n <= CHECKPOINT_EVERY && (await lastCheckpoint()) === before; n++) {
+      await t.db.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE flag_environments SET enabled = NOT enabled WHERE flag_name = $1 AND environment_name = 'development'`,
+          [flag],
+        );
+        const [event] = await tx.query<{ id: number }>(
+          `INSERT INTO events (type, created_by, project, feature_name, environment)
+           VALUES ('feature-environment-enabled', 'test', 'default', $1, 'development') RETURNING id`,
+          [flag],
+        );
+        await recordServedHistory(tx, [event!.id]);
+      });
+    }
+    const [checkpoint] = await t.db.query<{ checkpoint: Record<string, unknown> }>(
+      `SELECT checkpoint FROM served_recordings WHERE id = $1`,
+      [await lastCheckpoint()],
+    );
+    expect(await lastCheckpoint()).toBeGreaterThan(before);
+    expect(checkpoint!.checkpoint).toEqual(Object.fromEntries(await readWholeEntries(t.db, 'development')));
+  }, 180_000);
 });

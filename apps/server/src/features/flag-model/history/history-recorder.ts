@@ -1,6 +1,16 @@
 import type { Db } from '../../../db/db.ts';
 import { loadEnvironmentState } from '../../sdk-serving/client-api/environment-state-store.ts';
-import { diffEntries, digestOf, toEntries, type ContextFieldEntry, type FlagOrder } from './history.ts';
+import {
+  diffEntries,
+  digestOf,
+  flagKey,
+  flagsIn,
+  recordingScope,
+  toEntries,
+  type ContextFieldEntry,
+  type FlagOrder,
+  type HistoryEntries,
+} from './history.ts';
 
 /** One lock for every recording in every process: recordings then follow commit order, and so do their instants. */
 const HISTORY_LOCK = 4_100_041;
@@ -37,21 +47,25 @@ type ContextRow = {
   project_id: string | null;
 };
 
-/** Reads what each environment serves now and records what changed; call it inside a transaction. */
-export async function recordServedHistory(tx: Db, eventIds: number[]): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [HISTORY_LOCK]);
-  // One instant for the whole transaction, in every environment; taken under the lock, so instants follow commits.
-  const [{ at } = { at: new Date() }] = await tx.query<{ at: Date }>(
-    `SELECT date_trunc('milliseconds', clock_timestamp()) AS at`,
+/** Where each flag sits in the served order; `only`: just these flags, ranked among all flags as the whole read ranks. */
+async function readOrder(tx: Db, only?: string[]): Promise<FlagOrder> {
+  const rows = await tx.query<{ name: string; at: string; rank: number }>(
+    only
+      ? `SELECT name, at, rank FROM (
+           SELECT name, to_char(created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') AS at,
+                  (row_number() OVER (PARTITION BY created_at ORDER BY name))::int AS rank
+             FROM flags WHERE created_at IN (SELECT created_at FROM flags WHERE name = ANY($1))) ranked
+          WHERE name = ANY($1)`
+      : `SELECT name, to_char(created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') AS at,
+                (row_number() OVER (PARTITION BY created_at ORDER BY name))::int AS rank
+           FROM flags`,
+    only ? [only] : [],
   );
-  const environments = await tx.query<{ name: string }>('SELECT name FROM environments ORDER BY name');
-  const orderRows = await tx.query<{ name: string; at: string; rank: number }>(
-    `SELECT name, to_char(created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') AS at,
-            (row_number() OVER (PARTITION BY created_at ORDER BY name))::int AS rank
-       FROM flags`,
-  );
-  const order: FlagOrder = new Map(orderRows.map((row) => [row.name, [row.at, row.rank]]));
-  const contextFields: ContextFieldEntry[] = (
+  return new Map(rows.map((row) => [row.name, [row.at, row.rank]]));
+}
+
+async function readContextFields(tx: Db): Promise<ContextFieldEntry[]> {
+  return (
     await tx.query<ContextRow>(
       'SELECT name, description, legal_values, stickiness, sort_order, project_id FROM context_fields ORDER BY name',
     )
@@ -63,15 +77,80 @@ export async function recordServedHistory(tx: Db, eventIds: number[]): Promise<v
     sortOrder: row.sort_order,
     project: row.project_id,
   }));
+}
+
+/** Every entry of an environment as a whole recording reads it (what the served heads must digest to). */
+export async function readWholeEntries(tx: Db, environment: string): Promise<HistoryEntries> {
+  const state = await loadEnvironmentState(tx, environment, { withDisabledStrategies: true });
+  return toEntries(state, await readOrder(tx), await readContextFields(tx));
+}
+
+/**
+ * Reads what each environment serves now and records what changed; call it inside a transaction. When every event of
+ * the transaction stays inside the entry of the flag it names (`recordingScope`), only those flags' entries are read
+ * and compared, with every segment and context field; the other entries cannot have changed (decision record 0041).
+ */
+export async function recordServedHistory(tx: Db, eventIds: number[]): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [HISTORY_LOCK]);
+  // One instant for the whole transaction, in every environment; taken under the lock, so instants follow commits.
+  const [{ at } = { at: new Date() }] = await tx.query<{ at: Date }>(
+    `SELECT date_trunc('milliseconds', clock_timestamp()) AS at`,
+  );
+  const events = await tx.query<{ type: string; flagName: string | null; environment: string | null }>(
+    'SELECT type, feature_name AS "flagName", environment FROM events WHERE id = ANY($1)',
+    [eventIds],
+  );
+  const scope = recordingScope(events);
+  const environments = await tx.query<{ name: string }>('SELECT name FROM environments ORDER BY name');
+  const contextFields = await readContextFields(tx);
+  let wholeOrder: FlagOrder | undefined;
+  const readWhole = async (environment: string): Promise<HistoryEntries> => {
+    wholeOrder ??= await readOrder(tx);
+    const state = await loadEnvironmentState(tx, environment, { withDisabledStrategies: true });
+    return toEntries(state, wholeOrder, contextFields);
+  };
+
+  // An environment never recorded gets its first recording, with everything, whatever the events.
+  const unrecorded = new Set(
+    scope.whole
+      ? []
+      : (
+          await tx.query<{ name: string }>(
+            `SELECT name FROM environments e
+              WHERE NOT EXISTS (SELECT 1 FROM served_heads h WHERE h.environment = e.name)`,
+          )
+        ).map((row) => row.name),
+  );
 
   for (const { name: environment } of environments) {
-    const state = await loadEnvironmentState(tx, environment, { withDisabledStrategies: true });
-    const entries = toEntries(state, order, contextFields);
+    const only = scope.whole || unrecorded.has(environment) ? undefined : flagsIn(scope, environment);
+    if (only && !only.length) continue;
+    let entries: HistoryEntries | undefined;
+    let heads: { key: string; digest: string }[] = [];
+    if (only) {
+      // The named flags' heads and every head that is not a flag's: the keys the narrow read gives.
+      heads = await tx.query<{ key: string; digest: string }>(
+        `SELECT key, digest FROM served_heads
+          WHERE environment = $1 AND (key = ANY($2) OR key NOT LIKE 'flag:%')`,
+        [environment, only.map(flagKey)],
+      );
+      if (heads.length) {
+        const state = await loadEnvironmentState(tx, environment, {
+          withDisabledStrategies: true,
+          flags: only,
+        });
+        entries = toEntries(state, await readOrder(tx, only), contextFields);
+      }
+    }
+    const narrow = entries !== undefined;
+    if (!entries) {
+      entries = await readWhole(environment);
+      heads = await tx.query<{ key: string; digest: string }>(
+        'SELECT key, digest FROM served_heads WHERE environment = $1',
+        [environment],
+      );
+    }
     const after = new Map([...entries].map(([key, value]) => [key, { value, digest: digestOf(value) }]));
-    const heads = await tx.query<{ key: string; digest: string }>(
-      'SELECT key, digest FROM served_heads WHERE environment = $1',
-      [environment],
-    );
     const baseline = heads.length === 0;
     const changes = diffEntries(new Map(heads.map((h) => [h.key, h.digest])), after);
     if (!changes.length && !baseline) continue;
@@ -115,7 +194,7 @@ export async function recordServedHistory(tx: Db, eventIds: number[]): Promise<v
     if (baseline || (since?.count ?? 0) >= CHECKPOINT_EVERY) {
       await tx.query('UPDATE served_recordings SET checkpoint = $2::json WHERE id = $1', [
         id,
-        JSON.stringify(Object.fromEntries(entries)),
+        JSON.stringify(Object.fromEntries(narrow ? await readWhole(environment) : entries)),
       ]);
     }
   }

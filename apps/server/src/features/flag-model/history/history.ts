@@ -140,3 +140,54 @@ export function parseInstant(text: string): Date | undefined {
   const at = new Date(text.trim());
   return Number.isNaN(at.getTime()) ? undefined : at;
 }
+
+/**
+ * Event types whose change stays inside the payload entry of the flag they name, in the environment they name (or in
+ * every environment when they name none): recording them needs to read only those flags (decision record 0041).
+ * Anything else (segments, context fields, moves, imports, dependencies, creations and deletions that shift the
+ * served order, environment-wide changes, types not listed) reads the whole environment.
+ */
+export const NARROW_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'feature-environment-enabled',
+  'feature-environment-disabled',
+  'feature-strategy-add',
+  'feature-strategy-update',
+  'feature-strategy-remove',
+  'strategy-order-changed',
+  'feature-environment-variants-updated',
+  'feature-metadata-updated',
+  'feature-stale-on',
+  'feature-stale-off',
+  'feature-potentially-stale-on',
+  'feature-archived',
+  'feature-tagged',
+  'feature-untagged',
+]);
+
+/** What a recording has to read: every entry, or only the entries of these flags (environment null: all of them). */
+export type RecordingScope =
+  { whole: true } | { whole: false; flags: { flag: string; environment: string | null }[] };
+
+/** Narrow when every event of the transaction is of a narrow type and names its flag; whole otherwise. */
+export function recordingScope(
+  events: { type: string; flagName: string | null; environment: string | null }[],
+): RecordingScope {
+  if (!events.length) return { whole: true };
+  const flags: { flag: string; environment: string | null }[] = [];
+  for (const event of events) {
+    if (!NARROW_EVENT_TYPES.has(event.type) || !event.flagName) return { whole: true };
+    flags.push({ flag: event.flagName, environment: event.environment });
+  }
+  return { whole: false, flags };
+}
+
+/** The flags a narrow scope reaches in one environment, sorted and without repeats. */
+export function flagsIn(
+  scope: { flags: { flag: string; environment: string | null }[] },
+  environment: string,
+) {
+  const names = new Set(
+    scope.flags.filter((f) => f.environment === null || f.environment === environment).map((f) => f.flag),
+  );
+  return [...names].sort();
+}

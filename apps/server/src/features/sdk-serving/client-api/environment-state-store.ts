@@ -78,16 +78,18 @@ const stringParameters = (raw: Record<string, unknown> | null): Record<string, s
 export async function loadEnvironmentState(
   db: Db,
   environment: string,
-  options: { withDisabledStrategies?: boolean } = {},
+  options: { withDisabledStrategies?: boolean; flags?: string[] } = {},
 ): Promise<EnvironmentState> {
+  // Served history reads only the flags a write named (decision record 0041); segments are read whole either way.
+  const only = options.flags;
   const [revision] = await db.query<{ id: number | null }>('SELECT max(id) AS id FROM events');
   const flags = await db.query<FlagRow>(
     `SELECT f.name, f.type, f.description, f.project_id, f.stale, f.impression_data, fe.enabled, fe.variants
        FROM flags f
        LEFT JOIN flag_environments fe ON fe.flag_name = f.name AND fe.environment_name = $1
-      WHERE f.archived_at IS NULL
+      WHERE f.archived_at IS NULL${only ? ' AND f.name = ANY($2)' : ''}
       ORDER BY f.created_at, f.name`,
-    [environment],
+    only ? [environment, only] : [environment],
   );
   const strategies = await db.query<StrategyRow>(
     `SELECT s.id, s.title, s.disabled, s.flag_name, s.strategy_name, s.parameters, s.constraints, s.variants,
@@ -95,15 +97,24 @@ export async function loadEnvironmentState(
               WHERE ss.strategy_id = s.id) AS segment_ids
        FROM flag_strategies s
        JOIN flags f ON f.name = s.flag_name AND f.archived_at IS NULL
-      WHERE s.environment_name = $1 AND (NOT s.disabled OR $2)
+      WHERE s.environment_name = $1 AND (NOT s.disabled OR $2)${only ? ' AND s.flag_name = ANY($3)' : ''}
       ORDER BY s.flag_name, s.sort_order, s.created_at, s.id`,
-    [environment, options.withDisabledStrategies ?? false],
+    only
+      ? [environment, options.withDisabledStrategies ?? false, only]
+      : [environment, options.withDisabledStrategies ?? false],
   );
   const dependencies = await db.query<DependencyRow>(
     `SELECT d.child, d.parent, d.enabled, d.variants FROM flag_dependencies d
-       JOIN flags f ON f.name = d.child AND f.archived_at IS NULL ORDER BY d.child, d.parent`,
+       JOIN flags f ON f.name = d.child AND f.archived_at IS NULL${only ? ' WHERE d.child = ANY($1)' : ''}
+      ORDER BY d.child, d.parent`,
+    only ? [only] : [],
   );
-  const tags = await db.query<TagRow>('SELECT flag_name, tag_type, tag_value FROM flag_tags');
+  const tags = await db.query<TagRow>(
+    // Ordered, so that a flag's tags read alone come in the order they come in with every flag.
+    `SELECT flag_name, tag_type, tag_value FROM flag_tags${only ? ' WHERE flag_name = ANY($1)' : ''}
+      ORDER BY flag_name, tag_type, tag_value`,
+    only ? [only] : [],
+  );
   const segments = await db.query<SegmentRow>(
     `SELECT id, name, constraints FROM segments
       WHERE id IN (SELECT segment_id FROM flag_strategy_segments) ORDER BY id`,
