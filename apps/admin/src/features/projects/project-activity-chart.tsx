@@ -1,4 +1,5 @@
-import { Text } from '@mantine/core';
+import { BarChart } from '@mantine/charts';
+import { Stack, Text } from '@mantine/core';
 
 export type DayCount = { date: string; count: number };
 
@@ -17,35 +18,42 @@ export function weeklyCounts(days: DayCount[], today: Date): number[] {
   return weeks;
 }
 
-/** A bar per week of the project's activity; the numbers are in the label for screen readers. */
+/** The first UTC day of each of the `WEEKS` weeks that `weeklyCounts` counts, as "Mar 4", oldest first. */
+export function weekStarts(today: Date): string[] {
+  const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return Array.from({ length: WEEKS }, (_, index) =>
+    new Date(end - ((WEEKS - 1 - index) * 7 + 6) * DAY_MS).toLocaleDateString('en', {
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }),
+  );
+}
+
+/** A bar per week of the project's activity, with a time axis and a count axis; the numbers are in the label too. */
 export function ProjectActivityChart({ days, today = new Date() }: { days: DayCount[]; today?: Date }) {
   const weeks = weeklyCounts(days, today);
-  const highest = Math.max(1, ...weeks);
+  const starts = weekStarts(today);
   const total = weeks.reduce((sum, count) => sum + count, 0);
   const label = `Events per week over the last ${WEEKS} weeks, oldest first: ${weeks.join(', ')}`;
+  const data = weeks.map((events, index) => ({ week: starts[index]!, events }));
   return (
-    <div>
-      <svg role="img" aria-label={label} viewBox={`0 0 ${WEEKS * 20} 60`} width="100%" height={80}>
-        {weeks.map((count, index) => {
-          const height = Math.round((count / highest) * 56);
-          return (
-            <rect
-              key={index}
-              x={index * 20 + 3}
-              y={58 - height}
-              width={14}
-              height={Math.max(height, 1)}
-              rx={2}
-              fill="var(--mantine-color-teal-7)"
-            >
-              <title>{`${count} events`}</title>
-            </rect>
-          );
-        })}
-      </svg>
+    <Stack gap={4}>
+      <div role="img" aria-label={label}>
+        <BarChart
+          h={160}
+          data={data}
+          dataKey="week"
+          series={[{ name: 'events', label: 'Events', color: 'teal.7' }]}
+          xAxisLabel="Week starting"
+          yAxisLabel="Events"
+          yAxisProps={{ allowDecimals: false, width: 40 }}
+          xAxisProps={{ minTickGap: 8 }}
+        />
+      </div>
       <Text size="xs" c="dimmed">
         {total} events in the last {WEEKS} weeks
       </Text>
-    </div>
+    </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer } from '../../testing/fake-server.ts';
 import { renderUi } from '../../testing/render.tsx';
-import { weeklyCounts } from './project-activity-chart.tsx';
+import { weekStarts, weeklyCounts } from './project-activity-chart.tsx';
 import { ProjectInsights } from './project-insights.tsx';
 
 const stage = (currentFlags: number) => ({ averageDays: null, currentFlags });
@@ -25,6 +25,13 @@ describe('weeklyCounts', () => {
     expect(weeks.slice(-2)).toEqual([5, 5]);
     expect(weeks[0]).toBe(7);
     expect(weeks.reduce((a, b) => a + b, 0)).toBe(17);
+  });
+
+  it('labels each week on the time axis by its first day, the same weeks the counts use', () => {
+    const starts = weekStarts(new Date('2026-11-27T15:00:00Z'));
+    expect(starts).toHaveLength(12);
+    expect(starts[0]).toBe('Sep 5');
+    expect(starts.at(-1)).toBe('Nov 21');
   });
 });
 
