@@ -35,7 +35,8 @@ export function TimeSlider({
         Time: {describe(minutesBack)}
       </Text>
       <Slider
-        aria-labelledby="time-slider-label"
+        // The thumb is what takes focus: its own name says what moving it does (axe: aria-input-field-name).
+        thumbLabel="Time travel: the instant the playground evaluates"
         min={-SLIDER_MINUTES}
         max={0}
         step={1}
