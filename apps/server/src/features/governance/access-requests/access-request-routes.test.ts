@@ -150,3 +150,31 @@ describe('access requests', () => {
     expect((await t.app.inject({ method: 'GET', url: REQUESTS })).statusCode).toBe(401);
   });
 });
+
+describe('access requests in maintenance mode', () => {
+  const maintenance = async (enabled: boolean) => {
+    const response = await t.admin({ method: 'POST', url: '/api/admin/maintenance', payload: { enabled } });
+    expect(response.statusCode, response.body).toBe(204);
+  };
+  const rows = async () =>
+    (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM user_access_requests'))[0]!.n;
+
+  it('are refused, asking, approving and rejecting alike, and change nothing', async () => {
+    const nora = await person('nora');
+    const asked = await ask(nora.send, 'billing');
+    expect(asked.statusCode, asked.body).toBe(201);
+    const id = asked.json().id;
+    const before = { rows: await rows(), open: await open() };
+    const ivan = await person('ivan');
+    await maintenance(true);
+    try {
+      expect((await ask(ivan.send, 'billing')).statusCode).toBe(503);
+      const approve = await t.admin({ method: 'POST', url: `${REQUESTS}/${id}/approve`, payload: {} });
+      expect(approve.statusCode).toBe(503);
+      expect((await t.admin({ method: 'DELETE', url: `${REQUESTS}/${id}` })).statusCode).toBe(503);
+      expect({ rows: await rows(), open: await open() }).toEqual(before);
+    } finally {
+      await maintenance(false);
+    }
+  });
+});
