@@ -68,11 +68,16 @@ function TakeOver({
       }
       if (focused || typed) {
         input.focus();
-        input.setSelectionRange(
-          selectionStart ?? typed.length,
-          selectionEnd ?? typed.length,
-          selectionDirection ?? 'none',
-        );
+        const restore = () =>
+          input.setSelectionRange(
+            selectionStart ?? typed.length,
+            selectionEnd ?? typed.length,
+            selectionDirection ?? 'none',
+          );
+        restore();
+        // The input event above re-renders the controlled box, which puts the caret at the end of the value; set
+        // it again once that commit is done, still before the next keystroke is handled.
+        if (typed) queueMicrotask(restore);
       }
     }
     onDone();

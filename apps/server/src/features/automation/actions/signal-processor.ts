@@ -12,6 +12,11 @@ type SignalRow = Parameters<typeof toSignal>[0];
  * action sets it matches and marks it processed, all in one transaction. Returns false when none was waiting.
  */
 export async function processNextSignal(db: Db): Promise<boolean> {
+  // Most polls find nothing waiting: they end after one plain read, without a transaction (decision record 0055).
+  const [waiting] = await db.query<{ any: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM signals WHERE processed_at IS NULL) AS any',
+  );
+  if (waiting?.any !== true) return false;
   return db.transaction(async (tx) => {
     const [row] = await tx.query<SignalRow>(
       `SELECT id::text AS id, source_id, token_id, token_name, payload, created_at FROM signals

@@ -82,6 +82,8 @@ const authorMail = (
  * once; a crash before commit leaves it pending for the next poll.
  */
 export async function applyNextDue(db: Db, now: Date, mail: ChangeRequestMailer = noMail): Promise<boolean> {
+  // Most polls find nothing due: they end after one plain read, without a transaction (decision record 0055).
+  if (!(await createChangeRequestStore(db).anyDue(now))) return false;
   // Maintenance mode pauses scheduled changes too (the write gate would refuse them): they apply once it is off.
   if (await maintenanceOn(db)) return false;
   const outbox: ChangeRequestMail[] = [];

@@ -67,6 +67,9 @@ const USER_NAME = `COALESCE(u.username, u.name, u.email, 'user ' || u.id::text)`
 const byRequest = <T extends { change_request_id: number }>(rows: T[], id: number) =>
   rows.filter((row) => row.change_request_id === id);
 
+/** Scheduled requests due at $1: one clause for the cheap look and for the claim. */
+const DUE_SCHEDULES = `FROM change_request_schedules s WHERE s.status = 'pending' AND s.scheduled_at <= $1`;
+
 /** The change_request* tables. Loading a request reads each table once for any number of requests. */
 export function createChangeRequestStore(db: Db) {
   async function load(ids: number[]): Promise<ChangeRequest[]> {
@@ -270,10 +273,16 @@ export function createChangeRequestStore(db: Db) {
      * Claims one due schedule for this transaction: the row stays locked until it ends and other processes skip it,
      * so a schedule is applied once however many servers poll.
      */
+    /** Whether a scheduled request is due at `now`: one plain read, so an idle poll needs no transaction. */
+    async anyDue(now: Date): Promise<boolean> {
+      const [row] = await db.query<{ due: boolean }>(`SELECT EXISTS (SELECT 1 ${DUE_SCHEDULES}) AS due`, [
+        now,
+      ]);
+      return row?.due === true;
+    },
     async claimDue(now: Date): Promise<number | undefined> {
       const [row] = await db.query<{ change_request_id: number }>(
-        `SELECT s.change_request_id FROM change_request_schedules s
-          WHERE s.status = 'pending' AND s.scheduled_at <= $1
+        `SELECT s.change_request_id ${DUE_SCHEDULES}
           ORDER BY s.scheduled_at, s.change_request_id
           LIMIT 1 FOR UPDATE SKIP LOCKED`,
         [now],

@@ -17,6 +17,8 @@ export const SWITCHYARD: Actor = { name: 'Switchyard', userId: null };
  * failing on every poll.
  */
 export async function progressNextDue(db: Db, now: Date): Promise<boolean> {
+  // Most polls find nothing due: they end after one plain read, without a transaction (decision record 0055).
+  if (!(await createReleasePlanStore(db).anyDue(now))) return false;
   // Maintenance mode pauses progressions too (the write gate would refuse them): they go on once it is off.
   if (await maintenanceOn(db)) return false;
   return db.transaction(async (tx) => {

@@ -34,6 +34,19 @@ export type NewPlan = Omit<
   'activeMilestoneId' | 'createdAt' | 'pausedAt' | 'pausedReason' | 'resumedAt' | 'milestones'
 > & { milestones: Omit<PlanMilestone, 'targetMilestoneId' | 'progressionExecutedAt'>[] };
 
+/**
+ * The plans whose active milestone's transition is due at $1 (unpaused, timed, not yet progressed, with a milestone
+ * to go to): one clause for the cheap look and for the claim, so the two cannot disagree.
+ */
+const DUE_TRANSITIONS = `FROM release_plans p
+   JOIN release_plan_milestones m ON m.id = p.active_milestone_id
+  WHERE p.paused_at IS NULL AND m.interval_minutes IS NOT NULL AND m.progression_executed_at IS NULL
+    AND m.started_at IS NOT NULL
+    AND GREATEST(m.started_at, COALESCE(p.resumed_at, m.started_at))
+        + m.interval_minutes * interval '1 minute' <= $1
+    AND EXISTS (SELECT 1 FROM release_plan_milestones n WHERE n.plan_id = p.id
+          AND (n.id = m.target_milestone_id OR (m.target_milestone_id IS NULL AND n.sort_order > m.sort_order)))`;
+
 export function createReleasePlanStore(db: Db) {
   async function load(rows: PlanRow[]): Promise<ReleasePlan[]> {
     if (!rows.length) return [];
@@ -162,16 +175,19 @@ export function createReleasePlanStore(db: Db) {
      * A plan whose active milestone's transition is due at `now`, locked for this transaction; plans another process
      * holds are skipped (FOR UPDATE SKIP LOCKED), so each is progressed by one process.
      */
+    /**
+     * Whether any plan's transition is due at `now`: one plain read, so an idle poll costs one statement and no
+     * transaction; claimDue then takes the row.
+     */
+    async anyDue(now: Date): Promise<boolean> {
+      const [row] = await db.query<{ due: boolean }>(`SELECT EXISTS (SELECT 1 ${DUE_TRANSITIONS}) AS due`, [
+        now,
+      ]);
+      return row?.due === true;
+    },
     async claimDue(now: Date): Promise<{ planId: string; milestoneId: string } | undefined> {
       const [row] = await db.query<{ plan_id: string; milestone_id: string }>(
-        `SELECT p.id AS plan_id, m.id AS milestone_id FROM release_plans p
-           JOIN release_plan_milestones m ON m.id = p.active_milestone_id
-          WHERE p.paused_at IS NULL AND m.interval_minutes IS NOT NULL AND m.progression_executed_at IS NULL
-            AND m.started_at IS NOT NULL
-            AND GREATEST(m.started_at, COALESCE(p.resumed_at, m.started_at))
-                + m.interval_minutes * interval '1 minute' <= $1
-            AND EXISTS (SELECT 1 FROM release_plan_milestones n WHERE n.plan_id = p.id
-                  AND (n.id = m.target_milestone_id OR (m.target_milestone_id IS NULL AND n.sort_order > m.sort_order)))
+        `SELECT p.id AS plan_id, m.id AS milestone_id ${DUE_TRANSITIONS}
           ORDER BY p.id LIMIT 1 FOR UPDATE OF p SKIP LOCKED`,
         [now],
       );
