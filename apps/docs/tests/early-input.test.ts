@@ -69,6 +69,9 @@ describe.skipIf(!available)('input before hydration', () => {
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
     let release = () => {};
     const typedBeforeCaret = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/*.js', async (route) => {

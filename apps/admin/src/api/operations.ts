@@ -400,6 +400,18 @@ export const operations = {
     'DELETE',
     '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans/{planId}/safeguards/{safeguardId}',
   ],
+  getFeatureEnvSafeguards: [
+    'GET',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/safeguards',
+  ],
+  changeFeatureEnvSafeguard: [
+    'PUT',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/safeguards',
+  ],
+  deleteFeatureEnvSafeguard: [
+    'DELETE',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/safeguards/{safeguardId}',
+  ],
   getImpactMetricsMetadata: ['GET', '/api/admin/impact-metrics/metadata'],
   getImpactMetrics: ['GET', '/api/admin/impact-metrics'],
   getUserAccessRequests: ['GET', '/api/admin/user-access-requests'],
@@ -546,6 +558,9 @@ export const beyondOss: OperationId[] = [
   'resumeMilestoneProgressions',
   'changeReleasePlanSafeguard',
   'deleteReleasePlanSafeguard',
+  'getFeatureEnvSafeguards',
+  'changeFeatureEnvSafeguard',
+  'deleteFeatureEnvSafeguard',
   'getImpactMetricsMetadata',
   'getImpactMetrics',
   // Switchyard's own: experiments (issue 39), served history and restore (issue 37), code references (issue 36).

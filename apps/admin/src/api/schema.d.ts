@@ -3490,6 +3490,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/safeguards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the safeguards of a flag environment
+     * @description The flag environment’s own safeguards, without those of its release plan (the plan lists them), with their last reading and, once triggered, what they did and why. Requires the READ permission.
+     */
+    get: operations['getFeatureEnvSafeguards'];
+    /**
+     * Add or change a safeguard of a flag environment
+     * @description A safeguard on the flag environment itself, for a flag rolled out without a release plan: the same metric, window and threshold as a plan’s, evaluated every SAFEGUARD_INTERVAL_MS while the environment is on. When the condition holds it turns the environment off (its one action, `turnOffEnvironment`), once, and records a safeguard-triggered event with its explanation. Turning the environment on again arms it again: if the metric is still past its threshold it is turned off at the next evaluation. With the `id` of one of its safeguards it replaces that one's condition. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     */
+    put: operations['changeFeatureEnvSafeguard'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/safeguards/{safeguardId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a safeguard from a flag environment
+     * @description The environment is no longer watched by it; if it turned the environment off, the environment stays off until someone turns it on. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     */
+    delete: operations['deleteFeatureEnvSafeguard'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies': {
     parameters: {
       query?: never;
@@ -7609,10 +7653,10 @@ export interface components {
       releasePlanTemplateId: string;
       safeguards: {
         action: {
-          /** @description The release plan. */
+          /** @description What the action acts on: the release plan, or for a flag environment’s own safeguard the environment. */
           id: string;
           /**
-           * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. Each also pauses the plan.
+           * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. On a release plan each also pauses the plan; a flag environment’s own safeguard only turns the environment off.
            * @enum {string}
            */
           type: 'pauseReleasePlanProgressions' | 'turnOffEnvironment' | 'startPreviousMilestone';
@@ -30922,10 +30966,10 @@ export interface operations {
             releasePlanTemplateId: string;
             safeguards: {
               action: {
-                /** @description The release plan. */
+                /** @description What the action acts on: the release plan, or for a flag environment’s own safeguard the environment. */
                 id: string;
                 /**
-                 * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. Each also pauses the plan.
+                 * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. On a release plan each also pauses the plan; a flag environment’s own safeguard only turns the environment off.
                  * @enum {string}
                  */
                 type: 'pauseReleasePlanProgressions' | 'turnOffEnvironment' | 'startPreviousMilestone';
@@ -31149,10 +31193,10 @@ export interface operations {
             releasePlanTemplateId: string;
             safeguards: {
               action: {
-                /** @description The release plan. */
+                /** @description What the action acts on: the release plan, or for a flag environment’s own safeguard the environment. */
                 id: string;
                 /**
-                 * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. Each also pauses the plan.
+                 * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. On a release plan each also pauses the plan; a flag environment’s own safeguard only turns the environment off.
                  * @enum {string}
                  */
                 type: 'pauseReleasePlanProgressions' | 'turnOffEnvironment' | 'startPreviousMilestone';
@@ -31652,10 +31696,10 @@ export interface operations {
             releasePlanTemplateId: string;
             safeguards: {
               action: {
-                /** @description The release plan. */
+                /** @description What the action acts on: the release plan, or for a flag environment’s own safeguard the environment. */
                 id: string;
                 /**
-                 * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. Each also pauses the plan.
+                 * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. On a release plan each also pauses the plan; a flag environment’s own safeguard only turns the environment off.
                  * @enum {string}
                  */
                 type: 'pauseReleasePlanProgressions' | 'turnOffEnvironment' | 'startPreviousMilestone';
@@ -31984,7 +32028,7 @@ export interface operations {
           action?: {
             id?: string;
             /**
-             * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. Each also pauses the plan.
+             * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. On a release plan each also pauses the plan; a flag environment’s own safeguard only turns the environment off.
              * @enum {string}
              */
             type: 'pauseReleasePlanProgressions' | 'turnOffEnvironment' | 'startPreviousMilestone';
@@ -32067,10 +32111,10 @@ export interface operations {
            */
           'application/json': {
             action: {
-              /** @description The release plan. */
+              /** @description What the action acts on: the release plan, or for a flag environment’s own safeguard the environment. */
               id: string;
               /**
-               * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. Each also pauses the plan.
+               * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. On a release plan each also pauses the plan; a flag environment’s own safeguard only turns the environment off.
                * @enum {string}
                */
               type: 'pauseReleasePlanProgressions' | 'turnOffEnvironment' | 'startPreviousMilestone';
@@ -32182,6 +32226,390 @@ export interface operations {
         environment: string;
         featureName: string;
         planId: string;
+        projectId: string;
+        safeguardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The safeguard was removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getFeatureEnvSafeguards: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The safeguards, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            action: {
+              /** @description What the action acts on: the release plan, or for a flag environment’s own safeguard the environment. */
+              id: string;
+              /**
+               * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. On a release plan each also pauses the plan; a flag environment’s own safeguard only turns the environment off.
+               * @enum {string}
+               */
+              type: 'pauseReleasePlanProgressions' | 'turnOffEnvironment' | 'startPreviousMilestone';
+            };
+            /**
+             * Format: date-time
+             * @description The last evaluation.
+             */
+            evaluatedAt: string | null;
+            /** @description What it did and why, when it triggered. */
+            explanation: string | null;
+            externalMetric: {
+              /**
+               * @description How the window’s points become one value.
+               * @enum {string}
+               */
+              aggregationMode: 'last' | 'avg' | 'max' | 'min';
+              /** @description A PromQL expression, asked of the external source with `query_range` over the window. */
+              query: string;
+            } | null;
+            /** @description A ULID. */
+            id: string;
+            impactMetric: {
+              /**
+               * @description How the window’s samples become one value.
+               * @enum {string}
+               */
+              aggregationMode: 'rps' | 'count' | 'avg' | 'sum' | 'p50' | 'p95' | 'p99';
+              /** @description Labels and the values a series may have for each (empty: any). */
+              labelSelectors: {
+                [key: string]: string[];
+              };
+              /** @description The series name (`unleash_histogram_checkout_latency`) or the bare metric name. */
+              metricName: string;
+              /**
+               * @description Unleash’s window; `windowMinutes` overrides it.
+               * @enum {string}
+               */
+              timeRange: 'hour' | 'day' | 'week' | 'month';
+            } | null;
+            /** @description Why the last evaluation could not read the metric. */
+            lastError: string | null;
+            /** @description What the last evaluation read; null: no data. */
+            lastValue: number | null;
+            triggerCondition: {
+              operator: '>' | '<';
+              /** @description Crossing it (strictly) triggers the safeguard. */
+              threshold: number;
+            };
+            /** Format: date-time */
+            triggeredAt: string | null;
+            /** @description The window the metric is aggregated over. */
+            windowMinutes: number;
+          }[];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  changeFeatureEnvSafeguard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    /** @description Unleash’s createSafeguardSchema, with `externalMetric`, `windowMinutes` and `action` added. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "externalMetric": {
+         *         "query": "sum(rate(http_requests_total{status=~\"5..\"}[1m])) / sum(rate(http_requests_total[1m]))",
+         *         "aggregationMode": "avg"
+         *       },
+         *       "windowMinutes": 5,
+         *       "triggerCondition": {
+         *         "operator": ">",
+         *         "threshold": 0.05
+         *       },
+         *       "action": {
+         *         "type": "pauseReleasePlanProgressions"
+         *       }
+         *     }
+         */
+        'application/json': {
+          action?: {
+            id?: string;
+            /**
+             * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. On a release plan each also pauses the plan; a flag environment’s own safeguard only turns the environment off.
+             * @enum {string}
+             */
+            type: 'pauseReleasePlanProgressions' | 'turnOffEnvironment' | 'startPreviousMilestone';
+          };
+          externalMetric?: {
+            /**
+             * @description How the window’s points become one value.
+             * @enum {string}
+             */
+            aggregationMode: 'last' | 'avg' | 'max' | 'min';
+            /** @description A PromQL expression, asked of the external source with `query_range` over the window. */
+            query: string;
+          };
+          /** @description A safeguard of the plan to change; absent: a new one. */
+          id?: string;
+          impactMetric?: {
+            /**
+             * @description How the window’s samples become one value.
+             * @enum {string}
+             */
+            aggregationMode: 'rps' | 'count' | 'avg' | 'sum' | 'p50' | 'p95' | 'p99';
+            /** @description Labels and the values a series may have for each (empty: any). */
+            labelSelectors: {
+              [key: string]: string[];
+            };
+            /** @description The series name (`unleash_histogram_checkout_latency`) or the bare metric name. */
+            metricName: string;
+            /**
+             * @description Unleash’s window; `windowMinutes` overrides it.
+             * @enum {string}
+             */
+            timeRange: 'hour' | 'day' | 'week' | 'month';
+          };
+          triggerCondition: {
+            operator: '>' | '<';
+            /** @description Crossing it (strictly) triggers the safeguard. */
+            threshold: number;
+          };
+          /** @description Minutes the metric is aggregated over; default: the `timeRange`, else 5. */
+          windowMinutes?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The safeguard. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01JEXAMPLE0000000000000021",
+           *       "action": {
+           *         "type": "pauseReleasePlanProgressions",
+           *         "id": "01JEXAMPLE0000000000000011"
+           *       },
+           *       "triggerCondition": {
+           *         "operator": ">",
+           *         "threshold": 800
+           *       },
+           *       "impactMetric": {
+           *         "metricName": "unleash_histogram_checkout_latency",
+           *         "timeRange": "hour",
+           *         "aggregationMode": "p99",
+           *         "labelSelectors": {
+           *           "environment": [
+           *             "production"
+           *           ]
+           *         }
+           *       },
+           *       "externalMetric": null,
+           *       "windowMinutes": 5,
+           *       "evaluatedAt": "2026-01-15T10:20:00.000Z",
+           *       "lastValue": 950,
+           *       "lastError": null,
+           *       "triggeredAt": "2026-01-15T10:20:00.000Z",
+           *       "explanation": "paused at 25% because p99 of checkout_latency > 800 for 5 min (it was 950)"
+           *     }
+           */
+          'application/json': {
+            action: {
+              /** @description What the action acts on: the release plan, or for a flag environment’s own safeguard the environment. */
+              id: string;
+              /**
+               * @description pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. On a release plan each also pauses the plan; a flag environment’s own safeguard only turns the environment off.
+               * @enum {string}
+               */
+              type: 'pauseReleasePlanProgressions' | 'turnOffEnvironment' | 'startPreviousMilestone';
+            };
+            /**
+             * Format: date-time
+             * @description The last evaluation.
+             */
+            evaluatedAt: string | null;
+            /** @description What it did and why, when it triggered. */
+            explanation: string | null;
+            externalMetric: {
+              /**
+               * @description How the window’s points become one value.
+               * @enum {string}
+               */
+              aggregationMode: 'last' | 'avg' | 'max' | 'min';
+              /** @description A PromQL expression, asked of the external source with `query_range` over the window. */
+              query: string;
+            } | null;
+            /** @description A ULID. */
+            id: string;
+            impactMetric: {
+              /**
+               * @description How the window’s samples become one value.
+               * @enum {string}
+               */
+              aggregationMode: 'rps' | 'count' | 'avg' | 'sum' | 'p50' | 'p95' | 'p99';
+              /** @description Labels and the values a series may have for each (empty: any). */
+              labelSelectors: {
+                [key: string]: string[];
+              };
+              /** @description The series name (`unleash_histogram_checkout_latency`) or the bare metric name. */
+              metricName: string;
+              /**
+               * @description Unleash’s window; `windowMinutes` overrides it.
+               * @enum {string}
+               */
+              timeRange: 'hour' | 'day' | 'week' | 'month';
+            } | null;
+            /** @description Why the last evaluation could not read the metric. */
+            lastError: string | null;
+            /** @description What the last evaluation read; null: no data. */
+            lastValue: number | null;
+            triggerCondition: {
+              operator: '>' | '<';
+              /** @description Crossing it (strictly) triggers the safeguard. */
+              threshold: number;
+            };
+            /** Format: date-time */
+            triggeredAt: string | null;
+            /** @description The window the metric is aggregated over. */
+            windowMinutes: number;
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteFeatureEnvSafeguard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        environment: string;
+        featureName: string;
         projectId: string;
         safeguardId: string;
       };

@@ -145,7 +145,12 @@ export function ReleasePlanCard({ place, plan, segments, canStart, canRemove }: 
             );
           })}
         </Timeline>
-        <SafeguardStatus safeguards={safeguards} place={place} planId={plan.id} canEdit={canStart} />
+        <SafeguardStatus
+          safeguards={safeguards}
+          place={place}
+          target={{ kind: 'plan', planId: plan.id }}
+          canEdit={canStart}
+        />
       </Stack>
       {starting && (
         <ConfirmModal

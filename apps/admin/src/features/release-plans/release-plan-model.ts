@@ -104,8 +104,10 @@ export type Safeguard = {
 };
 
 /** The plan's safeguards (`safeguards`, Unleash's shape), read tolerantly; empty when the server sends none. */
-export function safeguardsOf(plan: ReleasePlan): Safeguard[] {
-  const list = loose(plan).safeguards;
+export const safeguardsOf = (plan: ReleasePlan): Safeguard[] => toSafeguards(loose(plan).safeguards);
+
+/** Safeguards in Unleash's shape (a plan's, or a flag environment's own), read tolerantly. */
+export function toSafeguards(list: unknown): Safeguard[] {
   if (!Array.isArray(list)) return [];
   return list.map((item, index) => {
     const safeguard = loose(item);

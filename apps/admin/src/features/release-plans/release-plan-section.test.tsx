@@ -61,6 +61,8 @@ function buildPlan(extra: Partial<ReleasePlan> & Record<string, unknown> = {}): 
 
 const ALL_RIGHTS = [{ permission: 'ADMIN' }];
 
+const ENVIRONMENT = '/api/admin/projects/shop/features/checkout/environments/production';
+
 const PROGRESSIONS = '/api/admin/projects/shop/features/checkout/environments/production/progressions';
 
 function serve(
@@ -82,6 +84,7 @@ function serve(
     [`POST ${PROGRESSIONS}/p1/resume`]: buildPlan(),
     [`PUT ${BASE}/p1/safeguards`]: {},
     [`DELETE ${BASE}/p1/safeguards/g1`]: new Response(null, { status: 204 }),
+    [`GET ${ENVIRONMENT}/safeguards`]: [],
     ...extra,
   });
 }
@@ -298,5 +301,38 @@ describe('the release plan of a flag environment', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Add safeguard' }));
     expect(await within(form).findByText('must be at most 1440')).toBeTruthy();
     expect(screen.getByRole('form', { name: 'New safeguard' })).toBeTruthy();
+  });
+
+  it('guards a flag environment without a plan: its own safeguard turns it off, and says so when it did', async () => {
+    const triggeredOne = {
+      ...externalSafeguard,
+      id: 'e1',
+      action: { id: 'production', type: 'turnOffEnvironment' },
+      triggeredAt: startedAt,
+      explanation: 'turned off in production because max of errors > 0.05 for 10 min (it was 0.2)',
+    };
+    const server = serve([], ALL_RIGHTS, {
+      [`GET ${ENVIRONMENT}/safeguards`]: [triggeredOne],
+      [`PUT ${ENVIRONMENT}/safeguards`]: triggeredOne,
+    });
+    renderSection();
+    const section = await screen.findByRole('region', { name: 'Safeguards of production' });
+    expect(within(section).getByText('Triggered')).toBeTruthy();
+    expect(within(section).getByText(/^turned off in production because max of errors/)).toBeTruthy();
+    await userEvent.click(within(section).getByRole('button', { name: 'Add safeguard' }));
+    const form = within(section).getByRole('form', { name: 'New safeguard' });
+    expect(within(form).queryByRole('combobox', { name: 'When it triggers' })).toBeNull();
+    expect(within(form).getByText('When it triggers, the flag is turned off in production.')).toBeTruthy();
+    await userEvent.click(within(form).getByText('External query (PromQL)'));
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Query' }), 'errors');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Threshold' }), '0.05');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add safeguard' }));
+    await waitFor(() => expect(server.sent(`PUT ${ENVIRONMENT}/safeguards`)).toHaveLength(1));
+    const body = await server.sent(`PUT ${ENVIRONMENT}/safeguards`)[0]!.json();
+    expect(body).toMatchObject({
+      externalMetric: { query: 'errors' },
+      triggerCondition: { operator: '>', threshold: 0.05 },
+      action: { type: 'turnOffEnvironment' },
+    });
   });
 });

@@ -7,10 +7,14 @@ import { ErrorState } from '../../ui/query-state.tsx';
 import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
 import { useReleaseTemplates } from '../release-templates/use-release-templates.ts';
 import { usePermissions } from '../session/use-permissions.ts';
+import { EnvironmentSafeguards } from './environment-safeguards.tsx';
 import { ReleasePlanCard } from './release-plan-card.tsx';
 import { useReleasePlanMutations, useReleasePlans, type PlanPlace } from './use-release-plans.ts';
 
-/** The release plan part of a flag environment: the plan when there is one, else a way to add one from a template. */
+/**
+ * The release plan part of a flag environment: the plan when there is one, else a way to add one from a template;
+ * and the environment's own safeguards, which need no plan.
+ */
 export function ReleasePlanSection({
   place,
   segments,
@@ -49,6 +53,11 @@ export function ReleasePlanSection({
       ) : (
         canAdd && <AddReleasePlan place={place} />
       )}
+      <EnvironmentSafeguards
+        place={place}
+        canEdit={editable && can('UPDATE_FEATURE_STRATEGY', here)}
+        besidePlan={plan !== undefined}
+      />
     </>
   );
 }

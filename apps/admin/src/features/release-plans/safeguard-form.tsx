@@ -7,6 +7,7 @@ import {
   SegmentedControl,
   Select,
   Stack,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -14,7 +15,12 @@ import { useState } from 'react';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import type { Safeguard } from './release-plan-model.ts';
-import { useReleasePlanMutations, type PlanPlace, type SafeguardInput } from './use-release-plans.ts';
+import {
+  useSafeguardMutations,
+  type PlanPlace,
+  type SafeguardInput,
+  type SafeguardTarget,
+} from './use-release-plans.ts';
 
 type ImpactMode = NonNullable<SafeguardInput['impactMetric']>['aggregationMode'];
 type ExternalMode = NonNullable<SafeguardInput['externalMetric']>['aggregationMode'];
@@ -33,20 +39,24 @@ const ACTIONS: { value: ActionType; label: string }[] = [
 
 type Source = 'impact' | 'external';
 
-/** Adds a safeguard to a plan, or changes one: what it watches, when it acts and what it does. */
+/**
+ * Adds a safeguard to a plan or to the flag environment, or changes one: what it watches, when it acts and (on a
+ * plan) what it does; the flag environment's own safeguard always turns the environment off.
+ */
 export function SafeguardForm({
   place,
-  planId,
+  target,
   safeguard,
   onDone,
 }: {
   place: PlanPlace;
-  planId: string;
+  target: SafeguardTarget;
   /** The safeguard to change; absent: a new one. */
   safeguard?: Safeguard;
   onDone: () => void;
 }) {
-  const { saveSafeguard } = useReleasePlanMutations(place);
+  const { save: saveSafeguard } = useSafeguardMutations(place, target);
+  const onPlan = target.kind === 'plan';
   const [source, setSource] = useState<Source>(safeguard?.externalQuery ? 'external' : 'impact');
   const [metricName, setMetricName] = useState(safeguard?.metricName ?? '');
   const [impactMode, setImpactMode] = useState<ImpactMode>(
@@ -81,7 +91,7 @@ export function SafeguardForm({
       : { externalMetric: { query: query.trim(), aggregationMode: externalMode } }),
     ...(typeof windowMinutes === 'number' ? { windowMinutes } : {}),
     triggerCondition: { operator, threshold: Number(threshold) },
-    action: { type: action },
+    action: { type: onPlan ? action : 'turnOffEnvironment' },
   });
   const incomplete =
     threshold === '' || (source === 'impact' ? metricName.trim() === '' : query.trim() === '');
@@ -94,15 +104,12 @@ export function SafeguardForm({
       aria-label={safeguard ? 'Edit safeguard' : 'New safeguard'}
       onSubmit={(event) => {
         event.preventDefault();
-        saveSafeguard.mutate(
-          { planId, body: body() },
-          {
-            onSuccess: () => {
-              notifySuccess(safeguard ? 'Changed the safeguard' : 'Added the safeguard');
-              onDone();
-            },
+        saveSafeguard.mutate(body(), {
+          onSuccess: () => {
+            notifySuccess(safeguard ? 'Changed the safeguard' : 'Added the safeguard');
+            onDone();
           },
-        );
+        });
       }}
     >
       <Stack gap="xs">
@@ -184,13 +191,17 @@ export function SafeguardForm({
             error={errorFor(errors, 'triggerCondition')}
           />
         </Group>
-        <Select
-          label="When it triggers"
-          data={ACTIONS}
-          value={action}
-          onChange={(value) => value && setAction(value as ActionType)}
-          allowDeselect={false}
-        />
+        {onPlan ? (
+          <Select
+            label="When it triggers"
+            data={ACTIONS}
+            value={action}
+            onChange={(value) => value && setAction(value as ActionType)}
+            allowDeselect={false}
+          />
+        ) : (
+          <Text size="sm">When it triggers, the flag is turned off in {place.environment}.</Text>
+        )}
         {errors.form && (
           <Alert color="red" title="The safeguard was not saved">
             {errors.form}

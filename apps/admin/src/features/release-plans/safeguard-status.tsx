@@ -5,7 +5,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { ImpactMetricPanel } from '../impact-metrics/impact-metric-panel.tsx';
 import type { Safeguard } from './release-plan-model.ts';
 import { SafeguardForm } from './safeguard-form.tsx';
-import { useReleasePlanMutations, type PlanPlace } from './use-release-plans.ts';
+import { useSafeguardMutations, type PlanPlace, type SafeguardTarget } from './use-release-plans.ts';
 
 const triggered = (safeguard: Safeguard) =>
   safeguard.triggeredAt !== undefined || /trigger/i.test(safeguard.status ?? '');
@@ -28,29 +28,31 @@ export function describeSafeguard(safeguard: Safeguard): string {
 }
 
 /**
- * A release plan's safeguards: what each watches, whether it has stopped the rollout, and the metric's chart; with
- * `canEdit`, a way to add, change and remove them.
+ * A release plan's safeguards, or a flag environment's own: what each watches, whether it has stopped the rollout,
+ * and the metric's chart; with `canEdit`, a way to add, change and remove them.
  */
 export function SafeguardStatus({
   safeguards,
   place,
-  planId,
+  target,
   canEdit,
+  label = 'Safeguards',
 }: {
   safeguards: Safeguard[];
   place: PlanPlace;
-  planId: string;
+  target: SafeguardTarget;
   canEdit: boolean;
+  label?: string;
 }) {
-  const { deleteSafeguard } = useReleasePlanMutations(place);
+  const { remove: deleteSafeguard } = useSafeguardMutations(place, target);
   const [editing, setEditing] = useState<Safeguard | 'new' | null>(null);
   const [removing, setRemoving] = useState<Safeguard | null>(null);
   if (safeguards.length === 0 && !canEdit) return null;
   return (
-    <Stack gap="xs" component="section" aria-label="Safeguards">
+    <Stack gap="xs" component="section" aria-label={label}>
       <Group justify="space-between">
         <Text fw={600} size="sm">
-          Safeguards
+          {label}
         </Text>
         {canEdit && editing === null && (
           <Button size="compact-xs" variant="light" onClick={() => setEditing('new')}>
@@ -58,13 +60,13 @@ export function SafeguardStatus({
           </Button>
         )}
       </Group>
-      {editing === 'new' && <SafeguardForm place={place} planId={planId} onDone={() => setEditing(null)} />}
+      {editing === 'new' && <SafeguardForm place={place} target={target} onDone={() => setEditing(null)} />}
       {safeguards.map((safeguard) =>
         editing !== 'new' && editing?.id === safeguard.id ? (
           <SafeguardForm
             key={safeguard.id}
             place={place}
-            planId={planId}
+            target={target}
             safeguard={safeguard}
             onDone={() => setEditing(null)}
           />
@@ -122,16 +124,13 @@ export function SafeguardStatus({
         onClose={() => setRemoving(null)}
         onConfirm={() =>
           removing &&
-          deleteSafeguard.mutate(
-            { planId, safeguardId: removing.id },
-            {
-              onSuccess: () => {
-                notifySuccess('Removed the safeguard');
-                setRemoving(null);
-              },
-              onError: (error) => notifyError(error, 'remove the safeguard'),
+          deleteSafeguard.mutate(removing.id, {
+            onSuccess: () => {
+              notifySuccess('Removed the safeguard');
+              setRemoving(null);
             },
-          )
+            onError: (error) => notifyError(error, 'remove the safeguard'),
+          })
         }
       >
         <Text size="sm">

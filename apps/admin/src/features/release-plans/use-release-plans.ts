@@ -55,14 +55,45 @@ export function useReleasePlanMutations(place: PlanPlace) {
       mutationFn: (planId: string) => call('resumeMilestoneProgressions', { params: { ...params, planId } }),
       onSuccess,
     }),
-    saveSafeguard: useMutation({
-      mutationFn: ({ planId, body }: { planId: string; body: SafeguardInput }) =>
-        call('changeReleasePlanSafeguard', { params: { ...params, planId }, body }),
+  };
+}
+
+/** Whose safeguard it is: a release plan's, or the flag environment's own (whose one action turns it off). */
+export type SafeguardTarget = { kind: 'plan'; planId: string } | { kind: 'environment' };
+
+const environmentSafeguardsKey = (place: PlanPlace) => ['safeguards', ...plansKey(place).slice(1)] as const;
+
+/** The flag environment's own safeguards, refreshed so a triggered one shows. */
+export function useEnvironmentSafeguards(place: PlanPlace) {
+  return useQuery({
+    queryKey: environmentSafeguardsKey(place),
+    queryFn: () => call('getFeatureEnvSafeguards', { params: paramsOf(place) }),
+    refetchInterval: 30_000,
+  });
+}
+
+/** Saving and removing a safeguard of a plan or of the flag environment; the flag is read again after either. */
+export function useSafeguardMutations(place: PlanPlace, target: SafeguardTarget) {
+  const queryClient = useQueryClient();
+  const onSuccess = () => {
+    void queryClient.invalidateQueries({ queryKey: plansKey(place) });
+    void queryClient.invalidateQueries({ queryKey: environmentSafeguardsKey(place) });
+    void queryClient.invalidateQueries({ queryKey: flagKey(place.projectId, place.flagName) });
+  };
+  const params = paramsOf(place);
+  return {
+    save: useMutation({
+      mutationFn: (body: SafeguardInput) =>
+        target.kind === 'plan'
+          ? call('changeReleasePlanSafeguard', { params: { ...params, planId: target.planId }, body })
+          : call('changeFeatureEnvSafeguard', { params, body }),
       onSuccess,
     }),
-    deleteSafeguard: useMutation({
-      mutationFn: ({ planId, safeguardId }: { planId: string; safeguardId: string }) =>
-        call('deleteReleasePlanSafeguard', { params: { ...params, planId, safeguardId } }),
+    remove: useMutation({
+      mutationFn: (safeguardId: string) =>
+        target.kind === 'plan'
+          ? call('deleteReleasePlanSafeguard', { params: { ...params, planId: target.planId, safeguardId } })
+          : call('deleteFeatureEnvSafeguard', { params: { ...params, safeguardId } }),
       onSuccess,
     }),
   };

@@ -55,7 +55,9 @@ export const toReleasePlanResponse = (plan: ReleasePlan, safeguards: Safeguard[]
   milestones: plan.milestones.map((m) =>
     toMilestoneResponse(m, m.id === plan.activeMilestoneId ? plan.pausedAt : null),
   ),
-  safeguards: safeguards.filter((s) => s.planId === plan.id).map(toSafeguardResponse),
+  safeguards: safeguards
+    .filter((s) => s.owner.kind === 'plan' && s.owner.planId === plan.id)
+    .map(toSafeguardResponse),
 });
 
 const placeOf = (params: { projectId: string; featureName: string; environment: string }): PlanPlace => ({

@@ -24,10 +24,16 @@ export type SafeguardDeps = {
  * so of several processes that found it crossed only the first acts; then the action, the explanation kept on the plan
  * and the safeguard, and the safeguard-triggered event (which reaches integrations through the event outbox).
  */
-async function act(db: Db, safeguard: Safeguard, value: number, now: Date): Promise<boolean> {
+async function actOnPlan(
+  db: Db,
+  safeguard: Safeguard,
+  planId: string,
+  value: number,
+  now: Date,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const plans = createReleasePlanStore(tx);
-    const plan = await plans.get(safeguard.planId);
+    const plan = await plans.get(planId);
     const active = plan?.milestones.find((m) => m.id === plan.activeMilestoneId);
     if (!plan || !active || plan.pausedAt) return false;
     const at = milestoneLabel(active);
@@ -74,8 +80,57 @@ async function act(db: Db, safeguard: Safeguard, value: number, now: Date): Prom
 }
 
 /**
- * Evaluates every safeguard of a running plan not evaluated within the period, and acts where the condition holds;
- * returns how many acted. Each safeguard is leased for the period with a conditional update, so with several
+ * Acts on a flag environment's own safeguard whose condition holds: turns the environment off, once. The flag
+ * environment's row is locked and read first, so of several processes that found it crossed only the one that still
+ * finds it on turns it off; the others find it off and do nothing.
+ */
+async function actOnEnvironment(
+  db: Db,
+  safeguard: Safeguard,
+  place: { flagName: string; environment: string },
+  value: number,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ enabled: boolean; project: string }>(
+      `SELECT e.enabled, f.project_id AS project FROM flag_environments e JOIN flags f ON f.name = e.flag_name
+        WHERE e.flag_name = $1 AND e.environment_name = $2 AND f.archived_at IS NULL FOR UPDATE OF e`,
+      [place.flagName, place.environment],
+    );
+    if (!row?.enabled) return false;
+    const { flag } = await requireFlagEnvironment(tx, row.project, place.flagName, place.environment);
+    await switchEnvironment(tx, flag, place.environment, false, SWITCHYARD);
+    const text = explanation(safeguard, `turned off in ${place.environment}`, value);
+    await createSafeguardStore(tx).recordTriggered(safeguard.id, now, text);
+    await recordFlagEvent(tx, SWITCHYARD, {
+      type: 'safeguard-triggered',
+      project: row.project,
+      ...place,
+      data: {
+        safeguardId: safeguard.id,
+        releasePlanId: null,
+        milestoneId: null,
+        action: { type: safeguard.action, id: place.environment },
+        metric: metricWords(safeguard),
+        operator: safeguard.operator,
+        threshold: safeguard.threshold,
+        windowMinutes: safeguard.windowMinutes,
+        value,
+        explanation: text,
+      },
+    });
+    return true;
+  });
+}
+
+const act = (db: Db, safeguard: Safeguard, value: number, now: Date) =>
+  safeguard.owner.kind === 'plan'
+    ? actOnPlan(db, safeguard, safeguard.owner.planId, value, now)
+    : actOnEnvironment(db, safeguard, safeguard.owner, value, now);
+
+/**
+ * Evaluates every safeguard of a running plan or of a flag environment that is on, not evaluated within the period,
+ * and acts where the condition holds; returns how many acted. Each safeguard is leased for the period with a conditional update, so with several
  * processes on one database one of them reads it (and asks the external source) each period.
  */
 export async function evaluateSafeguards(db: Db, deps: SafeguardDeps, now: Date): Promise<number> {

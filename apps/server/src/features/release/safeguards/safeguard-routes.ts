@@ -4,7 +4,7 @@ import { BadDataError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import type { OutboundPolicy } from '../../automation/index.ts';
 import { actorOf } from '../../flag-model/events/actor.ts';
-import { PlanParams } from '../release-plans/release-plan-schemas.ts';
+import { FlagEnvironmentParams, PlanParams } from '../release-plans/release-plan-schemas.ts';
 import type { PlanPlace } from '../release-plans/release-plan-service.ts';
 import {
   ExternalSourceBody,
@@ -18,6 +18,8 @@ import { Type } from 'typebox';
 
 const BASE =
   '/api/admin/projects/:projectId/features/:featureName/environments/:environment/release-plans/:planId/safeguards';
+const ENVIRONMENT_BASE =
+  '/api/admin/projects/:projectId/features/:featureName/environments/:environment/safeguards';
 const GUARDED =
   'Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them.';
 
@@ -96,6 +98,83 @@ export function safeguardRoutes(deps: { db: Db; policy: OutboundPolicy }): Fasti
       async (request, reply) => {
         const { planId, safeguardId } = request.params;
         await tx((s) => s.remove(placeOf(request.params), planId, safeguardId, actorOf(request)));
+        return reply.status(204).send();
+      },
+    );
+
+    app.get(
+      ENVIRONMENT_BASE,
+      {
+        config: {
+          auth: {
+            permission: 'READ' as const,
+            project: 'params.projectId' as const,
+            environment: 'params.environment' as const,
+          },
+        },
+        schema: {
+          ...describe(
+            'Features',
+            'getFeatureEnvSafeguards',
+            'List the safeguards of a flag environment',
+            'The flag environment’s own safeguards, without those of its release plan (the plan lists them), with their last reading and, once triggered, what they did and why.',
+          ),
+          params: FlagEnvironmentParams,
+          response: {
+            200: Type.Array(SafeguardResponse, { description: 'The safeguards, oldest first.' }),
+            ...errorResponses(401, 403, 404),
+          },
+        },
+      },
+      async (request) =>
+        (await createSafeguardService(deps.db).listOnEnvironment(placeOf(request.params))).map(
+          toSafeguardResponse,
+        ),
+    );
+
+    app.put(
+      ENVIRONMENT_BASE,
+      {
+        config: writeAuth,
+        schema: {
+          ...describe(
+            'Features',
+            'changeFeatureEnvSafeguard',
+            'Add or change a safeguard of a flag environment',
+            `A safeguard on the flag environment itself, for a flag rolled out without a release plan: the same metric, window and threshold as a plan’s, evaluated every SAFEGUARD_INTERVAL_MS while the environment is on. When the condition holds it turns the environment off (its one action, \`turnOffEnvironment\`), once, and records a safeguard-triggered event with its explanation. Turning the environment on again arms it again: if the metric is still past its threshold it is turned off at the next evaluation. With the \`id\` of one of its safeguards it replaces that one's condition. ${GUARDED}`,
+          ),
+          params: FlagEnvironmentParams,
+          body: SafeguardBody,
+          response: {
+            200: { ...SafeguardResponse, description: 'The safeguard.' },
+            ...errorResponses(400, 401, 403, 404, 415),
+          },
+        },
+      },
+      async (request) =>
+        toSafeguardResponse(
+          await tx((s) => s.changeOnEnvironment(placeOf(request.params), request.body, actorOf(request))),
+        ),
+    );
+
+    app.delete(
+      `${ENVIRONMENT_BASE}/:safeguardId`,
+      {
+        config: writeAuth,
+        schema: {
+          ...describe(
+            'Features',
+            'deleteFeatureEnvSafeguard',
+            'Remove a safeguard from a flag environment',
+            `The environment is no longer watched by it; if it turned the environment off, the environment stays off until someone turns it on. ${GUARDED}`,
+          ),
+          params: Type.Object({ ...FlagEnvironmentParams.properties, safeguardId: Type.String() }),
+          response: { 204: noContent('The safeguard was removed.'), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { safeguardId } = request.params;
+        await tx((s) => s.removeFromEnvironment(placeOf(request.params), safeguardId, actorOf(request)));
         return reply.status(204).send();
       },
     );

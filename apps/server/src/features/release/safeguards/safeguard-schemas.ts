@@ -48,7 +48,7 @@ const TriggerCondition = Type.Object(
 
 const ActionType = literals(
   SAFEGUARD_ACTIONS,
-  'pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. Each also pauses the plan.',
+  'pauseReleasePlanProgressions: pause the plan; turnOffEnvironment: turn the flag off in the environment; startPreviousMilestone: go back one milestone. On a release plan each also pauses the plan; a flag environment’s own safeguard only turns the environment off.',
 );
 
 const exampleSafeguard = {
@@ -73,7 +73,13 @@ const exampleSafeguard = {
 export const SafeguardResponse = Type.Object(
   {
     id: Type.String({ description: 'A ULID.' }),
-    action: Type.Object({ type: ActionType, id: Type.String({ description: 'The release plan.' }) }),
+    action: Type.Object({
+      type: ActionType,
+      id: Type.String({
+        description:
+          'What the action acts on: the release plan, or for a flag environment’s own safeguard the environment.',
+      }),
+    }),
     triggerCondition: TriggerCondition,
     impactMetric: Nullable(ImpactMetricQuery),
     externalMetric: Nullable(ExternalMetricQuery),

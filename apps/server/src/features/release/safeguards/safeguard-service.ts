@@ -4,18 +4,21 @@ import { urlProblem, type OutboundPolicy } from '../../automation/index.ts';
 import type { Actor } from '../../flag-model/events/actor.ts';
 import { createEventStore } from '../../flag-model/events/event-store.ts';
 import { recordFlagEvent } from '../../flag-model/flags/flag-events.ts';
+import { requireFlagEnvironment } from '../../flag-model/flags/flag-lookup.ts';
 import { MODES_OF, parseSeriesName } from '../impact-metrics/impact-metric.ts';
 import { newReleaseId } from '../release-templates/release-id.ts';
 import { createReleasePlanService, type PlanPlace } from '../release-plans/release-plan-service.ts';
 import {
+  ENVIRONMENT_SAFEGUARD_ACTION,
   RANGE_MINUTES,
   MAX_WINDOW_MINUTES,
   type ExternalMetricSource,
   type ImpactMetricSource,
   type Safeguard,
   type SafeguardAction,
+  type SafeguardOwner,
 } from './safeguard.ts';
-import { createSafeguardStore } from './safeguard-store.ts';
+import { createSafeguardStore, type SafeguardInput } from './safeguard-store.ts';
 
 /** A safeguard as the API takes it (Unleash's createSafeguardSchema, plus an external metric, a window, an action). */
 export type SafeguardChange = {
@@ -37,6 +40,46 @@ export class SafeguardProblem extends Error {
   }
 }
 
+/** The stored condition of a change, once it is known to be valid; the default action is the owner's. */
+async function conditionOf(
+  store: ReturnType<typeof createSafeguardStore>,
+  change: SafeguardChange,
+  action: SafeguardAction,
+): Promise<SafeguardInput> {
+  if (Boolean(change.impactMetric) === Boolean(change.externalMetric))
+    throw new SafeguardProblem('impactMetric', 'give exactly one of impactMetric and externalMetric');
+  if (change.impactMetric) {
+    const wanted = parseSeriesName(change.impactMetric.metricName);
+    if (wanted.type && !MODES_OF[wanted.type].includes(change.impactMetric.aggregationMode))
+      throw new SafeguardProblem(
+        'impactMetric/aggregationMode',
+        `a ${wanted.type} is aggregated by ${MODES_OF[wanted.type].join(', ')}, not "${change.impactMetric.aggregationMode}"`,
+      );
+  }
+  if (change.externalMetric && !(await store.externalSource()))
+    throw new SafeguardProblem(
+      'externalMetric',
+      'no external metric source is configured: PUT /api/admin/impact-metrics/external-source first',
+    );
+  const windowMinutes =
+    change.windowMinutes ??
+    (change.impactMetric ? Math.min(RANGE_MINUTES[change.impactMetric.timeRange], MAX_WINDOW_MINUTES) : 5);
+  return {
+    ...(change.impactMetric
+      ? { source: 'impact', metric: change.impactMetric }
+      : { source: 'external', metric: change.externalMetric! }),
+    windowMinutes,
+    operator: change.triggerCondition.operator,
+    threshold: change.triggerCondition.threshold,
+    action,
+  };
+}
+
+const sameOwner = (a: SafeguardOwner, b: SafeguardOwner) =>
+  a.kind === 'plan'
+    ? b.kind === 'plan' && a.planId === b.planId
+    : b.kind === 'environment' && a.flagName === b.flagName && a.environment === b.environment;
+
 export function createSafeguardService(db: Db) {
   const store = createSafeguardStore(db);
 
@@ -49,6 +92,51 @@ export function createSafeguardService(db: Db) {
     return plan;
   }
 
+  /** Stores the change on its owner and records safeguard-changed; `where` names the owner in a 404. */
+  async function storeChange(
+    place: PlanPlace,
+    owner: SafeguardOwner,
+    where: string,
+    change: SafeguardChange,
+    action: SafeguardAction,
+    actor: Actor,
+  ): Promise<Safeguard> {
+    const condition = await conditionOf(store, change, action);
+    const before = change.id ? await store.get(change.id) : undefined;
+    if (change.id && (!before || !sameOwner(before.owner, owner)))
+      throw new NotFoundError(`Could not find safeguard "${change.id}" in ${where}`);
+    const id = change.id ?? newReleaseId();
+    await store.upsert(id, owner, condition);
+    const after = (await store.get(id))!;
+    await recordFlagEvent(db, actor, { type: 'safeguard-changed', ...place, data: after, preData: before });
+    return after;
+  }
+
+  /** Removes the owner's safeguard and records safeguard-deleted. */
+  async function removeOne(
+    place: PlanPlace,
+    owner: SafeguardOwner,
+    where: string,
+    safeguardId: string,
+    actor: Actor,
+  ): Promise<void> {
+    const safeguard = await store.get(safeguardId);
+    if (!safeguard || !sameOwner(safeguard.owner, owner))
+      throw new NotFoundError(`Could not find safeguard "${safeguardId}" in ${where}`);
+    await store.delete(safeguard.id);
+    await recordFlagEvent(db, actor, { type: 'safeguard-deleted', ...place, data: null, preData: safeguard });
+  }
+
+  const environmentOf = async (place: PlanPlace) => {
+    await requireFlagEnvironment(db, place.project, place.flagName, place.environment);
+    const owner: SafeguardOwner = {
+      kind: 'environment',
+      flagName: place.flagName,
+      environment: place.environment,
+    };
+    return { owner, where: `environment "${place.environment}" of flag "${place.flagName}"` };
+  };
+
   return {
     /** Creates a safeguard on the plan, or changes the one with `change.id`; safeguard-changed either way. */
     async change(
@@ -58,64 +146,38 @@ export function createSafeguardService(db: Db) {
       actor: Actor,
     ): Promise<Safeguard> {
       const plan = await planOf(place, planId);
-      if (Boolean(change.impactMetric) === Boolean(change.externalMetric))
-        throw new SafeguardProblem('impactMetric', 'give exactly one of impactMetric and externalMetric');
-      if (change.impactMetric) {
-        const wanted = parseSeriesName(change.impactMetric.metricName);
-        if (wanted.type && !MODES_OF[wanted.type].includes(change.impactMetric.aggregationMode))
-          throw new SafeguardProblem(
-            'impactMetric/aggregationMode',
-            `a ${wanted.type} is aggregated by ${MODES_OF[wanted.type].join(', ')}, not "${change.impactMetric.aggregationMode}"`,
-          );
-      }
-      if (change.externalMetric && !(await store.externalSource()))
-        throw new SafeguardProblem(
-          'externalMetric',
-          'no external metric source is configured: PUT /api/admin/impact-metrics/external-source first',
-        );
-      const before = change.id ? await store.get(change.id) : undefined;
-      if (change.id && (!before || before.planId !== plan.id))
-        throw new NotFoundError(`Could not find safeguard "${change.id}" in release plan "${plan.id}"`);
-      const id = change.id ?? newReleaseId();
-      const windowMinutes =
-        change.windowMinutes ??
-        (change.impactMetric
-          ? Math.min(RANGE_MINUTES[change.impactMetric.timeRange], MAX_WINDOW_MINUTES)
-          : 5);
-      await store.upsert(id, plan.id, {
-        ...(change.impactMetric
-          ? { source: 'impact', metric: change.impactMetric }
-          : { source: 'external', metric: change.externalMetric! }),
-        windowMinutes,
-        operator: change.triggerCondition.operator,
-        threshold: change.triggerCondition.threshold,
-        action: change.action?.type ?? 'pauseReleasePlanProgressions',
-      });
-      const after = (await store.get(id))!;
-      await recordFlagEvent(db, actor, {
-        type: 'safeguard-changed',
-        project: plan.project,
-        flagName: plan.flagName,
-        environment: plan.environment,
-        data: after,
-        preData: before,
-      });
-      return after;
+      const owner: SafeguardOwner = { kind: 'plan', planId: plan.id };
+      const action = change.action?.type ?? 'pauseReleasePlanProgressions';
+      return storeChange(place, owner, `release plan "${plan.id}"`, change, action, actor);
     },
     async remove(place: PlanPlace, planId: string, safeguardId: string, actor: Actor): Promise<void> {
       const plan = await planOf(place, planId);
-      const safeguard = await store.get(safeguardId);
-      if (!safeguard || safeguard.planId !== plan.id)
-        throw new NotFoundError(`Could not find safeguard "${safeguardId}" in release plan "${plan.id}"`);
-      await store.delete(safeguard.id);
-      await recordFlagEvent(db, actor, {
-        type: 'safeguard-deleted',
-        project: plan.project,
-        flagName: plan.flagName,
-        environment: plan.environment,
-        data: null,
-        preData: safeguard,
-      });
+      await removeOne(
+        place,
+        { kind: 'plan', planId: plan.id },
+        `release plan "${plan.id}"`,
+        safeguardId,
+        actor,
+      );
+    },
+    /** The flag environment's own safeguards (not those of its release plan). */
+    async listOnEnvironment(place: PlanPlace): Promise<Safeguard[]> {
+      await environmentOf(place);
+      return store.ofEnvironment(place.flagName, place.environment);
+    },
+    /** A safeguard on the flag environment itself: when its condition holds, the environment is turned off. */
+    async changeOnEnvironment(place: PlanPlace, change: SafeguardChange, actor: Actor): Promise<Safeguard> {
+      const { owner, where } = await environmentOf(place);
+      if (change.action && change.action.type !== ENVIRONMENT_SAFEGUARD_ACTION)
+        throw new SafeguardProblem(
+          'action/type',
+          `a flag environment's own safeguard can only turn the environment off ("${ENVIRONMENT_SAFEGUARD_ACTION}"): pausing or going back needs a release plan`,
+        );
+      return storeChange(place, owner, where, change, ENVIRONMENT_SAFEGUARD_ACTION, actor);
+    },
+    async removeFromEnvironment(place: PlanPlace, safeguardId: string, actor: Actor): Promise<void> {
+      const { owner, where } = await environmentOf(place);
+      await removeOne(place, owner, where, safeguardId, actor);
     },
     externalSource: () => store.externalSource(),
     /** Sets the instance's external source, refusing a URL the outbound policy refuses (as for webhooks). */

@@ -1,9 +1,11 @@
 import type { Db } from '../../../db/db.ts';
-import type { Safeguard, SafeguardAction, SafeguardMetric } from './safeguard.ts';
+import type { Safeguard, SafeguardAction, SafeguardMetric, SafeguardOwner } from './safeguard.ts';
 
 type SafeguardRow = {
   id: string;
-  plan_id: string;
+  plan_id: string | null;
+  flag_name: string | null;
+  environment_name: string | null;
   source: 'impact' | 'external';
   metric: never;
   window_minutes: number;
@@ -21,7 +23,10 @@ type SafeguardRow = {
 const toSafeguard = (row: SafeguardRow): Safeguard =>
   ({
     id: row.id,
-    planId: row.plan_id,
+    owner:
+      row.plan_id === null
+        ? { kind: 'environment', flagName: row.flag_name!, environment: row.environment_name! }
+        : { kind: 'plan', planId: row.plan_id },
     source: row.source,
     metric: row.metric,
     windowMinutes: row.window_minutes,
@@ -60,17 +65,31 @@ export function createSafeguardStore(db: Db) {
       const [row] = await db.query<SafeguardRow>('SELECT * FROM release_plan_safeguards WHERE id = $1', [id]);
       return row && toSafeguard(row);
     },
+    async ofEnvironment(flagName: string, environment: string): Promise<Safeguard[]> {
+      const rows = await db.query<SafeguardRow>(
+        `SELECT * FROM release_plan_safeguards WHERE flag_name = $1 AND environment_name = $2
+          ORDER BY created_at, id`,
+        [flagName, environment],
+      );
+      return rows.map(toSafeguard);
+    },
     /** Creates the safeguard, or replaces the condition of the one with that id (its state starts again). */
-    async upsert(id: string, planId: string, input: SafeguardInput): Promise<void> {
+    async upsert(id: string, owner: SafeguardOwner, input: SafeguardInput): Promise<void> {
+      const plan = owner.kind === 'plan' ? owner.planId : null;
+      const flag = owner.kind === 'environment' ? owner.flagName : null;
+      const environment = owner.kind === 'environment' ? owner.environment : null;
       await db.query(
-        `INSERT INTO release_plan_safeguards (id, plan_id, source, metric, window_minutes, operator, threshold, action)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (id) DO UPDATE SET source = $3, metric = $4, window_minutes = $5, operator = $6, threshold = $7,
-           action = $8, evaluated_at = NULL, last_value = NULL, last_error = NULL, triggered_at = NULL,
+        `INSERT INTO release_plan_safeguards
+           (id, plan_id, flag_name, environment_name, source, metric, window_minutes, operator, threshold, action)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (id) DO UPDATE SET source = $5, metric = $6, window_minutes = $7, operator = $8, threshold = $9,
+           action = $10, evaluated_at = NULL, last_value = NULL, last_error = NULL, triggered_at = NULL,
            explanation = NULL`,
         [
           id,
-          planId,
+          plan,
+          flag,
+          environment,
           input.source,
           JSON.stringify(input.metric),
           input.windowMinutes,
@@ -83,12 +102,19 @@ export function createSafeguardStore(db: Db) {
     async delete(id: string): Promise<void> {
       await db.query('DELETE FROM release_plan_safeguards WHERE id = $1', [id]);
     },
-    /** Safeguards of plans that are running (a milestone active, not paused), not evaluated within `periodMs`. */
+    /**
+     * Safeguards not evaluated within `periodMs` that have something to guard: a running plan (a milestone active,
+     * not paused), or a flag environment that is on, of a flag not archived.
+     */
     async dueForEvaluation(now: Date, periodMs: number): Promise<string[]> {
       const rows = await db.query<{ id: string }>(
-        `SELECT s.id FROM release_plan_safeguards s JOIN release_plans p ON p.id = s.plan_id
-          WHERE p.paused_at IS NULL AND p.active_milestone_id IS NOT NULL
-            AND (s.evaluated_at IS NULL OR s.evaluated_at <= $1)
+        `SELECT s.id FROM release_plan_safeguards s
+           LEFT JOIN release_plans p ON p.id = s.plan_id
+           LEFT JOIN flag_environments e ON e.flag_name = s.flag_name AND e.environment_name = s.environment_name
+           LEFT JOIN flags f ON f.name = s.flag_name
+          WHERE (s.evaluated_at IS NULL OR s.evaluated_at <= $1)
+            AND ((p.id IS NOT NULL AND p.paused_at IS NULL AND p.active_milestone_id IS NOT NULL)
+              OR (e.enabled AND f.archived_at IS NULL))
           ORDER BY s.evaluated_at NULLS FIRST, s.id LIMIT 100`,
         [new Date(now.getTime() - periodMs)],
       );

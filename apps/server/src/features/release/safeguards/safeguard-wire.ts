@@ -3,7 +3,11 @@ import type { Safeguard } from './safeguard.ts';
 /** A safeguard as the API shows it (SafeguardResponse). */
 export const toSafeguardResponse = (safeguard: Safeguard) => ({
   id: safeguard.id,
-  action: { type: safeguard.action, id: safeguard.planId },
+  // What the action acts on: the release plan, or the flag environment's environment.
+  action: {
+    type: safeguard.action,
+    id: safeguard.owner.kind === 'plan' ? safeguard.owner.planId : safeguard.owner.environment,
+  },
   triggerCondition: { operator: safeguard.operator, threshold: safeguard.threshold },
   impactMetric: safeguard.source === 'impact' ? safeguard.metric : null,
   externalMetric: safeguard.source === 'external' ? safeguard.metric : null,

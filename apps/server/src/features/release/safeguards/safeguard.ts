@@ -8,6 +8,8 @@ export const SAFEGUARD_ACTIONS: readonly SafeguardAction[] = [
   'turnOffEnvironment',
   'startPreviousMilestone',
 ];
+/** The one action of a flag environment's own safeguard: there is no plan to pause or step back. */
+export const ENVIRONMENT_SAFEGUARD_ACTION: SafeguardAction = 'turnOffEnvironment';
 
 /** How an external query's points over the window become one value. */
 export type ExternalAggregation = 'last' | 'avg' | 'max' | 'min';
@@ -26,9 +28,16 @@ export type ExternalMetricSource = { query: string; aggregationMode: ExternalAgg
 export type SafeguardMetric =
   { source: 'impact'; metric: ImpactMetricSource } | { source: 'external'; metric: ExternalMetricSource };
 
+/**
+ * What a safeguard watches over: a release plan (it pauses the plan, and may turn the environment off or go back a
+ * milestone), or a flag environment without a plan (it turns the environment off).
+ */
+export type SafeguardOwner =
+  { kind: 'plan'; planId: string } | { kind: 'environment'; flagName: string; environment: string };
+
 export type Safeguard = SafeguardMetric & {
   id: string;
-  planId: string;
+  owner: SafeguardOwner;
   windowMinutes: number;
   operator: '>' | '<';
   threshold: number;
