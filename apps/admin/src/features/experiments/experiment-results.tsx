@@ -204,7 +204,7 @@ function LiftChart({
         curveType="linear"
         withDots={daily.length < 30}
         withLegend
-        areaProps={{ fillOpacity: 0.2, strokeOpacity: 0 }}
+        areaProps={{ fillOpacity: 0.2, strokeOpacity: 0, dot: false, activeDot: false }}
         valueFormatter={format as (value: number) => string}
         xAxisLabel="Day"
         yAxisLabel="Lift (%)"
