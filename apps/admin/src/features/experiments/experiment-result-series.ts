@@ -26,6 +26,8 @@ export type IntervalRow = {
 export function intervalPlot(metric: Metric): {
   rows: IntervalRow[];
   control?: { low: number; high: number };
+  /** The values at the scale's ends, as the plot labels them. */
+  scale: { from: string; to: string };
 } {
   const show = showOf(metric);
   const lows = metric.variants.map((v) => v.interval.low);
@@ -45,7 +47,11 @@ export function intervalPlot(metric: Metric): {
     high: at(v.interval.high),
   }));
   const control = rows.find((row) => row.isControl);
-  return { rows, control: control && { low: control.low, high: control.high } };
+  return {
+    rows,
+    control: control && { low: control.low, high: control.high },
+    scale: { from: show(min), to: show(max) },
+  };
 }
 
 /** The chart's rows: per day, each variant's cumulative lift and its interval band, in percent. */

@@ -96,7 +96,7 @@ type Metric = ExperimentResultsData['metrics'][number];
 
 /** Each variant's estimate and 95% interval on one scale, over a band where control's interval lies. */
 function IntervalPlot({ metric }: { metric: Metric }) {
-  const { rows, control } = intervalPlot(metric);
+  const { rows, control, scale } = intervalPlot(metric);
   const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
   return (
     <Stack gap={4} component="figure" m={0} data-testid="interval-plot">
@@ -106,12 +106,16 @@ function IntervalPlot({ metric }: { metric: Metric }) {
       </Text>
       <Box>
         {rows.map((row, index) => (
-          <Group key={row.variant} gap="xs" wrap="nowrap" role="img" aria-label={row.label}>
+          <Group key={row.variant} gap="xs" wrap="nowrap" role="img" aria-label={row.label} py={3}>
             <Text size="xs" w="30%" truncate>
               {row.variant}
               {row.isControl ? ' (control)' : ''}
             </Text>
-            <Box pos="relative" h={18} style={{ flex: 1, marginRight: 8 }}>
+            <Box
+              pos="relative"
+              h={18}
+              style={{ flex: 1, marginRight: 8, borderLeft: '1px solid var(--mantine-color-gray-5)' }}
+            >
               {control && (
                 <Box
                   aria-hidden
@@ -148,9 +152,20 @@ function IntervalPlot({ metric }: { metric: Metric }) {
             </Box>
           </Group>
         ))}
+        <Group gap="xs" wrap="nowrap" aria-hidden>
+          <Box w="30%" />
+          <Group justify="space-between" style={{ flex: 1, marginRight: 8 }}>
+            <Text size="xs" c={MUTED}>
+              {scale.from}
+            </Text>
+            <Text size="xs" c={MUTED}>
+              {scale.to}
+            </Text>
+          </Group>
+        </Group>
       </Box>
       <Text component="figcaption" size="xs" c={MUTED}>
-        {rows.map((row) => row.label).join('. ')}.
+        Grey band: control&apos;s interval. {rows.map((row) => row.label).join('. ')}.
       </Text>
     </Stack>
   );
