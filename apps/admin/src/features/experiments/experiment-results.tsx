@@ -190,18 +190,19 @@ function LiftChart({
       </Text>
     );
   const variants = liftVariants(daily, controlVariant);
+  // Control comes first in the results, so each variant keeps the colour it has in the interval plot.
   const series = variants.flatMap((variant, index) => [
     {
       name: `${variant} interval`,
       label: `${variant}: 95% interval`,
       type: 'area' as const,
-      color: COLORS[index % COLORS.length]!,
+      color: COLORS[(index + 1) % COLORS.length]!,
     },
     {
       name: variant,
       label: `${variant}: lift`,
       type: 'line' as const,
-      color: COLORS[index % COLORS.length]!,
+      color: COLORS[(index + 1) % COLORS.length]!,
     },
   ]);
   const format = (value: unknown) =>
