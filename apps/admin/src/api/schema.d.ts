@@ -3191,7 +3191,7 @@ export interface paths {
     };
     /**
      * Get the results of an experiment
-     * @description Per variant: users, the rate or mean of each metric with its 95% interval, relative lift, the chance to beat control and expected loss (Bayesian), an always-valid sequential p-value (safe to read at any time), the sample-ratio check, and a verdict with its caveats. Read from aggregates the server keeps as exposures and events arrive. Requires the READ permission.
+     * @description Per variant: users, the rate or mean of each metric with its 95% interval, relative lift, the chance to beat control and expected loss (Bayesian), an always-valid sequential p-value (safe to read at any time), the sample-ratio check, a verdict with its caveats, and a day-by-day cumulative series of the primary conversion metric. Read from aggregates the server keeps as exposures and events arrive. Requires the READ permission.
      */
     get: operations['getExperimentResults'];
     put?: never;
@@ -30135,10 +30135,70 @@ export interface operations {
            *         "caveats": [
            *           "Only conversions after a user’s first exposure count."
            *         ]
-           *       }
+           *       },
+           *       "daily": [
+           *         {
+           *           "day": "2026-12-01",
+           *           "variants": [
+           *             {
+           *               "variant": "blue",
+           *               "users": 2480,
+           *               "converters": 1968,
+           *               "rate": 0.7935,
+           *               "interval": {
+           *                 "low": 0.777,
+           *                 "high": 0.809
+           *               }
+           *             },
+           *             {
+           *               "variant": "green",
+           *               "users": 2466,
+           *               "converters": 2071,
+           *               "rate": 0.8398,
+           *               "interval": {
+           *                 "low": 0.825,
+           *                 "high": 0.854
+           *               },
+           *               "lift": {
+           *                 "lift": 0.0583,
+           *                 "interval": {
+           *                   "low": 0.034,
+           *                   "high": 0.083
+           *                 }
+           *               }
+           *             }
+           *           ]
+           *         }
+           *       ]
            *     }
            */
           'application/json': {
+            /** @description The primary metric day by day, cumulative: for each UTC day from the start to the stop (or today), per variant the users exposed and converted so far, their conversion rate and the lift over control with 95% intervals (without CUPED). At most the last 90 days; the first of them includes every day before it. Empty for a draft and for a mean primary metric. A conversion recorded before the server kept conversion days counts on the day of the user's exposure. */
+            daily: {
+              /** @description A UTC day (YYYY-MM-DD). */
+              day: string;
+              variants: {
+                /** @description Of them, users whose first conversion on the primary metric came by the end of the day. */
+                converters: number;
+                interval: {
+                  high: number;
+                  low: number;
+                };
+                /** @description Relative lift over control; absent for control and while either rate is 0. */
+                lift?: {
+                  interval: {
+                    high: number;
+                    low: number;
+                  };
+                  lift: number;
+                };
+                /** @description converters / users (0–1). */
+                rate: number;
+                /** @description Users first exposed up to and including the day. */
+                users: number;
+                variant: string;
+              }[];
+            }[];
             experiment: components['schemas']['experimentSchema'];
             metrics: {
               cuped: {

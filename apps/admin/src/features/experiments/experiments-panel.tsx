@@ -1,10 +1,8 @@
 import {
-  Alert,
   Badge,
   Button,
   Group,
   Paper,
-  Progress,
   SegmentedControl,
   Select,
   Stack,
@@ -19,24 +17,9 @@ import type { Flag } from '../../api/wire.ts';
 import { fieldErrors } from '../../ui/field-errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { QueryState } from '../../ui/query-state.tsx';
+import { ExperimentResults } from './experiment-results.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
-import {
-  useExperimentActions,
-  useExperimentResults,
-  useExperiments,
-  type FlagEnvironment,
-} from './use-experiments.ts';
-
-const percent = (x: number | null | undefined, digits = 1) =>
-  x === null || x === undefined ? '–' : `${(x * 100).toFixed(digits)}%`;
-const VERDICT_COLOUR: Record<string, string> = {
-  winner: 'green',
-  loser: 'red',
-  'guardrail-breached': 'red',
-  'sample-ratio-mismatch': 'red',
-  collecting: 'gray',
-  inconclusive: 'yellow',
-};
+import { useExperimentActions, useExperiments, type FlagEnvironment } from './use-experiments.ts';
 
 /** The flag's experiments in one environment: set one up on its variants, start and stop it, read its results. */
 export function ExperimentsPanel({ flag }: { flag: Flag }) {
@@ -145,92 +128,6 @@ function EnvironmentExperiments({ place, variants }: { place: FlagEnvironment; v
           </Stack>
         );
       }}
-    </QueryState>
-  );
-}
-
-function ExperimentResults({ place, experimentId }: { place: FlagEnvironment; experimentId: number }) {
-  const results = useExperimentResults(place, experimentId);
-  return (
-    <QueryState query={results} label="results">
-      {(data) => (
-        <Stack gap="sm" aria-label="Experiment results">
-          <Title order={4}>{data.experiment.name}</Title>
-          {data.experiment.hypothesis && <Text size="sm">{data.experiment.hypothesis}</Text>}
-          <Alert
-            color={VERDICT_COLOUR[data.verdict.verdict] ?? 'gray'}
-            title={`Verdict: ${data.verdict.verdict}`}
-          >
-            {data.verdict.summary}
-          </Alert>
-          <Group gap="xs" aria-label="Split">
-            {data.variants.map((v) => (
-              <Stack key={v.variant} gap={2} style={{ flex: 1 }}>
-                <Text size="xs">
-                  {v.variant}: {v.users} users ({percent(v.share)} of {percent(v.expectedShare)} expected)
-                </Text>
-                <Progress value={v.share * 100} color={data.sampleRatio.mismatch ? 'red' : 'blue'} />
-              </Stack>
-            ))}
-          </Group>
-          {data.metrics.map((metric) => (
-            <Stack key={`${metric.event}-${metric.kind}`} gap={4}>
-              <Text fw={600}>
-                {metric.event} ({metric.kind === 'conversion' ? 'conversion rate' : 'mean per user'},{' '}
-                {metric.role})
-              </Text>
-              <Table aria-label={`Results for ${metric.event}`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Variant</Table.Th>
-                    <Table.Th>Users</Table.Th>
-                    <Table.Th>Estimate (95% interval)</Table.Th>
-                    <Table.Th>Lift (95% interval)</Table.Th>
-                    <Table.Th>Chance to beat control</Table.Th>
-                    <Table.Th>Expected loss</Table.Th>
-                    <Table.Th>Sequential p</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {metric.variants.map((v) => {
-                    const asRate = metric.kind === 'conversion';
-                    const show = (x: number) => (asRate ? percent(x, 2) : x.toFixed(3));
-                    return (
-                      <Table.Tr key={v.variant}>
-                        <Table.Td>
-                          {v.variant} {v.isControl && <Badge size="xs">control</Badge>}
-                        </Table.Td>
-                        <Table.Td>{v.users}</Table.Td>
-                        <Table.Td>
-                          {show(v.estimate)} ({show(v.interval.low)} to {show(v.interval.high)})
-                        </Table.Td>
-                        <Table.Td>
-                          {v.lift
-                            ? `${percent(v.lift.lift)} (${percent(v.lift.interval.low)} to ${percent(v.lift.interval.high)})`
-                            : '–'}
-                        </Table.Td>
-                        <Table.Td>{percent(v.chanceToBeatControl)}</Table.Td>
-                        <Table.Td>{v.expectedLoss === undefined ? '–' : show(v.expectedLoss)}</Table.Td>
-                        <Table.Td>{v.sequential ? v.sequential.pValue.toPrecision(2) : '–'}</Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Stack>
-          ))}
-          <Stack gap={2}>
-            <Text size="sm" fw={600}>
-              Caveats
-            </Text>
-            {data.verdict.caveats.map((caveat) => (
-              <Text key={caveat} size="xs" c="dimmed">
-                {caveat}
-              </Text>
-            ))}
-          </Stack>
-        </Stack>
-      )}
     </QueryState>
   );
 }

@@ -5,9 +5,9 @@ export type Conversion = { environment: string; event: string; user: string; val
 
 /**
  * Adds tracked events to every running experiment in their environment that has a metric on the event and has
- * exposed the user before the event. One statement: each exposed user's events and value per metric are upserted,
- * and the same change is added to the variant's totals (converted users, events, sum and sum of squares of the
- * per-user value), so results read one row per variant and metric however many events came in.
+ * exposed the user before the event. One statement: each exposed user's events, value and first event time per
+ * metric are upserted, and the same change is added to the variant's totals (converted users, events, sum and sum of
+ * squares of the per-user value), so results read one row per variant and metric however many events came in.
  */
 export async function insertConversions(db: Db, conversions: readonly Conversion[]): Promise<number> {
   if (conversions.length === 0) return 0;
@@ -23,16 +23,21 @@ export async function insertConversions(db: Db, conversions: readonly Conversion
          events = p.events + excluded.events, value_sum = p.value_sum + excluded.value_sum,
          last_at = greatest(p.last_at, excluded.last_at)
      ), matched AS (
-       SELECT x.experiment_id, x.user_id, b.event AS metric, x.variant, count(*) AS n, sum(b.value) AS v
+       SELECT x.experiment_id, x.user_id, b.event AS metric, x.variant, count(*) AS n, sum(b.value) AS v,
+              min(b.at) AS first_at
          FROM batch b
          JOIN experiments e ON e.environment = b.environment AND e.status = 'running' AND b.event = ANY (e.metric_events)
          JOIN experiment_exposures x ON x.experiment_id = e.id AND x.user_id = b.user_id AND x.exposed_at <= b.at
         GROUP BY x.experiment_id, x.user_id, b.event, x.variant
      ), upserted AS (
-       INSERT INTO experiment_user_metrics AS u (experiment_id, user_id, metric, variant, events, value_sum)
-       SELECT experiment_id, user_id, metric, variant, n, v FROM matched
-       ON CONFLICT (experiment_id, user_id, metric)
-         DO UPDATE SET events = u.events + excluded.events, value_sum = u.value_sum + excluded.value_sum
+       INSERT INTO experiment_user_metrics AS u
+         (experiment_id, user_id, metric, variant, events, value_sum, first_converted_at)
+       SELECT experiment_id, user_id, metric, variant, n, v, first_at FROM matched
+       ON CONFLICT (experiment_id, user_id, metric) DO UPDATE SET
+         events = u.events + excluded.events, value_sum = u.value_sum + excluded.value_sum,
+         -- A late batch may hold an earlier event; a row from before the column (null) stays unknown, not later.
+         first_converted_at = CASE WHEN u.first_converted_at IS NULL THEN NULL
+                                   ELSE least(u.first_converted_at, excluded.first_converted_at) END
        RETURNING experiment_id, user_id, metric, variant, events, value_sum
      ), totalled AS (
        INSERT INTO experiment_metric_totals AS t

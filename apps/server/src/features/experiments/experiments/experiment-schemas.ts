@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { MAX_METRICS } from './experiment.ts';
+import { MAX_DAYS } from './experiment-daily.ts';
 
 export const FlagEnvironmentParams = Type.Object({
   projectId: Type.String(),
@@ -113,6 +114,44 @@ const VariantResult = Type.Object({
     Type.Object({ pValue: Type.Number(), interval: Type.Object({ low: Bound, high: Bound }) }),
   ),
 });
+const DailyPoint = Type.Object({
+  day: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'A UTC day (YYYY-MM-DD).' }),
+  variants: Type.Array(
+    Type.Object({
+      variant: Type.String(),
+      users: Type.Integer({ description: 'Users first exposed up to and including the day.' }),
+      converters: Type.Integer({
+        description:
+          'Of them, users whose first conversion on the primary metric came by the end of the day.',
+      }),
+      rate: Type.Number({ description: 'converters / users (0–1).' }),
+      interval: Interval,
+      lift: Type.Optional(
+        Type.Object(
+          { lift: Type.Number(), interval: Interval },
+          { description: 'Relative lift over control; absent for control and while either rate is 0.' },
+        ),
+      ),
+    }),
+  ),
+});
+const exampleDaily = [
+  {
+    day: '2026-12-01',
+    variants: [
+      { variant: 'blue', users: 2480, converters: 1968, rate: 0.7935, interval: { low: 0.777, high: 0.809 } },
+      {
+        variant: 'green',
+        users: 2466,
+        converters: 2071,
+        rate: 0.8398,
+        interval: { low: 0.825, high: 0.854 },
+        lift: { lift: 0.0583, interval: { low: 0.034, high: 0.083 } },
+      },
+    ],
+  },
+];
+
 export const ExperimentResultsResponse = Type.Object(
   {
     experiment: Type.Ref('experimentSchema'),
@@ -158,6 +197,10 @@ export const ExperimentResultsResponse = Type.Object(
       variant: Type.Optional(Type.String()),
       summary: Type.String(),
       caveats: Type.Array(Type.String()),
+    }),
+    daily: Type.Array(DailyPoint, {
+      maxItems: MAX_DAYS,
+      description: `The primary metric day by day, cumulative: for each UTC day from the start to the stop (or today), per variant the users exposed and converted so far, their conversion rate and the lift over control with 95% intervals (without CUPED). At most the last ${MAX_DAYS} days; the first of them includes every day before it. Empty for a draft and for a mean primary metric. A conversion recorded before the server kept conversion days counts on the day of the user's exposure.`,
     }),
   },
   {
@@ -205,6 +248,7 @@ export const ExperimentResultsResponse = Type.Object(
             'green beats blue on "purchase" with a 100.0% chance; lift 5.3% (3.5% to 7.0%), sequential p = 2.0e-5.',
           caveats: ['Only conversions after a user’s first exposure count.'],
         },
+        daily: exampleDaily,
       },
     ],
   },
