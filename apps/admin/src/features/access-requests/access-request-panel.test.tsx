@@ -63,7 +63,7 @@ describe('the access requests of a project', () => {
     const calls = fakeServer();
     renderUi(<AccessRequestPanel projectId="team" />);
     await screen.findByText('Maria Member');
-    await userEvent.click(screen.getByRole('textbox', { name: 'Role for Maria Member' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Role for Maria Member' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Owner' }));
     await userEvent.click(screen.getByRole('button', { name: 'Approve Maria Member' }));
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/approve'))).toBe(true));
