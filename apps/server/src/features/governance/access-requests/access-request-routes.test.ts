@@ -189,6 +189,12 @@ describe("access requests handled by the project's Owner", () => {
     expect((await list(mike.send, '?project=garden')).statusCode).toBe(403);
     expect((await list(mike.send)).statusCode).toBe(403);
     expect(ids(await t.admin({ method: 'GET', url: `${REQUESTS}?project=cellar` }))).toEqual([inCellar.id]);
+    // Odd filters are refused cleanly, or name no project she manages.
+    for (const query of ['?project=', '?project=garden&project=cellar', '?project=%00', '?other=1']) {
+      const status = (await list(olga.send, query)).statusCode;
+      expect([status >= 400, status < 500], query).toEqual([true, true]);
+    }
+    expect(ids(await list(olga.send, '?project=*'))).toEqual([]);
 
     const approve = (send: Send, id: number | string, payload: object = {}) =>
       send({ method: 'POST', url: `${REQUESTS}/${id}/approve`, payload });
