@@ -5207,13 +5207,13 @@ export interface paths {
     };
     /**
      * List access requests
-     * @description The open requests for access to a project, newest first, with the person who asked. Requires the ADMIN permission.
+     * @description The open requests for access to a project, newest first, with the person who asked. With `project`, that project's requests, for those who may read who has access to it (PROJECT_USER_ACCESS_READ there: an Admin, the project's Owner). Without, an Admin gets every project's and anyone else the requests of the projects whose access they may read; someone who may read no project's access gets 403. Requires the PROJECT_USER_ACCESS_READ permission.
      */
     get: operations['getUserAccessRequests'];
     put?: never;
     /**
      * Ask for access to a project
-     * @description Records that the signed-in person asks for access to a project they hold no role in, for an admin to approve or reject. A token cannot ask; a private project the person cannot see is unknown to them (404). Recorded as a user-access-request-registered event. Requires the READ permission.
+     * @description Records that the signed-in person asks for access to a project they hold no role in, for an Admin or the project's Owner to approve or reject. A token cannot ask; a private project the person cannot see is unknown to them (404). Recorded as a user-access-request-registered event. Requires the READ permission.
      */
     post: operations['registerUserAccessRequest'];
     delete?: never;
@@ -5234,7 +5234,7 @@ export interface paths {
     post?: never;
     /**
      * Reject an access request
-     * @description Closes the request without giving access. Recorded as a user-access-request-rejected event. Requires the ADMIN permission.
+     * @description Closes the request without giving access. Needs PROJECT_USER_ACCESS_WRITE in the request's project (an Admin, the project's Owner). Recorded as a user-access-request-rejected event. Requires the PROJECT_USER_ACCESS_WRITE permission.
      */
     delete: operations['rejectUserAccessRequest'];
     options?: never;
@@ -5253,7 +5253,7 @@ export interface paths {
     put?: never;
     /**
      * Approve an access request
-     * @description Gives the person the project role in the project they asked for (Member unless `role` says another project role), as project access grants it, and closes the request. Recorded as a user-access-request-approved event. Requires the ADMIN permission.
+     * @description Gives the person the project role in the project they asked for (Member unless `role` says another project role), as project access grants it, and closes the request. Needs PROJECT_USER_ACCESS_WRITE in the request's project (an Admin, the project's Owner); outside Admins, a role can be given only by someone who holds each of its permissions in the project (403 naming the first one missing). Recorded as a user-access-request-approved event. Requires the PROJECT_USER_ACCESS_WRITE permission.
      */
     post: operations['approveUserAccessRequest'];
     delete?: never;
@@ -43162,7 +43162,13 @@ export interface operations {
   };
   getUserAccessRequests: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description Only this project's requests.
+         * @example checkout
+         */
+        project?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -43191,6 +43197,15 @@ export interface operations {
           };
         };
       };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
       /** @description No valid credentials: sign in or send an API token in the Authorization header. */
       401: {
         headers: {
@@ -43202,6 +43217,15 @@ export interface operations {
       };
       /** @description The credentials are valid but do not allow this operation. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -20,8 +20,11 @@ import { FlagTable } from '../flags/flag-table.tsx';
 import { useFlagSearch } from '../flags/use-flag-search.ts';
 import { useToggleEnvironment } from '../flags/use-toggle-environment.ts';
 import { ProjectActionsPanel } from '../actions/project-actions-panel.tsx';
+import { AccessRequestPanel } from '../access-requests/access-request-panel.tsx';
+import { RequestAccessButton } from '../access-requests/request-access-button.tsx';
 import { ProjectAccessPanel } from '../project-access/project-access-panel.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
+import { useSession } from '../session/use-session.ts';
 import { FavoriteButton } from '../favorites/favorite-button.tsx';
 import { SafeToArchivePanel } from '../code-references/safe-to-archive-panel.tsx';
 import { ProjectHealthPanel } from './project-health-panel.tsx';
@@ -44,10 +47,12 @@ export function ProjectPage() {
   const search = useFlagSearch(projectId, filters);
   const toggle = useToggleEnvironment();
   const { can } = usePermissions();
+  const session = useSession();
   const canCreate = can('CREATE_FEATURE', { project: projectId });
   // Bulk actions change flags (stale, tags, archive, switches); each is checked again by the server.
   const canChange = can('UPDATE_FEATURE', { project: projectId });
   const canReadAccess = can('PROJECT_USER_ACCESS_READ', { project: projectId });
+  const canManageAccess = can('PROJECT_USER_ACCESS_WRITE', { project: projectId });
   // Action sets act as service accounts and listen to signal endpoints: admins only, as in Unleash.
   const isAdmin = can('ADMIN');
   // Each tab has its own address (/projects/:id/settings), so tabs can be linked, reloaded and gone back to.
@@ -134,6 +139,7 @@ export function ProjectPage() {
               </Button>
             )}
             {canCreate && <Button onClick={() => setCreating(true)}>New flag</Button>}
+            {session.data && !canCreate && <RequestAccessButton projectId={projectId} />}
           </>
         }
       />
@@ -242,7 +248,10 @@ export function ProjectPage() {
         </Tabs.Panel>
         {canReadAccess && (
           <Tabs.Panel value="access">
-            <ProjectAccessPanel projectId={projectId} />
+            <Stack gap="xl">
+              {canManageAccess && <AccessRequestPanel projectId={projectId} />}
+              <ProjectAccessPanel projectId={projectId} />
+            </Stack>
           </Tabs.Panel>
         )}
         {isAdmin && (

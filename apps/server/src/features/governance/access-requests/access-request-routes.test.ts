@@ -151,6 +151,104 @@ describe('access requests', () => {
   });
 });
 
+/** Gives `user` the project roles in `project`, as an admin. */
+async function grant(project: string, user: number, roles: number[]): Promise<void> {
+  const response = await t.admin({
+    method: 'POST',
+    url: `/api/admin/projects/${project}/access`,
+    payload: { roles, users: [user], groups: [] },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+describe("access requests handled by the project's Owner", () => {
+  beforeAll(async () => {
+    for (const id of ['garden', 'cellar'])
+      await t.admin({ method: 'POST', url: '/api/admin/projects', payload: { id, name: id } });
+  });
+
+  it("are listed, approved and rejected by the Owner of their project and no one else's", async () => {
+    const olga = await person('olga');
+    await grant('garden', olga.id, [4]);
+    const mike = await person('mike');
+    await grant('garden', mike.id, [5]);
+    const paul = await person('paul');
+    const petra = await person('petra');
+    const inGarden = (await ask(paul.send, 'garden')).json();
+    const alsoGarden = (await ask(petra.send, 'garden')).json();
+    const inCellar = (await ask(paul.send, 'cellar')).json();
+
+    const list = (send: Send, query = '') => send({ method: 'GET', url: `${REQUESTS}${query}` });
+    const ids = (response: LightMyRequestResponse) =>
+      response.json().userAccessRequests.map((r: { id: number }) => r.id);
+    expect(ids(await list(olga.send, '?project=garden'))).toEqual([alsoGarden.id, inGarden.id]);
+    // Without a project, only those of the projects she manages.
+    expect(ids(await list(olga.send))).toEqual([alsoGarden.id, inGarden.id]);
+    expect((await list(olga.send, '?project=cellar')).statusCode).toBe(403);
+    expect((await list(olga.send, '?project=vault')).statusCode).toBe(404);
+    expect((await list(mike.send, '?project=garden')).statusCode).toBe(403);
+    expect((await list(mike.send)).statusCode).toBe(403);
+    expect(ids(await t.admin({ method: 'GET', url: `${REQUESTS}?project=cellar` }))).toEqual([inCellar.id]);
+    // Odd filters are refused cleanly, or name no project she manages.
+    for (const query of ['?project=', '?project=garden&project=cellar', '?project=%00', '?other=1']) {
+      const status = (await list(olga.send, query)).statusCode;
+      expect([status >= 400, status < 500], query).toEqual([true, true]);
+    }
+    expect(ids(await list(olga.send, '?project=*'))).toEqual([]);
+
+    const approve = (send: Send, id: number | string, payload: object = {}) =>
+      send({ method: 'POST', url: `${REQUESTS}/${id}/approve`, payload });
+    const reject = (send: Send, id: number) => send({ method: 'DELETE', url: `${REQUESTS}/${id}` });
+    expect((await approve(olga.send, inCellar.id)).statusCode).toBe(403);
+    expect((await reject(olga.send, inCellar.id)).statusCode).toBe(403);
+    expect((await approve(mike.send, inGarden.id)).statusCode).toBe(403);
+    expect((await reject(mike.send, inGarden.id)).statusCode).toBe(403);
+    expect((await approve(olga.send, 99999)).statusCode).toBe(404);
+    expect((await approve(olga.send, 'abc')).statusCode).toBe(400);
+
+    const approved = await approve(olga.send, inGarden.id, { role: 4 });
+    expect(approved.statusCode, approved.body).toBe(204);
+    const access = (await t.admin({ method: 'GET', url: '/api/admin/projects/garden/access' })).json();
+    expect(access.users).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: paul.id, roles: [4] })]),
+    );
+    expect((await reject(olga.send, alsoGarden.id)).statusCode).toBe(204);
+    expect(ids(await list(olga.send, '?project=garden'))).toEqual([]);
+    // The request for cellar is untouched.
+    expect(ids(await t.admin({ method: 'GET', url: `${REQUESTS}?project=cellar` }))).toEqual([inCellar.id]);
+  });
+
+  it('does not let an Owner give a role above what they hold in the project', async () => {
+    const oscar = await person('oscar');
+    await grant('cellar', oscar.id, [4]);
+    const sam = await person('sam');
+    const asked = (await ask(sam.send, 'cellar')).json();
+    const skipper = (
+      await t.admin({
+        method: 'POST',
+        url: '/api/admin/roles',
+        payload: {
+          name: 'Skipper',
+          permissions: [{ name: 'SKIP_CHANGE_REQUEST', environment: 'production' }],
+        },
+      })
+    ).json().roles.id;
+    const rows = async () =>
+      (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM user_access_requests'))[0]!.n;
+    const before = await rows();
+    const refused = await oscar.send({
+      method: 'POST',
+      url: `${REQUESTS}/${asked.id}/approve`,
+      payload: { role: skipper },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain('SKIP_CHANGE_REQUEST');
+    expect(await rows()).toBe(before);
+    const access = (await t.admin({ method: 'GET', url: '/api/admin/projects/cellar/access' })).json();
+    expect(access.users.map((u: { id: number }) => u.id)).not.toContain(sam.id);
+  });
+});
+
 describe('access requests in maintenance mode', () => {
   const maintenance = async (enabled: boolean) => {
     const response = await t.admin({ method: 'POST', url: '/api/admin/maintenance', payload: { enabled } });

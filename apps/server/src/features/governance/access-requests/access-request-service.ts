@@ -9,7 +9,7 @@ import { createProjectAccessStore } from '../project-access/project-access-store
 import { createAccessRequestStore, type AccessRequest } from './access-request-store.ts';
 
 /**
- * People ask for access to a project; an admin approves (the person then holds a project role there, as project
+ * People ask for access to a project; an admin or the project's Owner approves (the person then holds a project role there, as project
  * access grants it) or rejects. Each step is an event of the project (decision record 0054).
  */
 export function createAccessRequestService(db: Db) {
@@ -51,9 +51,17 @@ export function createAccessRequestService(db: Db) {
       await append('user-access-request-registered', request, actor, summary(request));
       return request;
     },
-    list: () => store.list(),
-    /** Gives the person `roleId` (a project role; Member unless said) in the project and closes the request. */
-    async approve(id: number, roleId: number | undefined, actor: Actor): Promise<void> {
+    list: (project?: string) => store.list(project),
+    /**
+     * Gives the person `roleId` (a project role; Member unless said) in the project and closes the request.
+     * `mayGrant` refuses a role the approver may not give in the request's project (project-access-grant.ts).
+     */
+    async approve(
+      id: number,
+      roleId: number | undefined,
+      actor: Actor,
+      mayGrant: (project: string, role: number) => Promise<void>,
+    ): Promise<void> {
       const request = await find(id);
       const role = roleId ?? ROLE_IDS.Member;
       const [found] = await createRoleStore(db).findByIds([role]);
@@ -63,6 +71,7 @@ export function createAccessRequestService(db: Db) {
           '/body/role',
           `${found.name} is a root role; a project grants project roles only`,
         );
+      await mayGrant(request.project, role);
       await createProjectAccessStore(db).addUserRoles(request.project, request.userId, [role], actor.name);
       await store.remove(id);
       await append('user-access-request-approved', request, actor, { ...summary(request), role });

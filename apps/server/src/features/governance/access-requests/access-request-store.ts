@@ -49,9 +49,12 @@ export function createAccessRequestStore(db: Db) {
       const [row] = await db.query<AccessRequestRow>(`${SELECT} WHERE r.id = $1`, [id]);
       return row ? toRequest(row) : undefined;
     },
-    async list(): Promise<AccessRequest[]> {
+    /** Every project's open requests, or one project's. */
+    async list(project?: string): Promise<AccessRequest[]> {
       const rows = await db.query<AccessRequestRow>(
-        `${SELECT} WHERE u.deleted_at IS NULL ORDER BY r.requested_at DESC, r.id DESC`,
+        `${SELECT} WHERE u.deleted_at IS NULL AND ($1::text IS NULL OR r.project_id = $1)
+         ORDER BY r.requested_at DESC, r.id DESC`,
+        [project ?? null],
       );
       return rows.map(toRequest);
     },
