@@ -7666,6 +7666,10 @@ export interface components {
          * @description The last evaluation.
          */
         evaluatedAt: string | null;
+        experimentGuardrails: {
+          /** @description An experiment of the same flag environment. Its value is how many guardrails its results report breached (0 while none is, while it collects data or while its split is broken; no data once it stops): with `> 0` the safeguard acts when a variant harms a guardrail metric. */
+          experimentId: number;
+        } | null;
         /** @description What it did and why, when it triggered. */
         explanation: string | null;
         externalMetric: {
@@ -31039,6 +31043,10 @@ export interface operations {
                * @description The last evaluation.
                */
               evaluatedAt: string | null;
+              experimentGuardrails: {
+                /** @description An experiment of the same flag environment. Its value is how many guardrails its results report breached (0 while none is, while it collects data or while its split is broken; no data once it stops): with `> 0` the safeguard acts when a variant harms a guardrail metric. */
+                experimentId: number;
+              } | null;
               /** @description What it did and why, when it triggered. */
               explanation: string | null;
               externalMetric: {
@@ -31266,6 +31274,10 @@ export interface operations {
                * @description The last evaluation.
                */
               evaluatedAt: string | null;
+              experimentGuardrails: {
+                /** @description An experiment of the same flag environment. Its value is how many guardrails its results report breached (0 while none is, while it collects data or while its split is broken; no data once it stops): with `> 0` the safeguard acts when a variant harms a guardrail metric. */
+                experimentId: number;
+              } | null;
               /** @description What it did and why, when it triggered. */
               explanation: string | null;
               externalMetric: {
@@ -31769,6 +31781,10 @@ export interface operations {
                * @description The last evaluation.
                */
               evaluatedAt: string | null;
+              experimentGuardrails: {
+                /** @description An experiment of the same flag environment. Its value is how many guardrails its results report breached (0 while none is, while it collects data or while its split is broken; no data once it stops): with `> 0` the safeguard acts when a variant harms a guardrail metric. */
+                experimentId: number;
+              } | null;
               /** @description What it did and why, when it triggered. */
               explanation: string | null;
               externalMetric: {
@@ -32065,7 +32081,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description Unleash’s createSafeguardSchema, with `externalMetric`, `windowMinutes` and `action` added. */
+    /** @description Unleash’s createSafeguardSchema, with `externalMetric`, `experimentGuardrails`, `windowMinutes` and `action` added: give exactly one of `impactMetric`, `externalMetric` and `experimentGuardrails`. */
     requestBody: {
       content: {
         /**
@@ -32092,6 +32108,10 @@ export interface operations {
              * @enum {string}
              */
             type: 'pauseReleasePlanProgressions' | 'turnOffEnvironment' | 'startPreviousMilestone';
+          };
+          experimentGuardrails?: {
+            /** @description An experiment of the same flag environment. Its value is how many guardrails its results report breached (0 while none is, while it collects data or while its split is broken; no data once it stops): with `> 0` the safeguard acts when a variant harms a guardrail metric. */
+            experimentId: number;
           };
           externalMetric?: {
             /**
@@ -32161,6 +32181,7 @@ export interface operations {
            *         }
            *       },
            *       "externalMetric": null,
+           *       "experimentGuardrails": null,
            *       "windowMinutes": 5,
            *       "evaluatedAt": "2026-01-15T10:20:00.000Z",
            *       "lastValue": 950,
@@ -32184,6 +32205,10 @@ export interface operations {
              * @description The last evaluation.
              */
             evaluatedAt: string | null;
+            experimentGuardrails: {
+              /** @description An experiment of the same flag environment. Its value is how many guardrails its results report breached (0 while none is, while it collects data or while its split is broken; no data once it stops): with `> 0` the safeguard acts when a variant harms a guardrail metric. */
+              experimentId: number;
+            } | null;
             /** @description What it did and why, when it triggered. */
             explanation: string | null;
             externalMetric: {
@@ -32363,6 +32388,10 @@ export interface operations {
              * @description The last evaluation.
              */
             evaluatedAt: string | null;
+            experimentGuardrails: {
+              /** @description An experiment of the same flag environment. Its value is how many guardrails its results report breached (0 while none is, while it collects data or while its split is broken; no data once it stops): with `> 0` the safeguard acts when a variant harms a guardrail metric. */
+              experimentId: number;
+            } | null;
             /** @description What it did and why, when it triggered. */
             explanation: string | null;
             externalMetric: {
@@ -32450,7 +32479,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description Unleash’s createSafeguardSchema, with `externalMetric`, `windowMinutes` and `action` added. */
+    /** @description Unleash’s createSafeguardSchema, with `externalMetric`, `experimentGuardrails`, `windowMinutes` and `action` added: give exactly one of `impactMetric`, `externalMetric` and `experimentGuardrails`. */
     requestBody: {
       content: {
         /**
@@ -32477,6 +32506,10 @@ export interface operations {
              * @enum {string}
              */
             type: 'pauseReleasePlanProgressions' | 'turnOffEnvironment' | 'startPreviousMilestone';
+          };
+          experimentGuardrails?: {
+            /** @description An experiment of the same flag environment. Its value is how many guardrails its results report breached (0 while none is, while it collects data or while its split is broken; no data once it stops): with `> 0` the safeguard acts when a variant harms a guardrail metric. */
+            experimentId: number;
           };
           externalMetric?: {
             /**
@@ -32546,6 +32579,7 @@ export interface operations {
            *         }
            *       },
            *       "externalMetric": null,
+           *       "experimentGuardrails": null,
            *       "windowMinutes": 5,
            *       "evaluatedAt": "2026-01-15T10:20:00.000Z",
            *       "lastValue": 950,
@@ -32569,6 +32603,10 @@ export interface operations {
              * @description The last evaluation.
              */
             evaluatedAt: string | null;
+            experimentGuardrails: {
+              /** @description An experiment of the same flag environment. Its value is how many guardrails its results report breached (0 while none is, while it collects data or while its split is broken; no data once it stops): with `> 0` the safeguard acts when a variant harms a guardrail metric. */
+              experimentId: number;
+            } | null;
             /** @description What it did and why, when it triggered. */
             explanation: string | null;
             externalMetric: {

@@ -98,6 +98,8 @@ export type Safeguard = {
   /** Switchyard's PromQL query of the external source, instead of an impact metric. */
   externalQuery?: string;
   externalAggregation?: string;
+  /** Switchyard's experiment whose guardrails it watches, instead of a metric. */
+  experimentId?: number;
   windowMinutes?: number;
   /** What it does when it triggers (pauseReleasePlanProgressions when the server says nothing). */
   actionType?: string;
@@ -131,6 +133,10 @@ export function toSafeguards(list: unknown): Safeguard[] {
       reason: text(safeguard.explanation) ?? text(safeguard.reason) ?? text(safeguard.message),
       externalQuery: text(external.query),
       externalAggregation: text(external.aggregationMode),
+      experimentId:
+        typeof loose(safeguard.experimentGuardrails).experimentId === 'number'
+          ? (loose(safeguard.experimentGuardrails).experimentId as number)
+          : undefined,
       windowMinutes: typeof safeguard.windowMinutes === 'number' ? safeguard.windowMinutes : undefined,
       actionType: text(loose(safeguard.action).type),
     };

@@ -93,6 +93,7 @@ const externalSafeguard = {
   id: 'g1',
   impactMetric: null,
   externalMetric: { query: 'sum(rate(errors_total[1m]))', aggregationMode: 'max' },
+  experimentGuardrails: null,
   triggerCondition: { operator: '>', threshold: 0.05 },
   triggeredAt: null,
   action: { id: 'p1', type: 'turnOffEnvironment' },
@@ -194,6 +195,7 @@ describe('the release plan of a flag environment', () => {
             triggeredAt: startedAt,
             action: { id: 'p1', type: 'pauseReleasePlanProgressions' },
             externalMetric: null,
+            experimentGuardrails: null,
             windowMinutes: 5,
             evaluatedAt: startedAt,
             lastValue: 7,
@@ -332,6 +334,30 @@ describe('the release plan of a flag environment', () => {
     expect(body).toMatchObject({
       externalMetric: { query: 'errors' },
       triggerCondition: { operator: '>', threshold: 0.05 },
+      action: { type: 'turnOffEnvironment' },
+    });
+  });
+
+  it('guards a flag environment with an experiment’s guardrails, picked from its experiments', async () => {
+    const server = serve([], ALL_RIGHTS, {
+      [`GET ${ENVIRONMENT}/experiments`]: {
+        experiments: [{ id: 7, name: 'Checkout test', status: 'running' }],
+      },
+      [`PUT ${ENVIRONMENT}/safeguards`]: {},
+    });
+    renderSection();
+    const section = await screen.findByRole('region', { name: 'Safeguards of production' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Add safeguard' }));
+    const form = within(section).getByRole('form', { name: 'New safeguard' });
+    await userEvent.click(within(form).getByText('Experiment guardrails'));
+    expect(within(form).queryByRole('textbox', { name: 'Threshold' })).toBeNull();
+    await userEvent.click(within(form).getByRole('combobox', { name: 'Experiment' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Checkout test (running)' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Add safeguard' }));
+    await waitFor(() => expect(server.sent(`PUT ${ENVIRONMENT}/safeguards`)).toHaveLength(1));
+    expect(await server.sent(`PUT ${ENVIRONMENT}/safeguards`)[0]!.json()).toEqual({
+      experimentGuardrails: { experimentId: 7 },
+      triggerCondition: { operator: '>', threshold: 0 },
       action: { type: 'turnOffEnvironment' },
     });
   });

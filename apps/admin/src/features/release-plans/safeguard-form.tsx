@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { errorFor, fieldErrors } from '../../ui/field-errors.ts';
+import { useExperiments } from '../experiments/use-experiments.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import type { Safeguard } from './release-plan-model.ts';
 import {
@@ -37,7 +38,7 @@ const ACTIONS: { value: ActionType; label: string }[] = [
   { value: 'startPreviousMilestone', label: 'Go back one milestone (and pause)' },
 ];
 
-type Source = 'impact' | 'external';
+type Source = 'impact' | 'external' | 'experiment';
 
 /**
  * Adds a safeguard to a plan or to the flag environment, or changes one: what it watches, when it acts and (on a
@@ -57,7 +58,17 @@ export function SafeguardForm({
 }) {
   const { save: saveSafeguard } = useSafeguardMutations(place, target);
   const onPlan = target.kind === 'plan';
-  const [source, setSource] = useState<Source>(safeguard?.externalQuery ? 'external' : 'impact');
+  const [source, setSource] = useState<Source>(
+    safeguard?.experimentId !== undefined ? 'experiment' : safeguard?.externalQuery ? 'external' : 'impact',
+  );
+  const [experimentId, setExperimentId] = useState<string | null>(
+    safeguard?.experimentId === undefined ? null : String(safeguard.experimentId),
+  );
+  const experiments = useExperiments({
+    projectId: place.projectId,
+    featureName: place.flagName,
+    environment: place.environment,
+  });
   const [metricName, setMetricName] = useState(safeguard?.metricName ?? '');
   const [impactMode, setImpactMode] = useState<ImpactMode>(
     (safeguard?.aggregationMode as ImpactMode | undefined) ?? 'count',
@@ -77,6 +88,7 @@ export function SafeguardForm({
   );
   const errors = fieldErrors(saveSafeguard.error);
 
+  // An experiment's value is its number of breached guardrails: it acts on the first one.
   const body = (): SafeguardInput => ({
     ...(safeguard ? { id: safeguard.id } : {}),
     ...(source === 'impact'
@@ -88,13 +100,18 @@ export function SafeguardForm({
             labelSelectors: safeguard?.labelSelectors ?? {},
           },
         }
-      : { externalMetric: { query: query.trim(), aggregationMode: externalMode } }),
-    ...(typeof windowMinutes === 'number' ? { windowMinutes } : {}),
-    triggerCondition: { operator, threshold: Number(threshold) },
+      : source === 'external'
+        ? { externalMetric: { query: query.trim(), aggregationMode: externalMode } }
+        : { experimentGuardrails: { experimentId: Number(experimentId) } }),
+    ...(source !== 'experiment' && typeof windowMinutes === 'number' ? { windowMinutes } : {}),
+    triggerCondition:
+      source === 'experiment' ? { operator: '>', threshold: 0 } : { operator, threshold: Number(threshold) },
     action: { type: onPlan ? action : 'turnOffEnvironment' },
   });
   const incomplete =
-    threshold === '' || (source === 'impact' ? metricName.trim() === '' : query.trim() === '');
+    source === 'experiment'
+      ? experimentId === null
+      : threshold === '' || (source === 'impact' ? metricName.trim() === '' : query.trim() === '');
 
   return (
     <Paper
@@ -120,9 +137,33 @@ export function SafeguardForm({
           data={[
             { value: 'impact', label: 'Impact metric' },
             { value: 'external', label: 'External query (PromQL)' },
+            { value: 'experiment', label: 'Experiment guardrails' },
           ]}
         />
-        {source === 'impact' ? (
+        {source === 'experiment' ? (
+          <Stack gap={4}>
+            <Select
+              label="Experiment"
+              placeholder={experiments.isPending ? 'Loading…' : 'Pick an experiment'}
+              data={(experiments.data?.experiments ?? []).map((each) => ({
+                value: String(each.id),
+                label: `${each.name} (${each.status})`,
+              }))}
+              value={experimentId}
+              onChange={setExperimentId}
+              error={
+                errorFor(errors, 'experimentGuardrails') ??
+                (experiments.isSuccess && experiments.data.experiments.length === 0
+                  ? `No experiment on this flag in ${place.environment} yet`
+                  : undefined)
+              }
+            />
+            <Text size="sm">
+              It acts when the experiment&apos;s results report a variant harming a guardrail metric, as the
+              results page does; not while it collects data, and not once it stops.
+            </Text>
+          </Stack>
+        ) : source === 'impact' ? (
           <Group grow align="flex-start">
             <TextInput
               label="Metric"
@@ -165,32 +206,34 @@ export function SafeguardForm({
             />
           </Group>
         )}
-        <Group grow align="flex-start">
-          <NumberInput
-            label="Window (minutes)"
-            min={1}
-            max={1440}
-            value={windowMinutes}
-            onChange={setWindowMinutes}
-            error={errorFor(errors, 'windowMinutes')}
-          />
-          <Select
-            label="Operator"
-            data={[
-              { value: '>', label: 'above' },
-              { value: '<', label: 'below' },
-            ]}
-            value={operator}
-            onChange={(value) => value && setOperator(value as '>' | '<')}
-            allowDeselect={false}
-          />
-          <NumberInput
-            label="Threshold"
-            value={threshold}
-            onChange={setThreshold}
-            error={errorFor(errors, 'triggerCondition')}
-          />
-        </Group>
+        {source !== 'experiment' && (
+          <Group grow align="flex-start">
+            <NumberInput
+              label="Window (minutes)"
+              min={1}
+              max={1440}
+              value={windowMinutes}
+              onChange={setWindowMinutes}
+              error={errorFor(errors, 'windowMinutes')}
+            />
+            <Select
+              label="Operator"
+              data={[
+                { value: '>', label: 'above' },
+                { value: '<', label: 'below' },
+              ]}
+              value={operator}
+              onChange={(value) => value && setOperator(value as '>' | '<')}
+              allowDeselect={false}
+            />
+            <NumberInput
+              label="Threshold"
+              value={threshold}
+              onChange={setThreshold}
+              error={errorFor(errors, 'triggerCondition')}
+            />
+          </Group>
+        )}
         {onPlan ? (
           <Select
             label="When it triggers"

@@ -12,6 +12,8 @@ const triggered = (safeguard: Safeguard) =>
 
 /** "p95 of checkout_latency over the last hour > 0.8": what a safeguard watches, in one line. */
 export function describeSafeguard(safeguard: Safeguard): string {
+  if (safeguard.experimentId !== undefined)
+    return `a guardrail of experiment #${safeguard.experimentId} breached`;
   const metric = safeguard.metricName ?? safeguard.externalQuery ?? 'a metric';
   const mode = safeguard.aggregationMode ?? safeguard.externalAggregation;
   const reading = mode ? `${mode} of ${metric}` : metric;

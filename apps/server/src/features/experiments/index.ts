@@ -10,3 +10,5 @@ export { createConversionRecorder, type ConversionRecorder } from './conversions
 export { conversionRoutes } from './conversions/conversion-routes.ts';
 export { createExperimentFlusher } from './experiment-flusher.ts';
 export { exposureRoutes } from './exposures/exposure-routes.ts';
+// Safeguards (release area) watch a running experiment's guardrails: one rule with the results' verdict.
+export { readGuardrailBreaches, type GuardrailReading } from './experiments/experiment-guardrails.ts';

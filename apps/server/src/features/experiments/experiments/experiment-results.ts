@@ -143,6 +143,25 @@ function oriented(comparison: Comparison, metric: ExperimentMetric): Comparison 
 const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
 const range = (interval: Interval) => `${percent(interval.low)} to ${percent(interval.high)}`;
 
+/**
+ * Each variant that harms a guardrail metric with 95% confidence (sequential test) and is more likely worse than
+ * control, in words: "treatment harms guardrail "error"". The verdict and the experiment safeguards both use it.
+ */
+export function guardrailBreaches(metrics: MetricResult[]): string[] {
+  return metrics
+    .filter((metric) => metric.role === 'guardrail')
+    .flatMap((metric) =>
+      metric.variants
+        .filter(
+          (v) =>
+            !v.isControl &&
+            (v.sequential?.pValue ?? 1) < 1 - CONFIDENCE &&
+            (v.chanceToBeatControl ?? 1) < 0.5,
+        )
+        .map((v) => `${v.variant} harms guardrail "${metric.event}"`),
+    );
+}
+
 function verdictOf(
   experiment: Experiment,
   users: number[],
@@ -170,18 +189,7 @@ function verdictOf(
       summary: `Collecting data: every variant needs at least ${MIN_USERS_PER_VARIANT} users before the results mean much.`,
       caveats,
     };
-  const breached = metrics
-    .filter((metric) => metric.role === 'guardrail')
-    .flatMap((metric) =>
-      metric.variants
-        .filter(
-          (v) =>
-            !v.isControl &&
-            (v.sequential?.pValue ?? 1) < 1 - CONFIDENCE &&
-            (v.chanceToBeatControl ?? 1) < 0.5,
-        )
-        .map((v) => `${v.variant} harms guardrail "${metric.event}"`),
-    );
+  const breached = guardrailBreaches(metrics);
   if (breached.length > 0)
     return { verdict: 'guardrail-breached', summary: `${breached.join('; ')}.`, caveats };
   const primary = metrics.find((metric) => metric.role === 'primary');

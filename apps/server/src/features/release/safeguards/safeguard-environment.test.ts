@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_TOKEN, createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { buildFlag } from '../../../testing/flag-builder.ts';
 import {
   addStrategyThroughApi,
   createFlagThroughApi,
@@ -151,5 +152,91 @@ describe("a flag environment's own safeguard", () => {
       [flag],
     );
     expect(types.map((row) => row.type)).toEqual(['safeguard-changed', 'safeguard-deleted']);
+  });
+
+  it("turns the environment off when a running experiment's guardrail is breached, and not before", async () => {
+    const flag = `guarded-experiment-${Date.now()}`;
+    const variants = ['control', 'treatment'].map((name) => ({
+      name,
+      weight: 500,
+      weightType: 'variable',
+      stickiness: 'default',
+    }));
+    await buildFlag(t.db, {
+      name: flag,
+      environments: { development: { enabled: true, strategies: [{}], variants } },
+    });
+    const experiments = `${environmentUrl(flag)}/experiments`;
+    const created = await t.admin({
+      method: 'POST',
+      url: experiments,
+      payload: {
+        name: 'checkout test',
+        controlVariant: 'control',
+        metrics: [
+          { event: 'purchase', kind: 'conversion', role: 'primary' },
+          { event: 'error', kind: 'conversion', role: 'guardrail', direction: 'decrease' },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const experimentId = created.json().id as number;
+    const other = await t.admin({
+      method: 'PUT',
+      url: safeguards(flag),
+      payload: {
+        experimentGuardrails: { experimentId: 999_999 },
+        triggerCondition: { operator: '>', threshold: 0 },
+      },
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.body).toContain('experimentGuardrails/experimentId');
+    expect((await t.admin({ method: 'POST', url: `${experiments}/${experimentId}/start` })).statusCode).toBe(
+      200,
+    );
+    const guarded = await t.admin({
+      method: 'PUT',
+      url: safeguards(flag),
+      payload: { experimentGuardrails: { experimentId }, triggerCondition: { operator: '>', threshold: 0 } },
+    });
+    expect(guarded.statusCode, guarded.body).toBe(200);
+    expect(guarded.json()).toMatchObject({ experimentGuardrails: { experimentId }, externalMetric: null });
+
+    // 1,000 users a variant; errors among them as the test says.
+    const observe = async (controlErrors: number, treatmentErrors: number) => {
+      await t.db.query('DELETE FROM experiment_variant_users WHERE experiment_id = $1', [experimentId]);
+      await t.db.query('DELETE FROM experiment_metric_totals WHERE experiment_id = $1', [experimentId]);
+      for (const [variant, errors] of [
+        ['control', controlErrors],
+        ['treatment', treatmentErrors],
+      ] as const) {
+        await t.db.query(
+          'INSERT INTO experiment_variant_users (experiment_id, variant, users) VALUES ($1, $2, 1000)',
+          [experimentId, variant],
+        );
+        await t.db.query(
+          `INSERT INTO experiment_metric_totals (experiment_id, variant, metric, converted_users, events, value_sum,
+             value_square_sum) VALUES ($1, $2, 'error', $3, $3, 0, 0)`,
+          [experimentId, variant, errors],
+        );
+      }
+    };
+    await observe(50, 52);
+    let now = new Date(Date.now() + 10 * MINUTE);
+    expect(await evaluateSafeguards(t.db, deps, now)).toBe(0);
+    expect((await t.admin({ url: safeguards(flag) })).json()[0]).toMatchObject({
+      lastValue: 0,
+      lastError: null,
+    });
+    expect(await served(flag)).toBe(true);
+
+    await observe(50, 150);
+    now = new Date(now.getTime() + 2000);
+    expect(await evaluateSafeguards(t.db, deps, now)).toBe(1);
+    await expect.poll(() => served(flag), { timeout: 10_000 }).toBe(false);
+    const [event] = await triggered(flag);
+    expect(event!.data.explanation).toBe(
+      `turned off in development because guardrails breached in experiment #${experimentId} > 0 (it was 1: treatment harms guardrail "error")`,
+    );
   });
 });

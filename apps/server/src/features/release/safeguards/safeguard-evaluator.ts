@@ -9,7 +9,7 @@ import { SWITCHYARD } from '../release-plans/release-plan-scheduler.ts';
 import { createReleasePlanService } from '../release-plans/release-plan-service.ts';
 import { createReleasePlanStore } from '../release-plans/release-plan-store.ts';
 import { crossed, explanation, metricWords, type Safeguard } from './safeguard.ts';
-import { readExternalMetric, readImpactMetric } from './safeguard-source.ts';
+import { readExperimentGuardrails, readExternalMetric, readImpactMetric } from './safeguard-source.ts';
 import { createSafeguardStore } from './safeguard-store.ts';
 
 export type SafeguardDeps = {
@@ -30,6 +30,7 @@ async function actOnPlan(
   planId: string,
   value: number,
   now: Date,
+  detail?: string,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const plans = createReleasePlanStore(tx);
@@ -44,7 +45,7 @@ async function actOnPlan(
         : safeguard.action === 'startPreviousMilestone' && previous
           ? `went back from ${at} to ${milestoneLabel(previous)} and paused`
           : `paused at ${at}`;
-    const text = explanation(safeguard, done, value);
+    const text = explanation(safeguard, done, value, detail);
     if (!(await plans.pause(plan.id, now, text))) return false;
     if (safeguard.action === 'turnOffEnvironment') {
       const { flag } = await requireFlagEnvironment(tx, plan.project, plan.flagName, plan.environment);
@@ -90,6 +91,7 @@ async function actOnEnvironment(
   place: { flagName: string; environment: string },
   value: number,
   now: Date,
+  detail?: string,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ enabled: boolean; project: string }>(
@@ -100,7 +102,7 @@ async function actOnEnvironment(
     if (!row?.enabled) return false;
     const { flag } = await requireFlagEnvironment(tx, row.project, place.flagName, place.environment);
     await switchEnvironment(tx, flag, place.environment, false, SWITCHYARD);
-    const text = explanation(safeguard, `turned off in ${place.environment}`, value);
+    const text = explanation(safeguard, `turned off in ${place.environment}`, value, detail);
     await createSafeguardStore(tx).recordTriggered(safeguard.id, now, text);
     await recordFlagEvent(tx, SWITCHYARD, {
       type: 'safeguard-triggered',
@@ -123,10 +125,10 @@ async function actOnEnvironment(
   });
 }
 
-const act = (db: Db, safeguard: Safeguard, value: number, now: Date) =>
+const act = (db: Db, safeguard: Safeguard, value: number, now: Date, detail?: string) =>
   safeguard.owner.kind === 'plan'
-    ? actOnPlan(db, safeguard, safeguard.owner.planId, value, now)
-    : actOnEnvironment(db, safeguard, safeguard.owner, value, now);
+    ? actOnPlan(db, safeguard, safeguard.owner.planId, value, now, detail)
+    : actOnEnvironment(db, safeguard, safeguard.owner, value, now, detail);
 
 /**
  * Evaluates every safeguard of a running plan or of a flag environment that is on, not evaluated within the period,
@@ -149,20 +151,22 @@ export async function evaluateSafeguards(db: Db, deps: SafeguardDeps, now: Date)
     const reading =
       safeguard.source === 'impact'
         ? await readImpactMetric(db, safeguard.metric, safeguard.windowMinutes, now)
-        : await readExternalMetric(
-            { url, policy: deps.policy, timeoutMs: deps.timeoutMs },
-            safeguard.metric,
-            safeguard.windowMinutes,
-            safeguard.operator,
-            now,
-          );
+        : safeguard.source === 'external'
+          ? await readExternalMetric(
+              { url, policy: deps.policy, timeoutMs: deps.timeoutMs },
+              safeguard.metric,
+              safeguard.windowMinutes,
+              safeguard.operator,
+              now,
+            )
+          : await readExperimentGuardrails(db, safeguard.metric);
     if ('error' in reading) {
       await store.recordReading(id, null, reading.error);
       continue;
     }
     await store.recordReading(id, reading.value, null);
     if (reading.value === null || !crossed(safeguard.operator, reading.value, safeguard.threshold)) continue;
-    if (await act(db, safeguard, reading.value, now)) acted++;
+    if (await act(db, safeguard, reading.value, now, reading.detail)) acted++;
   }
   return acted;
 }

@@ -38,6 +38,17 @@ const ExternalMetricQuery = Type.Object(
   { additionalProperties: false },
 );
 
+const ExperimentGuardrails = Type.Object(
+  {
+    experimentId: Type.Integer({
+      minimum: 1,
+      description:
+        'An experiment of the same flag environment. Its value is how many guardrails its results report breached (0 while none is, while it collects data or while its split is broken; no data once it stops): with `> 0` the safeguard acts when a variant harms a guardrail metric.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 const TriggerCondition = Type.Object(
   {
     operator: Type.Union([Type.Literal('>'), Type.Literal('<')]),
@@ -62,6 +73,7 @@ const exampleSafeguard = {
     labelSelectors: { environment: ['production'] },
   },
   externalMetric: null,
+  experimentGuardrails: null,
   windowMinutes: 5,
   evaluatedAt: '2026-01-15T10:20:00.000Z',
   lastValue: 950,
@@ -83,6 +95,7 @@ export const SafeguardResponse = Type.Object(
     triggerCondition: TriggerCondition,
     impactMetric: Nullable(ImpactMetricQuery),
     externalMetric: Nullable(ExternalMetricQuery),
+    experimentGuardrails: Nullable(ExperimentGuardrails),
     windowMinutes: Type.Integer({ description: 'The window the metric is aggregated over.' }),
     evaluatedAt: Nullable(Type.String({ format: 'date-time', description: 'The last evaluation.' })),
     lastValue: Nullable(Type.Number({ description: 'What the last evaluation read; null: no data.' })),
@@ -104,6 +117,7 @@ export const SafeguardBody = Type.Object(
     ),
     impactMetric: Type.Optional(ImpactMetricQuery),
     externalMetric: Type.Optional(ExternalMetricQuery),
+    experimentGuardrails: Type.Optional(ExperimentGuardrails),
     windowMinutes: Type.Optional(
       Type.Integer({
         minimum: 1,
@@ -122,7 +136,7 @@ export const SafeguardBody = Type.Object(
   {
     additionalProperties: false,
     description:
-      'Unleash’s createSafeguardSchema, with `externalMetric`, `windowMinutes` and `action` added.',
+      'Unleash’s createSafeguardSchema, with `externalMetric`, `experimentGuardrails`, `windowMinutes` and `action` added: give exactly one of `impactMetric`, `externalMetric` and `experimentGuardrails`.',
     examples: [
       {
         externalMetric: {

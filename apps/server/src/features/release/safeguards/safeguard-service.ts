@@ -2,6 +2,7 @@ import type { Db } from '../../../db/db.ts';
 import { NotFoundError } from '../../../http/errors.ts';
 import { urlProblem, type OutboundPolicy } from '../../automation/index.ts';
 import type { Actor } from '../../flag-model/events/actor.ts';
+import { readGuardrailBreaches } from '../../experiments/index.ts';
 import { createEventStore } from '../../flag-model/events/event-store.ts';
 import { recordFlagEvent } from '../../flag-model/flags/flag-events.ts';
 import { requireFlagEnvironment } from '../../flag-model/flags/flag-lookup.ts';
@@ -12,6 +13,7 @@ import {
   ENVIRONMENT_SAFEGUARD_ACTION,
   RANGE_MINUTES,
   MAX_WINDOW_MINUTES,
+  type ExperimentGuardrailsSource,
   type ExternalMetricSource,
   type ImpactMetricSource,
   type Safeguard,
@@ -20,11 +22,15 @@ import {
 } from './safeguard.ts';
 import { createSafeguardStore, type SafeguardInput } from './safeguard-store.ts';
 
-/** A safeguard as the API takes it (Unleash's createSafeguardSchema, plus an external metric, a window, an action). */
+/**
+ * A safeguard as the API takes it (Unleash's createSafeguardSchema, plus an external metric or an experiment's
+ * guardrails, a window, an action).
+ */
 export type SafeguardChange = {
   id?: string;
   impactMetric?: ImpactMetricSource;
   externalMetric?: ExternalMetricSource;
+  experimentGuardrails?: ExperimentGuardrailsSource;
   windowMinutes?: number;
   triggerCondition: { operator: '>' | '<'; threshold: number };
   action?: { type: SafeguardAction };
@@ -42,12 +48,31 @@ export class SafeguardProblem extends Error {
 
 /** The stored condition of a change, once it is known to be valid; the default action is the owner's. */
 async function conditionOf(
-  store: ReturnType<typeof createSafeguardStore>,
+  db: Db,
+  place: PlanPlace,
   change: SafeguardChange,
   action: SafeguardAction,
 ): Promise<SafeguardInput> {
-  if (Boolean(change.impactMetric) === Boolean(change.externalMetric))
-    throw new SafeguardProblem('impactMetric', 'give exactly one of impactMetric and externalMetric');
+  const store = createSafeguardStore(db);
+  const given = [change.impactMetric, change.externalMetric, change.experimentGuardrails].filter(Boolean);
+  if (given.length !== 1)
+    throw new SafeguardProblem(
+      'impactMetric',
+      'give exactly one of impactMetric, externalMetric and experimentGuardrails',
+    );
+  if (change.experimentGuardrails) {
+    const { experimentId } = change.experimentGuardrails;
+    const reading = await readGuardrailBreaches(db, experimentId);
+    if (
+      !reading ||
+      reading.experiment.flagName !== place.flagName ||
+      reading.experiment.environment !== place.environment
+    )
+      throw new SafeguardProblem(
+        'experimentGuardrails/experimentId',
+        `experiment #${experimentId} is not an experiment of flag "${place.flagName}" in environment "${place.environment}"`,
+      );
+  }
   if (change.impactMetric) {
     const wanted = parseSeriesName(change.impactMetric.metricName);
     if (wanted.type && !MODES_OF[wanted.type].includes(change.impactMetric.aggregationMode))
@@ -67,7 +92,9 @@ async function conditionOf(
   return {
     ...(change.impactMetric
       ? { source: 'impact', metric: change.impactMetric }
-      : { source: 'external', metric: change.externalMetric! }),
+      : change.externalMetric
+        ? { source: 'external', metric: change.externalMetric }
+        : { source: 'experiment', metric: { experimentId: change.experimentGuardrails!.experimentId } }),
     windowMinutes,
     operator: change.triggerCondition.operator,
     threshold: change.triggerCondition.threshold,
@@ -101,7 +128,7 @@ export function createSafeguardService(db: Db) {
     action: SafeguardAction,
     actor: Actor,
   ): Promise<Safeguard> {
-    const condition = await conditionOf(store, change, action);
+    const condition = await conditionOf(db, place, change, action);
     const before = change.id ? await store.get(change.id) : undefined;
     if (change.id && (!before || !sameOwner(before.owner, owner)))
       throw new NotFoundError(`Could not find safeguard "${change.id}" in ${where}`);

@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/db.ts';
 import { readOutbound, type OutboundPolicy } from '../../automation/index.ts';
+import { readGuardrailBreaches } from '../../experiments/index.ts';
 import {
   FIVE_MINUTES,
   MODES_OF,
@@ -9,10 +10,18 @@ import {
   type ImpactPoint,
 } from '../impact-metrics/impact-metric.ts';
 import { createImpactMetricStore } from '../impact-metrics/impact-metric-store.ts';
-import { aggregatePoints, type ExternalMetricSource, type ImpactMetricSource } from './safeguard.ts';
+import {
+  aggregatePoints,
+  type ExperimentGuardrailsSource,
+  type ExternalMetricSource,
+  type ImpactMetricSource,
+} from './safeguard.ts';
 
-/** What a reading found: a value, none (no data in the window, which never triggers), or why it could not read. */
-export type Reading = { value: number | null } | { error: string };
+/**
+ * What a reading found: a value, none (no data in the window, which never triggers), or why it could not read; with
+ * `detail`, what the value stands for in words (an experiment's breached guardrails).
+ */
+export type Reading = { value: number | null; detail?: string } | { error: string };
 
 export type ExternalSourceDeps = { url: string | null; policy: OutboundPolicy; timeoutMs: number };
 
@@ -126,4 +135,15 @@ export async function readExternalMetric(
   }
   if (values.length === 0) return { value: null };
   return { value: operator === '>' ? Math.max(...values) : Math.min(...values) };
+}
+
+/**
+ * How many guardrails the experiment breaches now (its results' verdict), with the breaches in words. A stopped or
+ * draft experiment reads as no data, so it never triggers; a deleted one cannot be read.
+ */
+export async function readExperimentGuardrails(db: Db, metric: ExperimentGuardrailsSource): Promise<Reading> {
+  const reading = await readGuardrailBreaches(db, metric.experimentId);
+  if (!reading) return { error: `experiment #${metric.experimentId} no longer exists` };
+  if (reading.experiment.status !== 'running') return { value: null };
+  return { value: reading.breaches.length, detail: reading.breaches.join('; ') || undefined };
 }

@@ -6,7 +6,7 @@ type SafeguardRow = {
   plan_id: string | null;
   flag_name: string | null;
   environment_name: string | null;
-  source: 'impact' | 'external';
+  source: SafeguardMetric['source'];
   metric: never;
   window_minutes: number;
   operator: '>' | '<';

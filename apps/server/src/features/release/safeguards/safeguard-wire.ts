@@ -11,6 +11,7 @@ export const toSafeguardResponse = (safeguard: Safeguard) => ({
   triggerCondition: { operator: safeguard.operator, threshold: safeguard.threshold },
   impactMetric: safeguard.source === 'impact' ? safeguard.metric : null,
   externalMetric: safeguard.source === 'external' ? safeguard.metric : null,
+  experimentGuardrails: safeguard.source === 'experiment' ? safeguard.metric : null,
   windowMinutes: safeguard.windowMinutes,
   evaluatedAt: safeguard.evaluatedAt?.toISOString() ?? null,
   lastValue: safeguard.lastValue,

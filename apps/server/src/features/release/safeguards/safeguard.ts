@@ -25,8 +25,16 @@ export type ImpactMetricSource = {
 /** A PromQL expression asked of the instance's external source with query_range over the window. */
 export type ExternalMetricSource = { query: string; aggregationMode: ExternalAggregation };
 
+/**
+ * A running experiment's guardrails, read as the number of breaches its results' verdict reports (0 while none is
+ * breached, or while it collects data): with "> 0" the rollout stops when a variant harms a guardrail metric.
+ */
+export type ExperimentGuardrailsSource = { experimentId: number };
+
 export type SafeguardMetric =
-  { source: 'impact'; metric: ImpactMetricSource } | { source: 'external'; metric: ExternalMetricSource };
+  | { source: 'impact'; metric: ImpactMetricSource }
+  | { source: 'external'; metric: ExternalMetricSource }
+  | { source: 'experiment'; metric: ExperimentGuardrailsSource };
 
 /**
  * What a safeguard watches over: a release plan (it pauses the plan, and may turn the environment off or go back a
@@ -77,7 +85,9 @@ export function aggregatePoints(mode: ExternalAggregation, values: number[]): nu
 export function metricWords(safeguard: SafeguardMetric): string {
   if (safeguard.source === 'impact')
     return `${safeguard.metric.aggregationMode} of ${safeguard.metric.metricName.replace(/^unleash_(counter|gauge|histogram)_/, '')}`;
-  return `${safeguard.metric.aggregationMode} of ${safeguard.metric.query}`;
+  if (safeguard.source === 'external')
+    return `${safeguard.metric.aggregationMode} of ${safeguard.metric.query}`;
+  return `guardrails breached in experiment #${safeguard.metric.experimentId}`;
 }
 
 const number = (n: number) => (Number.isInteger(n) ? String(n) : n.toPrecision(4).replace(/\.?0+$/, ''));
@@ -86,6 +96,9 @@ const number = (n: number) => (Number.isInteger(n) ? String(n) : n.toPrecision(4
  * Why a safeguard acted, for a person: "paused at 25% because p99 of checkout_latency > 800 for 5 min (it was 950)".
  * `done` says what happened ("paused at 25%", "turned off at 25% and paused", "went back from 50% to 10% and paused").
  */
-export function explanation(safeguard: Safeguard, done: string, value: number): string {
+export function explanation(safeguard: Safeguard, done: string, value: number, detail?: string): string {
+  // An experiment's guardrails are read whole each time: no window to name, but what is breached.
+  if (safeguard.source === 'experiment')
+    return `${done} because ${metricWords(safeguard)} ${safeguard.operator} ${number(safeguard.threshold)} (it was ${number(value)}${detail ? `: ${detail}` : ''})`;
   return `${done} because ${metricWords(safeguard)} ${safeguard.operator} ${number(safeguard.threshold)} for ${safeguard.windowMinutes} min (it was ${number(value)})`;
 }
