@@ -7,7 +7,7 @@ import {
 } from '../../flag-model/flags/strategy-schemas.ts';
 import { VariantListBody } from '../../flag-model/flags/variant-schemas.ts';
 import { UpsertSegmentBody } from '../../flag-model/segments/segment-schemas.ts';
-import { AddReleasePlanBody, ProgressionBody } from '../../release/index.ts';
+import { AddReleasePlanBody, ProgressionBody, SafeguardBody } from '../../release/index.ts';
 import {
   type Action,
   FLAG_ACTIONS,
@@ -79,6 +79,14 @@ export const PAYLOADS: Record<Action, TSchema | undefined> = {
   ),
   pauseMilestoneProgression: planPayload,
   resumeMilestoneProgression: planPayload,
+  changeSafeguard: Type.Object(
+    { planId: Ulid, safeguard: SafeguardBody, ...uiExtras },
+    { additionalProperties: false },
+  ),
+  deleteSafeguard: Type.Object(
+    { planId: Ulid, safeguardId: Ulid, ...uiExtras },
+    { additionalProperties: false },
+  ),
 };
 
 const exampleChange = { feature: 'new-checkout', action: 'updateEnabled', payload: { enabled: true } };
@@ -95,7 +103,7 @@ export const ChangeBody = Type.Object(
     payload: Type.Optional(
       Type.Unknown({
         description:
-          'What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`.',
+          'What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`; changeSafeguard `{planId, safeguard}` (a safeguard as PUT safeguards takes, with `id` to change one); deleteSafeguard `{planId, safeguardId}`.',
       }),
     ),
   },

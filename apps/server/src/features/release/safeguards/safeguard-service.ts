@@ -117,6 +117,8 @@ export function createSafeguardService(db: Db) {
         preData: safeguard,
       });
     },
+    /** A safeguard by id, whatever its plan (change requests check the plan is the one they name). */
+    get: (id: string) => store.get(id),
     externalSource: () => store.externalSource(),
     /** Sets the instance's external source, refusing a URL the outbound policy refuses (as for webhooks). */
     async setExternalSource(
