@@ -3460,7 +3460,7 @@ export interface paths {
     get?: never;
     /**
      * Add or change a safeguard of a release plan
-     * @description A metric (an impact metric, or a PromQL query of the external source) aggregated over a window and compared with a threshold, evaluated by the server every SAFEGUARD_INTERVAL_MS while the plan runs. When the condition holds it acts once: pauses the plan (and, by its action, turns the flag off in the environment or goes back one milestone), records a safeguard-triggered event and keeps its explanation on the plan. With the `id` of one of the plan's safeguards it replaces that one's condition. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     * @description A metric (an impact metric, or a PromQL query of the external source) aggregated over a window and compared with a threshold, evaluated by the server every SAFEGUARD_INTERVAL_MS while the plan runs. When the condition holds it acts once: pauses the plan (and, by its action, turns the flag off in the environment or goes back one milestone), records a safeguard-triggered event and keeps its explanation on the plan. With the `id` of one of the plan's safeguards it replaces that one's condition. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them: draft it as a `changeSafeguard` change of a change request instead. Requires the UPDATE_FEATURE_STRATEGY permission.
      */
     put: operations['changeReleasePlanSafeguard'];
     post?: never;
@@ -3482,7 +3482,7 @@ export interface paths {
     post?: never;
     /**
      * Remove a safeguard from a release plan
-     * @description The plan is no longer watched by it; a pause it caused stays until the plan is resumed. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     * @description The plan is no longer watched by it; a pause it caused stays until the plan is resumed. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them: draft it as a `deleteSafeguard` change of a change request instead. Requires the UPDATE_FEATURE_STRATEGY permission.
      */
     delete: operations['deleteReleasePlanSafeguard'];
     options?: never;
@@ -22405,11 +22405,13 @@ export interface operations {
             | 'deleteMilestoneProgression'
             | 'pauseMilestoneProgression'
             | 'resumeMilestoneProgression'
+            | 'changeSafeguard'
+            | 'deleteSafeguard'
             | 'updateSegment'
             | 'deleteSegment';
           /** @description The flag a flag change changes; absent for segment changes. */
           feature?: string;
-          /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`. */
+          /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`; changeSafeguard `{planId, safeguard}` (a safeguard as PUT safeguards takes, with `id` to change one); deleteSafeguard `{planId, safeguardId}`. */
           payload?: unknown;
         };
       };
@@ -26405,11 +26407,13 @@ export interface operations {
                 | 'deleteMilestoneProgression'
                 | 'pauseMilestoneProgression'
                 | 'resumeMilestoneProgression'
+                | 'changeSafeguard'
+                | 'deleteSafeguard'
                 | 'updateSegment'
                 | 'deleteSegment';
               /** @description The flag a flag change changes; absent for segment changes. */
               feature?: string;
-              /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`. */
+              /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`; changeSafeguard `{planId, safeguard}` (a safeguard as PUT safeguards takes, with `id` to change one); deleteSafeguard `{planId, safeguardId}`. */
               payload?: unknown;
             }
           | {
@@ -26431,11 +26435,13 @@ export interface operations {
                 | 'deleteMilestoneProgression'
                 | 'pauseMilestoneProgression'
                 | 'resumeMilestoneProgression'
+                | 'changeSafeguard'
+                | 'deleteSafeguard'
                 | 'updateSegment'
                 | 'deleteSegment';
               /** @description The flag a flag change changes; absent for segment changes. */
               feature?: string;
-              /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`. */
+              /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`; changeSafeguard `{planId, safeguard}` (a safeguard as PUT safeguards takes, with `id` to change one); deleteSafeguard `{planId, safeguardId}`. */
               payload?: unknown;
             }[];
       };
