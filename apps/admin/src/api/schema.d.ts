@@ -6857,7 +6857,7 @@ export interface components {
               variants: string[];
             }[];
             enabled: boolean;
-            /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+            /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
             releasePlan?: {
               activeMilestone: string | null;
               name: string;
@@ -6866,6 +6866,16 @@ export interface components {
                 from: string;
                 intervalMinutes: number;
                 to: string;
+              }[];
+              /** @description Only when the plan has safeguards, oldest first. */
+              safeguards?: {
+                action: string;
+                /** @description In words: "count of checkout_errors". */
+                metric: string;
+                /** @description `>` or `<`. */
+                operator: string;
+                threshold: number;
+                windowMinutes: number;
               }[];
             };
             /** @description In order, without ids. */
@@ -6891,7 +6901,7 @@ export interface components {
               variants: string[];
             }[];
             enabled: boolean;
-            /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+            /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
             releasePlan?: {
               activeMilestone: string | null;
               name: string;
@@ -6900,6 +6910,16 @@ export interface components {
                 from: string;
                 intervalMinutes: number;
                 to: string;
+              }[];
+              /** @description Only when the plan has safeguards, oldest first. */
+              safeguards?: {
+                action: string;
+                /** @description In words: "count of checkout_errors". */
+                metric: string;
+                /** @description `>` or `<`. */
+                operator: string;
+                threshold: number;
+                windowMinutes: number;
               }[];
             };
             /** @description In order, without ids. */
@@ -22229,7 +22249,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -22238,6 +22258,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -22263,7 +22293,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -22272,6 +22302,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -22556,7 +22596,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -22565,6 +22605,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -22590,7 +22640,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -22599,6 +22649,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -22922,7 +22982,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -22931,6 +22991,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -22956,7 +23026,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -22965,6 +23035,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -23528,7 +23608,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -23537,6 +23617,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -23562,7 +23652,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -23571,6 +23661,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -24294,7 +24394,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -24303,6 +24403,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -24328,7 +24438,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -24337,6 +24447,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -24577,7 +24697,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -24586,6 +24706,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -24611,7 +24741,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -24620,6 +24750,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -24861,7 +25001,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -24870,6 +25010,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -24895,7 +25045,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -24904,6 +25054,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -26586,7 +26746,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -26595,6 +26755,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -26620,7 +26790,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -26629,6 +26799,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */

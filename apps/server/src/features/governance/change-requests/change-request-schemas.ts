@@ -248,10 +248,23 @@ const FlagState = Type.Union(
             progressions: Type.Array(
               Type.Object({ from: Type.String(), to: Type.String(), intervalMinutes: Type.Integer() }),
             ),
+            safeguards: Type.Optional(
+              Type.Array(
+                Type.Object({
+                  metric: Type.String({ description: 'In words: "count of checkout_errors".' }),
+                  windowMinutes: Type.Integer(),
+                  // A plain string, not an enum: only constraint operators are published as `operator` enums.
+                  operator: Type.String({ description: '`>` or `<`.' }),
+                  threshold: Type.Number(),
+                  action: Type.String(),
+                }),
+                { description: 'Only when the plan has safeguards, oldest first.' },
+              ),
+            ),
           },
           {
             description:
-              'The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name).',
+              'The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards.',
           },
         ),
       ),

@@ -138,6 +138,18 @@ describe('safeguard changes under change requests', () => {
       },
     ]);
     expect(drafted.statusCode, drafted.body).toBe(200);
+    // The reviewer sees the plan's safeguards before and after.
+    const review = await author.send({ method: 'GET', url: `${P}/change-requests/${drafted.json().id}` });
+    const guard = (threshold: number) => ({
+      metric: 'count of checkout_errors',
+      windowMinutes: 5,
+      operator: '>',
+      threshold,
+      action: 'pauseReleasePlanProgressions',
+    });
+    const { before, after: then } = review.json().features[0].result;
+    expect(before.releasePlan.safeguards).toEqual([guard(10)]);
+    expect(then.releasePlan.safeguards).toEqual([guard(10), guard(50)]);
     // Nothing of it is there before it applies.
     expect(await safeguardsOf('reviewed-guard')).toHaveLength(1);
     const applied = await reviewAndApply(drafted.json().id);
