@@ -28,11 +28,19 @@ const PROMISED_OUTPUT: Record<string, RegExp[]> = {
     /^started 50%: SDKs get on: true, rollout: 50%$/m,
     /, next by itself: null$/m,
   ],
+  'how-to/rollout-over-a-day.sh': [
+    /^started 10%: next by itself at \S+Z$/m,
+    /^3 errors: safeguard read 3, plan paused: false$/m,
+    /^40 more errors: plan paused: true, next by itself: null$/m,
+    /^why: paused at 10% because count of checkout_errors > 10 for 5 min \(it was 43\)$/m,
+    /^ {2}safeguard-triggered$/m,
+  ],
 };
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startSwitchyard();
+  // Safeguards evaluated each second rather than every 10 s, so the safeguard recipe sees its plan paused sooner.
+  server = await startSwitchyard({ SAFEGUARD_INTERVAL_MS: '1000' });
 });
 afterAll(async () => {
   await server?.stop();

@@ -3460,7 +3460,7 @@ export interface paths {
     get?: never;
     /**
      * Add or change a safeguard of a release plan
-     * @description A metric (an impact metric, or a PromQL query of the external source) aggregated over a window and compared with a threshold, evaluated by the server every SAFEGUARD_INTERVAL_MS while the plan runs. When the condition holds it acts once: pauses the plan (and, by its action, turns the flag off in the environment or goes back one milestone), records a safeguard-triggered event and keeps its explanation on the plan. With the `id` of one of the plan's safeguards it replaces that one's condition. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     * @description A metric (an impact metric, or a PromQL query of the external source) aggregated over a window and compared with a threshold, evaluated by the server every SAFEGUARD_INTERVAL_MS while the plan runs. When the condition holds it acts once: pauses the plan (and, by its action, turns the flag off in the environment or goes back one milestone), records a safeguard-triggered event and keeps its explanation on the plan. With the `id` of one of the plan's safeguards it replaces that one's condition. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them: draft it as a `changeSafeguard` change of a change request instead. Requires the UPDATE_FEATURE_STRATEGY permission.
      */
     put: operations['changeReleasePlanSafeguard'];
     post?: never;
@@ -3482,7 +3482,7 @@ export interface paths {
     post?: never;
     /**
      * Remove a safeguard from a release plan
-     * @description The plan is no longer watched by it; a pause it caused stays until the plan is resumed. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     * @description The plan is no longer watched by it; a pause it caused stays until the plan is resumed. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them: draft it as a `deleteSafeguard` change of a change request instead. Requires the UPDATE_FEATURE_STRATEGY permission.
      */
     delete: operations['deleteReleasePlanSafeguard'];
     options?: never;
@@ -3504,7 +3504,7 @@ export interface paths {
     get: operations['getFeatureEnvSafeguards'];
     /**
      * Add or change a safeguard of a flag environment
-     * @description A safeguard on the flag environment itself, for a flag rolled out without a release plan: the same metric, window and threshold as a plan’s, evaluated every SAFEGUARD_INTERVAL_MS while the environment is on. When the condition holds it turns the environment off (its one action, `turnOffEnvironment`), once, and records a safeguard-triggered event with its explanation. Turning the environment on again arms it again: if the metric is still past its threshold it is turned off at the next evaluation. With the `id` of one of its safeguards it replaces that one's condition. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     * @description A safeguard on the flag environment itself, for a flag rolled out without a release plan: the same metric, window and threshold as a plan’s, evaluated every SAFEGUARD_INTERVAL_MS while the environment is on. When the condition holds it turns the environment off (its one action, `turnOffEnvironment`), once, and records a safeguard-triggered event with its explanation. Turning the environment on again arms it again: if the metric is still past its threshold it is turned off at the next evaluation. With the `id` of one of its safeguards it replaces that one's condition. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them: draft it as a `changeFeatureEnvSafeguard` change of a change request instead. Requires the UPDATE_FEATURE_STRATEGY permission.
      */
     put: operations['changeFeatureEnvSafeguard'];
     post?: never;
@@ -3526,7 +3526,7 @@ export interface paths {
     post?: never;
     /**
      * Remove a safeguard from a flag environment
-     * @description The environment is no longer watched by it; if it turned the environment off, the environment stays off until someone turns it on. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them. Requires the UPDATE_FEATURE_STRATEGY permission.
+     * @description The environment is no longer watched by it; if it turned the environment off, the environment stays off until someone turns it on. Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them: draft it as a `deleteFeatureEnvSafeguard` change of a change request instead. Requires the UPDATE_FEATURE_STRATEGY permission.
      */
     delete: operations['deleteFeatureEnvSafeguard'];
     options?: never;
@@ -6901,7 +6901,7 @@ export interface components {
               variants: string[];
             }[];
             enabled: boolean;
-            /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+            /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
             releasePlan?: {
               activeMilestone: string | null;
               name: string;
@@ -6910,6 +6910,16 @@ export interface components {
                 from: string;
                 intervalMinutes: number;
                 to: string;
+              }[];
+              /** @description Only when the plan has safeguards, oldest first. */
+              safeguards?: {
+                action: string;
+                /** @description In words: "count of checkout_errors". */
+                metric: string;
+                /** @description `>` or `<`. */
+                operator: string;
+                threshold: number;
+                windowMinutes: number;
               }[];
             };
             /** @description In order, without ids. */
@@ -6935,7 +6945,7 @@ export interface components {
               variants: string[];
             }[];
             enabled: boolean;
-            /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+            /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
             releasePlan?: {
               activeMilestone: string | null;
               name: string;
@@ -6944,6 +6954,16 @@ export interface components {
                 from: string;
                 intervalMinutes: number;
                 to: string;
+              }[];
+              /** @description Only when the plan has safeguards, oldest first. */
+              safeguards?: {
+                action: string;
+                /** @description In words: "count of checkout_errors". */
+                metric: string;
+                /** @description `>` or `<`. */
+                operator: string;
+                threshold: number;
+                windowMinutes: number;
               }[];
             };
             /** @description In order, without ids. */
@@ -22277,7 +22297,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -22286,6 +22306,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -22311,7 +22341,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -22320,6 +22350,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -22453,11 +22493,15 @@ export interface operations {
             | 'deleteMilestoneProgression'
             | 'pauseMilestoneProgression'
             | 'resumeMilestoneProgression'
+            | 'changeSafeguard'
+            | 'deleteSafeguard'
+            | 'changeFeatureEnvSafeguard'
+            | 'deleteFeatureEnvSafeguard'
             | 'updateSegment'
             | 'deleteSegment';
           /** @description The flag a flag change changes; absent for segment changes. */
           feature?: string;
-          /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`. */
+          /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`; changeSafeguard `{planId, safeguard}` (a safeguard as PUT safeguards takes, with `id` to change one); deleteSafeguard `{planId, safeguardId}`; a flag environment’s own safeguards: changeFeatureEnvSafeguard `{safeguard}` and deleteFeatureEnvSafeguard `{safeguardId}`. */
           payload?: unknown;
         };
       };
@@ -22602,7 +22646,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -22611,6 +22655,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -22636,7 +22690,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -22645,6 +22699,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -22968,7 +23032,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -22977,6 +23041,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -23002,7 +23076,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -23011,6 +23085,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -23574,7 +23658,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -23583,6 +23667,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -23608,7 +23702,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -23617,6 +23711,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -24340,7 +24444,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -24349,6 +24453,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -24374,7 +24488,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -24383,6 +24497,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -24623,7 +24747,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -24632,6 +24756,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -24657,7 +24791,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -24666,6 +24800,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -24907,7 +25051,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -24916,6 +25060,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -24941,7 +25095,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -24950,6 +25104,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -26453,11 +26617,15 @@ export interface operations {
                 | 'deleteMilestoneProgression'
                 | 'pauseMilestoneProgression'
                 | 'resumeMilestoneProgression'
+                | 'changeSafeguard'
+                | 'deleteSafeguard'
+                | 'changeFeatureEnvSafeguard'
+                | 'deleteFeatureEnvSafeguard'
                 | 'updateSegment'
                 | 'deleteSegment';
               /** @description The flag a flag change changes; absent for segment changes. */
               feature?: string;
-              /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`. */
+              /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`; changeSafeguard `{planId, safeguard}` (a safeguard as PUT safeguards takes, with `id` to change one); deleteSafeguard `{planId, safeguardId}`; a flag environment’s own safeguards: changeFeatureEnvSafeguard `{safeguard}` and deleteFeatureEnvSafeguard `{safeguardId}`. */
               payload?: unknown;
             }
           | {
@@ -26479,11 +26647,15 @@ export interface operations {
                 | 'deleteMilestoneProgression'
                 | 'pauseMilestoneProgression'
                 | 'resumeMilestoneProgression'
+                | 'changeSafeguard'
+                | 'deleteSafeguard'
+                | 'changeFeatureEnvSafeguard'
+                | 'deleteFeatureEnvSafeguard'
                 | 'updateSegment'
                 | 'deleteSegment';
               /** @description The flag a flag change changes; absent for segment changes. */
               feature?: string;
-              /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`. */
+              /** @description What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`; changeSafeguard `{planId, safeguard}` (a safeguard as PUT safeguards takes, with `id` to change one); deleteSafeguard `{planId, safeguardId}`; a flag environment’s own safeguards: changeFeatureEnvSafeguard `{safeguard}` and deleteFeatureEnvSafeguard `{safeguardId}`. */
               payload?: unknown;
             }[];
       };
@@ -26628,7 +26800,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -26637,6 +26809,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */
@@ -26662,7 +26844,7 @@ export interface operations {
                     variants: string[];
                   }[];
                   enabled: boolean;
-                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name). */
+                  /** @description The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards. */
                   releasePlan?: {
                     activeMilestone: string | null;
                     name: string;
@@ -26671,6 +26853,16 @@ export interface operations {
                       from: string;
                       intervalMinutes: number;
                       to: string;
+                    }[];
+                    /** @description Only when the plan has safeguards, oldest first. */
+                    safeguards?: {
+                      action: string;
+                      /** @description In words: "count of checkout_errors". */
+                      metric: string;
+                      /** @description `>` or `<`. */
+                      operator: string;
+                      threshold: number;
+                      windowMinutes: number;
                     }[];
                   };
                   /** @description In order, without ids. */

@@ -38,8 +38,8 @@ export function ReleasePlanSection({
       {draftIn && (plan || canAdd) && (
         <Text size="sm" c="dimmed">
           Change requests are on in {place.environment}: the buttons here work only if you may skip change
-          requests. Otherwise draft the change (startMilestone, pauseMilestoneProgression and the other
-          release plan changes) in a change request, and it applies once reviewed.
+          requests. Otherwise draft the change (startMilestone, pauseMilestoneProgression, changeSafeguard and
+          the other release plan changes) in a change request, and it applies once reviewed.
         </Text>
       )}
       {plan ? (

@@ -6,6 +6,14 @@
  */
 export { safeguardRoutes } from './safeguards/safeguard-routes.ts';
 export { createSafeguardEvaluator } from './safeguards/safeguard-evaluator.ts';
+// Change requests draft and apply safeguard changes through the service the safeguard routes call.
+export {
+  createSafeguardService,
+  SafeguardProblem,
+  type SafeguardChange,
+} from './safeguards/safeguard-service.ts';
+export { SafeguardBody } from './safeguards/safeguard-schemas.ts';
+export { safeguardCondition, safeguardState, type SafeguardState } from './safeguards/safeguard.ts';
 export { createReleasePlanScheduler } from './release-plans/release-plan-scheduler.ts';
 // Change requests draft and apply release plan changes through the service the plan routes call (decision 0049).
 export { createReleasePlanService, type PlanPlace } from './release-plans/release-plan-service.ts';

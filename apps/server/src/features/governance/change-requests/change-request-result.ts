@@ -7,7 +7,14 @@ import { createFlagStore } from '../../flag-model/flags/flag-store.ts';
 import { createFlagStrategyStore } from '../../flag-model/flags/flag-strategy-store.ts';
 import { createSegmentStore } from '../../flag-model/segments/segment-store.ts';
 import { markedDryRun } from '../../../db/dry-run.ts';
-import { createReleasePlanStore, releasePlanState, type ReleasePlanState } from '../../release/index.ts';
+import {
+  createReleasePlanStore,
+  createSafeguardService,
+  releasePlanState,
+  safeguardState,
+  type ReleasePlanState,
+  type SafeguardState,
+} from '../../release/index.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { applyChanges } from './change-request-apply.ts';
 import type { ChangeRequest } from './change-request.ts';
@@ -35,7 +42,8 @@ export type FlagState = {
   variants: unknown[];
   dependencies: { feature: string; enabled: boolean; variants: string[] }[];
   /** Only when the flag environment has a release plan, so results without one keep their digests. */
-  releasePlan?: ReleasePlanState;
+  /** `safeguards` only when the plan has some, so results of plans without any keep their digests too. */
+  releasePlan?: ReleasePlanState & { safeguards?: SafeguardState[] };
 } | null;
 export type SegmentState = { name: string; description: string | null; constraints: unknown[] } | null;
 
@@ -64,6 +72,7 @@ async function flagState(db: Db, name: string, environment: string): Promise<Fla
     [name],
   );
   const [plan] = await createReleasePlanStore(db).forFlagEnvironment(name, environment);
+  const safeguards = plan ? await createSafeguardService(db).ofPlan(plan.id) : [];
   return {
     archived: flag.archivedAt !== null,
     enabled: state?.enabled ?? false,
@@ -78,7 +87,14 @@ async function flagState(db: Db, name: string, environment: string): Promise<Fla
     })),
     variants: state?.variants ?? [],
     dependencies: dependencies.map((d) => ({ ...d, variants: d.variants ?? [] })),
-    ...(plan ? { releasePlan: releasePlanState(plan) } : {}),
+    ...(plan
+      ? {
+          releasePlan: {
+            ...releasePlanState(plan),
+            ...(safeguards.length > 0 && { safeguards: safeguards.map(safeguardState) }),
+          },
+        }
+      : {}),
   };
 }
 

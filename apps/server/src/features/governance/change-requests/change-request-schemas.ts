@@ -7,7 +7,7 @@ import {
 } from '../../flag-model/flags/strategy-schemas.ts';
 import { VariantListBody } from '../../flag-model/flags/variant-schemas.ts';
 import { UpsertSegmentBody } from '../../flag-model/segments/segment-schemas.ts';
-import { AddReleasePlanBody, ProgressionBody } from '../../release/index.ts';
+import { AddReleasePlanBody, ProgressionBody, SafeguardBody } from '../../release/index.ts';
 import {
   type Action,
   FLAG_ACTIONS,
@@ -79,6 +79,19 @@ export const PAYLOADS: Record<Action, TSchema | undefined> = {
   ),
   pauseMilestoneProgression: planPayload,
   resumeMilestoneProgression: planPayload,
+  changeSafeguard: Type.Object(
+    { planId: Ulid, safeguard: SafeguardBody, ...uiExtras },
+    { additionalProperties: false },
+  ),
+  deleteSafeguard: Type.Object(
+    { planId: Ulid, safeguardId: Ulid, ...uiExtras },
+    { additionalProperties: false },
+  ),
+  changeFeatureEnvSafeguard: Type.Object(
+    { safeguard: SafeguardBody, ...uiExtras },
+    { additionalProperties: false },
+  ),
+  deleteFeatureEnvSafeguard: Type.Object({ safeguardId: Ulid, ...uiExtras }, { additionalProperties: false }),
 };
 
 const exampleChange = { feature: 'new-checkout', action: 'updateEnabled', payload: { enabled: true } };
@@ -95,7 +108,7 @@ export const ChangeBody = Type.Object(
     payload: Type.Optional(
       Type.Unknown({
         description:
-          'What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`.',
+          'What to change, by action: updateEnabled `{enabled, shouldActivateDisabledStrategies?}`; addStrategy a strategy as POST strategies takes; updateStrategy the same with `id`; deleteStrategy `{id}`; reorderStrategy `[{id, sortOrder}]`; patchVariant `{variants}`; addDependency `{feature, enabled?, variants?}`; updateSegment a segment with `id`; deleteSegment `{id}`; none for archiveFeature and deleteDependency. Release plans: addReleasePlan `{templateId}`; startMilestone `{planId, milestoneId}`; changeMilestoneProgression `{sourceMilestone, targetMilestone, transitionCondition: {intervalMinutes}}`; deleteMilestoneProgression `{sourceMilestone}`; deleteReleasePlan, pauseMilestoneProgression (Switchyard) and resumeMilestoneProgression `{planId}`; changeSafeguard `{planId, safeguard}` (a safeguard as PUT safeguards takes, with `id` to change one); deleteSafeguard `{planId, safeguardId}`; a flag environment’s own safeguards: changeFeatureEnvSafeguard `{safeguard}` and deleteFeatureEnvSafeguard `{safeguardId}`.',
       }),
     ),
   },
@@ -240,10 +253,23 @@ const FlagState = Type.Union(
             progressions: Type.Array(
               Type.Object({ from: Type.String(), to: Type.String(), intervalMinutes: Type.Integer() }),
             ),
+            safeguards: Type.Optional(
+              Type.Array(
+                Type.Object({
+                  metric: Type.String({ description: 'In words: "count of checkout_errors".' }),
+                  windowMinutes: Type.Integer(),
+                  // A plain string, not an enum: only constraint operators are published as `operator` enums.
+                  operator: Type.String({ description: '`>` or `<`.' }),
+                  threshold: Type.Number(),
+                  action: Type.String(),
+                }),
+                { description: 'Only when the plan has safeguards, oldest first.' },
+              ),
+            ),
           },
           {
             description:
-              'The release plan of the flag environment, when it has one: the milestone on, whether it is paused, and which milestone starts by itself after which (by name).',
+              'The release plan of the flag environment, when it has one: the milestone on, whether it is paused, which milestone starts by itself after which (by name), and its safeguards.',
           },
         ),
       ),

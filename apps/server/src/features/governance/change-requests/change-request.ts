@@ -27,7 +27,7 @@ export const FLAG_ACTIONS = [
   'deleteDependency',
 ] as const;
 /**
- * Changes to the release plan of a flag environment (decision record 0049), with Unleash's names;
+ * Changes to the release plan of a flag environment and its safeguards (decision record 0049), with Unleash's names;
  * `pauseMilestoneProgression` is Switchyard's twin of its resume.
  */
 export const RELEASE_PLAN_ACTIONS = [
@@ -38,6 +38,10 @@ export const RELEASE_PLAN_ACTIONS = [
   'deleteMilestoneProgression',
   'pauseMilestoneProgression',
   'resumeMilestoneProgression',
+  'changeSafeguard',
+  'deleteSafeguard',
+  'changeFeatureEnvSafeguard',
+  'deleteFeatureEnvSafeguard',
 ] as const;
 export const SEGMENT_ACTIONS = ['updateSegment', 'deleteSegment'] as const;
 export type FlagAction = (typeof FLAG_ACTIONS)[number];

@@ -1,6 +1,7 @@
 import { createReleasePlanService, createReleasePlanStore, type PlanPlace } from '../../release/index.ts';
 import type { ActionContext, ActionSpec, ChangeTarget } from './change-actions.ts';
 import type { ReleasePlanAction } from './change-request.ts';
+import { SAFEGUARD_ACTION_SPECS } from './safeguard-actions.ts';
 
 /**
  * The release plan changes of a change request (decision record 0049): each applies through the release plan
@@ -153,4 +154,5 @@ export const RELEASE_PLAN_ACTION_SPECS: Record<ReleasePlanAction, ActionSpec> = 
       await service(context).resume(placeOf(context, change), planId, context.actor);
     },
   },
+  ...SAFEGUARD_ACTION_SPECS,
 };

@@ -20,8 +20,8 @@ const BASE =
   '/api/admin/projects/:projectId/features/:featureName/environments/:environment/release-plans/:planId/safeguards';
 const ENVIRONMENT_BASE =
   '/api/admin/projects/:projectId/features/:featureName/environments/:environment/safeguards';
-const GUARDED =
-  'Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them.';
+const guarded = (action: string) =>
+  `Needs the permission in the environment; where change requests are on there, it is refused unless the caller may skip them: draft it as a \`${action}\` change of a change request instead.`;
 
 const placeOf = (params: { projectId: string; featureName: string; environment: string }): PlanPlace => ({
   project: params.projectId,
@@ -62,7 +62,7 @@ export function safeguardRoutes(deps: { db: Db; policy: OutboundPolicy }): Fasti
             'Features',
             'changeReleasePlanSafeguard',
             'Add or change a safeguard of a release plan',
-            `A metric (an impact metric, or a PromQL query of the external source) aggregated over a window and compared with a threshold, evaluated by the server every SAFEGUARD_INTERVAL_MS while the plan runs. When the condition holds it acts once: pauses the plan (and, by its action, turns the flag off in the environment or goes back one milestone), records a safeguard-triggered event and keeps its explanation on the plan. With the \`id\` of one of the plan's safeguards it replaces that one's condition. ${GUARDED}`,
+            `A metric (an impact metric, or a PromQL query of the external source) aggregated over a window and compared with a threshold, evaluated by the server every SAFEGUARD_INTERVAL_MS while the plan runs. When the condition holds it acts once: pauses the plan (and, by its action, turns the flag off in the environment or goes back one milestone), records a safeguard-triggered event and keeps its explanation on the plan. With the \`id\` of one of the plan's safeguards it replaces that one's condition. ${guarded('changeSafeguard')}`,
           ),
           params: PlanParams,
           body: SafeguardBody,
@@ -89,7 +89,7 @@ export function safeguardRoutes(deps: { db: Db; policy: OutboundPolicy }): Fasti
             'Features',
             'deleteReleasePlanSafeguard',
             'Remove a safeguard from a release plan',
-            `The plan is no longer watched by it; a pause it caused stays until the plan is resumed. ${GUARDED}`,
+            `The plan is no longer watched by it; a pause it caused stays until the plan is resumed. ${guarded('deleteSafeguard')}`,
           ),
           params: Type.Object({ ...PlanParams.properties, safeguardId: Type.String() }),
           response: { 204: noContent('The safeguard was removed.'), ...errorResponses(401, 403, 404) },
@@ -141,7 +141,7 @@ export function safeguardRoutes(deps: { db: Db; policy: OutboundPolicy }): Fasti
             'Features',
             'changeFeatureEnvSafeguard',
             'Add or change a safeguard of a flag environment',
-            `A safeguard on the flag environment itself, for a flag rolled out without a release plan: the same metric, window and threshold as a plan’s, evaluated every SAFEGUARD_INTERVAL_MS while the environment is on. When the condition holds it turns the environment off (its one action, \`turnOffEnvironment\`), once, and records a safeguard-triggered event with its explanation. Turning the environment on again arms it again: if the metric is still past its threshold it is turned off at the next evaluation. With the \`id\` of one of its safeguards it replaces that one's condition. ${GUARDED}`,
+            `A safeguard on the flag environment itself, for a flag rolled out without a release plan: the same metric, window and threshold as a plan’s, evaluated every SAFEGUARD_INTERVAL_MS while the environment is on. When the condition holds it turns the environment off (its one action, \`turnOffEnvironment\`), once, and records a safeguard-triggered event with its explanation. Turning the environment on again arms it again: if the metric is still past its threshold it is turned off at the next evaluation. With the \`id\` of one of its safeguards it replaces that one's condition. ${guarded('changeFeatureEnvSafeguard')}`,
           ),
           params: FlagEnvironmentParams,
           body: SafeguardBody,
@@ -166,7 +166,7 @@ export function safeguardRoutes(deps: { db: Db; policy: OutboundPolicy }): Fasti
             'Features',
             'deleteFeatureEnvSafeguard',
             'Remove a safeguard from a flag environment',
-            `The environment is no longer watched by it; if it turned the environment off, the environment stays off until someone turns it on. ${GUARDED}`,
+            `The environment is no longer watched by it; if it turned the environment off, the environment stays off until someone turns it on. ${guarded('deleteFeatureEnvSafeguard')}`,
           ),
           params: Type.Object({ ...FlagEnvironmentParams.properties, safeguardId: Type.String() }),
           response: { 204: noContent('The safeguard was removed.'), ...errorResponses(401, 403, 404) },

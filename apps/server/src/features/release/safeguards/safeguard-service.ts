@@ -206,6 +206,10 @@ export function createSafeguardService(db: Db) {
       const { owner, where } = await environmentOf(place);
       await removeOne(place, owner, where, safeguardId, actor);
     },
+    /** A safeguard by id, whatever its plan (change requests check the plan is the one they name). */
+    get: (id: string) => store.get(id),
+    /** The plan's safeguards, oldest first. */
+    ofPlan: (planId: string) => store.ofPlans([planId]),
     externalSource: () => store.externalSource(),
     /** Sets the instance's external source, refusing a URL the outbound policy refuses (as for webhooks). */
     async setExternalSource(

@@ -58,6 +58,26 @@ export type Safeguard = SafeguardMetric & {
   explanation: string | null;
 };
 
+/** What a safeguard watches and does, without what its evaluations record: what a reviewer approved of it. */
+export const safeguardCondition = (safeguard: Safeguard) => ({
+  source: safeguard.source,
+  metric: safeguard.metric,
+  windowMinutes: safeguard.windowMinutes,
+  operator: safeguard.operator,
+  threshold: safeguard.threshold,
+  action: safeguard.action,
+});
+
+/** A safeguard as a change request's result shows it to a reviewer: the metric in words, the condition, the action. */
+export const safeguardState = (safeguard: Safeguard) => ({
+  metric: metricWords(safeguard),
+  windowMinutes: safeguard.windowMinutes,
+  operator: safeguard.operator,
+  threshold: safeguard.threshold,
+  action: safeguard.action,
+});
+export type SafeguardState = ReturnType<typeof safeguardState>;
+
 /** Minutes of each of Unleash's time ranges: the window when a safeguard names none of its own. */
 export const RANGE_MINUTES: Record<TimeRange, number> = { hour: 60, day: 1440, week: 10_080, month: 43_200 };
 /** The longest window: impact metrics keep 5-minute roll-ups for two days. */
