@@ -283,6 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const conversions = createConversionRecorder({ db, holdMs: config.experimentFlushIntervalMs });
   const experimentFlusher = createExperimentFlusher({
+    db,
     exposures,
     conversions,
     intervalMs: config.experimentFlushIntervalMs,

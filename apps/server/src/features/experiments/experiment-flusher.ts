@@ -1,5 +1,10 @@
+import type { Db } from '../../db/db.ts';
 import type { ConversionRecorder } from './conversions/conversion-recorder.ts';
 import type { ExposureRecorder } from './exposures/exposure-recorder.ts';
+import { pruneTrackedTotals } from './conversions/tracked-totals-pruning.ts';
+
+/** How often each process offers to prune the tracked totals (one of them does; decision record 0057). */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Every process flushes its own buffers on a timer: exposures first, then the tracked events that are older than
@@ -7,6 +12,7 @@ import type { ExposureRecorder } from './exposures/exposure-recorder.ts';
  * re-read every few rounds, for starts and stops in other processes. Stopping flushes whatever is left.
  */
 export function createExperimentFlusher(deps: {
+  db: Db;
   exposures: ExposureRecorder;
   conversions: ConversionRecorder;
   intervalMs: number;
@@ -14,7 +20,10 @@ export function createExperimentFlusher(deps: {
   warn: (message: string) => void;
 }) {
   let timer: NodeJS.Timeout | undefined;
+  let pruner: NodeJS.Timeout | undefined;
   let rounds = 0;
+  const prune = () =>
+    void pruneTrackedTotals(deps.db, new Date()).catch((error: unknown) => deps.onError(error));
   const round = async () => {
     try {
       if (++rounds % 5 === 0) await deps.exposures.refresh();
@@ -31,10 +40,14 @@ export function createExperimentFlusher(deps: {
       await deps.exposures.refresh();
       timer = setInterval(() => void round(), deps.intervalMs);
       timer.unref();
+      pruner = setInterval(prune, PRUNE_EVERY_MS);
+      pruner.unref();
     },
     async stop() {
       if (timer) clearInterval(timer);
+      if (pruner) clearInterval(pruner);
       timer = undefined;
+      pruner = undefined;
       try {
         await deps.exposures.flush();
         await deps.conversions.flush({ all: true });
