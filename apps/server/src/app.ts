@@ -19,6 +19,7 @@ import { changeRequestRoutes } from './features/governance/change-requests/chang
 import { flagRestoreRoutes } from './features/governance/flag-restore/flag-restore-routes.ts';
 import { createChangeRequestScheduler } from './features/governance/change-requests/change-request-scheduler.ts';
 import { createStaleWatcher } from './features/flag-model/flags/stale-watcher.ts';
+import { createTokenExpiryWatcher } from './features/governance/notifications/token-expiry-watcher.ts';
 import { instanceAdminRoutes } from './features/instance/instance-admin/instance-admin-routes.ts';
 import { notificationRoutes } from './features/governance/notifications/notification-routes.ts';
 import { projectAccessRoutes } from './features/governance/project-access/project-access-routes.ts';
@@ -492,6 +493,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onReady', async () => staleWatcher.start());
   app.addHook('preClose', () => staleWatcher.stop());
+  // Tokens about to expire are told once (api-token-expiring, notifications); the rows decide who tells.
+  const tokenExpiry = createTokenExpiryWatcher(db, {
+    intervalMs: 60 * 60 * 1000,
+    onError: (error) => app.log.error({ err: error }, 'token expiry warnings: a look failed'),
+  });
+  app.addHook('onReady', async () => tokenExpiry.start());
+  app.addHook('preClose', () => tokenExpiry.stop());
   // Integrations: events reach them through the outbox; every process sends, the database decides who sends each.
   const policy = { allowedHosts: config.integrations.allowedHosts };
   const sendContext = { publicUrl: config.publicUrl, slackApiUrl: config.integrations.slackApiUrl };

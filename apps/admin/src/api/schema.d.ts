@@ -18505,8 +18505,11 @@ export interface operations {
             /** @description Where in the admin UI the notification leads. */
             link: string;
             message: string;
-            /** @enum {string} */
-            notificationType: 'change-request' | 'toggle';
+            /**
+             * @description token-expiry: Switchyard’s, an API token or personal access token expires within a week.
+             * @enum {string}
+             */
+            notificationType: 'change-request' | 'toggle' | 'token-expiry';
             /** Format: date-time */
             readAt: string | null;
           }[];

@@ -34,6 +34,7 @@ const TYPES = [
   'project-deleted',
   'api-token-created',
   'api-token-deleted',
+  'api-token-expiring',
 ];
 
 /** Everything that changed, filtered by type, flag, project, user and date. */

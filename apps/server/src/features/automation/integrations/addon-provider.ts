@@ -69,6 +69,7 @@ export const DELIVERABLE_EVENTS = [
   'segment-created',
   'segment-updated',
   'segment-deleted',
+  'api-token-expiring',
 ];
 
 /** Paths on the documentation site (apps/docs), which has no fixed address: each installation serves its own. */

@@ -63,6 +63,11 @@ export function eventMessage(event: SwitchyardEvent, publicUrl: string): EventMe
       ].join(' ') + what;
     return { title, text, markdown, link };
   }
+  if (event.type === 'api-token-expiring') {
+    const data = (event.data ?? {}) as { tokenName?: string; expiresAt?: string };
+    const text = `API token "${data.tokenName}" expires at ${data.expiresAt}: create its successor and move the SDKs to it`;
+    return { title, text, markdown: text, link: `${base}/api-tokens` };
+  }
   const subject = event.flagName ? ` for flag ${event.flagName}` : '';
   const text = [`${event.createdBy} caused ${event.type}${subject}`, ...where].join(' ') + what;
   const markdown =

@@ -15,7 +15,10 @@ export const NotificationsResponse = Type.Array(
     id: Type.Integer(),
     message: Type.String(),
     link: Type.String({ description: 'Where in the admin UI the notification leads.' }),
-    notificationType: Type.String({ enum: ['change-request', 'toggle'] }),
+    notificationType: Type.String({
+      enum: ['change-request', 'toggle', 'token-expiry'],
+      description: 'token-expiry: Switchyard’s, an API token or personal access token expires within a week.',
+    }),
     createdBy: Type.Object({
       username: Type.Union([Type.String(), Type.Null()]),
       imageUrl: Type.Union([Type.String(), Type.Null()]),

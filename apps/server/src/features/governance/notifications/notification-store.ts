@@ -1,10 +1,10 @@
 import type { Db } from '../../../db/db.ts';
 import type { Actor } from '../../flag-model/events/actor.ts';
 
-/** One message for one user: a review asked of them, or news of their own change request. */
+/** One message for one user: a review asked of them, news of their own change request, or a token about to expire. */
 export type Notification = {
   id: number;
-  type: 'change-request';
+  type: 'change-request' | 'token-expiry';
   message: string;
   link: string;
   createdBy: string;

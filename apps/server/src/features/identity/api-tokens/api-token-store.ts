@@ -79,8 +79,12 @@ export function createApiTokenStore(db: Db) {
       const rows = await db.query<ApiTokenRow>('SELECT * FROM api_tokens ORDER BY created_at, id');
       return rows.map(toApiToken);
     },
+    /** A new expiry is told of again when it comes near (the expiry warning's mark is cleared). */
     async updateExpiry(id: number, expiresAt: Date | null): Promise<void> {
-      await db.query('UPDATE api_tokens SET expires_at = $2 WHERE id = $1', [id, expiresAt]);
+      await db.query('UPDATE api_tokens SET expires_at = $2, expiry_warned_at = NULL WHERE id = $1', [
+        id,
+        expiresAt,
+      ]);
     },
     async delete(id: number): Promise<void> {
       await db.query('DELETE FROM api_tokens WHERE id = $1', [id]);
