@@ -168,7 +168,8 @@ export function ReleasePlanCard({ place, plan, segments, canStart, canRemove }: 
               { planId: plan.id, milestoneId: starting.id },
               {
                 onSuccess: (written) => {
-                  if (written === 'written') notifySuccess(`Started ${starting.name} in ${place.environment}`);
+                  if (written === 'written')
+                    notifySuccess(`Started ${starting.name} in ${place.environment}`);
                   setStarting(null);
                 },
                 onError: (error) => notifyError(error, `start ${starting.name}`),

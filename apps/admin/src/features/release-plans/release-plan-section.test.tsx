@@ -383,7 +383,9 @@ describe('the release plan of a flag environment', () => {
     it('says the buttons draft the change', async () => {
       reviewed();
       renderSection();
-      expect(await screen.findByText(/the buttons here add the change to your draft for review/)).toBeTruthy();
+      expect(
+        await screen.findByText(/the buttons here add the change to your draft for review/),
+      ).toBeTruthy();
     });
 
     it('drafts a milestone start instead of starting it', async () => {

@@ -55,7 +55,9 @@ export function useReleasePlanMutations(place: PlanPlace) {
   return {
     add: useMutation({
       mutationFn: (templateId: string) =>
-        write('addReleasePlan', { templateId }, () => call('addReleasePlan', { params, body: { templateId } })),
+        write('addReleasePlan', { templateId }, () =>
+          call('addReleasePlan', { params, body: { templateId } }),
+        ),
       onSuccess,
     }),
     start: useMutation({
