@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { PlanMilestone, ReleasePlan, Segment, StrategyDraft } from '../../api/wire.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
 import { describeInterval } from '../release-templates/release-template-model.ts';
 import { summarizeStrategy } from '../strategies/strategy-summary.ts';
 import { MilestoneCountdown } from './milestone-countdown.tsx';
@@ -45,6 +46,7 @@ type Props = {
 /** A flag environment's release plan: its milestones in order, which is on, what comes next and when. */
 export function ReleasePlanCard({ place, plan, segments, canStart, canRemove }: Props) {
   const { start, remove, pause, resume } = useReleasePlanMutations(place);
+  const draftIn = useDraftEnvironment(place.projectId, place.environment);
   const [starting, setStarting] = useState<PlanMilestone | null>(null);
   const [removing, setRemoving] = useState(false);
   const milestones = sortedMilestones(plan);
@@ -76,12 +78,14 @@ export function ReleasePlanCard({ place, plan, segments, canStart, canRemove }: 
                 loading={pause.isPending || resume.isPending}
                 onClick={() =>
                   (paused ? resume : pause).mutate(plan.id, {
-                    onSuccess: () =>
-                      notifySuccess(
-                        paused
-                          ? `Resumed the release plan in ${place.environment}`
-                          : `Paused the release plan in ${place.environment}`,
-                      ),
+                    onSuccess: (written) => {
+                      if (written === 'written')
+                        notifySuccess(
+                          paused
+                            ? `Resumed the release plan in ${place.environment}`
+                            : `Paused the release plan in ${place.environment}`,
+                        );
+                    },
                     onError: (error) => notifyError(error, paused ? 'resume the plan' : 'pause the plan'),
                   })
                 }
@@ -156,15 +160,16 @@ export function ReleasePlanCard({ place, plan, segments, canStart, canRemove }: 
         <ConfirmModal
           opened
           title={`Start ${starting.name} in ${place.environment}?`}
-          confirmLabel={`Start ${starting.name}`}
+          confirmLabel={draftIn ? 'Add to draft' : `Start ${starting.name}`}
           loading={start.isPending}
           onClose={() => setStarting(null)}
           onConfirm={() =>
             start.mutate(
               { planId: plan.id, milestoneId: starting.id },
               {
-                onSuccess: () => {
-                  notifySuccess(`Started ${starting.name} in ${place.environment}`);
+                onSuccess: (written) => {
+                  if (written === 'written')
+                    notifySuccess(`Started ${starting.name} in ${place.environment}`);
                   setStarting(null);
                 },
                 onError: (error) => notifyError(error, `start ${starting.name}`),
@@ -183,13 +188,13 @@ export function ReleasePlanCard({ place, plan, segments, canStart, canRemove }: 
       <ConfirmModal
         opened={removing}
         title={`Remove the release plan from ${place.environment}?`}
-        confirmLabel="Remove plan"
+        confirmLabel={draftIn ? 'Add to draft' : 'Remove plan'}
         loading={remove.isPending}
         onClose={() => setRemoving(false)}
         onConfirm={() =>
           remove.mutate(plan.id, {
-            onSuccess: () => {
-              notifySuccess(`Removed the release plan from ${place.environment}`);
+            onSuccess: (written) => {
+              if (written === 'written') notifySuccess(`Removed the release plan from ${place.environment}`);
               setRemoving(false);
             },
             onError: (error) => notifyError(error, 'remove the release plan'),

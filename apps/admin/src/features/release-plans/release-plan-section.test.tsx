@@ -5,9 +5,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReleasePlan } from '../../api/wire.ts';
 import { fakeServer } from '../../testing/fake-server.ts';
 import { renderUi } from '../../testing/render.tsx';
+import { notifySuccess } from '../../ui/notify.ts';
 import { ReleasePlanSection } from './release-plan-section.tsx';
 
+// Spied on, not replaced: tests read what the user was told.
+vi.mock('../../ui/notify.ts', async (importOriginal) => {
+  const notify = await importOriginal<typeof import('../../ui/notify.ts')>();
+  return { ...notify, notifySuccess: vi.fn(notify.notifySuccess) };
+});
+
 afterEach(() => {
+  vi.clearAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -359,6 +367,71 @@ describe('the release plan of a flag environment', () => {
       experimentGuardrails: { experimentId: 7 },
       triggerCondition: { operator: '>', threshold: 0 },
       action: { type: 'turnOffEnvironment' },
+    });
+  });
+
+  describe('where change requests are on in production', () => {
+    const DRAFT = 'POST /api/admin/projects/shop/environments/production/change-requests';
+    const reviewed = () =>
+      serve([buildPlan()], ALL_RIGHTS, {
+        'GET /api/admin/projects/shop/change-requests/config': [
+          { environment: 'production', type: 'production', changeRequestEnabled: true, requiredApprovals: 1 },
+        ],
+        [DRAFT]: { id: 1 },
+      });
+
+    it('says the buttons draft the change', async () => {
+      reviewed();
+      renderSection();
+      expect(
+        await screen.findByText(/the buttons here add the change to your draft for review/),
+      ).toBeTruthy();
+    });
+
+    it('drafts a milestone start instead of starting it', async () => {
+      const server = reviewed();
+      renderSection();
+      await screen.findByText(/add the change to your draft/);
+      await userEvent.click(await screen.findByRole('button', { name: 'Start Half' }));
+      const dialog = screen.getByRole('dialog', { name: 'Start Half in production?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add to draft' }));
+      await waitFor(() => expect(server.sent(DRAFT)).toHaveLength(1));
+      expect(await server.sent(DRAFT)[0]!.json()).toEqual({
+        feature: 'checkout',
+        action: 'startMilestone',
+        payload: { planId: 'p1', milestoneId: 'Half' },
+      });
+      expect(server.sent(`POST ${BASE}/p1/milestones/Half/start`)).toHaveLength(0);
+      await waitFor(() =>
+        expect(notifySuccess).toHaveBeenCalledWith('Added the change to your draft in production'),
+      );
+      expect(notifySuccess).not.toHaveBeenCalledWith('Started Half in production');
+    });
+
+    it('drafts a new safeguard of the plan instead of saving it', async () => {
+      const server = reviewed();
+      renderSection();
+      await screen.findByText(/add the change to your draft/);
+      await userEvent.click(await screen.findByRole('button', { name: 'Add safeguard' }));
+      const form = screen.getByRole('form', { name: 'New safeguard' });
+      await userEvent.type(within(form).getByRole('textbox', { name: 'Metric' }), 'checkout_errors');
+      await userEvent.type(within(form).getByRole('textbox', { name: 'Threshold' }), '5');
+      await userEvent.click(within(form).getByRole('button', { name: 'Add safeguard' }));
+      await waitFor(() => expect(server.sent(DRAFT)).toHaveLength(1));
+      const change = await server.sent(DRAFT)[0]!.json();
+      expect(change).toMatchObject({
+        feature: 'checkout',
+        action: 'changeSafeguard',
+        payload: {
+          planId: 'p1',
+          safeguard: {
+            impactMetric: { metricName: 'checkout_errors' },
+            triggerCondition: { operator: '>', threshold: 5 },
+          },
+        },
+      });
+      expect(server.sent(`PUT ${BASE}/p1/safeguards`)).toHaveLength(0);
+      await waitFor(() => expect(screen.queryByRole('form', { name: 'New safeguard' })).toBeNull());
     });
   });
 });

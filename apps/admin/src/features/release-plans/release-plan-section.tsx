@@ -37,9 +37,8 @@ export function ReleasePlanSection({
     <>
       {draftIn && (plan || canAdd) && (
         <Text size="sm" c="dimmed">
-          Change requests are on in {place.environment}: the buttons here work only if you may skip change
-          requests. Otherwise draft the change (startMilestone, pauseMilestoneProgression, changeSafeguard and
-          the other release plan changes) in a change request, and it applies once reviewed.
+          Change requests are on in {place.environment}: the buttons here add the change to your draft for
+          review; nothing changes until the change request is applied.
         </Text>
       )}
       {plan ? (
@@ -76,6 +75,8 @@ function AddReleasePlan({ place }: { place: PlanPlace }) {
       </Group>
     );
   const list = templates.data ?? [];
+  // The plan is a copy of its template and takes its name.
+  const chosen = list.find((t) => t.id === templateId);
   if (templates.isSuccess && list.length === 0)
     return (
       <Text size="sm">
@@ -103,8 +104,9 @@ function AddReleasePlan({ place }: { place: PlanPlace }) {
         onClick={() =>
           templateId &&
           add.mutate(templateId, {
-            onSuccess: (plan) => {
-              notifySuccess(`Added the release plan ${plan.name} in ${place.environment}`);
+            onSuccess: (written) => {
+              if (written === 'written')
+                notifySuccess(`Added the release plan ${chosen?.name ?? templateId} in ${place.environment}`);
               setOpen(false);
             },
             onError: (error) => notifyError(error, 'add the release plan'),

@@ -122,8 +122,9 @@ export function SafeguardForm({
       onSubmit={(event) => {
         event.preventDefault();
         saveSafeguard.mutate(body(), {
-          onSuccess: () => {
-            notifySuccess(safeguard ? 'Changed the safeguard' : 'Added the safeguard');
+          onSuccess: (written) => {
+            if (written === 'written')
+              notifySuccess(safeguard ? 'Changed the safeguard' : 'Added the safeguard');
             onDone();
           },
         });

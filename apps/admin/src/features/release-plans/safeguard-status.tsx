@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
 import { ImpactMetricPanel } from '../impact-metrics/impact-metric-panel.tsx';
 import type { Safeguard } from './release-plan-model.ts';
 import { SafeguardForm } from './safeguard-form.tsx';
@@ -47,6 +48,7 @@ export function SafeguardStatus({
   label?: string;
 }) {
   const { remove: deleteSafeguard } = useSafeguardMutations(place, target);
+  const draftIn = useDraftEnvironment(place.projectId, place.environment);
   const [editing, setEditing] = useState<Safeguard | 'new' | null>(null);
   const [removing, setRemoving] = useState<Safeguard | null>(null);
   if (safeguards.length === 0 && !canEdit) return null;
@@ -121,14 +123,14 @@ export function SafeguardStatus({
       <ConfirmModal
         opened={removing !== null}
         title="Remove the safeguard?"
-        confirmLabel="Remove safeguard"
+        confirmLabel={draftIn ? 'Add to draft' : 'Remove safeguard'}
         loading={deleteSafeguard.isPending}
         onClose={() => setRemoving(null)}
         onConfirm={() =>
           removing &&
           deleteSafeguard.mutate(removing.id, {
-            onSuccess: () => {
-              notifySuccess('Removed the safeguard');
+            onSuccess: (written) => {
+              if (written === 'written') notifySuccess('Removed the safeguard');
               setRemoving(null);
             },
             onError: (error) => notifyError(error, 'remove the safeguard'),

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import type { RequestOf } from '../../api/wire.ts';
+import type { ChangeInput } from '../change-requests/change-request-types.ts';
+import { useChangeWriter } from '../change-requests/use-change-writer.ts';
 import { flagKey } from '../flags/use-flag.ts';
 
 /** What a safeguard is set with: Unleash's body, with Switchyard's external metric, window and action. */
@@ -25,9 +27,26 @@ export function useReleasePlans(place: PlanPlace) {
   });
 }
 
+/**
+ * A release plan or safeguard step through the change writer: written directly, or, where change requests are on in
+ * the plan's environment, drafted there as the change-request action it stands for. Resolves to 'written' or
+ * 'drafted', so callers say "done" only for a direct write (the writer announces a draft itself).
+ */
+function usePlanWriter(place: PlanPlace) {
+  const write = useChangeWriter();
+  return (action: ChangeInput['action'], payload: unknown, direct: () => Promise<unknown>) =>
+    write({
+      project: place.projectId,
+      environment: place.environment,
+      changes: { feature: place.flagName, action, payload },
+      direct,
+    });
+}
+
 /** Adding, starting and removing change the flag environment's strategies too, so the flag is read again. */
 export function useReleasePlanMutations(place: PlanPlace) {
   const queryClient = useQueryClient();
+  const write = usePlanWriter(place);
   const onSuccess = () => {
     void queryClient.invalidateQueries({ queryKey: plansKey(place) });
     void queryClient.invalidateQueries({ queryKey: flagKey(place.projectId, place.flagName) });
@@ -35,24 +54,38 @@ export function useReleasePlanMutations(place: PlanPlace) {
   const params = paramsOf(place);
   return {
     add: useMutation({
-      mutationFn: (templateId: string) => call('addReleasePlan', { params, body: { templateId } }),
+      mutationFn: (templateId: string) =>
+        write('addReleasePlan', { templateId }, () =>
+          call('addReleasePlan', { params, body: { templateId } }),
+        ),
       onSuccess,
     }),
     start: useMutation({
       mutationFn: ({ planId, milestoneId }: { planId: string; milestoneId: string }) =>
-        call('startMilestone', { params: { ...params, planId, milestoneId } }),
+        write('startMilestone', { planId, milestoneId }, () =>
+          call('startMilestone', { params: { ...params, planId, milestoneId } }),
+        ),
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: (planId: string) => call('removeReleasePlan', { params: { ...params, planId } }),
+      mutationFn: (planId: string) =>
+        write('deleteReleasePlan', { planId }, () =>
+          call('removeReleasePlan', { params: { ...params, planId } }),
+        ),
       onSuccess,
     }),
     pause: useMutation({
-      mutationFn: (planId: string) => call('pauseMilestoneProgressions', { params: { ...params, planId } }),
+      mutationFn: (planId: string) =>
+        write('pauseMilestoneProgression', { planId }, () =>
+          call('pauseMilestoneProgressions', { params: { ...params, planId } }),
+        ),
       onSuccess,
     }),
     resume: useMutation({
-      mutationFn: (planId: string) => call('resumeMilestoneProgressions', { params: { ...params, planId } }),
+      mutationFn: (planId: string) =>
+        write('resumeMilestoneProgression', { planId }, () =>
+          call('resumeMilestoneProgressions', { params: { ...params, planId } }),
+        ),
       onSuccess,
     }),
   };
@@ -72,9 +105,13 @@ export function useEnvironmentSafeguards(place: PlanPlace) {
   });
 }
 
-/** Saving and removing a safeguard of a plan or of the flag environment; the flag is read again after either. */
+/**
+ * Saving and removing a safeguard of a plan or of the flag environment, drafted where change requests are on; the
+ * flag is read again after either.
+ */
 export function useSafeguardMutations(place: PlanPlace, target: SafeguardTarget) {
   const queryClient = useQueryClient();
+  const write = usePlanWriter(place);
   const onSuccess = () => {
     void queryClient.invalidateQueries({ queryKey: plansKey(place) });
     void queryClient.invalidateQueries({ queryKey: environmentSafeguardsKey(place) });
@@ -83,17 +120,30 @@ export function useSafeguardMutations(place: PlanPlace, target: SafeguardTarget)
   const params = paramsOf(place);
   return {
     save: useMutation({
-      mutationFn: (body: SafeguardInput) =>
+      mutationFn: (safeguard: SafeguardInput) =>
         target.kind === 'plan'
-          ? call('changeReleasePlanSafeguard', { params: { ...params, planId: target.planId }, body })
-          : call('changeFeatureEnvSafeguard', { params, body }),
+          ? write('changeSafeguard', { planId: target.planId, safeguard }, () =>
+              call('changeReleasePlanSafeguard', {
+                params: { ...params, planId: target.planId },
+                body: safeguard,
+              }),
+            )
+          : write('changeFeatureEnvSafeguard', { safeguard }, () =>
+              call('changeFeatureEnvSafeguard', { params, body: safeguard }),
+            ),
       onSuccess,
     }),
     remove: useMutation({
       mutationFn: (safeguardId: string) =>
         target.kind === 'plan'
-          ? call('deleteReleasePlanSafeguard', { params: { ...params, planId: target.planId, safeguardId } })
-          : call('deleteFeatureEnvSafeguard', { params: { ...params, safeguardId } }),
+          ? write('deleteSafeguard', { planId: target.planId, safeguardId }, () =>
+              call('deleteReleasePlanSafeguard', {
+                params: { ...params, planId: target.planId, safeguardId },
+              }),
+            )
+          : write('deleteFeatureEnvSafeguard', { safeguardId }, () =>
+              call('deleteFeatureEnvSafeguard', { params: { ...params, safeguardId } }),
+            ),
       onSuccess,
     }),
   };
