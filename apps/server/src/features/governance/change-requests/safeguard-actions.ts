@@ -61,34 +61,35 @@ async function environmentSnapshot(context: ActionContext, change: ChangeTarget)
     : null;
 }
 
-/** As `conflict`, for a flag environment's own safeguard: removed or changed since the change was drafted. */
-async function environmentConflict(
+type Snapshot = (context: ActionContext, change: ChangeTarget) => Promise<object | null>;
+
+/** The named safeguard, by `current`, removed or changed since the change was drafted; undefined for a new one. */
+async function changedSince(
+  current: Snapshot,
   context: ActionContext,
   change: ChangeTarget,
 ): Promise<string | undefined> {
   const id = safeguardIdOf(change);
   if (!id) return undefined;
-  const now = await environmentSnapshot(context, change);
+  const now = await current(context, change);
   if (now === null) return `Safeguard "${id}" was removed after this change was made`;
   if (change.snapshot && canonicalJson(now) !== canonicalJson(change.snapshot))
     return `Safeguard "${id}" was changed after this change was made`;
   return undefined;
 }
 
-/** A reviewed change of a safeguard that was removed, or changed since, no longer applies as reviewed. */
+/** A reviewed change of a plan's safeguard that was removed, or changed since, no longer applies as reviewed. */
 async function conflict(context: ActionContext, change: ChangeTarget): Promise<string | undefined> {
   const { planId } = change.payload as { planId: string };
   const plan = await createReleasePlanStore(context.db).get(planId);
   if (!plan || plan.flagName !== change.flagName || plan.environment !== context.environment)
     return `Release plan "${planId}" was removed after this change was made`;
-  const id = safeguardIdOf(change);
-  if (!id) return undefined;
-  const now = await snapshot(context, change);
-  if (now === null) return `Safeguard "${id}" was removed after this change was made`;
-  if (change.snapshot && canonicalJson(now) !== canonicalJson(change.snapshot))
-    return `Safeguard "${id}" was changed after this change was made`;
-  return undefined;
+  return changedSince(snapshot, context, change);
 }
+
+/** As `conflict`, for a flag environment's own safeguard. */
+const environmentConflict = (context: ActionContext, change: ChangeTarget) =>
+  changedSince(environmentSnapshot, context, change);
 
 /** A rule the safeguard service refuses, naming the payload field as a route names a body field. */
 async function fieldErrors(fn: () => Promise<unknown>): Promise<void> {
