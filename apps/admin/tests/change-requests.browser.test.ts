@@ -80,7 +80,11 @@ describe.skipIf(missing)('admin UI in Chromium: change requests', { timeout: 90_
     await session.go('/projects/default');
     await page.getByRole('tab', { name: 'Change requests' }).click();
     const settings = page.getByRole('table', { name: 'Change request settings' });
-    await settings.getByRole('switch', { name: 'Change requests in production' }).click({ force: true });
+    // The switch is disabled until the caller's permissions have arrived: a click before that changes nothing.
+    const toggle = settings.getByRole('switch', { name: 'Change requests in production' });
+    await expect.poll(() => toggle.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await toggle.click({ force: true });
+    await expect.poll(() => toggle.isChecked()).toBe(true);
     await settings.getByRole('textbox', { name: 'Required approvals in production' }).fill('1');
     await settings.getByRole('button', { name: 'Save change request settings of production' }).click();
     await expect
