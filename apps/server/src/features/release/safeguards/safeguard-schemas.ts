@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { PG_INTEGER } from '../../../db/pg-integer.ts';
 import { Nullable } from '../../flag-model/flags/nullable-schema.ts';
 import { AGGREGATION_MODES, TIME_RANGES } from '../impact-metrics/impact-metric.ts';
 import { EXTERNAL_AGGREGATIONS, MAX_WINDOW_MINUTES, SAFEGUARD_ACTIONS } from './safeguard.ts';
@@ -42,6 +43,8 @@ const ExperimentGuardrails = Type.Object(
   {
     experimentId: Type.Integer({
       minimum: 1,
+      // Stated, so the validator's storable-integer bound does not add it later to the schema the answer shares.
+      maximum: PG_INTEGER.maximum,
       description:
         'An experiment of the same flag environment. Its value is how many guardrails its results report breached (0 while none is, while it collects data or while its split is broken; no data once it stops): with `> 0` the safeguard acts when a variant harms a guardrail metric.',
     }),
