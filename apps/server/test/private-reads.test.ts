@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PrivateProject, seedPrivateProject } from '../src/testing/private-project.ts';
 import { createTestApp, type TestApp } from '../src/testing/test-app.ts';
 import { recordServedHistory } from '../src/features/flag-model/history/history-recorder.ts';
+import { warnExpiringTokens } from '../src/features/governance/notifications/token-expiry-watcher.ts';
 
 /**
  * Issue 30, finding 6: reads that reach a private project through something else (a segment, a context field, a
@@ -267,5 +268,56 @@ describe('a Viewer outside a private project', () => {
     expect(types((await member({ url: '/api/admin/events' })).json())).toEqual(
       expect.arrayContaining(['release-plan-added', 'safeguard-changed']),
     );
+  });
+
+  it('does not see the events of tokens over a private project (created, expiring, changed, deleted; GET /events)', async () => {
+    const expiresAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const secrets: string[] = [];
+    for (const [tokenName, projects] of [
+      [`${MARKER}-only`, [PRIVATE]],
+      [`${MARKER}-both`, [PRIVATE, 'default']],
+    ] as const) {
+      const created = await t.admin({
+        method: 'POST',
+        url: '/api/admin/api-tokens',
+        payload: { tokenName, type: 'client', environment: 'development', projects, expiresAt },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      secrets.push(created.json().secret);
+    }
+    expect((await warnExpiringTokens(t.db, new Date())).apiTokens).toHaveLength(2);
+    const later = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    expect(
+      (
+        await t.admin({
+          method: 'PUT',
+          url: `/api/admin/api-tokens/${secrets[0]}`,
+          payload: { expiresAt: later },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await t.admin({ method: 'DELETE', url: `/api/admin/api-tokens/${secrets[1]}` })).statusCode).toBe(
+      200,
+    );
+
+    const named = (e: { data: { tokenName?: string } | null; preData: { tokenName?: string } | null }) =>
+      (e.data?.tokenName ?? e.preData?.tokenName ?? '').startsWith(MARKER);
+    type Listed = { type: string; project: string | null; data: { tokenName?: string } | null };
+    const tokenEvents = (body: { events: (Listed & { preData: Listed['data'] })[] }) =>
+      body.events.filter(named).map((e) => `${e.type} ${e.project ?? '-'}`);
+    // (Not both(): an earlier case's global template carries the marker, which anyone may see.)
+    const [seen, unseen] = await Promise.all([
+      member({ url: '/api/admin/events' }),
+      outsider({ url: '/api/admin/events' }),
+    ]);
+    expect(tokenEvents(seen.json()).sort()).toEqual([
+      'api-token-created -',
+      `api-token-created ${PRIVATE}`,
+      'api-token-deleted -',
+      'api-token-expiring -',
+      `api-token-expiring ${PRIVATE}`,
+      `api-token-updated ${PRIVATE}`,
+    ]);
+    expect(tokenEvents(unseen.json())).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  */
 export { createApiTokenService } from './api-tokens/api-token-service.ts';
 export { createApiTokenStore } from './api-tokens/api-token-store.ts';
-export { hashSecret, isExpired, secretPrefix } from './api-tokens/api-token.ts';
+export { hashSecret, isExpired, secretPrefix, tokenEventProject } from './api-tokens/api-token.ts';
 export { createGroupStore } from './groups/group-store.ts';
 export { createScimSettingsStore } from './scim/scim-settings-store.ts';
 export { createSsoSettingsStore } from './sso/sso-settings-store.ts';

@@ -85,7 +85,14 @@ function whereClause(query: EventQuery): { filter: string; params: unknown[] } {
   if (query.to) add('created_at <= ?', query.to);
   if (query.types?.length) add('type = ANY(?)', query.types);
   if (query.projects?.length) add('project = ANY(?)', query.projects);
-  if (query.hiddenProjects?.length) add('(project IS NULL OR NOT (project = ANY(?)))', query.hiddenProjects);
+  if (query.hiddenProjects?.length) {
+    add('(project IS NULL OR NOT (project = ANY(?)))', query.hiddenProjects);
+    // Events filed under no project may still name projects (a token's); one naming a hidden project is left out too.
+    add(
+      `NOT jsonb_exists_any(COALESCE(data->'projects', '[]') || COALESCE(pre_data->'projects', '[]'), ?)`,
+      query.hiddenProjects,
+    );
+  }
   if (query.flagNames?.length) add('feature_name = ANY(?)', query.flagNames);
   if (query.environments?.length) add('environment = ANY(?)', query.environments);
   if (query.creators?.length) {

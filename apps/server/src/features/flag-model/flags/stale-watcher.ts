@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/db.ts';
+import { createPeriodicTask } from '../../../db/periodic-task.ts';
 import { maintenanceOn } from '../events/write-gate.ts';
 import { createEventStore } from '../events/event-store.ts';
 
@@ -49,24 +50,6 @@ export function createStaleWatcher(
   db: Db,
   options: { intervalMs: number; now?: () => Date; onError?: (error: unknown) => void },
 ) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
   const now = options.now ?? (() => new Date());
-  const tick = () => {
-    running ??= markPotentiallyStale(db, now())
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => (running = undefined));
-    return running;
-  };
-  return {
-    start(): void {
-      void tick();
-      timer = setInterval(tick, options.intervalMs);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  return createPeriodicTask(() => markPotentiallyStale(db, now()), { ...options, atStart: true });
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/db.ts';
+import { createPeriodicTask } from '../../../db/periodic-task.ts';
 import { FLAG_COUNTS } from './project-store.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -46,23 +47,5 @@ export function createHealthRecorder(
   db: Db,
   options: { intervalMs: number; onError?: (error: unknown) => void },
 ) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    running ??= recordDailyHealth(db, new Date())
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => (running = undefined));
-    return running;
-  };
-  return {
-    start(): void {
-      void tick();
-      timer = setInterval(tick, options.intervalMs);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  return createPeriodicTask(() => recordDailyHealth(db, new Date()), { ...options, atStart: true });
 }

@@ -1,5 +1,6 @@
 import { allows } from '@switchyard/access';
 import type { Db } from '../../../db/db.ts';
+import { createPeriodicTask } from '../../../db/periodic-task.ts';
 import { createAccessReadModel } from '../access/access-read-model.ts';
 import type { Actor } from '../../flag-model/events/actor.ts';
 import { maintenanceOn } from '../../flag-model/events/write-gate.ts';
@@ -147,13 +148,10 @@ export async function applyNextDue(db: Db, now: Date, mail: ChangeRequestMailer 
 /** Polls for due scheduled requests every `intervalMs`; set up once when the app is built. */
 export function createChangeRequestScheduler(db: Db, options: SchedulerOptions) {
   const now = options.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
 
-  async function tick(): Promise<void> {
+  async function tick(stopping = () => false): Promise<void> {
     try {
-      while (!stopped && (await applyNextDue(db, now(), options.mail))) {
+      while (!stopping() && (await applyNextDue(db, now(), options.mail))) {
         /* keep going while requests are due */
       }
     } catch (error) {
@@ -163,18 +161,7 @@ export function createChangeRequestScheduler(db: Db, options: SchedulerOptions) 
 
   return {
     /** Applies everything due now; tests call it with a mocked clock instead of waiting. */
-    tick,
-    start(): void {
-      stopped = false;
-      timer = setInterval(() => {
-        running ??= tick().finally(() => (running = undefined));
-      }, options.intervalMs);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
-    },
+    tick: () => tick(),
+    ...createPeriodicTask(tick, { intervalMs: options.intervalMs }),
   };
 }

@@ -1,7 +1,9 @@
 import { EXPIRY_WARNING_DAYS } from '@switchyard/rules';
 import type { Db } from '../../../db/db.ts';
+import { createPeriodicTask } from '../../../db/periodic-task.ts';
 import type { Actor } from '../../flag-model/events/actor.ts';
 import { createEventStore } from '../../flag-model/events/event-store.ts';
+import { tokenEventProject } from '../../identity/index.ts';
 import { maintenanceOn } from '../../flag-model/events/write-gate.ts';
 import { createNotificationStore } from './notification-store.ts';
 
@@ -53,6 +55,7 @@ export async function warnExpiringTokens(db: Db, now: Date): Promise<ExpiryWarni
         await events.append({
           type: 'api-token-expiring',
           createdBy: WATCHER.name,
+          project: tokenEventProject(token.projects),
           environment: token.environment === '*' ? null : token.environment,
           data: {
             tokenName: token.token_name,
@@ -92,24 +95,6 @@ export function createTokenExpiryWatcher(
   db: Db,
   options: { intervalMs: number; now?: () => Date; onError?: (error: unknown) => void },
 ) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
   const now = options.now ?? (() => new Date());
-  const tick = () => {
-    running ??= warnExpiringTokens(db, now())
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => (running = undefined));
-    return running;
-  };
-  return {
-    start(): void {
-      void tick();
-      timer = setInterval(tick, options.intervalMs);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  return createPeriodicTask(() => warnExpiringTokens(db, now()), { ...options, atStart: true });
 }

@@ -4,7 +4,7 @@ import type { ApiTokenType } from '../../../http/auth.ts';
 import { BadDataError, NotFoundError } from '../../../http/errors.ts';
 import { createEventStore } from '../../flag-model/events/event-store.ts';
 import type { ScopedTokensPort } from '../../flag-model/projects/project-ports.ts';
-import { type ApiToken, generateSecret, parseSecret, secretPrefix } from './api-token.ts';
+import { type ApiToken, generateSecret, parseSecret, secretPrefix, tokenEventProject } from './api-token.ts';
 import { createApiTokenStore } from './api-token-store.ts';
 
 export type NewTokenRequest = {
@@ -132,6 +132,7 @@ export function createApiTokenService(db: Db) {
         type: 'api-token-created',
         createdBy: actor.name,
         createdByUserId: actor.userId,
+        project: tokenEventProject(projects),
         environment,
         data: {
           tokenName: token.tokenName,
@@ -180,8 +181,9 @@ export function createApiTokenService(db: Db) {
         type: 'api-token-updated',
         createdBy: actor.name,
         createdByUserId: actor.userId,
-        data: { tokenName: token.tokenName, expiresAt },
-        preData: { tokenName: token.tokenName, expiresAt: token.expiresAt },
+        project: tokenEventProject(token.projects),
+        data: { tokenName: token.tokenName, projects: token.projects, expiresAt },
+        preData: { tokenName: token.tokenName, projects: token.projects, expiresAt: token.expiresAt },
       });
     },
     async delete(key: string, actor: Actor): Promise<void> {
@@ -192,6 +194,7 @@ export function createApiTokenService(db: Db) {
         type: 'api-token-deleted',
         createdBy: actor.name,
         createdByUserId: actor.userId,
+        project: tokenEventProject(token.projects),
         preData: {
           tokenName: token.tokenName,
           type: token.type,

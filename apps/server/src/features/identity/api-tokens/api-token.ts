@@ -58,3 +58,12 @@ export function parseSecret(secret: string): { projects: string[]; environment: 
 export function isExpired(token: Pick<ApiToken, 'expiresAt'>, now = new Date()): boolean {
   return token.expiresAt !== null && token.expiresAt.getTime() <= now.getTime();
 }
+
+/**
+ * The project an event about a token is filed under: its one project, so the project's event log finds it. A token
+ * over several projects (or all) is filed under none; its events still name the projects in their data, and the
+ * event log leaves out an event naming a private project the reader is no member of (event-store.ts).
+ */
+export function tokenEventProject(projects: readonly string[]): string | undefined {
+  return projects.length === 1 && projects[0] !== '*' ? projects[0] : undefined;
+}

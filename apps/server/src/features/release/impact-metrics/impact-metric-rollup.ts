@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/db.ts';
+import { createPeriodicTask } from '../../../db/periodic-task.ts';
 import { FIVE_MINUTES, ONE_HOUR, RETENTION_SECONDS } from './impact-metric.ts';
 import { aggregateSql } from './impact-metric-store.ts';
 
@@ -89,21 +90,5 @@ export function createImpactMetricsMaintenance(
   db: Db,
   options: { intervalMs: number; now?: () => Date; onError: (error: unknown) => void },
 ) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    running ??= maintainImpactMetrics(db, options.now?.() ?? new Date())
-      .catch(options.onError)
-      .finally(() => (running = undefined));
-  };
-  return {
-    start() {
-      timer = setInterval(tick, options.intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return createPeriodicTask(() => maintainImpactMetrics(db, options.now?.() ?? new Date()), options);
 }

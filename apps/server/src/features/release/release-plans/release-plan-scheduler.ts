@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/db.ts';
+import { createPeriodicTask } from '../../../db/periodic-task.ts';
 import type { Actor } from '../../flag-model/events/actor.ts';
 import { maintenanceOn } from '../../flag-model/events/write-gate.ts';
 import { recordFlagEvent } from '../../flag-model/flags/flag-events.ts';
@@ -58,13 +59,10 @@ export type PlanSchedulerOptions = {
 /** Polls for due progressions every `intervalMs`; set up once when the app is built. */
 export function createReleasePlanScheduler(db: Db, options: PlanSchedulerOptions) {
   const now = options.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
 
-  async function tick(): Promise<void> {
+  async function tick(stopping = () => false): Promise<void> {
     try {
-      while (!stopped && (await progressNextDue(db, now()))) {
+      while (!stopping() && (await progressNextDue(db, now()))) {
         /* keep going while plans are due */
       }
     } catch (error) {
@@ -73,18 +71,8 @@ export function createReleasePlanScheduler(db: Db, options: PlanSchedulerOptions
   }
 
   return {
-    tick,
-    start(): void {
-      stopped = false;
-      timer = setInterval(() => {
-        running ??= tick().finally(() => (running = undefined));
-      }, options.intervalMs);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
-    },
+    /** Progresses everything due now; tests call it with a mocked clock instead of waiting. */
+    tick: () => tick(),
+    ...createPeriodicTask(tick, { intervalMs: options.intervalMs }),
   };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/db.ts';
+import { createPeriodicTask } from '../../../db/periodic-task.ts';
 import type { OutboundPolicy } from '../../automation/index.ts';
 import { maintenanceOn } from '../../flag-model/events/write-gate.ts';
 import { switchEnvironment } from '../../flag-model/flags/environment-switch.ts';
@@ -177,8 +178,6 @@ export function createSafeguardEvaluator(
   deps: SafeguardDeps & { now?: () => Date; onError?: (error: unknown) => void },
 ) {
   const now = deps.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
 
   const tick = async (): Promise<void> => {
     try {
@@ -188,17 +187,5 @@ export function createSafeguardEvaluator(
     }
   };
 
-  return {
-    tick,
-    start(): void {
-      timer = setInterval(() => {
-        running ??= tick().finally(() => (running = undefined));
-      }, deps.periodMs);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  return { tick, ...createPeriodicTask(tick, { intervalMs: deps.periodMs }) };
 }
