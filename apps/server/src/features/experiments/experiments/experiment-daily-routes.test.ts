@@ -210,10 +210,9 @@ describe('the daily series of the results', () => {
     expect(revenue.variants[1].lift).toEqual(treatment.lift);
 
     // A value recorded before the server kept its day counts on the day of the user's exposure: m2's 6 on day one.
-    await t.db.query(
-      "DELETE FROM experiment_user_metric_days WHERE experiment_id = $1 AND user_id = 'm2'",
-      [id],
-    );
+    await t.db.query("DELETE FROM experiment_user_metric_days WHERE experiment_id = $1 AND user_id = 'm2'", [
+      id,
+    ]);
     expect(means(await results('exp-daily-mean', id)).slice(0, 2)).toEqual([
       [
         '2026-11-02',

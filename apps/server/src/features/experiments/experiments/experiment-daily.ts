@@ -102,7 +102,11 @@ function rateOf(variant: string, running: Running, controlVariant: string): Dail
   const lift =
     variant === controlVariant
       ? undefined
-      : relativeLift(momentsOfRate(counts(controlVariant)), momentsOfRate({ users, conversions }), CONFIDENCE);
+      : relativeLift(
+          momentsOfRate(counts(controlVariant)),
+          momentsOfRate({ users, conversions }),
+          CONFIDENCE,
+        );
   return { variant, users, converters: conversions, rate, interval, ...(lift && { lift }) };
 }
 
@@ -110,6 +114,7 @@ function meanOf(variant: string, running: Running, controlVariant: string): Dail
   const moments = (name: string) => momentsOf(running.get(name)!);
   const own = moments(variant);
   const { mean, interval } = meanEstimate(own, CONFIDENCE);
-  const lift = variant === controlVariant ? undefined : relativeLift(moments(controlVariant), own, CONFIDENCE);
+  const lift =
+    variant === controlVariant ? undefined : relativeLift(moments(controlVariant), own, CONFIDENCE);
   return { variant, users: own.users, mean, interval, ...(lift && { lift }) };
 }
