@@ -3191,7 +3191,7 @@ export interface paths {
     };
     /**
      * Get the results of an experiment
-     * @description Per variant: users, the rate or mean of each metric with its 95% interval, relative lift, the chance to beat control and expected loss (Bayesian), an always-valid sequential p-value (safe to read at any time), the sample-ratio check, a verdict with its caveats, and a day-by-day cumulative series of the primary conversion metric. Read from aggregates the server keeps as exposures and events arrive. Requires the READ permission.
+     * @description Per variant: users, the rate or mean of each metric with its 95% interval, relative lift, the chance to beat control and expected loss (Bayesian), an always-valid sequential p-value (safe to read at any time), the sample-ratio check, a verdict with its caveats, and a day-by-day cumulative series of the primary metric. Read from aggregates the server keeps as exposures and events arrive. Requires the READ permission.
      */
     get: operations['getExperimentResults'];
     put?: never;
@@ -30372,18 +30372,18 @@ export interface operations {
            *     }
            */
           'application/json': {
-            /** @description The primary metric day by day, cumulative: for each UTC day from the start to the stop (or today), per variant the users exposed and converted so far, their conversion rate and the lift over control with 95% intervals (without CUPED). At most the last 90 days; the first of them includes every day before it. Empty for a draft and for a mean primary metric. A conversion recorded before the server kept conversion days counts on the day of the user's exposure. */
+            /** @description The primary metric day by day, cumulative: for each UTC day from the start to the stop (or today), per variant the users exposed so far and, for a conversion metric, those converted and their rate, or, for a mean metric, the mean per user of the values tracked so far, each with the lift over control and 95% intervals (without CUPED). At most the last 90 days; the first of them includes every day before it. Empty for a draft. A conversion or value recorded before the server kept its day counts on the day of the user's exposure. */
             daily: {
               /** @description A UTC day (YYYY-MM-DD). */
               day: string;
               variants: {
-                /** @description Of them, users whose first conversion on the primary metric came by the end of the day. */
-                converters: number;
+                /** @description A conversion metric: of them, users whose first conversion on the primary metric came by the end of the day. */
+                converters?: number;
                 interval: {
                   high: number;
                   low: number;
                 };
-                /** @description Relative lift over control; absent for control and while either rate is 0. */
+                /** @description Relative lift over control; absent for control and while either rate or mean is not positive. */
                 lift?: {
                   interval: {
                     high: number;
@@ -30391,8 +30391,10 @@ export interface operations {
                   };
                   lift: number;
                 };
-                /** @description converters / users (0–1). */
-                rate: number;
+                /** @description A mean metric: the sum of the values the users tracked by the end of the day, per user (users without one count as 0). */
+                mean?: number;
+                /** @description A conversion metric: converters / users (0–1). */
+                rate?: number;
                 /** @description Users first exposed up to and including the day. */
                 users: number;
                 variant: string;

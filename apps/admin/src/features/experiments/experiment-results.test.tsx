@@ -117,6 +117,38 @@ describe('the experiment results', () => {
     expect(screen.getByRole('table', { name: 'Results for purchase' })).toBeTruthy();
   });
 
+  it('draws the cumulative lift of a mean primary metric too', async () => {
+    const revenue = { event: 'revenue', kind: 'mean', role: 'primary', direction: 'increase' } as const;
+    const base = results();
+    fakeServer({
+      [URL]: results({
+        experiment: { ...base.experiment, metrics: [revenue] },
+        metrics: [{ ...base.metrics[0]!, ...revenue }],
+        daily: [
+          {
+            day: '2026-12-01',
+            variants: [
+              { variant: 'blue', users: 2000, mean: 4, interval: interval(3.5, 4.5) },
+              {
+                variant: 'green',
+                users: 2000,
+                mean: 5,
+                interval: interval(4.4, 5.6),
+                lift: { lift: 0.25, interval: interval(0.05, 0.45) },
+              },
+            ],
+          },
+        ],
+      }),
+    });
+    renderUi(<ExperimentResults place={place} experimentId={1} />);
+    const chart = await screen.findByTestId('lift-chart', {}, { timeout: 10_000 });
+    expect(chart.textContent).toContain(
+      'Cumulative lift over blue on "revenue", 1 day from 2026-12-01 to 2026-12-01: green +25.0% (5.0% to 45.0%).',
+    );
+    expect(screen.getByTestId('interval-plot').textContent).toContain('revenue: mean per user');
+  });
+
   it('warns of a broken split and of too few users', async () => {
     fakeServer({
       [URL]: results({

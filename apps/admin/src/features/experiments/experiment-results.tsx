@@ -171,7 +171,7 @@ function IntervalPlot({ metric }: { metric: Metric }) {
   );
 }
 
-/** The primary metric's cumulative lift over control, day by day, with its 95% interval as a band. */
+/** The primary metric's cumulative lift over control (of a rate or a mean), day by day, with its 95% interval as a band. */
 function LiftChart({
   daily,
   controlVariant,
@@ -184,9 +184,7 @@ function LiftChart({
   if (daily.length === 0)
     return (
       <Text size="sm" c={MUTED}>
-        {metric.kind === 'conversion'
-          ? 'The daily lift appears once the experiment has started.'
-          : 'The daily lift is drawn for a conversion primary metric only.'}
+        The daily lift appears once the experiment has started.
       </Text>
     );
   const variants = liftVariants(daily, controlVariant);

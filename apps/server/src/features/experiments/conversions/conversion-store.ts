@@ -7,7 +7,8 @@ export type Conversion = { environment: string; event: string; user: string; val
  * Adds tracked events to every running experiment in their environment that has a metric on the event and has
  * exposed the user before the event. One statement: each exposed user's events, value and first event time per
  * metric are upserted, and the same change is added to the variant's totals (converted users, events, sum and sum of
- * squares of the per-user value), so results read one row per variant and metric however many events came in.
+ * squares of the per-user value), so results read one row per variant and metric however many events came in. A
+ * mean metric's value is also added to the user's UTC day, which the daily series reads.
  */
 export async function insertConversions(db: Db, conversions: readonly Conversion[]): Promise<number> {
   if (conversions.length === 0) return 0;
@@ -22,13 +23,22 @@ export async function insertConversions(db: Db, conversions: readonly Conversion
        ON CONFLICT (environment, event, user_id) DO UPDATE SET
          events = p.events + excluded.events, value_sum = p.value_sum + excluded.value_sum,
          last_at = greatest(p.last_at, excluded.last_at)
-     ), matched AS (
-       SELECT x.experiment_id, x.user_id, b.event AS metric, x.variant, count(*) AS n, sum(b.value) AS v,
-              min(b.at) AS first_at
+     ), matched_days AS (
+       SELECT x.experiment_id, x.user_id, b.event AS metric, x.variant, (b.at AT TIME ZONE 'UTC')::date AS day,
+              e.metrics @> jsonb_build_array(jsonb_build_object('event', b.event, 'kind', 'mean')) AS is_mean,
+              count(*) AS n, sum(b.value) AS v, min(b.at) AS first_at
          FROM batch b
          JOIN experiments e ON e.environment = b.environment AND e.status = 'running' AND b.event = ANY (e.metric_events)
          JOIN experiment_exposures x ON x.experiment_id = e.id AND x.user_id = b.user_id AND x.exposed_at <= b.at
-        GROUP BY x.experiment_id, x.user_id, b.event, x.variant
+        GROUP BY x.experiment_id, x.user_id, b.event, x.variant, day, is_mean
+     ), matched AS (
+       SELECT experiment_id, user_id, metric, variant, sum(n)::bigint AS n, sum(v) AS v, min(first_at) AS first_at
+         FROM matched_days GROUP BY experiment_id, user_id, metric, variant
+     ), valued_days AS (
+       -- A mean metric's value per user and UTC day, for the daily series (the running total below loses the day).
+       INSERT INTO experiment_user_metric_days AS d (experiment_id, metric, user_id, day, value_sum)
+       SELECT experiment_id, metric, user_id, day, v FROM matched_days WHERE is_mean
+       ON CONFLICT (experiment_id, metric, user_id, day) DO UPDATE SET value_sum = d.value_sum + excluded.value_sum
      ), upserted AS (
        INSERT INTO experiment_user_metrics AS u
          (experiment_id, user_id, metric, variant, events, value_sum, first_converted_at)

@@ -1,25 +1,46 @@
-import { conversionRate, momentsOfRate, relativeLift, type Interval } from '@switchyard/statistics';
-import type { Experiment } from './experiment.ts';
+import {
+  conversionRate,
+  meanEstimate,
+  momentsOf,
+  momentsOfRate,
+  relativeLift,
+  type Interval,
+} from '@switchyard/statistics';
+import type { Experiment, ExperimentMetric } from './experiment.ts';
 
 /** The series covers at most this many UTC days, the last ones; the first of them includes everything before it. */
 export const MAX_DAYS = 90;
 const DAY_MS = 86_400_000;
 const CONFIDENCE = 0.95;
 
-/** The users a variant exposed and converted on one UTC day (`YYYY-MM-DD`), as the store groups them. */
-export type DailyTotals = { day: string; variant: string; users: number; converters: number };
+/**
+ * What the store groups per UTC day (`YYYY-MM-DD`) and variant: users first exposed, and of the primary metric's
+ * users, those first converting that day (a conversion metric), or the day's increase of the sum and of the sum of
+ * squares of the users' running values (a mean metric: a user at 3 who adds 2 adds 2 and 5² − 3² = 16).
+ */
+export type DailyTotals = {
+  day: string;
+  variant: string;
+  users: number;
+  converters: number;
+  sum: number;
+  sumOfSquares: number;
+};
 /** The UTC days a series covers, oldest first. */
 export type DailyWindow = { days: string[] };
-export type DailyVariant = {
+type DailyBase = {
   variant: string;
   /** Cumulative up to and including the day. */
   users: number;
-  converters: number;
-  rate: number;
   interval: Interval;
-  /** Against control; undefined for control and while either rate is 0. */
+  /** Against control; undefined for control and while either rate or mean is not positive. */
   lift?: { lift: number; interval: Interval };
 };
+/** A conversion metric's day: converters so far and their rate. */
+export type DailyRate = DailyBase & { converters: number; rate: number };
+/** A mean metric's day: the mean per exposed user of their values so far. */
+export type DailyMean = DailyBase & { mean: number };
+export type DailyVariant = DailyRate | DailyMean;
 export type DailyPoint = { day: string; variants: DailyVariant[] };
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
@@ -35,17 +56,21 @@ export function dailyWindow(experiment: Pick<Experiment, 'startedAt' | 'stoppedA
 }
 
 /**
- * Cumulative users and converters per variant for each day of the window, with each day's conversion rate and its
- * lift over control (Wilson interval and delta-method lift, as the results use without CUPED). Totals of a day
- * before the window count on its first day, of a day after it on its last.
+ * Cumulative totals per variant for each day of the window, with each day's estimate and its lift over control, as
+ * the results compute them without CUPED: a conversion rate with its Wilson interval, or a mean with its normal
+ * interval, and the delta-method relative lift. Totals of a day before the window count on its first day, of a day
+ * after it on its last.
  */
 export function dailySeries(
   window: DailyWindow,
   variants: readonly string[],
+  metric: Pick<ExperimentMetric, 'kind'>,
   controlVariant: string,
   totals: readonly DailyTotals[],
 ): DailyPoint[] {
-  const running = new Map(variants.map((variant) => [variant, { users: 0, converters: 0 }]));
+  const running = new Map(
+    variants.map((variant) => [variant, { users: 0, converters: 0, sum: 0, sumOfSquares: 0 }]),
+  );
   const sorted = [...totals].sort((a, b) => a.day.localeCompare(b.day));
   let next = 0;
   return window.days.map((day, index) => {
@@ -56,24 +81,40 @@ export function dailySeries(
       if (!sum) continue;
       sum.users += each.users;
       sum.converters += each.converters;
+      sum.sum += each.sum;
+      sum.sumOfSquares += each.sumOfSquares;
     }
-    const counts = (variant: string) => {
-      const sum = running.get(variant)!;
-      // A conversion recorded for a user whose exposure lies in a later group cannot outnumber the users.
-      return { users: sum.users, conversions: Math.min(sum.users, sum.converters) };
-    };
-    const control = momentsOfRate(counts(controlVariant));
-    return {
-      day,
-      variants: variants.map((variant): DailyVariant => {
-        const { users, conversions } = counts(variant);
-        const { rate, interval } = conversionRate({ users, conversions }, CONFIDENCE);
-        const lift =
-          variant === controlVariant
-            ? undefined
-            : relativeLift(control, momentsOfRate({ users, conversions }), CONFIDENCE);
-        return { variant, users, converters: conversions, rate, interval, ...(lift && { lift }) };
-      }),
-    };
+    const point = metric.kind === 'conversion' ? rateOf : meanOf;
+    return { day, variants: variants.map((variant) => point(variant, running, controlVariant)) };
   });
+}
+
+type Running = Map<string, { users: number; converters: number; sum: number; sumOfSquares: number }>;
+
+function rateOf(variant: string, running: Running, controlVariant: string): DailyRate {
+  const counts = (name: string) => {
+    const sum = running.get(name)!;
+    // A conversion recorded for a user whose exposure lies in a later group cannot outnumber the users.
+    return { users: sum.users, conversions: Math.min(sum.users, sum.converters) };
+  };
+  const { users, conversions } = counts(variant);
+  const { rate, interval } = conversionRate({ users, conversions }, CONFIDENCE);
+  const lift =
+    variant === controlVariant
+      ? undefined
+      : relativeLift(
+          momentsOfRate(counts(controlVariant)),
+          momentsOfRate({ users, conversions }),
+          CONFIDENCE,
+        );
+  return { variant, users, converters: conversions, rate, interval, ...(lift && { lift }) };
+}
+
+function meanOf(variant: string, running: Running, controlVariant: string): DailyMean {
+  const moments = (name: string) => momentsOf(running.get(name)!);
+  const own = moments(variant);
+  const { mean, interval } = meanEstimate(own, CONFIDENCE);
+  const lift =
+    variant === controlVariant ? undefined : relativeLift(moments(controlVariant), own, CONFIDENCE);
+  return { variant, users: own.users, mean, interval, ...(lift && { lift }) };
 }

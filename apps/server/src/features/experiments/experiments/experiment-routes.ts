@@ -5,7 +5,8 @@ import { actorOf } from '../../flag-model/events/actor.ts';
 import type { Experiment } from './experiment.ts';
 import { dailySeries, dailyWindow, type DailyPoint } from './experiment-daily.ts';
 import { computeResults, type ExperimentResults } from './experiment-results.ts';
-import { readAggregates, readDailyTotals } from './experiment-results-store.ts';
+import { readDailyConversions, readDailyValues } from './experiment-daily-store.ts';
+import { readAggregates } from './experiment-results-store.ts';
 import {
   CreateExperimentBody,
   ExperimentListResponse,
@@ -231,7 +232,7 @@ export function experimentRoutes(deps: {
             TAG,
             'getExperimentResults',
             'Get the results of an experiment',
-            'Per variant: users, the rate or mean of each metric with its 95% interval, relative lift, the chance to beat control and expected loss (Bayesian), an always-valid sequential p-value (safe to read at any time), the sample-ratio check, a verdict with its caveats, and a day-by-day cumulative series of the primary conversion metric. Read from aggregates the server keeps as exposures and events arrive.',
+            'Per variant: users, the rate or mean of each metric with its 95% interval, relative lift, the chance to beat control and expected loss (Bayesian), an always-valid sequential p-value (safe to read at any time), the sample-ratio check, a verdict with its caveats, and a day-by-day cumulative series of the primary metric. Read from aggregates the server keeps as exposures and events arrive.',
           ),
           params: ExperimentParams,
           response: { 200: ExperimentResultsResponse, ...errorResponses(401, 403, 404) },
@@ -239,19 +240,19 @@ export function experimentRoutes(deps: {
       },
       async (request) => {
         const experiment = await read.find(placeOf(request.params), request.params.experimentId);
-        // The series follows a conversion primary metric only: a mean needs each user's value per day.
         const primary = experiment.metrics.find((metric) => metric.role === 'primary');
-        const window = primary?.kind === 'conversion' ? dailyWindow(experiment, new Date()) : { days: [] };
+        const window = primary ? dailyWindow(experiment, new Date()) : { days: [] };
+        const readDaily = primary?.kind === 'mean' ? readDailyValues : readDailyConversions;
         const [weights, aggregates, totals] = await Promise.all([
           variantWeights(deps.db, experiment.flagName, experiment.environment),
           readAggregates(deps.db, experiment.id),
-          primary && window.days[0]
-            ? readDailyTotals(deps.db, experiment.id, primary.event, window.days[0])
-            : [],
+          primary && window.days[0] ? readDaily(deps.db, experiment.id, primary.event, window.days[0]) : [],
         ]);
         const results = computeResults(experiment, weights, aggregates);
         const variants = results.variants.map((each) => each.variant);
-        const daily = dailySeries(window, variants, experiment.controlVariant, totals);
+        const daily = primary
+          ? dailySeries(window, variants, primary, experiment.controlVariant, totals)
+          : [];
         return toResultsResponse(experiment, results, daily);
       },
     );

@@ -120,16 +120,27 @@ const DailyPoint = Type.Object({
     Type.Object({
       variant: Type.String(),
       users: Type.Integer({ description: 'Users first exposed up to and including the day.' }),
-      converters: Type.Integer({
-        description:
-          'Of them, users whose first conversion on the primary metric came by the end of the day.',
-      }),
-      rate: Type.Number({ description: 'converters / users (0–1).' }),
+      converters: Type.Optional(
+        Type.Integer({
+          description:
+            'A conversion metric: of them, users whose first conversion on the primary metric came by the end of the day.',
+        }),
+      ),
+      rate: Type.Optional(Type.Number({ description: 'A conversion metric: converters / users (0–1).' })),
+      mean: Type.Optional(
+        Type.Number({
+          description:
+            'A mean metric: the sum of the values the users tracked by the end of the day, per user (users without one count as 0).',
+        }),
+      ),
       interval: Interval,
       lift: Type.Optional(
         Type.Object(
           { lift: Type.Number(), interval: Interval },
-          { description: 'Relative lift over control; absent for control and while either rate is 0.' },
+          {
+            description:
+              'Relative lift over control; absent for control and while either rate or mean is not positive.',
+          },
         ),
       ),
     }),
@@ -200,7 +211,7 @@ export const ExperimentResultsResponse = Type.Object(
     }),
     daily: Type.Array(DailyPoint, {
       maxItems: MAX_DAYS,
-      description: `The primary metric day by day, cumulative: for each UTC day from the start to the stop (or today), per variant the users exposed and converted so far, their conversion rate and the lift over control with 95% intervals (without CUPED). At most the last ${MAX_DAYS} days; the first of them includes every day before it. Empty for a draft and for a mean primary metric. A conversion recorded before the server kept conversion days counts on the day of the user's exposure.`,
+      description: `The primary metric day by day, cumulative: for each UTC day from the start to the stop (or today), per variant the users exposed so far and, for a conversion metric, those converted and their rate, or, for a mean metric, the mean per user of the values tracked so far, each with the lift over control and 95% intervals (without CUPED). At most the last ${MAX_DAYS} days; the first of them includes every day before it. Empty for a draft. A conversion or value recorded before the server kept its day counts on the day of the user's exposure.`,
     }),
   },
   {
