@@ -114,6 +114,21 @@ describe.skipIf(missing)('admin UI in Chromium: release templates and plans', { 
     // Half moves on only by hand: no countdown.
     expect(await plan.getByTestId('milestone-countdown').count()).toBe(0);
 
+    // Half gets a progression of its own from the plan: Everyone starts by itself 2 h after it.
+    await plan
+      .getByRole('group', { name: 'Progression after Half' })
+      .getByRole('button', { name: 'Set progression' })
+      .click();
+    const progression = page.getByRole('dialog', { name: 'Start Everyone by itself' });
+    await progression.getByRole('textbox', { name: 'Wait' }).fill('2');
+    await progression.getByRole('button', { name: 'Save progression' }).click();
+    await plan.getByText('Next milestone starts 2 h after this one started').waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const [withProgression] = await api('GET', `${FLAG}/environments/development/release-plans`);
+    expect(
+      withProgression.milestones.find((m: { name: string }) => m.name === 'Half').transitionCondition,
+    ).toEqual({ intervalMinutes: 120 });
+
     // Paused, nothing starts by itself; resumed, it does again.
     await plan.getByRole('button', { name: 'Pause' }).click();
     await plan.getByText(/Progression paused since/).waitFor();

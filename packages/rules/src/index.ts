@@ -8,3 +8,4 @@ export * from './flag-naming.ts';
 export * from './token-expiry.ts';
 export * from './link-templates.ts';
 export * from './sdk-snippets.ts';
+export * from './milestone-interval.ts';

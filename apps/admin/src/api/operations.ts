@@ -384,6 +384,14 @@ export const operations = {
     'DELETE',
     '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/release-plans/{planId}',
   ],
+  changeMilestoneProgression: [
+    'PUT',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/progressions/{sourceMilestoneId}',
+  ],
+  deleteMilestoneProgression: [
+    'DELETE',
+    '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/progressions/{sourceMilestoneId}',
+  ],
   pauseMilestoneProgressions: [
     'POST',
     '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/progressions/{planId}/pause',
@@ -554,6 +562,8 @@ export const beyondOss: OperationId[] = [
   'addReleasePlan',
   'startMilestone',
   'removeReleasePlan',
+  'changeMilestoneProgression',
+  'deleteMilestoneProgression',
   'pauseMilestoneProgressions',
   'resumeMilestoneProgressions',
   'changeReleasePlanSafeguard',

@@ -5,9 +5,9 @@ import type { PlanMilestone, ReleasePlan, Segment, StrategyDraft } from '../../a
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useDraftEnvironment } from '../change-requests/use-change-writer.ts';
-import { describeInterval } from '../release-templates/release-template-model.ts';
 import { summarizeStrategy } from '../strategies/strategy-summary.ts';
 import { MilestoneCountdown } from './milestone-countdown.tsx';
+import { MilestoneProgression } from './milestone-progression.tsx';
 import {
   milestoneStates,
   nextTransition,
@@ -109,7 +109,7 @@ export function ReleasePlanCard({ place, plan, segments, canStart, canRemove }: 
         <Timeline bulletSize={18} lineWidth={2} aria-label={`Milestones of ${plan.name}`}>
           {milestones.map((milestone) => {
             const state = states.get(milestone.id) ?? 'upcoming';
-            const interval = milestone.transitionCondition?.intervalMinutes;
+            const after = milestones[milestones.indexOf(milestone) + 1];
             return (
               <Timeline.Item
                 key={milestone.id}
@@ -143,8 +143,10 @@ export function ReleasePlanCard({ place, plan, segments, canStart, canRemove }: 
                   {milestone.startedAt
                     ? `Started ${new Date(milestone.startedAt).toLocaleString()}`
                     : 'Not started'}
-                  {interval ? ` · the next starts ${describeInterval(interval)} after it` : ''}
                 </Text>
+                {after && (
+                  <MilestoneProgression place={place} milestone={milestone} next={after} canEdit={canStart} />
+                )}
               </Timeline.Item>
             );
           })}

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanMilestone, ReleasePlan } from '../../api/wire.ts';
-import { milestoneStates, nextTransition, safeguardsOf, untilText } from './release-plan-model.ts';
+import {
+  intervalInputProblem,
+  intervalMinutesOf,
+  milestoneStates,
+  nextTransition,
+  progressionText,
+  safeguardsOf,
+  toIntervalInput,
+  untilText,
+} from './release-plan-model.ts';
 
 const milestone = (id: string, sortOrder: number, fields: Partial<PlanMilestone> = {}): PlanMilestone => ({
   id,
@@ -111,5 +120,40 @@ describe('a release plan', () => {
     expect(untilText(252_000)).toBe('4 min 12 s');
     expect(untilText(400)).toBe('1 s');
     expect(untilText(-5)).toBe('0 s');
+  });
+});
+
+describe('a milestone’s progression', () => {
+  it('says when the next milestone starts', () => {
+    expect(progressionText(120)).toBe('Next milestone starts 2 h after this one started');
+    expect(progressionText(1530)).toBe('Next milestone starts 1 d 1 h 30 min after this one started');
+    expect(progressionText(null)).toBe('Next milestone starts by hand');
+  });
+
+  it('shows a stored wait in the largest unit it fills whole', () => {
+    expect(toIntervalInput(2880)).toEqual({ amount: 2, unit: 'days' });
+    expect(toIntervalInput(120)).toEqual({ amount: 2, unit: 'hours' });
+    expect(toIntervalInput(90)).toEqual({ amount: 90, unit: 'minutes' });
+    expect(toIntervalInput(null)).toEqual({ amount: '', unit: 'hours' });
+  });
+
+  it('turns a typed wait into minutes', () => {
+    expect(intervalMinutesOf({ amount: 1.5, unit: 'hours' })).toBe(90);
+    expect(intervalMinutesOf({ amount: 1.1, unit: 'hours' })).toBe(66);
+    expect(intervalMinutesOf({ amount: 3, unit: 'days' })).toBe(4320);
+    expect(intervalMinutesOf({ amount: 45, unit: 'minutes' })).toBe(45);
+  });
+
+  it('takes a wait above 0 of whole minutes, up to a year', () => {
+    expect(intervalInputProblem({ amount: 2, unit: 'hours' })).toBeUndefined();
+    expect(intervalInputProblem({ amount: 365, unit: 'days' })).toBeUndefined();
+    expect(intervalInputProblem({ amount: '', unit: 'hours' })).toBe('Enter a wait above 0');
+    expect(intervalInputProblem({ amount: 0, unit: 'minutes' })).toBe('Enter a wait above 0');
+    expect(intervalInputProblem({ amount: -1, unit: 'days' })).toBe('Enter a wait above 0');
+    expect(intervalInputProblem({ amount: 1.5, unit: 'minutes' })).toBe(
+      'The wait must come to whole minutes',
+    );
+    expect(intervalInputProblem({ amount: 0.01, unit: 'hours' })).toBe('The wait must come to whole minutes');
+    expect(intervalInputProblem({ amount: 366, unit: 'days' })).toBe('Whole minutes from 1 to 525600');
   });
 });

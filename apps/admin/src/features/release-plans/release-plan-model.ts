@@ -1,4 +1,6 @@
+import { intervalMinutesProblem } from '@switchyard/rules';
 import type { PlanMilestone, ReleasePlan } from '../../api/wire.ts';
+import { describeInterval } from '../release-templates/release-template-model.ts';
 
 /** Where a milestone stands: started and left behind, on now, or still to come. */
 export type MilestoneState = 'done' | 'active' | 'paused' | 'upcoming';
@@ -65,6 +67,38 @@ export function nextTransition(plan: ReleasePlan): NextTransition | undefined {
   const started = dateOf(active.startedAt);
   if (!interval || !started) return undefined;
   return { milestone: next, at: new Date(started.getTime() + interval * 60_000) };
+}
+
+/** "Next milestone starts 2 h after this one started", or "by hand" without a progression. */
+export const progressionText = (intervalMinutes: number | null | undefined): string =>
+  intervalMinutes
+    ? `Next milestone starts ${describeInterval(intervalMinutes)} after this one started`
+    : 'Next milestone starts by hand';
+
+/** The units a progression's wait is typed in, and their minutes. */
+export const INTERVAL_UNITS = { minutes: 1, hours: 60, days: 1440 } as const;
+export type IntervalUnit = keyof typeof INTERVAL_UNITS;
+/** A wait as typed: an amount of a unit (an empty field is ''). */
+export type IntervalInput = { amount: number | ''; unit: IntervalUnit };
+
+/** A stored wait as the form shows it: in the largest unit it is a whole number of (90 min stays minutes). */
+export function toIntervalInput(minutes: number | null | undefined): IntervalInput {
+  if (!minutes) return { amount: '', unit: 'hours' };
+  if (minutes % INTERVAL_UNITS.days === 0) return { amount: minutes / INTERVAL_UNITS.days, unit: 'days' };
+  if (minutes % INTERVAL_UNITS.hours === 0) return { amount: minutes / INTERVAL_UNITS.hours, unit: 'hours' };
+  return { amount: minutes, unit: 'minutes' };
+}
+
+/** The minutes a typed wait stands for, rounded off float noise (1.1 h is 66 min, not 66.00000000000001). */
+export const intervalMinutesOf = ({ amount, unit }: IntervalInput): number =>
+  amount === '' ? Number.NaN : Math.round(amount * INTERVAL_UNITS[unit] * 1e6) / 1e6;
+
+/** Why a typed wait cannot be a progression, or undefined: more than nothing, whole minutes, within the bounds. */
+export function intervalInputProblem(input: IntervalInput): string | undefined {
+  if (input.amount === '' || !(input.amount > 0)) return 'Enter a wait above 0';
+  const minutes = intervalMinutesOf(input);
+  if (!Number.isInteger(minutes)) return 'The wait must come to whole minutes';
+  return intervalMinutesProblem(minutes);
 }
 
 /** "2 h 5 min", "4 min 12 s", "12 s": how long until a moment, to the second. */

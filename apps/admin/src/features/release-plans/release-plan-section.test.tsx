@@ -90,6 +90,12 @@ function serve(
     'GET /api/admin/impact-metrics/metadata': { series: {}, warnings: [], maxSeriesPerApp: 1000 },
     [`POST ${PROGRESSIONS}/p1/pause`]: buildPlan({ pausedAt: startedAt }),
     [`POST ${PROGRESSIONS}/p1/resume`]: buildPlan(),
+    [`PUT ${PROGRESSIONS}/Half`]: {
+      sourceMilestone: 'Half',
+      targetMilestone: 'All',
+      transitionCondition: { intervalMinutes: 120 },
+    },
+    [`DELETE ${PROGRESSIONS}/Ten`]: new Response(null, { status: 204 }),
     [`PUT ${BASE}/p1/safeguards`]: {},
     [`DELETE ${BASE}/p1/safeguards/g1`]: new Response(null, { status: 204 }),
     [`GET ${ENVIRONMENT}/safeguards`]: [],
@@ -184,6 +190,61 @@ describe('the release plan of a flag environment', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('button', { name: /^Start/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove plan' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /progression$/ })).toBeNull();
+    expect(screen.getByText('Next milestone starts 1 h after this one started')).toBeTruthy();
+  });
+
+  it('shows each milestone’s progression but the last’s, and sets one after checking the wait', async () => {
+    const server = serve([buildPlan()]);
+    renderSection();
+    const ten = await screen.findByRole('group', { name: 'Progression after Ten' });
+    expect(within(ten).getByText('Next milestone starts 1 h after this one started')).toBeTruthy();
+    const half = screen.getByRole('group', { name: 'Progression after Half' });
+    expect(within(half).getByText('Next milestone starts by hand')).toBeTruthy();
+    expect(within(half).queryByRole('button', { name: 'Remove progression' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Progression after All' })).toBeNull();
+
+    await userEvent.click(within(half).getByRole('button', { name: 'Set progression' }));
+    const dialog = screen.getByRole('dialog', { name: 'Start All by itself' });
+    const wait = within(dialog).getByRole('textbox', { name: 'Wait' });
+    const save = within(dialog).getByRole('button', { name: 'Save progression' });
+    expect(save).toHaveProperty('disabled', true);
+    await userEvent.type(wait, '0');
+    expect(within(dialog).getByText('Enter a wait above 0')).toBeTruthy();
+    expect(save).toHaveProperty('disabled', true);
+    await userEvent.clear(wait);
+    await userEvent.type(wait, '2');
+    await userEvent.click(save);
+    await waitFor(() => expect(server.sent(`PUT ${PROGRESSIONS}/Half`)).toHaveLength(1));
+    expect(await server.sent(`PUT ${PROGRESSIONS}/Half`)[0]!.json()).toEqual({
+      targetMilestone: 'All',
+      transitionCondition: { intervalMinutes: 120 },
+    });
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('All now starts by itself in production'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Start All by itself' })).toBeNull());
+  });
+
+  it('changes a progression from its current wait, and removes one', async () => {
+    const server = serve([buildPlan()], ALL_RIGHTS, { [`PUT ${PROGRESSIONS}/Ten`]: {} });
+    renderSection();
+    const ten = await screen.findByRole('group', { name: 'Progression after Ten' });
+    await userEvent.click(within(ten).getByRole('button', { name: 'Change progression' }));
+    const dialog = screen.getByRole('dialog', { name: 'Start Half by itself' });
+    const wait = within(dialog).getByRole('textbox', { name: 'Wait' });
+    expect(wait).toHaveProperty('value', '1');
+    await userEvent.clear(wait);
+    await userEvent.type(wait, '90');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Unit' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'minutes' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save progression' }));
+    await waitFor(() => expect(server.sent(`PUT ${PROGRESSIONS}/Ten`)).toHaveLength(1));
+    expect(await server.sent(`PUT ${PROGRESSIONS}/Ten`)[0]!.json()).toEqual({
+      targetMilestone: 'Half',
+      transitionCondition: { intervalMinutes: 90 },
+    });
+
+    await userEvent.click(within(ten).getByRole('button', { name: 'Remove progression' }));
+    await waitFor(() => expect(server.sent(`DELETE ${PROGRESSIONS}/Ten`)).toHaveLength(1));
   });
 
   it('shows a paused plan, and its safeguards when the server sends them', async () => {
@@ -406,6 +467,41 @@ describe('the release plan of a flag environment', () => {
         expect(notifySuccess).toHaveBeenCalledWith('Added the change to your draft in production'),
       );
       expect(notifySuccess).not.toHaveBeenCalledWith('Started Half in production');
+    });
+
+    it('drafts setting and removing a progression instead of writing them', async () => {
+      const server = reviewed();
+      renderSection();
+      await screen.findByText(/add the change to your draft/);
+      const half = await screen.findByRole('group', { name: 'Progression after Half' });
+      await userEvent.click(within(half).getByRole('button', { name: 'Set progression' }));
+      const dialog = screen.getByRole('dialog', { name: 'Start All by itself' });
+      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Wait' }), '3');
+      await userEvent.click(within(dialog).getByRole('combobox', { name: 'Unit' }));
+      await userEvent.click(await screen.findByRole('option', { name: 'days' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add to draft' }));
+      await waitFor(() => expect(server.sent(DRAFT)).toHaveLength(1));
+      expect(await server.sent(DRAFT)[0]!.json()).toEqual({
+        feature: 'checkout',
+        action: 'changeMilestoneProgression',
+        payload: {
+          sourceMilestone: 'Half',
+          targetMilestone: 'All',
+          transitionCondition: { intervalMinutes: 4320 },
+        },
+      });
+
+      const ten = screen.getByRole('group', { name: 'Progression after Ten' });
+      await userEvent.click(within(ten).getByRole('button', { name: 'Remove progression' }));
+      await waitFor(() => expect(server.sent(DRAFT)).toHaveLength(2));
+      expect(await server.sent(DRAFT)[1]!.json()).toEqual({
+        feature: 'checkout',
+        action: 'deleteMilestoneProgression',
+        payload: { sourceMilestone: 'Ten' },
+      });
+      expect(server.sent(`PUT ${PROGRESSIONS}/Half`)).toHaveLength(0);
+      expect(server.sent(`DELETE ${PROGRESSIONS}/Ten`)).toHaveLength(0);
+      expect(notifySuccess).not.toHaveBeenCalledWith('All now starts by itself in production');
     });
 
     it('drafts a new safeguard of the plan instead of saving it', async () => {

@@ -8,6 +8,9 @@ import { flagKey } from '../flags/use-flag.ts';
 /** What a safeguard is set with: Unleash's body, with Switchyard's external metric, window and action. */
 export type SafeguardInput = RequestOf<'changeReleasePlanSafeguard'>;
 
+/** A progression as the UI sets it: from a milestone to the next, after a wait in minutes. */
+export type ProgressionInput = { sourceMilestone: string; targetMilestone: string; intervalMinutes: number };
+
 export type PlanPlace = { projectId: string; flagName: string; environment: string };
 
 const plansKey = ({ projectId, flagName, environment }: PlanPlace) =>
@@ -71,6 +74,28 @@ export function useReleasePlanMutations(place: PlanPlace) {
       mutationFn: (planId: string) =>
         write('deleteReleasePlan', { planId }, () =>
           call('removeReleasePlan', { params: { ...params, planId } }),
+        ),
+      onSuccess,
+    }),
+    /** Sets when the milestone after `sourceMilestone` starts by itself: `intervalMinutes` after it started. */
+    setProgression: useMutation({
+      mutationFn: ({ sourceMilestone, targetMilestone, intervalMinutes }: ProgressionInput) =>
+        write(
+          'changeMilestoneProgression',
+          { sourceMilestone, targetMilestone, transitionCondition: { intervalMinutes } },
+          () =>
+            call('changeMilestoneProgression', {
+              params: { ...params, sourceMilestoneId: sourceMilestone },
+              body: { targetMilestone, transitionCondition: { intervalMinutes } },
+            }),
+        ),
+      onSuccess,
+    }),
+    /** Leaves the milestone after `sourceMilestone` to be started by hand. */
+    removeProgression: useMutation({
+      mutationFn: (sourceMilestone: string) =>
+        write('deleteMilestoneProgression', { sourceMilestone }, () =>
+          call('deleteMilestoneProgression', { params: { ...params, sourceMilestoneId: sourceMilestone } }),
         ),
       onSuccess,
     }),

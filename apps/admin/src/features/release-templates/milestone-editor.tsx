@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { strategyDisplayName } from '@switchyard/rules';
+import { MAX_INTERVAL_MINUTES, MIN_INTERVAL_MINUTES, strategyDisplayName } from '@switchyard/rules';
 import type { Segment } from '../../api/wire.ts';
 import { summarizeStrategy } from '../strategies/strategy-summary.ts';
 import { problemsUnder, type MilestoneDraft } from './release-template-model.ts';
@@ -65,8 +65,8 @@ export function MilestoneEditor({ milestone, index, count, segments, problems, r
           <NumberInput
             label="Next milestone starts after (minutes)"
             description={isLast ? 'The last milestone has no next one' : 'Empty: only when started by hand'}
-            min={1}
-            max={525_600}
+            min={MIN_INTERVAL_MINUTES}
+            max={MAX_INTERVAL_MINUTES}
             allowDecimal={false}
             value={milestone.intervalMinutes}
             readOnly={readOnly}

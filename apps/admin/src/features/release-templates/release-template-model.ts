@@ -1,4 +1,4 @@
-import { FLEXIBLE_ROLLOUT } from '@switchyard/rules';
+import { FLEXIBLE_ROLLOUT, intervalMinutesProblem } from '@switchyard/rules';
 import type {
   Constraint,
   MilestoneBody,
@@ -134,8 +134,8 @@ export function templateProblems(
     else if (names.has(name)) problems[`milestones.${m}.name`] = `Two milestones are named "${name}"`;
     names.add(name);
     const interval = milestone.intervalMinutes;
-    if (interval !== '' && (!Number.isInteger(interval) || interval < 1 || interval > 525_600))
-      problems[`milestones.${m}.transitionCondition`] = 'Whole minutes from 1 to 525600';
+    const intervalProblem = interval === '' ? undefined : intervalMinutesProblem(interval);
+    if (intervalProblem) problems[`milestones.${m}.transitionCondition`] = intervalProblem;
     milestone.strategies.forEach((strategy, s) => {
       const found = strategyProblems(strategy, definitionFor(strategy.name, definitions));
       for (const [key, message] of Object.entries(found))

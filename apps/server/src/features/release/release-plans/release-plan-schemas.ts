@@ -1,3 +1,4 @@
+import { MAX_INTERVAL_MINUTES, MIN_INTERVAL_MINUTES } from '@switchyard/rules';
 import { Type } from 'typebox';
 import { Nullable } from '../../flag-model/flags/nullable-schema.ts';
 import { MilestoneStrategyResponse } from '../release-templates/release-template-schemas.ts';
@@ -128,8 +129,8 @@ export const ProgressionBody = Type.Object(
     transitionCondition: Type.Object(
       {
         intervalMinutes: Type.Integer({
-          minimum: 1,
-          maximum: 525_600,
+          minimum: MIN_INTERVAL_MINUTES,
+          maximum: MAX_INTERVAL_MINUTES,
           description: 'Minutes after the source milestone starts.',
         }),
       },

@@ -1,3 +1,4 @@
+import { MAX_INTERVAL_MINUTES, MIN_INTERVAL_MINUTES } from '@switchyard/rules';
 import { Type, type Static } from 'typebox';
 import { Nullable } from '../../flag-model/flags/nullable-schema.ts';
 import { ConstraintBody, exampleConstraint } from '../../flag-model/flags/strategy-schemas.ts';
@@ -38,8 +39,8 @@ const ParameterValue = Type.Union([Type.String(), Type.Number(), Type.Boolean()]
 const TransitionCondition = Type.Object(
   {
     intervalMinutes: Type.Integer({
-      minimum: 1,
-      maximum: 525_600,
+      minimum: MIN_INTERVAL_MINUTES,
+      maximum: MAX_INTERVAL_MINUTES,
       description: 'Minutes after the milestone starts that the next milestone starts by itself.',
     }),
   },
