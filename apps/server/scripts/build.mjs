@@ -2,7 +2,7 @@
 // Bundles the server into dist/main.mjs with esbuild (about a second) so production runs plain JavaScript: no
 // TypeScript loader in the process, about 80 MB less resident memory and a faster start. Packages from node_modules
 // stay external; the workspace's own TypeScript packages (@switchyard/*) are bundled in.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -49,6 +49,10 @@ const migrations = path.join(root, 'src/db/migrations');
 for (const name of readdirSync(migrations)) {
   writeIfChanged(path.join(outdir, 'migrations', name), readFileSync(path.join(migrations, name)));
 }
+// A migration renamed or removed in the source must not linger beside the bundle: it would be applied too.
+const sources = new Set(readdirSync(migrations));
+for (const name of readdirSync(path.join(outdir, 'migrations')))
+  if (!sources.has(name)) rmSync(path.join(outdir, 'migrations', name));
 // Written last, and always: serve.mjs skips the next build while none of these changed since `startedAt`.
 const inputs = [
   ...Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input)),

@@ -7,8 +7,8 @@ export type Conversion = { environment: string; event: string; user: string; val
  * Adds tracked events to every running experiment in their environment that has a metric on the event and has
  * exposed the user before the event. One statement: each exposed user's events, value and first event time per
  * metric are upserted, and the same change is added to the variant's totals (converted users, events, sum and sum of
- * squares of the per-user value), so results read one row per variant and metric however many events came in. A
- * mean metric's value is also added to the user's UTC day, which the daily series reads.
+ * squares of the per-user value), so results read one row per variant and metric however many events came in; and
+ * to the UTC day it happened on (experiment_daily_metrics), so the daily series reads one row per day.
  */
 export async function insertConversions(db: Db, conversions: readonly Conversion[]): Promise<number> {
   if (conversions.length === 0) return 0;
@@ -25,20 +25,14 @@ export async function insertConversions(db: Db, conversions: readonly Conversion
          last_at = greatest(p.last_at, excluded.last_at)
      ), matched_days AS (
        SELECT x.experiment_id, x.user_id, b.event AS metric, x.variant, (b.at AT TIME ZONE 'UTC')::date AS day,
-              e.metrics @> jsonb_build_array(jsonb_build_object('event', b.event, 'kind', 'mean')) AS is_mean,
               count(*) AS n, sum(b.value) AS v, min(b.at) AS first_at
          FROM batch b
          JOIN experiments e ON e.environment = b.environment AND e.status = 'running' AND b.event = ANY (e.metric_events)
          JOIN experiment_exposures x ON x.experiment_id = e.id AND x.user_id = b.user_id AND x.exposed_at <= b.at
-        GROUP BY x.experiment_id, x.user_id, b.event, x.variant, day, is_mean
+        GROUP BY x.experiment_id, x.user_id, b.event, x.variant, day
      ), matched AS (
        SELECT experiment_id, user_id, metric, variant, sum(n)::bigint AS n, sum(v) AS v, min(first_at) AS first_at
          FROM matched_days GROUP BY experiment_id, user_id, metric, variant
-     ), valued_days AS (
-       -- A mean metric's value per user and UTC day, for the daily series (the running total below loses the day).
-       INSERT INTO experiment_user_metric_days AS d (experiment_id, metric, user_id, day, value_sum)
-       SELECT experiment_id, metric, user_id, day, v FROM matched_days WHERE is_mean
-       ON CONFLICT (experiment_id, metric, user_id, day) DO UPDATE SET value_sum = d.value_sum + excluded.value_sum
      ), upserted AS (
        INSERT INTO experiment_user_metrics AS u
          (experiment_id, user_id, metric, variant, events, value_sum, first_converted_at)
@@ -49,6 +43,25 @@ export async function insertConversions(db: Db, conversions: readonly Conversion
          first_converted_at = CASE WHEN u.first_converted_at IS NULL THEN NULL
                                    ELSE least(u.first_converted_at, excluded.first_converted_at) END
        RETURNING experiment_id, user_id, metric, variant, events, value_sum
+     ), user_days AS (
+       -- Each user's days in this batch: whether their first conversion falls on it, and their running value at its
+       -- end (what they had before the batch, plus this batch's days so far).
+       SELECT d.experiment_id, d.metric, d.day, d.variant, d.v,
+              u.events = m.n AND d.first_at = m.first_at AS first_conversion,
+              (u.value_sum - m.v) + sum(d.v) OVER (PARTITION BY d.experiment_id, d.user_id, d.metric ORDER BY d.day) AS run
+         FROM matched_days d
+         JOIN matched m USING (experiment_id, user_id, metric)
+         JOIN upserted u USING (experiment_id, user_id, metric)
+     ), daily AS (
+       INSERT INTO experiment_daily_metrics AS t
+         (experiment_id, metric, day, variant, converters, value_sum, value_square_sum)
+       SELECT experiment_id, metric, day, variant, count(*) FILTER (WHERE first_conversion), sum(v),
+              sum(run * run - (run - v) * (run - v))
+         FROM user_days GROUP BY experiment_id, metric, day, variant
+       ON CONFLICT (experiment_id, metric, day, variant) DO UPDATE SET
+         converters = t.converters + excluded.converters,
+         value_sum = t.value_sum + excluded.value_sum,
+         value_square_sum = t.value_square_sum + excluded.value_square_sum
      ), totalled AS (
        INSERT INTO experiment_metric_totals AS t
          (experiment_id, variant, metric, converted_users, events, value_sum, value_square_sum, cross_sum)

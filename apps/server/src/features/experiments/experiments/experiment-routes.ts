@@ -5,7 +5,7 @@ import { actorOf } from '../../flag-model/events/actor.ts';
 import type { Experiment } from './experiment.ts';
 import { dailySeries, dailyWindow, type DailyPoint } from './experiment-daily.ts';
 import { computeResults, type ExperimentResults } from './experiment-results.ts';
-import { readDailyConversions, readDailyValues } from './experiment-daily-store.ts';
+import { readDailyTotals } from './experiment-daily-store.ts';
 import { readAggregates } from './experiment-results-store.ts';
 import {
   CreateExperimentBody,
@@ -242,11 +242,12 @@ export function experimentRoutes(deps: {
         const experiment = await read.find(placeOf(request.params), request.params.experimentId);
         const primary = experiment.metrics.find((metric) => metric.role === 'primary');
         const window = primary ? dailyWindow(experiment, new Date()) : { days: [] };
-        const readDaily = primary?.kind === 'mean' ? readDailyValues : readDailyConversions;
         const [weights, aggregates, totals] = await Promise.all([
           variantWeights(deps.db, experiment.flagName, experiment.environment),
           readAggregates(deps.db, experiment.id),
-          primary && window.days[0] ? readDaily(deps.db, experiment.id, primary.event, window.days[0]) : [],
+          primary && window.days[0]
+            ? readDailyTotals(deps.db, experiment.id, primary.event, window.days[0])
+            : [],
         ]);
         const results = computeResults(experiment, weights, aggregates);
         const variants = results.variants.map((each) => each.variant);

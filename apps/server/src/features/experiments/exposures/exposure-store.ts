@@ -3,9 +3,9 @@ import type { Db } from '../../../db/db.ts';
 export type Exposure = { experimentId: number; user: string; variant: string; at: Date };
 
 /**
- * Inserts first exposures and adds the ones that were new to the users per variant, in one statement: a user
- * already exposed (in this batch, an earlier one or another process's) is not counted again, and exposures of an
- * experiment that stopped in the meantime are dropped.
+ * Inserts first exposures and adds the ones that were new to the users per variant (and per UTC day, which the
+ * daily series reads), in one statement: a user already exposed (in this batch, an earlier one or another
+ * process's) is not counted again, and exposures of an experiment that stopped in the meantime are dropped.
  */
 export async function insertExposures(db: Db, exposures: readonly Exposure[]): Promise<number> {
   if (exposures.length === 0) return 0;
@@ -19,7 +19,12 @@ export async function insertExposures(db: Db, exposures: readonly Exposure[]): P
        SELECT b.experiment_id, b.user_id, b.variant, b.at
          FROM batch b JOIN experiments e ON e.id = b.experiment_id AND e.status = 'running'
        ON CONFLICT DO NOTHING
-       RETURNING experiment_id, user_id, variant
+       RETURNING experiment_id, user_id, variant, exposed_at
+     ), daily AS (
+       INSERT INTO experiment_daily_users AS t (experiment_id, day, variant, users)
+       SELECT experiment_id, (exposed_at AT TIME ZONE 'UTC')::date, variant, count(*)
+         FROM inserted GROUP BY experiment_id, (exposed_at AT TIME ZONE 'UTC')::date, variant
+       ON CONFLICT (experiment_id, day, variant) DO UPDATE SET users = t.users + excluded.users
      ), covariates AS (
        -- CUPED: the new users' pre-period values, added to their variant's sums (their metric value y is 0 yet).
        INSERT INTO experiment_metric_totals AS t
