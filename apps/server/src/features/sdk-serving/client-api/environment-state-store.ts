@@ -81,44 +81,63 @@ export async function loadEnvironmentState(
   options: { withDisabledStrategies?: boolean; flags?: string[] } = {},
 ): Promise<EnvironmentState> {
   // Served history reads only the flags a write named (decision record 0041); segments are read whole either way.
-  const only = options.flags;
-  const [revision] = await db.query<{ id: number | null }>('SELECT max(id) AS id FROM events');
-  const flags = await db.query<FlagRow>(
-    `SELECT f.name, f.type, f.description, f.project_id, f.stale, f.impression_data, fe.enabled, fe.variants
-       FROM flags f
-       LEFT JOIN flag_environments fe ON fe.flag_name = f.name AND fe.environment_name = $1
-      WHERE f.archived_at IS NULL${only ? ' AND f.name = ANY($2)' : ''}
-      ORDER BY f.created_at, f.name`,
-    only ? [environment, only] : [environment],
+  // One statement: one round trip per load, which every server process makes after each change (so a fleet's
+  // statements per change grow by one per process, not six), and one snapshot, so the parts always agree.
+  const only = options.flags ?? null;
+  const list = (select: string, order: string) =>
+    `coalesce((SELECT json_agg(x ORDER BY ${order}) FROM (${select}) x), '[]'::json)`;
+  const [row] = await db.query<{
+    revision: number | null;
+    flags: FlagRow[];
+    strategies: StrategyRow[];
+    dependencies: DependencyRow[];
+    tags: TagRow[];
+    segments: SegmentRow[];
+  }>(
+    `SELECT (SELECT max(id) FROM events) AS revision,
+       ${list(
+         `SELECT f.name, f.type, f.description, f.project_id, f.stale, f.impression_data, fe.enabled, fe.variants,
+                 f.created_at
+            FROM flags f
+            LEFT JOIN flag_environments fe ON fe.flag_name = f.name AND fe.environment_name = $1
+           WHERE f.archived_at IS NULL AND ($3::text[] IS NULL OR f.name = ANY($3))`,
+         'x.created_at, x.name',
+       )} AS flags,
+       ${list(
+         `SELECT s.id, s.title, s.disabled, s.flag_name, s.strategy_name, s.parameters, s.constraints, s.variants,
+                 (SELECT array_agg(ss.segment_id ORDER BY ss.segment_id) FROM flag_strategy_segments ss
+                   WHERE ss.strategy_id = s.id) AS segment_ids,
+                 s.sort_order, s.created_at
+            FROM flag_strategies s
+            JOIN flags f ON f.name = s.flag_name AND f.archived_at IS NULL
+           WHERE s.environment_name = $1 AND (NOT s.disabled OR $2) AND ($3::text[] IS NULL OR s.flag_name = ANY($3))`,
+         'x.flag_name, x.sort_order, x.created_at, x.id',
+       )} AS strategies,
+       ${list(
+         `SELECT d.child, d.parent, d.enabled, d.variants FROM flag_dependencies d
+            JOIN flags f ON f.name = d.child AND f.archived_at IS NULL
+           WHERE $3::text[] IS NULL OR d.child = ANY($3)`,
+         'x.child, x.parent',
+       )} AS dependencies,
+       ${list(
+         // Ordered, so that a flag's tags read alone come in the order they come in with every flag.
+         `SELECT flag_name, tag_type, tag_value FROM flag_tags WHERE $3::text[] IS NULL OR flag_name = ANY($3)`,
+         'x.flag_name, x.tag_type, x.tag_value',
+       )} AS tags,
+       ${list(
+         `SELECT id, name, constraints FROM segments WHERE id IN (SELECT segment_id FROM flag_strategy_segments)`,
+         'x.id',
+       )} AS segments`,
+    [environment, options.withDisabledStrategies ?? false, only],
   );
-  const strategies = await db.query<StrategyRow>(
-    `SELECT s.id, s.title, s.disabled, s.flag_name, s.strategy_name, s.parameters, s.constraints, s.variants,
-            (SELECT array_agg(ss.segment_id ORDER BY ss.segment_id) FROM flag_strategy_segments ss
-              WHERE ss.strategy_id = s.id) AS segment_ids
-       FROM flag_strategies s
-       JOIN flags f ON f.name = s.flag_name AND f.archived_at IS NULL
-      WHERE s.environment_name = $1 AND (NOT s.disabled OR $2)${only ? ' AND s.flag_name = ANY($3)' : ''}
-      ORDER BY s.flag_name, s.sort_order, s.created_at, s.id`,
-    only
-      ? [environment, options.withDisabledStrategies ?? false, only]
-      : [environment, options.withDisabledStrategies ?? false],
-  );
-  const dependencies = await db.query<DependencyRow>(
-    `SELECT d.child, d.parent, d.enabled, d.variants FROM flag_dependencies d
-       JOIN flags f ON f.name = d.child AND f.archived_at IS NULL${only ? ' WHERE d.child = ANY($1)' : ''}
-      ORDER BY d.child, d.parent`,
-    only ? [only] : [],
-  );
-  const tags = await db.query<TagRow>(
-    // Ordered, so that a flag's tags read alone come in the order they come in with every flag.
-    `SELECT flag_name, tag_type, tag_value FROM flag_tags${only ? ' WHERE flag_name = ANY($1)' : ''}
-      ORDER BY flag_name, tag_type, tag_value`,
-    only ? [only] : [],
-  );
-  const segments = await db.query<SegmentRow>(
-    `SELECT id, name, constraints FROM segments
-      WHERE id IN (SELECT segment_id FROM flag_strategy_segments) ORDER BY id`,
-  );
+  const {
+    revision = null,
+    flags = [],
+    strategies = [],
+    dependencies = [],
+    tags = [],
+    segments = [],
+  } = row ?? {};
 
   const strategiesByFlag = new Map<string, ClientStrategy[]>();
   for (const row of strategies) {
@@ -173,7 +192,7 @@ export async function loadEnvironmentState(
 
   return {
     environment,
-    revisionId: revision?.id ?? 0,
+    revisionId: revision ?? 0,
     features,
     tags: tagsByFlag,
     segments: segments.map((row) => ({
