@@ -1,8 +1,8 @@
 /**
  * What other areas and app.ts use of release management: impact metrics (what SDKs measure, as time series, and the
  * charts saved of them), and release plans (change requests draft and apply their changes); app.ts also registers
- * the release-template and release-plan routes from their folders. Other areas import this area only through this file (lint:
- * switchyard/area-imports).
+ * the release-template and release-plan routes from their folders. Other areas import this area only through this
+ * file (lint: switchyard/area-imports).
  */
 export { safeguardRoutes } from './safeguards/safeguard-routes.ts';
 export { createSafeguardEvaluator } from './safeguards/safeguard-evaluator.ts';
