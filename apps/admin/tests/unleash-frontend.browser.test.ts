@@ -84,10 +84,11 @@ function serveUnleashFrontend(buildDir: string, upstream: URL): Promise<Server &
  * The calls Switchyard knowingly does not answer, each listed with its reason in decision record 0002 ("Unleash's
  * frontend on Switchyard"): nothing else may fail.
  */
-const TOLERATED: RegExp[] = [
-  // Impact metric charts are not saved: the flag page asks for the flag's charts and shows none.
-  /^GET \/api\/admin\/projects\/[^/]+\/features\/[^/]+\/impact-metrics\/config$/,
-];
+const TOLERATED: RegExp[] = [];
+
+/** The flag page asks for the flag's saved impact-metric charts (issues 33/34): answered, no longer a 404. */
+const CHART_CONFIGS = /^\/api\/admin\/projects\/[^/]+\/features\/[^/]+\/impact-metrics\/config$/;
+const chartAnswers: number[] = [];
 
 /** What went wrong on one screen: an error boundary, a console error, an uncaught exception, a failed call. */
 type Trouble = string;
@@ -137,6 +138,8 @@ describe.skipIf(missing)(
       page.on('requestfailed', answered);
       page.on('response', (response) => {
         const url = new URL(response.url());
+        if (url.origin === frontend.url && CHART_CONFIGS.test(url.pathname))
+          chartAnswers.push(response.status());
         if (url.origin !== frontend.url || response.status() < 400) return;
         if (TOLERATED.some((listed) => listed.test(`${response.request().method()} ${url.pathname}`))) return;
         troubles.push(`${response.request().method()} ${url.pathname}${url.search} → ${response.status()}`);
@@ -276,6 +279,11 @@ describe.skipIf(missing)(
         });
     });
 
+    it("answers the flag page's call for its saved impact-metric charts", () => {
+      expect(chartAnswers.length).toBeGreaterThan(0);
+      expect(chartAnswers.every((status) => status === 200)).toBe(true);
+    });
+
     /**
      * Switchyard's ui-config says "Open Source" (it is not Unleash Enterprise), so the frontend leaves its Enterprise
      * screens out, as it does on an open-source Unleash: it shows its not-found page and calls nothing that fails.
@@ -327,6 +335,14 @@ async function seed(api: AdminSession['api'], url: string): Promise<void> {
     { name: 'green', weight: 500, weightType: 'variable', stickiness: 'default' },
   ]);
   await api('POST', '/api/admin/projects/team/features/checkout/environments/development/on');
+  await api('POST', '/api/admin/projects/team/features/checkout/impact-metrics/config', {
+    title: 'Checkout errors',
+    metricName: 'unleash_counter_checkout_errors',
+    timeRange: 'day',
+    aggregationMode: 'count',
+    yAxisMin: 'zero',
+    labelSelectors: {},
+  });
   await api('POST', '/api/admin/projects/team/features', { name: 'checkout-banner' });
   await api('POST', '/api/admin/projects/team/features/checkout-banner/dependencies', {
     feature: 'checkout',

@@ -87,6 +87,7 @@ import {
   createImpactMetricsMaintenance,
   createReleasePlanScheduler,
   createSafeguardEvaluator,
+  impactMetricChartRoutes,
   impactMetricRoutes,
   safeguardRoutes,
 } from './features/release/index.ts';
@@ -440,6 +441,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => impactMaintenance.start());
   app.addHook('preClose', () => impactMaintenance.stop());
   await app.register(impactMetricRoutes({ db, impactMetrics }));
+  await app.register(impactMetricChartRoutes({ db }));
   // SDK reports are held in memory and written every METRICS_FLUSH_SECONDS (decision record 0045).
   const reports = createClientReportBuffer(createClientReportStore(db), {
     flushMs: config.metricsFlushMs,

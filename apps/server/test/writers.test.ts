@@ -257,6 +257,38 @@ describe('in maintenance mode an upload of code references', () => {
   });
 });
 
+describe('in maintenance mode a saved impact-metric chart', () => {
+  it('is neither saved, changed nor deleted, on the page or on a flag', async () => {
+    await buildFlag(t.db, { name: 'm-chart', project: 'guarded' });
+    const chart = { metricName: 'errors', timeRange: 'day', aggregationMode: 'count' };
+    const page = '/api/admin/impact-metrics/config';
+    const flag = '/api/admin/projects/guarded/features/m-chart/impact-metrics/config';
+    const pageChart = (await t.admin({ method: 'POST', url: page, payload: chart })).json().id as string;
+    const flagChart = (await t.admin({ method: 'POST', url: flag, payload: chart })).json().id as string;
+    const charts = async () =>
+      (await t.db.query('SELECT * FROM impact_metric_charts ORDER BY id')).map((row) => JSON.stringify(row));
+    const before = await charts();
+    await maintenance(true);
+    try {
+      const writes: { method: 'POST' | 'DELETE'; url: string; payload?: object }[] = [
+        { method: 'POST', url: page, payload: chart },
+        { method: 'POST', url: page, payload: { ...chart, id: pageChart, timeRange: 'week' } },
+        { method: 'DELETE', url: `${page}/${pageChart}` },
+        { method: 'POST', url: flag, payload: chart },
+        { method: 'POST', url: flag, payload: { ...chart, id: flagChart, timeRange: 'week' } },
+        { method: 'DELETE', url: `${flag}/${flagChart}` },
+      ];
+      for (const write of writes) {
+        const response = await t.admin(write);
+        expect(response.statusCode, `${write.method} ${write.url}: ${response.body}`).toBe(503);
+      }
+    } finally {
+      await maintenance(false);
+    }
+    expect(await charts()).toEqual(before);
+  });
+});
+
 describe('where change requests are on, no writer writes directly without SKIP_CHANGE_REQUEST', () => {
   it('the Admin API, the state import and an action all refuse a direct write to production', async () => {
     await buildFlag(t.db, {

@@ -1344,6 +1344,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/impact-metrics/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the saved charts of the impact-metrics page
+     * @description The charts saved on the impact-metrics page, oldest first; a flag's own charts are listed on the flag. Requires the READ permission.
+     */
+    get: operations['getImpactMetricsConfigs'];
+    put?: never;
+    /**
+     * Save a chart on the impact-metrics page
+     * @description Saves a new chart, or with `id` changes that chart: a metric, its range, its aggregation and its labels, as `GET /api/admin/impact-metrics` reads them. The aggregation must fit the metric's type: a counter by count, rps; a gauge by avg, sum; a histogram by p95, p50, p99, avg, count, sum, rps. At most 100 charts. Requires the ADMIN permission.
+     */
+    post: operations['createImpactMetricsConfig'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/impact-metrics/config/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a chart of the impact-metrics page
+     * @description Deletes the saved chart. Requires the ADMIN permission.
+     */
+    delete: operations['deleteImpactMetricsConfig'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/impact-metrics/external-source': {
     parameters: {
       query?: never;
@@ -3657,6 +3701,50 @@ export interface paths {
      * @description Removes the flag from the signed-in user’s favorites. Favorites belong to the signed-in user; an API token gets 400. Requires the READ permission.
      */
     delete: operations['removeFavoriteFeature'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/features/{featureName}/impact-metrics/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the saved charts of a flag
+     * @description The charts saved on the flag's page, oldest first. Requires the READ permission.
+     */
+    get: operations['getFeatureImpactMetricsConfigs'];
+    put?: never;
+    /**
+     * Save a chart on a flag
+     * @description Saves a new chart on the flag's page, or with `id` changes that chart of the flag. The aggregation must fit the metric's type: a counter by count, rps; a gauge by avg, sum; a histogram by p95, p50, p99, avg, count, sum, rps. At most 20 charts a flag; they are deleted with the flag. Requires the UPDATE_FEATURE permission.
+     */
+    post: operations['createFeatureImpactMetricsConfig'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/projects/{projectId}/features/{featureName}/impact-metrics/config/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a chart of a flag
+     * @description Deletes the saved chart from the flag's page. Requires the UPDATE_FEATURE permission.
+     */
+    delete: operations['deleteFeatureImpactMetricsConfig'];
     options?: never;
     head?: never;
     patch?: never;
@@ -7301,6 +7389,56 @@ export interface components {
           username: string | null;
         };
       }[];
+    };
+    /**
+     * @example {
+     *       "id": "01JEXAMPLE0000000000000031",
+     *       "title": "Checkout errors",
+     *       "metricName": "unleash_counter_checkout_errors",
+     *       "timeRange": "day",
+     *       "aggregationMode": "count",
+     *       "yAxisMin": "zero",
+     *       "labelSelectors": {
+     *         "environment": [
+     *           "production"
+     *         ]
+     *       },
+     *       "displayName": "checkout_errors"
+     *     }
+     */
+    impactMetricsConfigSchema: {
+      /**
+       * @description How the samples become a point; it must fit the metric's type (a counter: `count` or `rps`).
+       * @enum {string}
+       */
+      aggregationMode: 'rps' | 'count' | 'avg' | 'sum' | 'p50' | 'p95' | 'p99';
+      /** @description The metric name the SDK defined, without the series prefix. */
+      displayName: string;
+      /** @description The flag whose page shows the chart (a flag’s chart). */
+      feature?: string;
+      id: string;
+      labelSelectors: {
+        [key: string]: string[];
+      };
+      /** @description The series (`unleash_counter_checkout_errors`) or the bare metric name. */
+      metricName: string;
+      /**
+       * @description Only impact metrics SDKs sent are stored here.
+       * @enum {string}
+       */
+      source?: 'internal';
+      /**
+       * @description How far back the chart reaches.
+       * @enum {string}
+       */
+      timeRange: 'hour' | 'day' | 'week' | 'month';
+      /** @description Shown above the chart. */
+      title?: string;
+      /**
+       * @description Where the y axis starts.
+       * @enum {string}
+       */
+      yAxisMin: 'auto' | 'zero';
     };
     /**
      * @example {
@@ -16591,6 +16729,276 @@ export interface operations {
       };
       /** @description The credentials are valid but do not allow this operation. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getImpactMetricsConfigs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "configs": [
+           *         {
+           *           "id": "01JEXAMPLE0000000000000031",
+           *           "title": "Checkout errors",
+           *           "metricName": "unleash_counter_checkout_errors",
+           *           "timeRange": "day",
+           *           "aggregationMode": "count",
+           *           "yAxisMin": "zero",
+           *           "labelSelectors": {
+           *             "environment": [
+           *               "production"
+           *             ]
+           *           },
+           *           "displayName": "checkout_errors"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            configs: components['schemas']['impactMetricsConfigSchema'][];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  createImpactMetricsConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "title": "Checkout errors",
+         *       "metricName": "unleash_counter_checkout_errors",
+         *       "timeRange": "day",
+         *       "aggregationMode": "count",
+         *       "yAxisMin": "zero",
+         *       "labelSelectors": {
+         *         "environment": [
+         *           "production"
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description How the samples become a point; it must fit the metric's type (a counter: `count` or `rps`).
+           * @enum {string}
+           */
+          aggregationMode: 'rps' | 'count' | 'avg' | 'sum' | 'p50' | 'p95' | 'p99';
+          /** @description The chart to change; without it a new chart is saved. */
+          id?: string;
+          /** @description Labels and the values a series may have for each (none given, or empty: any). */
+          labelSelectors?: {
+            [key: string]: string[];
+          };
+          /** @description The series (`unleash_counter_checkout_errors`) or the bare metric name. */
+          metricName: string;
+          /**
+           * @description Only impact metrics SDKs sent are stored here.
+           * @enum {string}
+           */
+          source?: 'internal';
+          /**
+           * @description How far back the chart reaches.
+           * @enum {string}
+           */
+          timeRange: 'hour' | 'day' | 'week' | 'month';
+          /** @description Shown above the chart. */
+          title?: string;
+          /**
+           * @description The y axis starts at the lowest value shown (`auto`, the default) or at zero.
+           * @enum {string}
+           */
+          yAxisMin?: 'auto' | 'zero';
+        };
+      };
+    };
+    responses: {
+      /** @description The saved chart. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01JEXAMPLE0000000000000031",
+           *       "title": "Checkout errors",
+           *       "metricName": "unleash_counter_checkout_errors",
+           *       "timeRange": "day",
+           *       "aggregationMode": "count",
+           *       "yAxisMin": "zero",
+           *       "labelSelectors": {
+           *         "environment": [
+           *           "production"
+           *         ]
+           *       },
+           *       "displayName": "checkout_errors"
+           *     }
+           */
+          'application/json': {
+            /**
+             * @description How the samples become a point; it must fit the metric's type (a counter: `count` or `rps`).
+             * @enum {string}
+             */
+            aggregationMode: 'rps' | 'count' | 'avg' | 'sum' | 'p50' | 'p95' | 'p99';
+            /** @description The metric name the SDK defined, without the series prefix. */
+            displayName: string;
+            /** @description The flag whose page shows the chart (a flag’s chart). */
+            feature?: string;
+            id: string;
+            labelSelectors: {
+              [key: string]: string[];
+            };
+            /** @description The series (`unleash_counter_checkout_errors`) or the bare metric name. */
+            metricName: string;
+            /**
+             * @description Only impact metrics SDKs sent are stored here.
+             * @enum {string}
+             */
+            source?: 'internal';
+            /**
+             * @description How far back the chart reaches.
+             * @enum {string}
+             */
+            timeRange: 'hour' | 'day' | 'week' | 'month';
+            /** @description Shown above the chart. */
+            title?: string;
+            /**
+             * @description Where the y axis starts.
+             * @enum {string}
+             */
+            yAxisMin: 'auto' | 'zero';
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteImpactMetricsConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The chart is deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -34385,6 +34793,296 @@ export interface operations {
       };
       /** @description No valid credentials: sign in or send an API token in the Authorization header. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getFeatureImpactMetricsConfigs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "configs": [
+           *         {
+           *           "id": "01JEXAMPLE0000000000000031",
+           *           "title": "Checkout errors",
+           *           "metricName": "unleash_counter_checkout_errors",
+           *           "timeRange": "day",
+           *           "aggregationMode": "count",
+           *           "yAxisMin": "zero",
+           *           "labelSelectors": {
+           *             "environment": [
+           *               "production"
+           *             ]
+           *           },
+           *           "displayName": "checkout_errors"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            configs: components['schemas']['impactMetricsConfigSchema'][];
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  createFeatureImpactMetricsConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "title": "Checkout errors",
+         *       "metricName": "unleash_counter_checkout_errors",
+         *       "timeRange": "day",
+         *       "aggregationMode": "count",
+         *       "yAxisMin": "zero",
+         *       "labelSelectors": {
+         *         "environment": [
+         *           "production"
+         *         ]
+         *       },
+         *       "feature": "new-checkout"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description How the samples become a point; it must fit the metric's type (a counter: `count` or `rps`).
+           * @enum {string}
+           */
+          aggregationMode: 'rps' | 'count' | 'avg' | 'sum' | 'p50' | 'p95' | 'p99';
+          /** @description The flag's name; when given it must be the one in the path. */
+          feature?: string;
+          /** @description The chart to change; without it a new chart is saved. */
+          id?: string;
+          /** @description Labels and the values a series may have for each (none given, or empty: any). */
+          labelSelectors?: {
+            [key: string]: string[];
+          };
+          /** @description The series (`unleash_counter_checkout_errors`) or the bare metric name. */
+          metricName: string;
+          /**
+           * @description Only impact metrics SDKs sent are stored here.
+           * @enum {string}
+           */
+          source?: 'internal';
+          /**
+           * @description How far back the chart reaches.
+           * @enum {string}
+           */
+          timeRange: 'hour' | 'day' | 'week' | 'month';
+          /** @description Shown above the chart. */
+          title?: string;
+          /**
+           * @description The y axis starts at the lowest value shown (`auto`, the default) or at zero.
+           * @enum {string}
+           */
+          yAxisMin?: 'auto' | 'zero';
+        };
+      };
+    };
+    responses: {
+      /** @description The saved chart. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01JEXAMPLE0000000000000031",
+           *       "title": "Checkout errors",
+           *       "metricName": "unleash_counter_checkout_errors",
+           *       "timeRange": "day",
+           *       "aggregationMode": "count",
+           *       "yAxisMin": "zero",
+           *       "labelSelectors": {
+           *         "environment": [
+           *           "production"
+           *         ]
+           *       },
+           *       "displayName": "checkout_errors"
+           *     }
+           */
+          'application/json': {
+            /**
+             * @description How the samples become a point; it must fit the metric's type (a counter: `count` or `rps`).
+             * @enum {string}
+             */
+            aggregationMode: 'rps' | 'count' | 'avg' | 'sum' | 'p50' | 'p95' | 'p99';
+            /** @description The metric name the SDK defined, without the series prefix. */
+            displayName: string;
+            /** @description The flag whose page shows the chart (a flag’s chart). */
+            feature?: string;
+            id: string;
+            labelSelectors: {
+              [key: string]: string[];
+            };
+            /** @description The series (`unleash_counter_checkout_errors`) or the bare metric name. */
+            metricName: string;
+            /**
+             * @description Only impact metrics SDKs sent are stored here.
+             * @enum {string}
+             */
+            source?: 'internal';
+            /**
+             * @description How far back the chart reaches.
+             * @enum {string}
+             */
+            timeRange: 'hour' | 'day' | 'week' | 'month';
+            /** @description Shown above the chart. */
+            title?: string;
+            /**
+             * @description Where the y axis starts.
+             * @enum {string}
+             */
+            yAxisMin: 'auto' | 'zero';
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description Something the request names does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The body must be sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  deleteFeatureImpactMetricsConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        featureName: string;
+        id: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The chart is deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
         headers: {
           [name: string]: unknown;
         };

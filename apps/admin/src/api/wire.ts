@@ -87,3 +87,4 @@ export type PlanMilestone = ReleasePlan['milestones'][number];
 export type ImpactMetricsMetadata = ResponseOf<'getImpactMetricsMetadata'>;
 export type ImpactMetricQuery = QueryOf<'getImpactMetrics'>;
 export type ImpactMetricData = ResponseOf<'getImpactMetrics'>;
+export type SavedImpactMetricChart = Schemas['impactMetricsConfigSchema'];

@@ -1,4 +1,4 @@
-import { Group, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { EmptyState, ErrorState, Loading } from '../../ui/query-state.tsx';
 import { ImpactMetricChart, type Threshold } from './impact-metric-chart.tsx';
@@ -12,6 +12,7 @@ import {
   type TimeRange,
 } from './impact-metric-series.ts';
 import { useImpactMetric, useImpactMetricsMetadata } from './use-impact-metrics.ts';
+import type { SavedChartInput } from './use-impact-metric-charts.ts';
 
 type Props = {
   /** Only series with this flag's label (what an SDK adds when a flag context is given). */
@@ -20,20 +21,33 @@ type Props = {
   initialMetric?: string;
   initialMode?: string;
   initialRange?: string;
+  initialEnvironment?: string;
   threshold?: Threshold;
+  /** Offers "Save chart", which hands over the query shown. */
+  onSave?: (chart: SavedChartInput) => void;
+  saving?: boolean;
 };
 
 const ALL = '';
 
 /** Pick an impact metric, a range, a reading and an environment, and see it over time. */
-export function ImpactMetricPanel({ flagName, initialMetric, initialMode, initialRange, threshold }: Props) {
+export function ImpactMetricPanel({
+  flagName,
+  initialMetric,
+  initialMode,
+  initialRange,
+  initialEnvironment,
+  threshold,
+  onSave,
+  saving,
+}: Props) {
   const metadata = useImpactMetricsMetadata();
   const [chosen, setChosen] = useState<string | null>(initialMetric ?? null);
   const [range, setRange] = useState<TimeRange>(
     initialRange && initialRange in RANGE_LABELS ? (initialRange as TimeRange) : 'hour',
   );
   const [mode, setMode] = useState<AggregationMode | null>((initialMode as AggregationMode) ?? null);
-  const [environment, setEnvironment] = useState(ALL);
+  const [environment, setEnvironment] = useState(initialEnvironment ?? ALL);
   // Without a safeguard's threshold, one can be drawn to see where a safeguard would act.
   const [line, setLine] = useState<number | ''>('');
   const metrics = metadata.data?.series ?? {};
@@ -117,6 +131,22 @@ export function ImpactMetricPanel({ flagName, initialMetric, initialMode, initia
             onChange={(value) => setLine(typeof value === 'number' ? value : '')}
             w={160}
           />
+        )}
+        {onSave && (
+          <Button
+            variant="default"
+            loading={saving}
+            onClick={() =>
+              onSave({
+                metricName,
+                timeRange: range,
+                aggregationMode: reading,
+                labelSelectors: environment ? { environment: [environment] } : {},
+              })
+            }
+          >
+            Save chart
+          </Button>
         )}
       </Group>
       {metrics[metricName]?.help && (

@@ -1,12 +1,20 @@
 import { Alert, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { SavedImpactMetricChart } from '../../api/wire.ts';
+import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { ImpactMetricPanel } from './impact-metric-panel.tsx';
+import { SavedImpactMetricCharts } from './saved-impact-metric-charts.tsx';
 import { useImpactMetricsMetadata } from './use-impact-metrics.ts';
+import { useSavedCharts } from './use-impact-metric-charts.ts';
 
 /** What the applications measure (errors, latency, queue length…), as the SDKs report it, over time. */
 export function ImpactMetricsPage() {
   const metadata = useImpactMetricsMetadata();
   const warnings = metadata.data?.warnings ?? [];
+  const { charts, save, remove } = useSavedCharts();
+  // A saved chart shown again: the panel starts over from its query.
+  const [shown, setShown] = useState<SavedImpactMetricChart | undefined>();
   return (
     <>
       <PageHeader
@@ -24,8 +32,28 @@ export function ImpactMetricsPage() {
           </Alert>
         ))}
         <Paper withBorder p="md">
-          <ImpactMetricPanel />
+          <ImpactMetricPanel
+            key={shown?.id ?? 'new'}
+            initialMetric={shown?.metricName}
+            initialMode={shown?.aggregationMode}
+            initialRange={shown?.timeRange}
+            initialEnvironment={shown?.labelSelectors.environment?.[0]}
+            saving={save.isPending}
+            onSave={(chart) =>
+              save.mutate(chart, {
+                onSuccess: () => notifySuccess('Chart saved'),
+                onError: (error) => notifyError(error, 'save the chart'),
+              })
+            }
+          />
         </Paper>
+        <SavedImpactMetricCharts
+          charts={charts.data ?? []}
+          onShow={setShown}
+          onDelete={(chart) =>
+            remove.mutate(chart.id, { onError: (error) => notifyError(error, 'delete the chart') })
+          }
+        />
       </Stack>
     </>
   );

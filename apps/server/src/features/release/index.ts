@@ -1,8 +1,8 @@
 /**
- * What other areas and app.ts use of release management: impact metrics (what SDKs measure, as time series), and
- * release plans (change requests draft and apply their changes); app.ts also registers the release-template and
- * release-plan routes from their folders. Other areas import this area only through this file (lint:
- * switchyard/area-imports).
+ * What other areas and app.ts use of release management: impact metrics (what SDKs measure, as time series, and the
+ * charts saved of them), and release plans (change requests draft and apply their changes); app.ts also registers
+ * the release-template and release-plan routes from their folders. Other areas import this area only through this
+ * file (lint: switchyard/area-imports).
  */
 export { safeguardRoutes } from './safeguards/safeguard-routes.ts';
 export { createSafeguardEvaluator } from './safeguards/safeguard-evaluator.ts';
@@ -21,6 +21,7 @@ export { createReleasePlanStore } from './release-plans/release-plan-store.ts';
 export { releasePlanState, type ReleasePlanState } from './release-plans/release-plan.ts';
 export { AddReleasePlanBody, ProgressionBody } from './release-plans/release-plan-schemas.ts';
 export { impactMetricRoutes } from './impact-metrics/impact-metric-routes.ts';
+export { impactMetricChartRoutes } from './impact-metrics/impact-metric-chart-routes.ts';
 export {
   createImpactMetricService,
   type ImpactMetricService,
