@@ -45,12 +45,14 @@ export async function insertConversions(db: Db, conversions: readonly Conversion
        RETURNING experiment_id, user_id, metric, variant, events, value_sum
      ), user_days AS (
        -- Each user's days in this batch: whether their first conversion falls on it, and their running value at its
-       -- end (what they had before the batch, plus this batch's days so far).
+       -- end (what they had before the batch, plus this batch's days so far). Windows over the batch's days, and one
+       -- join with the upsert's answer (indexed by nothing: a second join here made PostgreSQL's plan quadratic).
        SELECT d.experiment_id, d.metric, d.day, d.variant, d.v,
-              u.events = m.n AND d.first_at = m.first_at AS first_conversion,
-              (u.value_sum - m.v) + sum(d.v) OVER (PARTITION BY d.experiment_id, d.user_id, d.metric ORDER BY d.day) AS run
-         FROM matched_days d
-         JOIN matched m USING (experiment_id, user_id, metric)
+              u.events = d.batch_n AND d.day = d.first_day AS first_conversion,
+              (u.value_sum - d.batch_v) + d.v_so_far AS run
+         FROM (SELECT *, sum(n) OVER per_user AS batch_n, sum(v) OVER per_user AS batch_v,
+                      min(day) OVER per_user AS first_day, sum(v) OVER (per_user ORDER BY day) AS v_so_far
+                 FROM matched_days WINDOW per_user AS (PARTITION BY experiment_id, user_id, metric)) d
          JOIN upserted u USING (experiment_id, user_id, metric)
      ), daily AS (
        INSERT INTO experiment_daily_metrics AS t
