@@ -320,7 +320,14 @@ describe('DELETE /api/admin/projects/{projectId} (deleteProject)', () => {
     const types = await t.db.query<{ type: string }>(
       "SELECT type FROM events WHERE project = 'retired' ORDER BY id",
     );
-    expect(types.map((e) => e.type)).toEqual(['project-created', 'feature-deleted', 'project-deleted']);
+    // The project's token was filed under it (its only project), when made and when deleted with the project.
+    expect(types.map((e) => e.type)).toEqual([
+      'project-created',
+      'api-token-created',
+      'feature-deleted',
+      'api-token-deleted',
+      'project-deleted',
+    ]);
   });
 
   it('refuses while flags are not archived, naming how many, and never deletes the default project', async () => {
