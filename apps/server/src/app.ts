@@ -67,7 +67,7 @@ import {
   type ClientFastPath,
 } from './features/sdk-serving/client-api/client-fast-path.ts';
 import { clientRoutes } from './features/sdk-serving/client-api/client-routes.ts';
-import { createClientStateCache } from './features/sdk-serving/client-api/client-state-cache.ts';
+import { createClientStateCache, type CacheChange } from './features/sdk-serving/client-api/client-state-cache.ts';
 import { createClientStreams } from './features/sdk-serving/client-api/client-streams.ts';
 import { createClientReportBuffer } from './features/sdk-serving/client-api/client-report-buffer.ts';
 import { createClientReportStore } from './features/sdk-serving/client-api/client-report-store.ts';
@@ -265,8 +265,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await cache.start();
   app.addHook('onClose', () => cache.stop());
   const resolver = createPrincipalResolver(db);
-  cache.onChange(() => resolver.forget());
-  cache.onChange(() => origins.forget());
+  // A change of flags alone (the served feed says so) leaves tokens, users, origins, access and experiments as they were.
+  const unlessFlagsOnly = (fn: () => void) => (change: CacheChange) => {
+    if (!change.flagsOnly) fn();
+  };
+  cache.onChange(unlessFlagsOnly(() => resolver.forget()));
+  cache.onChange(unlessFlagsOnly(() => origins.forget()));
   const streams = createClientStreams();
   cache.onChange(() => streams.changed());
   // Before the server stops listening: its close waits for every open response, and a stream never ends by itself.
@@ -294,7 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const refreshExperiments = () =>
     exposures.refresh().catch((error) => app.log.error({ err: error }, 'experiments: reading failed'));
-  cache.onChange(() => void refreshExperiments());
+  cache.onChange(unlessFlagsOnly(() => void refreshExperiments()));
   app.decorate('experiments', experimentFlusher);
   const credentialListeners = new Set<() => void>();
   const lookUpTokens = createSdkTokenLookup(db);
@@ -318,7 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: (level, message) => app.log[level](message),
     exposures: exposures.port,
   });
-  cache.onChange(() => fast.sdk?.forgetTokens());
+  cache.onChange(unlessFlagsOnly(() => fast.sdk?.forgetTokens()));
   credentialListeners.add(() => fast.sdk?.forgetTokens());
   deps.shareServing?.({
     cache,
@@ -328,7 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     experiments: exposures,
   });
   const access = createAccessReadModel(db);
-  cache.onChange(() => access.forget());
+  cache.onChange(unlessFlagsOnly(() => access.forget()));
   // Any change in this process may change who holds what; other processes hear of it through the change event.
   // onSend: after the handler's transaction committed, before the caller can send its next request.
   app.addHook('onSend', async (request, reply) => {

@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { EnvironmentState } from '../features/sdk-serving/client-api/client-feature.ts';
 import { addCounters, type Counters, type ProcessMetrics } from '../features/instance/index.ts';
 import type { ClientStateCache } from '../features/sdk-serving/client-api/client-state-cache.ts';
+import { feedPositionHere } from '../features/flag-model/history/history-recorder.ts';
 import type { SdkTokenLookup } from '../features/sdk-serving/serving/sdk-tokens.ts';
 import type { HeldExposure, RunningExperiment } from '../features/sdk-serving/serving/exposure-buffer.ts';
 import { PRIMARY_URL_VARIABLE, type ToPrimary, type ToWorker } from './cluster-messages.ts';
@@ -90,9 +91,10 @@ export async function startWorkers(deps: {
   const stopExperiments = deps.parts.experiments.onRunning((running) => {
     if (!stopping) broadcast({ kind: 'experiments', running });
   });
-  const unsubscribe = cache.onChange(() => {
-    // Tokens first and at once: a deleted token must stop working before anything else is sent.
-    broadcast({ kind: 'changed', frontendOrigins: origins });
+  const unsubscribe = cache.onChange((change) => {
+    // Tokens first and at once: a deleted token must stop working before anything else is sent. A change of flags
+    // alone leaves tokens and origins as they were.
+    if (!change.flagsOnly) broadcast({ kind: 'changed', frontendOrigins: origins });
     schedulePush();
   });
 
@@ -101,9 +103,10 @@ export async function startWorkers(deps: {
   const syncing = new Map<number, { left: Set<number>; done: () => void }>();
   const catchUp = async (): Promise<void> => {
     if (!wanted.size || stopping) return;
-    // The change is committed: read it now rather than when its notification arrives, in turn with the pushes
-    // already under way, so that one which read the state before this change cannot be sent after it.
-    cache.invalidate();
+    // The change is committed and its served-feed message on its way: once this process has applied it (or, should
+    // it not come in time, read the state again), push in turn with the pushes already under way, so that one which
+    // holds the state before this change cannot be sent after it.
+    if (!(await cache.caughtUp(feedPositionHere(), CATCH_UP_TIMEOUT_MS / 2))) cache.invalidate();
     pushing = pushing.then(async () => {
       for (const environment of wanted) await sendState(environment, broadcast, false);
     });

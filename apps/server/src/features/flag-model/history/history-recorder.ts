@@ -11,11 +11,19 @@ import {
   type FlagOrder,
   type HistoryEntries,
 } from './history.ts';
+import { encodeFeedMessage, FEED_CHANNEL, isFlagsOnly, type FeedMessage } from './served-feed.ts';
 
 /** One lock for every recording in every process: recordings then follow commit order, and so do their instants. */
 const HISTORY_LOCK = 4_100_041;
 /** A recording gets a full checkpoint once this many changes were recorded after the previous one. */
 export const CHECKPOINT_EVERY = 1_000;
+
+let positionHere = 0;
+/**
+ * The served-feed position of the last recording this process made (committed or not): once the process's own
+ * cache has applied it, it serves what this process wrote (cluster/primary.ts).
+ */
+export const feedPositionHere = (): number => positionHere;
 
 /** The transactions whose events are waiting to be recorded, keyed by the transaction's Db. */
 const pending = new WeakMap<Db, number[]>();
@@ -92,9 +100,11 @@ export async function readWholeEntries(tx: Db, environment: string): Promise<His
  */
 export async function recordServedHistory(tx: Db, eventIds: number[]): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [HISTORY_LOCK]);
-  // One instant for the whole transaction, in every environment; taken under the lock, so instants follow commits.
-  const [{ at } = { at: new Date() }] = await tx.query<{ at: Date }>(
-    `SELECT date_trunc('milliseconds', clock_timestamp()) AS at`,
+  // One instant for the whole transaction, in every environment, and the served feed's next position; both taken
+  // under the lock, so instants and positions follow commits.
+  const [{ at, position } = { at: new Date(), position: 0 }] = await tx.query<{ at: Date; position: number }>(
+    `UPDATE served_feed SET position = position + 1
+     RETURNING position, date_trunc('milliseconds', clock_timestamp()) AS at`,
   );
   const events = await tx.query<{ type: string; flagName: string | null; environment: string | null }>(
     'SELECT type, feature_name AS "flagName", environment FROM events WHERE id = ANY($1)',
@@ -102,6 +112,13 @@ export async function recordServedHistory(tx: Db, eventIds: number[]): Promise<v
   );
   const scope = recordingScope(events);
   const environments = await tx.query<{ name: string }>('SELECT name FROM environments ORDER BY name');
+  const feed: FeedMessage = {
+    position,
+    revisionId: Math.max(0, ...eventIds),
+    flagsOnly: isFlagsOnly(events.map((event) => event.type)),
+    changes: {},
+    ...(scope.whole ? { environments: environments.map((row) => row.name) } : {}),
+  };
   const contextFields = await readContextFields(tx);
   let wholeOrder: FlagOrder | undefined;
   const readWhole = async (environment: string): Promise<HistoryEntries> => {
@@ -153,6 +170,9 @@ export async function recordServedHistory(tx: Db, eventIds: number[]): Promise<v
     const after = new Map([...entries].map(([key, value]) => [key, { value, digest: digestOf(value) }]));
     const baseline = heads.length === 0;
     const changes = diffEntries(new Map(heads.map((h) => [h.key, h.digest])), after);
+    // A first recording says nothing of what was there before it: whoever holds the environment reads it again.
+    if (baseline) feed.reload = true;
+    if (changes.length) feed.changes[environment] = changes.map((change) => [change.key, change.value]);
     if (!changes.length && !baseline) continue;
 
     const [recording] = await tx.query<{ id: number }>(
@@ -198,4 +218,7 @@ export async function recordServedHistory(tx: Db, eventIds: number[]): Promise<v
       ]);
     }
   }
+  // Delivered when the transaction commits, in commit order: every process applies it (client-state-cache.ts).
+  await tx.notify(FEED_CHANNEL, encodeFeedMessage(feed));
+  positionHere = position;
 }

@@ -51,8 +51,8 @@ export type EnvironmentState = {
   /** Tags per flag name, for the `tag` query filter. */
   tags: Map<string, string[]>;
   /**
-   * Every segment some strategy uses, in any project: an answer carries only those its own flags use
-   * (`selectForQuery`, client-payload.ts), where Unleash sends them all.
+   * Every segment some strategy of this environment uses (a disabled one too), in any project: an answer carries
+   * only those its own flags use (`selectForQuery`, client-payload.ts), where Unleash sends them all.
    */
   segments: ClientSegment[];
 };

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/db.ts';
+import type { FlagOrder } from '../../flag-model/history/history.ts';
 import type {
   ClientConstraint,
   ClientFeature,
@@ -80,26 +81,48 @@ export async function loadEnvironmentState(
   environment: string,
   options: { withDisabledStrategies?: boolean; flags?: string[] } = {},
 ): Promise<EnvironmentState> {
+  return (await readEnvironment(db, environment, options)).state;
+}
+
+/**
+ * An environment as `loadEnvironmentState` reads it, and in the same statement (one snapshot) the served feed's
+ * position and, with `withOrder`, each flag's place in the served order as served history records it.
+ */
+export async function readEnvironment(
+  db: Db,
+  environment: string,
+  options: { withDisabledStrategies?: boolean; flags?: string[]; withOrder?: boolean } = {},
+): Promise<{ state: EnvironmentState; position: number; order: FlagOrder }> {
   // Served history reads only the flags a write named (decision record 0041); segments are read whole either way.
   // One statement: one round trip per load, which every server process makes after each change (so a fleet's
   // statements per change grow by one per process, not six), and one snapshot, so the parts always agree.
   const only = options.flags ?? null;
   const list = (select: string, order: string) =>
     `coalesce((SELECT json_agg(x ORDER BY ${order}) FROM (${select}) x), '[]'::json)`;
+  // The rank among flags created in the same microsecond, all flags counted (archived too), as history ranks them.
+  const order = options.withOrder
+    ? `, to_char(f.created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') AS at, r.rank`
+    : '';
+  const ranked = options.withOrder
+    ? `LEFT JOIN (SELECT name, (row_number() OVER (PARTITION BY created_at ORDER BY name))::int AS rank
+                  FROM flags) r ON r.name = f.name`
+    : '';
   const [row] = await db.query<{
     revision: number | null;
-    flags: FlagRow[];
+    position: number | null;
+    flags: (FlagRow & { at?: string; rank?: number })[];
     strategies: StrategyRow[];
     dependencies: DependencyRow[];
     tags: TagRow[];
     segments: SegmentRow[];
   }>(
-    `SELECT (SELECT max(id) FROM events) AS revision,
+    `SELECT (SELECT max(id) FROM events) AS revision, (SELECT position FROM served_feed) AS position,
        ${list(
          `SELECT f.name, f.type, f.description, f.project_id, f.stale, f.impression_data, fe.enabled, fe.variants,
-                 f.created_at
+                 f.created_at${order}
             FROM flags f
             LEFT JOIN flag_environments fe ON fe.flag_name = f.name AND fe.environment_name = $1
+            ${ranked}
            WHERE f.archived_at IS NULL AND ($3::text[] IS NULL OR f.name = ANY($3))`,
          'x.created_at, x.name',
        )} AS flags,
@@ -125,13 +148,19 @@ export async function loadEnvironmentState(
          'x.flag_name, x.tag_type, x.tag_value',
        )} AS tags,
        ${list(
-         `SELECT id, name, constraints FROM segments WHERE id IN (SELECT segment_id FROM flag_strategy_segments)`,
+         // The segments this environment's strategies use (disabled ones too): what its flags can be served with,
+         // and a set that changes only with a change to this environment (or to a segment).
+         `SELECT id, name, constraints FROM segments WHERE id IN (
+            SELECT ss.segment_id FROM flag_strategy_segments ss
+              JOIN flag_strategies s ON s.id = ss.strategy_id AND s.environment_name = $1
+              JOIN flags f ON f.name = s.flag_name AND f.archived_at IS NULL)`,
          'x.id',
        )} AS segments`,
     [environment, options.withDisabledStrategies ?? false, only],
   );
   const {
     revision = null,
+    position = null,
     flags = [],
     strategies = [],
     dependencies = [],
@@ -190,7 +219,7 @@ export async function loadEnvironmentState(
     return feature;
   });
 
-  return {
+  const state: EnvironmentState = {
     environment,
     revisionId: revision ?? 0,
     features,
@@ -201,4 +230,8 @@ export async function loadEnvironmentState(
       constraints: (row.constraints ?? []).map(toClientConstraint),
     })),
   };
+  const flagOrder: FlagOrder = new Map(
+    options.withOrder ? flags.map((flag) => [flag.name, [flag.at ?? '', flag.rank ?? 0]]) : [],
+  );
+  return { state, position: position ?? 0, order: flagOrder };
 }
