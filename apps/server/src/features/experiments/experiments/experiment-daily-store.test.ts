@@ -13,8 +13,19 @@ const METRICS = [
 ];
 
 /** A running experiment on `flag` in development, inserted as the store keeps it. */
-async function runningExperiment(db: Db, flag: string): Promise<number> {
-  await buildFlag(db, { name: flag, environments: { development: { enabled: true } } });
+async function runningExperiment(
+  db: Db,
+  flag: string,
+  options: { schemaOfThen?: boolean } = {},
+): Promise<number> {
+  // On an older schema the flag goes in as rows: today's writes record what they change in tables it lacks.
+  if (options.schemaOfThen) {
+    await db.query(`INSERT INTO flags (name, project_id) VALUES ($1, 'default')`, [flag]);
+    await db.query(
+      `INSERT INTO flag_environments (flag_name, environment_name, enabled) VALUES ($1, 'development', true)`,
+      [flag],
+    );
+  } else await buildFlag(db, { name: flag, environments: { development: { enabled: true } } });
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO experiments (flag_name, environment, name, control_variant, metrics, metric_events, status,
                               started_at, created_by)
@@ -96,7 +107,7 @@ describe('an experiment recorded before the daily totals were kept', () => {
   it('gets its days from what was recorded: exposures on their day, each user on their first event', async () => {
     const db = await createTestDb({ migrateBefore: '0106_create_experiment_daily_totals.sql' });
     try {
-      const id = await runningExperiment(db, 'daily-store-upgrade');
+      const id = await runningExperiment(db, 'daily-store-upgrade', { schemaOfThen: true });
       // As the flush of that version wrote them (it kept no days).
       await db.query(
         `INSERT INTO experiment_exposures (experiment_id, user_id, variant, exposed_at)

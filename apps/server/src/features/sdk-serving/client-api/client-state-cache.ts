@@ -96,7 +96,9 @@ export function createClientStateCache(db: Db) {
     for (const [environment, each] of held) {
       const next = applyFeedMessage(each, message);
       if (next === each) continue;
-      if (next) keep(next);
+      // Only the position moved (a transaction that changed nothing served here): nothing to serve anew.
+      if (next?.served === each.served) held.set(environment, { ...next, ready: each.ready });
+      else if (next) keep(next);
       // Read again on the next request for it; until then the last state is what the serving state has.
       else held.delete(environment);
     }
