@@ -10,6 +10,7 @@ import {
   type Moments,
   type ValueSums,
 } from './estimates.ts';
+import { chanceToBeatPoisson, poissonRate, rateRatio, rateRatioTest, type PoissonCounts } from './poisson.ts';
 import { sequentialTest } from './sequential.ts';
 
 /** One variant against control on one metric: every number a results page shows. */
@@ -22,6 +23,8 @@ export type Comparison = {
   /** Bayesian: P(variant better than control), and the expected loss of shipping it (in the metric's units). */
   chanceToBeatControl?: number;
   expectedLoss?: number;
+  /** Frequentist, fixed horizon: the exact two-sided p-value of a rate per exposed user (read once, at the end). */
+  pValue?: number;
   /** Frequentist, safe under peeking: always-valid p-value and interval for variant − control. */
   sequential?: { pValue: number; interval: Interval };
 };
@@ -67,5 +70,40 @@ export function compareMeans(
     chanceToBeatControl: chanceToBeatNormal(c, v),
     expectedLoss: expectedLossNormal(c, v),
     sequential: sequentialTest(c, v, { alpha: 1 - confidence, mixing: options.mixing }),
+  };
+}
+
+/** Under the Poisson model a per-user count's variance is its mean: what the sequential test takes. */
+const poissonMoments = (counts: PoissonCounts): Moments => {
+  const mean = counts.users > 0 ? counts.count / counts.users : 0;
+  return { users: counts.users, mean, variance: mean };
+};
+
+/**
+ * A count per exposed user (an impact metric's counter over a variant's users), Poisson throughout: Garwood's exact
+ * interval, the rate ratio's exact conditional interval and test, Gamma posteriors for the chance to beat control.
+ */
+export function compareCounts(
+  control: PoissonCounts,
+  variant: PoissonCounts,
+  options: ComparisonOptions & { isControl?: boolean } = {},
+): Comparison {
+  const confidence = options.confidence ?? 0.95;
+  const { rate, interval } = poissonRate(variant, confidence);
+  if (options.isControl) return { estimate: rate, interval };
+  const ratio = rateRatio(control, variant, confidence);
+  return {
+    estimate: rate,
+    interval,
+    lift: ratio && {
+      lift: ratio.ratio - 1,
+      interval: { low: ratio.interval.low - 1, high: ratio.interval.high - 1 },
+    },
+    chanceToBeatControl: chanceToBeatPoisson(control, variant),
+    pValue: rateRatioTest(control, variant),
+    sequential: sequentialTest(poissonMoments(control), poissonMoments(variant), {
+      alpha: 1 - confidence,
+      mixing: options.mixing,
+    }),
   };
 }

@@ -9,5 +9,6 @@ export * from './bayesian.ts';
 export * from './sequential.ts';
 export * from './cuped.ts';
 export * from './sample-ratio.ts';
+export * from './poisson.ts';
 export * from './compare.ts';
 export { seededRandom } from './seeded-random.ts';

@@ -3193,7 +3193,7 @@ export interface paths {
     put?: never;
     /**
      * Set up an experiment on a flag in an environment
-     * @description A draft comparing the flag's variants in the environment on one primary metric and any guardrail metrics (tracked events). The control must be one of the variants, and the flag needs at least two. Needs UPDATE_FEATURE_ENVIRONMENT_VARIANTS in the environment. An experiment observes who gets which variant and changes nothing SDKs receive, so change requests do not review it; maintenance mode refuses it. Requires the UPDATE_FEATURE_ENVIRONMENT_VARIANTS permission.
+     * @description A draft comparing the flag's variants in the environment on one primary metric and any guardrail metrics (tracked events, or impact-metric counters labelled with the flag's variant). The control must be one of the variants, and the flag needs at least two. Needs UPDATE_FEATURE_ENVIRONMENT_VARIANTS in the environment. An experiment observes who gets which variant and changes nothing SDKs receive, so change requests do not review it; maintenance mode refuses it. Requires the UPDATE_FEATURE_ENVIRONMENT_VARIANTS permission.
      */
     post: operations['createExperiment'];
     delete?: never;
@@ -3235,7 +3235,7 @@ export interface paths {
     };
     /**
      * Get the results of an experiment
-     * @description Per variant: users, the rate or mean of each metric with its 95% interval, relative lift, the chance to beat control and expected loss (Bayesian), an always-valid sequential p-value (safe to read at any time), the sample-ratio check, a verdict with its caveats, and a day-by-day cumulative series of the primary metric. Read from aggregates the server keeps as exposures and events arrive. Requires the READ permission.
+     * @description Per variant: users, the rate or mean of each metric with its 95% interval (for an impact metric, the counter's increments per exposed user, with its exact Poisson p-value), relative lift, the chance to beat control and expected loss (Bayesian), an always-valid sequential p-value (safe to read at any time), the sample-ratio check, a verdict with its caveats, and a day-by-day cumulative series of the primary metric. Read from aggregates the server keeps as exposures and events arrive. Requires the READ permission.
      */
     get: operations['getExperimentResults'];
     put?: never;
@@ -30356,10 +30356,10 @@ export interface operations {
           metrics: {
             /** @description Which way is better; `increase` unless said otherwise. */
             direction?: 'increase' | 'decrease';
-            /** @description The tracked event the metric counts. */
+            /** @description The tracked event the metric counts; for `impact`, the impact-metric counter. */
             event: string;
-            /** @description `conversion`: share of users with the event at least once. `mean`: average summed value per user. */
-            kind: 'conversion' | 'mean';
+            /** @description `conversion`: share of users with the event at least once. `mean`: average summed value per user. `impact`: increments of an impact-metric counter labelled with the flag and the variant (as SDKs label samples), per exposed user of the variant. */
+            kind: 'conversion' | 'mean' | 'impact';
             role: 'primary' | 'guardrail';
           }[];
           name: string;
@@ -30780,7 +30780,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            /** @description The primary metric day by day, cumulative: for each UTC day from the start to the stop (or today), per variant the users exposed so far and, for a conversion metric, those converted and their rate, or, for a mean metric, the mean per user of the values tracked so far, each with the lift over control and 95% intervals (without CUPED). At most the last 90 days; the first of them includes every day before it. Empty for a draft. A conversion or value recorded before the server kept its day counts on the day of the user's exposure. */
+            /** @description The primary metric day by day, cumulative: for each UTC day from the start to the stop (or today), per variant the users exposed so far and, for a conversion metric, those converted and their rate, or, for a mean metric, the mean per user of the values tracked so far, each with the lift over control and 95% intervals (without CUPED). At most the last 90 days; the first of them includes every day before it. Empty for a draft and for an impact metric as primary. A conversion or value recorded before the server kept its day counts on the day of the user's exposure. */
             daily: {
               /** @description A UTC day (YYYY-MM-DD). */
               day: string;
@@ -30824,7 +30824,7 @@ export interface operations {
               role: string;
               variants: {
                 chanceToBeatControl?: number;
-                /** @description Conversion rate (0–1) or mean value per user. */
+                /** @description Conversion rate (0–1), mean value per user, or for an impact metric the counter’s increments per exposed user. */
                 estimate: number;
                 expectedLoss?: number;
                 interval: {
@@ -30839,6 +30839,8 @@ export interface operations {
                   };
                   lift: number;
                 };
+                /** @description An impact metric: the fixed-horizon two-sided p-value of equal rates (exact conditional binomial test of two Poisson counts). Valid read once at a planned end; the verdict uses the sequential one. */
+                pValue?: number;
                 sequential?: {
                   interval: {
                     /** @description null while the interval is unbounded. */

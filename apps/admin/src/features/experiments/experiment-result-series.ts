@@ -12,6 +12,14 @@ const signed = (x: number) => `${x >= 0 ? '+' : ''}${percent(x)}`;
 export const showOf = (metric: Pick<Metric, 'kind'>) => (x: number) =>
   metric.kind === 'conversion' ? percent(x, 2) : x.toFixed(3);
 
+/** What a metric's estimate is, in words. */
+export const kindLabel = (kind: string) =>
+  kind === 'conversion'
+    ? 'conversion rate'
+    : kind === 'impact'
+      ? 'impact metric, increments per exposed user'
+      : 'mean per user';
+
 /** One row of the interval plot: where the estimate and its interval sit on a shared 0–1 scale. */
 export type IntervalRow = {
   variant: string;

@@ -149,6 +149,48 @@ describe('the experiment results', () => {
     expect(screen.getByTestId('interval-plot').textContent).toContain('revenue: mean per user');
   });
 
+  it('reads an impact metric as increments per exposed user, with its exact p-value', async () => {
+    const checkouts = { event: 'checkouts', kind: 'impact', role: 'primary', direction: 'increase' } as const;
+    const base = results();
+    fakeServer({
+      [URL]: results({
+        experiment: { ...base.experiment, metrics: [checkouts] },
+        metrics: [
+          {
+            ...checkouts,
+            cuped: { applied: false },
+            variants: [
+              { variant: 'blue', users: 5000, isControl: true, estimate: 1, interval: interval(0.97, 1.03) },
+              {
+                variant: 'green',
+                users: 5000,
+                isControl: false,
+                estimate: 1.5,
+                interval: interval(1.47, 1.53),
+                lift: { lift: 0.5, interval: interval(0.44, 0.56) },
+                chanceToBeatControl: 0.9999,
+                pValue: 0.0000123,
+                sequential: { pValue: 0.0001, interval: interval(0.4, 0.6) },
+              },
+            ],
+          },
+        ],
+        daily: [],
+      }),
+    });
+    renderUi(<ExperimentResults place={place} experimentId={1} />);
+    const table = await screen.findByRole('table', { name: 'Results for checkouts' }, { timeout: 10_000 });
+    expect(within(table).getByText('Exact p (fixed horizon)')).toBeTruthy();
+    expect(within(table).getByText('0.000012')).toBeTruthy();
+    expect(within(table).getByText('1.500 (1.470 to 1.530)')).toBeTruthy();
+    expect(screen.getByTestId('interval-plot').textContent).toContain(
+      'checkouts: impact metric, increments per exposed user',
+    );
+    expect(
+      screen.getByText('An impact metric has no daily series: its lift is over the whole run.'),
+    ).toBeTruthy();
+  });
+
   it('warns of a broken split and of too few users', async () => {
     fakeServer({
       [URL]: results({

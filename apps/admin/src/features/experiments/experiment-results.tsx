@@ -3,6 +3,7 @@ import { Badge, Box, Group, Paper, Progress, Stack, Table, Text, Title } from '@
 import { QueryState } from '../../ui/query-state.tsx';
 import {
   intervalPlot,
+  kindLabel,
   liftRows,
   liftSummary,
   liftVariants,
@@ -101,8 +102,7 @@ function IntervalPlot({ metric }: { metric: Metric }) {
   return (
     <Stack gap={4} component="figure" m={0} data-testid="interval-plot">
       <Text size="sm" fw={600}>
-        {metric.event}: {metric.kind === 'conversion' ? 'conversion rate' : 'mean per user'} with its 95%
-        interval, against control
+        {metric.event}: {kindLabel(metric.kind)} with its 95% interval, against control
       </Text>
       <Box>
         {rows.map((row, index) => (
@@ -184,7 +184,9 @@ function LiftChart({
   if (daily.length === 0)
     return (
       <Text size="sm" c={MUTED}>
-        The daily lift appears once the experiment has started.
+        {metric.kind === 'impact'
+          ? 'An impact metric has no daily series: its lift is over the whole run.'
+          : 'The daily lift appears once the experiment has started.'}
       </Text>
     );
   const variants = liftVariants(daily, controlVariant);
@@ -233,10 +235,12 @@ function LiftChart({
 
 function MetricTable({ metric }: { metric: Metric }) {
   const show = showOf(metric);
+  // An impact metric's exact Poisson test, fixed horizon: shown beside the sequential one.
+  const exact = metric.variants.some((v) => v.pValue !== undefined);
   return (
     <Stack gap={4}>
       <Text fw={600}>
-        {metric.event} ({metric.kind === 'conversion' ? 'conversion rate' : 'mean per user'}, {metric.role})
+        {metric.event} ({kindLabel(metric.kind)}, {metric.role})
       </Text>
       <Table aria-label={`Results for ${metric.event}`}>
         <Table.Thead>
@@ -248,6 +252,7 @@ function MetricTable({ metric }: { metric: Metric }) {
             <Table.Th>Chance to beat control</Table.Th>
             <Table.Th>Expected loss</Table.Th>
             <Table.Th>Sequential p</Table.Th>
+            {exact && <Table.Th>Exact p (fixed horizon)</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -273,6 +278,7 @@ function MetricTable({ metric }: { metric: Metric }) {
               <Table.Td>{percent(v.chanceToBeatControl)}</Table.Td>
               <Table.Td>{v.expectedLoss === undefined ? '–' : show(v.expectedLoss)}</Table.Td>
               <Table.Td>{v.sequential ? v.sequential.pValue.toPrecision(2) : '–'}</Table.Td>
+              {exact && <Table.Td>{v.pValue === undefined ? '–' : v.pValue.toPrecision(2)}</Table.Td>}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -2,6 +2,7 @@ import {
   Badge,
   Button,
   Group,
+  MultiSelect,
   Paper,
   SegmentedControl,
   Select,
@@ -19,6 +20,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { QueryState } from '../../ui/query-state.tsx';
 import { ExperimentResults } from './experiment-results.tsx';
 import { usePermissions } from '../session/use-permissions.ts';
+import { useImpactMetricsMetadata } from '../impact-metrics/use-impact-metrics.ts';
 import { useExperimentActions, useExperiments, type FlagEnvironment } from './use-experiments.ts';
 
 /** The flag's experiments in one environment: set one up on its variants, start and stop it, read its results. */
@@ -138,8 +140,14 @@ function ExperimentSetUp({ place, variants }: { place: FlagEnvironment; variants
   const [hypothesis, setHypothesis] = useState('');
   const [control, setControl] = useState<string | null>(variants[0] ?? null);
   const [primary, setPrimary] = useState('');
-  const [kind, setKind] = useState<'conversion' | 'mean'>('conversion');
+  const [kind, setKind] = useState<'conversion' | 'mean' | 'impact'>('conversion');
   const [guardrails, setGuardrails] = useState('');
+  const [impactGuardrails, setImpactGuardrails] = useState<string[]>([]);
+  const metadata = useImpactMetricsMetadata();
+  // Only counters: an experiment compares their increments per exposed user.
+  const counters = Object.values(metadata.data?.series ?? {})
+    .filter((series) => series.type === 'counter')
+    .map((series) => series.displayName);
   const errors = fieldErrors(create.error);
   if (variants.length < 2)
     return (
@@ -166,6 +174,12 @@ function ExperimentSetUp({ place, variants }: { place: FlagEnvironment; variants
                 .map((event) => event.trim())
                 .filter(Boolean)
                 .map((event) => ({ event, kind: 'conversion' as const, role: 'guardrail' as const })),
+              ...impactGuardrails.map((event) => ({
+                event,
+                kind: 'impact' as const,
+                role: 'guardrail' as const,
+                direction: 'decrease' as const,
+              })),
             ],
           },
           { onSuccess: () => notifySuccess(`Experiment ${name} set up: start it when ready`) },
@@ -193,20 +207,38 @@ function ExperimentSetUp({ place, variants }: { place: FlagEnvironment; variants
         error={errors.controlVariant}
       />
       <Group grow>
-        <TextInput
-          label="Primary metric (tracked event)"
-          required
-          value={primary}
-          onChange={(e) => setPrimary(e.currentTarget.value)}
-          error={errors.metrics}
-        />
+        {kind === 'impact' ? (
+          <Select
+            label="Primary metric (impact counter)"
+            description="Increments labelled with this flag's variant, per exposed user"
+            required
+            searchable
+            data={counters}
+            value={primary || null}
+            onChange={(value) => setPrimary(value ?? '')}
+            nothingFoundMessage="No counter reported yet"
+            error={errors.metrics}
+          />
+        ) : (
+          <TextInput
+            label="Primary metric (tracked event)"
+            required
+            value={primary}
+            onChange={(e) => setPrimary(e.currentTarget.value)}
+            error={errors.metrics}
+          />
+        )}
         <SegmentedControl
           aria-label="Metric kind"
           value={kind}
-          onChange={(value) => setKind(value as 'conversion' | 'mean')}
+          onChange={(value) => {
+            setKind(value as 'conversion' | 'mean' | 'impact');
+            setPrimary('');
+          }}
           data={[
             { value: 'conversion', label: 'Conversion' },
             { value: 'mean', label: 'Mean value' },
+            { value: 'impact', label: 'Impact metric' },
           ]}
         />
       </Group>
@@ -214,6 +246,13 @@ function ExperimentSetUp({ place, variants }: { place: FlagEnvironment; variants
         label="Guardrail events (comma-separated, conversion)"
         value={guardrails}
         onChange={(e) => setGuardrails(e.currentTarget.value)}
+      />
+      <MultiSelect
+        label="Guardrail impact counters (lower is better)"
+        searchable
+        data={counters}
+        value={impactGuardrails}
+        onChange={setImpactGuardrails}
       />
       <Group>
         <Button type="submit" loading={create.isPending}>

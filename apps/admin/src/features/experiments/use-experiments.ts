@@ -6,7 +6,12 @@ export type NewExperiment = {
   name: string;
   hypothesis: string;
   controlVariant: string;
-  metrics: { event: string; kind: 'conversion' | 'mean'; role: 'primary' | 'guardrail' }[];
+  metrics: {
+    event: string;
+    kind: 'conversion' | 'mean' | 'impact';
+    role: 'primary' | 'guardrail';
+    direction?: 'increase' | 'decrease';
+  }[];
 };
 
 const key = (place: FlagEnvironment) => [

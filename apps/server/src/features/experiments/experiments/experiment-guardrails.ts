@@ -27,7 +27,7 @@ export async function readGuardrailBreaches(
   if (status !== 'running') return { experiment: summary, breaches: [] };
   const [weights, aggregates] = await Promise.all([
     variantWeights(db, flagName, environment),
-    readAggregates(db, id),
+    readAggregates(db, experiment),
   ]);
   const results = computeResults(experiment, weights, aggregates);
   const breaches = results.verdict.verdict === 'guardrail-breached' ? guardrailBreaches(results.metrics) : [];

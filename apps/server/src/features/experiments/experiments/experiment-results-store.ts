@@ -1,9 +1,19 @@
 import type { Db } from '../../../db/db.ts';
+import type { Experiment } from './experiment.ts';
+import { readImpactCounts } from './experiment-impact-read-model.ts';
 import type { ExperimentAggregates, MetricTotals } from './experiment-results.ts';
 
-/** Reads an experiment's aggregates: one row per variant, and one per variant and metric. */
-export async function readAggregates(db: Db, experimentId: number): Promise<ExperimentAggregates> {
-  const [users, totals] = await Promise.all([
+/**
+ * Reads an experiment's aggregates: one row per variant, one per variant and metric, and its impact metrics'
+ * counts per variant over its window.
+ */
+export async function readAggregates(
+  db: Db,
+  experiment: Experiment,
+  now: Date = new Date(),
+): Promise<ExperimentAggregates> {
+  const experimentId = experiment.id;
+  const [users, totals, impact] = await Promise.all([
     db.query<{ variant: string; users: number }>(
       'SELECT variant, users::float8 AS users FROM experiment_variant_users WHERE experiment_id = $1',
       [experimentId],
@@ -24,6 +34,7 @@ export async function readAggregates(db: Db, experimentId: number): Promise<Expe
          FROM experiment_metric_totals WHERE experiment_id = $1`,
       [experimentId],
     ),
+    readImpactCounts(db, experiment, now),
   ]);
   const metrics = new Map<string, Map<string, MetricTotals>>();
   for (const row of totals) {
@@ -39,5 +50,5 @@ export async function readAggregates(db: Db, experimentId: number): Promise<Expe
       crossSum: row.cross_sum,
     });
   }
-  return { users: new Map(users.map((row) => [row.variant, row.users])), metrics };
+  return { users: new Map(users.map((row) => [row.variant, row.users])), metrics, impact };
 }

@@ -1,4 +1,5 @@
 import {
+  compareCounts,
   compareMeans,
   compareRates,
   cupedAdjust,
@@ -7,6 +8,7 @@ import {
   type Interval,
 } from '@switchyard/statistics';
 import type { Experiment, ExperimentMetric } from './experiment.ts';
+import type { ImpactCounts } from './experiment-impact-read-model.ts';
 import type { VariantWeight } from './experiment-variants.ts';
 
 /** What the database keeps per variant and metric (experiment_metric_totals). */
@@ -24,6 +26,8 @@ export type ExperimentAggregates = {
   users: Map<string, number>;
   /** variant → metric event → totals */
   metrics: Map<string, Map<string, MetricTotals>>;
+  /** impact metric → variant → the counter's increments in the experiment's window */
+  impact: ImpactCounts;
 };
 
 export type VariantResult = Comparison & { variant: string; users: number; isControl: boolean };
@@ -72,6 +76,8 @@ export function computeResults(
   const srm = sampleRatioTest(ordered.map(usersOf), ordered.map(weightOf));
 
   const metrics = experiment.metrics.map((metric): MetricResult => {
+    if (metric.kind === 'impact')
+      return impactResult(metric, experiment.controlVariant, ordered, usersOf, aggregates);
     const totals = (variant: string) => aggregates.metrics.get(variant)?.get(metric.event) ?? EMPTY;
     const control = totals(experiment.controlVariant);
     const controlUsers = usersOf(experiment.controlVariant);
@@ -134,6 +140,30 @@ export function computeResults(
   };
 }
 
+/** An impact metric: per variant, the counter's increments per exposed user, compared as Poisson rates. */
+function impactResult(
+  metric: ExperimentMetric,
+  controlVariant: string,
+  ordered: string[],
+  usersOf: (variant: string) => number,
+  aggregates: ExperimentAggregates,
+): MetricResult {
+  const counts = (variant: string) => ({
+    users: usersOf(variant),
+    count: aggregates.impact.get(metric.event)?.get(variant) ?? 0,
+  });
+  const control = counts(controlVariant);
+  return {
+    ...metric,
+    cuped: { applied: false },
+    variants: ordered.map((variant) => {
+      const isControl = variant === controlVariant;
+      const comparison = compareCounts(control, counts(variant), { isControl, confidence: CONFIDENCE });
+      return { variant, users: usersOf(variant), isControl, ...oriented(comparison, metric) };
+    }),
+  };
+}
+
 /** For a metric that should go down, "better" is lower: the chance and the loss are taken the other way round. */
 function oriented(comparison: Comparison, metric: ExperimentMetric): Comparison {
   if (metric.direction === 'increase' || comparison.chanceToBeatControl === undefined) return comparison;
@@ -172,6 +202,10 @@ function verdictOf(
     'The chance to beat control assumes the variants are independent and users behave alike over time; a novelty effect fades.',
     'Only conversions after a user’s first exposure count, and only for users identified by the same userId or sessionId.',
   ];
+  if (experiment.metrics.some((metric) => metric.kind === 'impact'))
+    caveats.push(
+      'An impact metric is the counter’s increments labelled with a variant per exposed user of it, not a per-user average: SDK samples carry no user, so heavy users weigh more, and increments labelled with a variant by users whose exposure was never recorded (a backend SDK that sends no impression events) count too. Its tests assume Poisson counts; bursty counters make them too confident.',
+    );
   if (experiment.status === 'running')
     caveats.push(
       'The sequential p-value stays valid however often you look; the chance to beat control is not a p-value and moves as data arrive.',

@@ -123,7 +123,7 @@ export function experimentRoutes(deps: {
             TAG,
             'createExperiment',
             'Set up an experiment on a flag in an environment',
-            `A draft comparing the flag's variants in the environment on one primary metric and any guardrail metrics (tracked events). The control must be one of the variants, and the flag needs at least two. ${WRITE_NOTE}`,
+            `A draft comparing the flag's variants in the environment on one primary metric and any guardrail metrics (tracked events, or impact-metric counters labelled with the flag's variant). The control must be one of the variants, and the flag needs at least two. ${WRITE_NOTE}`,
           ),
           params: FlagEnvironmentParams,
           body: CreateExperimentBody,
@@ -232,7 +232,7 @@ export function experimentRoutes(deps: {
             TAG,
             'getExperimentResults',
             'Get the results of an experiment',
-            'Per variant: users, the rate or mean of each metric with its 95% interval, relative lift, the chance to beat control and expected loss (Bayesian), an always-valid sequential p-value (safe to read at any time), the sample-ratio check, a verdict with its caveats, and a day-by-day cumulative series of the primary metric. Read from aggregates the server keeps as exposures and events arrive.',
+            "Per variant: users, the rate or mean of each metric with its 95% interval (for an impact metric, the counter's increments per exposed user, with its exact Poisson p-value), relative lift, the chance to beat control and expected loss (Bayesian), an always-valid sequential p-value (safe to read at any time), the sample-ratio check, a verdict with its caveats, and a day-by-day cumulative series of the primary metric. Read from aggregates the server keeps as exposures and events arrive.",
           ),
           params: ExperimentParams,
           response: { 200: ExperimentResultsResponse, ...errorResponses(401, 403, 404) },
@@ -240,11 +240,14 @@ export function experimentRoutes(deps: {
       },
       async (request) => {
         const experiment = await read.find(placeOf(request.params), request.params.experimentId);
-        const primary = experiment.metrics.find((metric) => metric.role === 'primary');
+        // The daily series is kept for tracked events only: an impact metric's primary has none.
+        const primary = experiment.metrics.find(
+          (metric) => metric.role === 'primary' && metric.kind !== 'impact',
+        );
         const window = primary ? dailyWindow(experiment, new Date()) : { days: [] };
         const [weights, aggregates, totals] = await Promise.all([
           variantWeights(deps.db, experiment.flagName, experiment.environment),
-          readAggregates(deps.db, experiment.id),
+          readAggregates(deps.db, experiment),
           primary && window.days[0]
             ? readDailyTotals(deps.db, experiment.id, primary.event, window.days[0])
             : [],

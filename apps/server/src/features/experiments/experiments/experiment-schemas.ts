@@ -14,10 +14,14 @@ export const ExperimentParams = Type.Object({
 
 const Metric = Type.Object(
   {
-    event: Type.String({ minLength: 1, maxLength: 100, description: 'The tracked event the metric counts.' }),
-    kind: Type.Union([Type.Literal('conversion'), Type.Literal('mean')], {
+    event: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'The tracked event the metric counts; for `impact`, the impact-metric counter.',
+    }),
+    kind: Type.Union([Type.Literal('conversion'), Type.Literal('mean'), Type.Literal('impact')], {
       description:
-        '`conversion`: share of users with the event at least once. `mean`: average summed value per user.',
+        '`conversion`: share of users with the event at least once. `mean`: average summed value per user. `impact`: increments of an impact-metric counter labelled with the flag and the variant (as SDKs label samples), per exposed user of the variant.',
     }),
     role: Type.Union([Type.Literal('primary'), Type.Literal('guardrail')]),
     direction: Type.Optional(
@@ -105,11 +109,20 @@ const VariantResult = Type.Object({
   variant: Type.String(),
   users: Type.Integer(),
   isControl: Type.Boolean(),
-  estimate: Type.Number({ description: 'Conversion rate (0–1) or mean value per user.' }),
+  estimate: Type.Number({
+    description:
+      'Conversion rate (0–1), mean value per user, or for an impact metric the counter’s increments per exposed user.',
+  }),
   interval: Interval,
   lift: Type.Optional(Type.Object({ lift: Type.Number(), interval: Interval })),
   chanceToBeatControl: Type.Optional(Type.Number()),
   expectedLoss: Type.Optional(Type.Number()),
+  pValue: Type.Optional(
+    Type.Number({
+      description:
+        'An impact metric: the fixed-horizon two-sided p-value of equal rates (exact conditional binomial test of two Poisson counts). Valid read once at a planned end; the verdict uses the sequential one.',
+    }),
+  ),
   sequential: Type.Optional(
     Type.Object({ pValue: Type.Number(), interval: Type.Object({ low: Bound, high: Bound }) }),
   ),
@@ -211,7 +224,7 @@ export const ExperimentResultsResponse = Type.Object(
     }),
     daily: Type.Array(DailyPoint, {
       maxItems: MAX_DAYS,
-      description: `The primary metric day by day, cumulative: for each UTC day from the start to the stop (or today), per variant the users exposed so far and, for a conversion metric, those converted and their rate, or, for a mean metric, the mean per user of the values tracked so far, each with the lift over control and 95% intervals (without CUPED). At most the last ${MAX_DAYS} days; the first of them includes every day before it. Empty for a draft. A conversion or value recorded before the server kept its day counts on the day of the user's exposure.`,
+      description: `The primary metric day by day, cumulative: for each UTC day from the start to the stop (or today), per variant the users exposed so far and, for a conversion metric, those converted and their rate, or, for a mean metric, the mean per user of the values tracked so far, each with the lift over control and 95% intervals (without CUPED). At most the last ${MAX_DAYS} days; the first of them includes every day before it. Empty for a draft and for an impact metric as primary. A conversion or value recorded before the server kept its day counts on the day of the user's exposure.`,
     }),
   },
   {

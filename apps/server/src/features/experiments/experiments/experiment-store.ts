@@ -1,7 +1,13 @@
 import type { Db } from '../../../db/db.ts';
 import { ConflictError } from '../../../http/errors.ts';
 import { isUniqueViolation } from '../../../db/postgres-errors.ts';
-import type { Experiment, ExperimentMetric, ExperimentStatus, NewExperiment } from './experiment.ts';
+import {
+  trackedEvents,
+  type Experiment,
+  type ExperimentMetric,
+  type ExperimentStatus,
+  type NewExperiment,
+} from './experiment.ts';
 
 type ExperimentRow = {
   id: number;
@@ -68,7 +74,7 @@ export function createExperimentStore(db: Db) {
           experiment.hypothesis,
           experiment.controlVariant,
           JSON.stringify(experiment.metrics),
-          [...new Set(experiment.metrics.map((metric) => metric.event))],
+          trackedEvents(experiment.metrics),
           createdBy,
         ],
       );
@@ -106,7 +112,7 @@ export function createExperimentStore(db: Db) {
         `INSERT INTO experiment_pre_period (experiment_id, user_id, metric, x, is_mean)
          SELECT $1, t.user_id, m.event, CASE WHEN m.kind = 'mean' THEN t.value_sum ELSE 1 END, m.kind = 'mean'
            FROM jsonb_to_recordset($2::jsonb) AS m (event text, kind text)
-           JOIN tracked_user_totals t ON t.environment = $3 AND t.event = m.event
+           JOIN tracked_user_totals t ON t.environment = $3 AND t.event = m.event AND m.kind <> 'impact'
          ON CONFLICT DO NOTHING`,
         [experiment.id, JSON.stringify(experiment.metrics), experiment.environment],
       );

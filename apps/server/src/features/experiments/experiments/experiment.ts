@@ -1,9 +1,14 @@
-/** A conversion metric counts users who did the event at least once; a mean metric averages each user's summed values. */
-export type MetricKind = 'conversion' | 'mean';
+/**
+ * A conversion metric counts users who did the event at least once; a mean metric averages each user's summed
+ * values; an impact metric divides an impact-metric counter's increments labelled with the variant by the variant's
+ * exposed users (the samples are not per user). For an impact metric, `event` is the counter's name.
+ */
+export type MetricKind = 'conversion' | 'mean' | 'impact';
 export type MetricRole = 'primary' | 'guardrail';
 /** Which way is better: most metrics should go up, some guardrails (errors, latency) should not. */
 export type MetricDirection = 'increase' | 'decrease';
 export type ExperimentMetric = {
+  /** The tracked event, or for an impact metric the impact-metric counter. */
   event: string;
   kind: MetricKind;
   role: MetricRole;
@@ -59,3 +64,8 @@ export function setUpProblem(
   }
   return undefined;
 }
+
+/** The tracked events an experiment's metrics count (what the conversion recorder watches): impact metrics are not. */
+export const trackedEvents = (metrics: readonly ExperimentMetric[]): string[] => [
+  ...new Set(metrics.filter((metric) => metric.kind !== 'impact').map((metric) => metric.event)),
+];

@@ -2,22 +2,35 @@ import type { Db } from '../../../db/db.ts';
 
 export type Exposure = { experimentId: number; user: string; variant: string; at: Date };
 
+/** Each user's earliest exposure per experiment: deduplicated here, where it is cheaper than a sort in SQL. */
+function firstOfEach(exposures: readonly Exposure[]): Exposure[] {
+  const first = new Map<string, Exposure>();
+  for (const each of exposures) {
+    const key = `${each.experimentId}\u0000${each.user}`;
+    const seen = first.get(key);
+    if (!seen || each.at < seen.at) first.set(key, each);
+  }
+  return first.size === exposures.length ? [...exposures] : [...first.values()];
+}
+
 /**
  * Inserts first exposures and adds the ones that were new to the users per variant (and per UTC day, which the
  * daily series reads), in one statement: a user already exposed (in this batch, an earlier one or another
- * process's) is not counted again, and exposures of an experiment that stopped in the meantime are dropped.
+ * process's) is not counted again, and exposures of an experiment that stopped in the meantime are dropped. The
+ * experiments' rows are locked once (FOR KEY SHARE) where a foreign key would check every exposure: a delete waits
+ * for the flush, and its trigger then deletes what the flush wrote (decision record 0060).
  */
-export async function insertExposures(db: Db, exposures: readonly Exposure[]): Promise<number> {
-  if (exposures.length === 0) return 0;
+export async function insertExposures(db: Db, all: readonly Exposure[]): Promise<number> {
+  if (all.length === 0) return 0;
+  const exposures = firstOfEach(all);
   const rows = await db.query<{ n: number }>(
-    `WITH batch AS (
-       SELECT DISTINCT ON (experiment_id, user_id) experiment_id, user_id, variant, at
-         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::timestamptz[]) AS b (experiment_id, user_id, variant, at)
-        ORDER BY experiment_id, user_id, at
+    `WITH running AS (
+       SELECT id FROM experiments WHERE id = ANY($5::bigint[]) AND status = 'running' FOR KEY SHARE
      ), inserted AS (
        INSERT INTO experiment_exposures (experiment_id, user_id, variant, exposed_at)
        SELECT b.experiment_id, b.user_id, b.variant, b.at
-         FROM batch b JOIN experiments e ON e.id = b.experiment_id AND e.status = 'running'
+         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::timestamptz[]) AS b (experiment_id, user_id, variant, at)
+         JOIN running e ON e.id = b.experiment_id
        ON CONFLICT DO NOTHING
        RETURNING experiment_id, user_id, variant, exposed_at
      ), daily AS (
@@ -45,6 +58,7 @@ export async function insertExposures(db: Db, exposures: readonly Exposure[]): P
       exposures.map((each) => each.user),
       exposures.map((each) => each.variant),
       exposures.map((each) => each.at.toISOString()),
+      [...new Set(exposures.map((each) => each.experimentId))],
     ],
   );
   return rows[0]?.n ?? 0;
