@@ -15,6 +15,13 @@ import { CorsBody, UiConfigResponse } from './ui-config-schemas.ts';
 
 const VERSION = packageJson.version;
 
+/**
+ * The screens Unleash's frontend shows only when its flags say so, all of which Switchyard serves (decision 0061):
+ * `EEA` environments are created and edited, `UG` user groups, `P` flags move between projects, `signals` and
+ * `automatedActions` signal endpoints and action sets.
+ */
+const UI_FLAGS = { EEA: true, UG: true, P: true, signals: true, automatedActions: true } as const;
+
 /** What the admin UI needs to know about this server's configuration, as Unleash's ui-config names it. */
 export function uiConfigRoutes(deps: {
   db: Db;
@@ -41,7 +48,8 @@ export function uiConfigRoutes(deps: {
         name: 'Switchyard',
         version: VERSION,
         environment: 'Open Source',
-        versionInfo: { current: { oss: VERSION, enterprise: '' }, latest: {}, isLatest: true },
+        versionInfo: { current: { oss: VERSION, enterprise: VERSION }, latest: {}, isLatest: true },
+        flags: UI_FLAGS,
         unleashUrl: deps.config.publicUrl,
         baseUriPath: deps.config.basePath,
         authenticationType: 'open-source' as const,
