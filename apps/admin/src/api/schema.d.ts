@@ -1533,11 +1533,7 @@ export interface paths {
      */
     get: operations['readLicense'];
     put?: never;
-    /**
-     * Install a licence key
-     * @description Unleash Enterprise installs a licence key here. Switchyard takes none (every feature is included), so a key is refused with 400 and nothing is stored. Requires the ADMIN permission.
-     */
-    post: operations['updateLicense'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -17915,65 +17911,6 @@ export interface operations {
       };
       /** @description The credentials are valid but do not allow this operation. */
       403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['errorSchema'];
-        };
-      };
-    };
-  };
-  updateLicense: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "token": "eyJhbGciOi..."
-         *     }
-         */
-        'application/json': {
-          /** @description An Unleash Enterprise licence key. */
-          token: string;
-        };
-      };
-    };
-    responses: {
-      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['errorSchema'];
-        };
-      };
-      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['errorSchema'];
-        };
-      };
-      /** @description The credentials are valid but do not allow this operation. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['errorSchema'];
-        };
-      };
-      /** @description The body must be sent as application/json. */
-      415: {
         headers: {
           [name: string]: unknown;
         };

@@ -18,13 +18,12 @@ describe("Unleash's licence operations", () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/license/check' })).statusCode).toBe(401);
   });
 
-  it('reports no licence to admins, and refuses a key with 400 naming the field', async () => {
+  it('reports no licence to admins, and takes no key', async () => {
     expect((await get('/api/admin/license')).json()).toEqual({ isValid: true, resources: {} });
     const viewer = await t.as('Viewer');
     expect((await viewer({ method: 'GET', url: '/api/admin/license' })).statusCode).toBe(403);
     const refused = await t.admin({ method: 'POST', url: '/api/admin/license', payload: { token: 'abc' } });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().details[0]).toMatchObject({ path: '/body/token' });
+    expect(refused.statusCode).toBe(404);
     expect((await get('/api/admin/license')).json()).toEqual({ isValid: true, resources: {} });
   });
 });

@@ -1,20 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../../db/db.ts';
-import { BadDataError } from '../../../http/errors.ts';
 import { describe, errorResponses } from '../../../http/operation.ts';
 import { createLicensedUsersReadModel } from './licensed-users-read-model.ts';
-import {
-  LicenseBody,
-  LicenseCheckResponse,
-  LicensedUsersResponse,
-  LicenseResponse,
-} from './license-schemas.ts';
+import { LicenseCheckResponse, LicensedUsersResponse, LicenseResponse } from './license-schemas.ts';
 
 const AREA = 'Instance Admin';
 
 /**
  * Unleash's licence operations, which its admin UI calls once it sees an Enterprise surface (decision 0061).
- * Switchyard is Apache-2.0 and has no licence: each answers so in Unleash's shape, and a key sent to it is refused.
+ * Switchyard is Apache-2.0 and has no licence: each answers so in Unleash's shape. It takes no key either: Unleash's
+ * `POST /api/admin/license` is not served (404), and the license page that sends it is not shown (`enableLicense`).
  */
 export function licenseRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -52,29 +47,6 @@ export function licenseRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
         },
       },
       async () => ({ isValid: true, resources: {} }),
-    );
-
-    app.post(
-      '/api/admin/license',
-      {
-        config: { auth: { permission: 'ADMIN' } },
-        schema: {
-          ...describe(
-            AREA,
-            'updateLicense',
-            'Install a licence key',
-            'Unleash Enterprise installs a licence key here. Switchyard takes none (every feature is included), so a key is refused with 400 and nothing is stored.',
-          ),
-          body: LicenseBody,
-          response: { ...errorResponses(400, 401, 403, 415) },
-        },
-      },
-      async () => {
-        throw BadDataError.field(
-          '/body/token',
-          'Switchyard takes no licence key: every feature is included, and nothing was stored',
-        );
-      },
     );
 
     app.get(

@@ -32,11 +32,6 @@ export const LicenseResponse = Type.Object(
   },
 );
 
-export const LicenseBody = Type.Object(
-  { token: Type.String({ description: 'An Unleash Enterprise licence key.' }) },
-  { examples: [{ token: 'eyJhbGciOi...' }] },
-);
-
 export const LicensedUsersResponse = Type.Object(
   {
     seatCount: Type.Integer({
