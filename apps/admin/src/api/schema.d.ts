@@ -5295,7 +5295,7 @@ export interface paths {
     };
     /**
      * Get the admin UI configuration
-     * @description The server's settings the admin UI adapts to: its version, how people sign in, whether email is configured, maintenance mode, the Frontend API's origins and the limits it enforces. Requires the READ permission.
+     * @description The server's settings the admin UI adapts to: its version, how people sign in, whether email is configured, maintenance mode, the Frontend API's origins and the limits it enforces. It also tells Unleash's own admin UI which of its Enterprise screens Switchyard serves: `versionInfo.current.enterprise` carries the version and `flags` turns those screens on, while `environment` names the licence, Open Source. Requires the READ permission.
      */
     get: operations['getUiConfig'];
     put?: never;

@@ -39,7 +39,7 @@ export function uiConfigRoutes(deps: {
             'Admin UI',
             'getUiConfig',
             'Get the admin UI configuration',
-            "The server's settings the admin UI adapts to: its version, how people sign in, whether email is configured, maintenance mode, the Frontend API's origins and the limits it enforces.",
+            "The server's settings the admin UI adapts to: its version, how people sign in, whether email is configured, maintenance mode, the Frontend API's origins and the limits it enforces. It also tells Unleash's own admin UI which of its Enterprise screens Switchyard serves: `versionInfo.current.enterprise` carries the version and `flags` turns those screens on, while `environment` names the licence, Open Source.",
           ),
           response: { 200: UiConfigResponse, ...errorResponses(401, 403) },
         },
