@@ -54,6 +54,7 @@ import { ssoSettingsRoutes } from './features/identity/sso/sso-settings-routes.t
 import { createEmailSender } from './features/instance/email/email-sender.ts';
 import { createPasswordResetService } from './features/identity/password-reset/password-reset-service.ts';
 import { passwordResetRoutes } from './features/identity/password-reset/password-reset-routes.ts';
+import { licenseRoutes } from './features/instance/license/license-routes.ts';
 import { uiConfigRoutes } from './features/instance/ui-config/ui-config-routes.ts';
 import { createFrontendOrigins } from './features/instance/ui-config/frontend-origins.ts';
 import { uiErrorRoutes } from './features/instance/ui-config/ui-error-routes.ts';
@@ -394,6 +395,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(passwordRoutes({ db, config }));
   await app.register(passwordResetRoutes({ resets }));
   await app.register(uiConfigRoutes({ db, config, origins }));
+  await app.register(licenseRoutes({ db }));
   await app.register(userPromptRoutes({ db }));
   await app.register(uiErrorRoutes());
   await app.register(serviceAccountRoutes({ db }));

@@ -1520,6 +1520,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/license': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the licence
+     * @description The installed licence. Switchyard has none and needs none: valid, with no key, customer, plan, limits or expiry. Requires the ADMIN permission.
+     */
+    get: operations['readLicense'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/license/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Check the licence
+     * @description Whether the licence is valid, with a message to show everyone if not. Switchyard needs no licence: always valid, never a message. Requires the READ permission.
+     */
+    get: operations['checkLicense'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/licensed-users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Count the seats in use
+     * @description Seats as Unleash counts them: people (not service accounts) who had an account at any time in the last 30 days, now and at the end of each of the last twelve months. Switchyard limits no seats, so `seatCount` equals the seats in use. Requires the ADMIN permission.
+     */
+    get: operations['getLicensedUsers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/lifecycle/count': {
     parameters: {
       query?: never;
@@ -5235,7 +5295,7 @@ export interface paths {
     };
     /**
      * Get the admin UI configuration
-     * @description The server's settings the admin UI adapts to: its version, how people sign in, whether email is configured, maintenance mode, the Frontend API's origins and the limits it enforces. Requires the READ permission.
+     * @description The server's settings the admin UI adapts to: its version, how people sign in, whether email is configured, maintenance mode, the Frontend API's origins and the limits it enforces. It also tells Unleash's own admin UI which of its Enterprise screens Switchyard serves: `versionInfo.current.enterprise` carries the version and `flags` turns those screens on, while `environment` names the licence, Open Source. Requires the READ permission.
      */
     get: operations['getUiConfig'];
     put?: never;
@@ -17802,6 +17862,168 @@ export interface operations {
       };
       /** @description The body must be sent as application/json. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  readLicense: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The installed licence as Unleash reports it. Switchyard is Apache-2.0 and has none: there is no `token`, customer, plan, seat count or expiry. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "isValid": true,
+           *       "resources": {}
+           *     }
+           */
+          'application/json': {
+            /** @description Always true: nothing needs a licence. */
+            isValid: boolean;
+            /** @description What a licence would limit: nothing, so no resource is named. */
+            resources: Record<string, never>;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  checkLicense: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Unleash's licence check, which its admin UI asks on every screen to warn of an expiring licence. Switchyard has nothing to warn of, so the answer has no message. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "isValid": true
+           *     }
+           */
+          'application/json': {
+            /** @description Always true: Switchyard needs no licence, so nothing it serves is unlicensed. */
+            isValid: boolean;
+            message?: string;
+            messageType?: 'info' | 'warning' | 'error';
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getLicensedUsers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "seatCount": 12,
+           *       "licensedUsers": {
+           *         "current": 12,
+           *         "history": [
+           *           {
+           *             "date": "2026-10-31",
+           *             "count": 9
+           *           },
+           *           {
+           *             "date": "2026-11-30",
+           *             "count": 11
+           *           },
+           *           {
+           *             "date": "2026-12-04",
+           *             "count": 12
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            licensedUsers: {
+              /** @description People (not service accounts) who had an account at any time in the last 30 days, including those deleted since. */
+              current: number;
+              /** @description The same count at the end of each of the last twelve months, and today, oldest first. */
+              history: {
+                /** @description People who had an account in the 30 days up to this day. */
+                count: number;
+                /** Format: date */
+                date: string;
+              }[];
+            };
+            /** @description The seats available: Switchyard sells none and limits none, so this equals the seats in use (`licensedUsers.current`). */
+            seatCount: number;
+          };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -41950,13 +42172,13 @@ export interface operations {
   getSignals: {
     parameters: {
       query?: {
-        /** @description Only signals from this time on. */
+        /** @description Only signals from this date or time on: `2026-01-31`, `IS:2026-01-31` or an ISO time. */
         from?: string;
         /** @description At most this many. */
         limit?: number;
         /** @description Skip this many. */
         offset?: number;
-        /** @description Only signals up to this time. */
+        /** @description Only signals up to this date or time; a date alone includes that whole day. */
         to?: string;
       };
       header?: never;
@@ -43831,10 +44053,17 @@ export interface operations {
            *       "versionInfo": {
            *         "current": {
            *           "oss": "0.1.0",
-           *           "enterprise": ""
+           *           "enterprise": "0.1.0"
            *         },
            *         "latest": {},
            *         "isLatest": true
+           *       },
+           *       "flags": {
+           *         "EEA": true,
+           *         "UG": true,
+           *         "P": true,
+           *         "signals": true,
+           *         "automatedActions": true
            *       },
            *       "unleashUrl": "https://flags.example.com",
            *       "baseUriPath": "",
@@ -43872,8 +44101,21 @@ export interface operations {
             disablePasswordAuth: boolean;
             /** @description Whether Switchyard sends email (EMAIL_HOST is set): welcome and password-reset links go out by email; otherwise the admin UI shows them to copy. */
             emailEnabled: boolean;
-            /** @description The edition: always "Open Source". */
+            /** @description The licence: always "Open Source" (Switchyard is Apache-2.0 and has no paid edition; never "Pro", which would make Unleash's frontend hide screens). */
             environment: string;
+            /** @description The screens Unleash's frontend shows only when a flag of its own says so: each is true because Switchyard serves it. */
+            flags: {
+              /** @description Action sets act on signals. */
+              automatedActions: boolean;
+              /** @description Environments are created, edited and cloned. */
+              EEA: boolean;
+              /** @description Flags move between projects. */
+              P: boolean;
+              /** @description Signal endpoints take signals. */
+              signals: boolean;
+              /** @description People are organised in user groups. */
+              UG: boolean;
+            };
             /** @description The origins browsers may call the Frontend API from (`*`: any). */
             frontendApiOrigins: string[];
             /** @description Links the admin UI shows in its menu. */
@@ -43900,10 +44142,12 @@ export interface operations {
             unleashUrl: string;
             /** @description The server's version. */
             version: string;
-            /** @description The running version; `enterprise` is empty: no enterprise-only admin pages apply. */
+            /** @description The running version. */
             versionInfo: {
               current: {
+                /** @description The server's version again: Switchyard serves the Admin API that Unleash keeps for its Enterprise edition (environments, change requests, roles, groups, service accounts, single sign-on, banners, signals and actions), so Unleash's frontend shows those screens. */
                 enterprise: string;
+                /** @description The server's version. */
                 oss: string;
               };
               /** @description Switchyard never asks anyone which version is the newest, so this is always true. */

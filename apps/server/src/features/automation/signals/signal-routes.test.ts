@@ -63,6 +63,18 @@ describe('signal endpoints', () => {
     ]);
     const all = await t.admin({ method: 'GET', url: '/api/admin/signals' });
     expect(all.json().signals[0]).toMatchObject({ sourceName: 'alerts-1', sourceId: id });
+    // Unleash's event timeline asks for one day's signals with its filter syntax.
+    const today = new Date().toISOString().slice(0, 10);
+    const day = await t.admin({ method: 'GET', url: `/api/admin/signals?from=IS:${today}&to=IS:${today}` });
+    expect(day.json().signals.map((s: { id: number }) => s.id)).toContain(sent.json().id);
+    const before = await t.admin({
+      method: 'GET',
+      url: '/api/admin/signals?from=IS:2020-01-01&to=IS:2020-01-01',
+    });
+    expect(before.json().signals).toEqual([]);
+    const bad = await t.admin({ method: 'GET', url: '/api/admin/signals?from=yesterday' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].path).toBe('/querystring/from');
     const events = await t.db.query<{ type: string }>(
       "SELECT type FROM events WHERE type LIKE 'signal-endpoint%' ORDER BY id",
     );

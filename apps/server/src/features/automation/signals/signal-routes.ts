@@ -4,6 +4,7 @@ import { authorizationSecret } from '../../../http/auth.ts';
 import { BadDataError } from '../../../http/errors.ts';
 import { describe, errorResponses, noContent } from '../../../http/operation.ts';
 import { actorOf } from '../../flag-model/events/actor.ts';
+import { parseDateFilter } from '../../flag-model/events/event-filter.ts';
 import type { Signal, SignalEndpoint, SignalEndpointToken } from './signal.ts';
 import {
   CreatedTokenResponse,
@@ -330,8 +331,8 @@ export function signalRoutes(deps: {
       async (request) => {
         const { from, to } = request.query;
         const { signals, total } = await service.signals({
-          from: from ? new Date(from) : undefined,
-          to: to ? new Date(to) : undefined,
+          from: parseDateFilter(from, 'from'),
+          to: parseDateFilter(to, 'to'),
           limit: request.query.limit ?? 50,
           offset: request.query.offset ?? 0,
         });

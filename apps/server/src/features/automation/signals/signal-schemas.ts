@@ -112,8 +112,16 @@ const page = {
 export const PageQuery = Type.Object(page);
 export const SignalQuery = Type.Object({
   ...page,
-  from: Type.Optional(Type.String({ format: 'date-time', description: 'Only signals from this time on.' })),
-  to: Type.Optional(Type.String({ format: 'date-time', description: 'Only signals up to this time.' })),
+  from: Type.Optional(
+    Type.String({
+      description: 'Only signals from this date or time on: `2026-01-31`, `IS:2026-01-31` or an ISO time.',
+    }),
+  ),
+  to: Type.Optional(
+    Type.String({
+      description: 'Only signals up to this date or time; a date alone includes that whole day.',
+    }),
+  ),
 });
 
 const SignalFields = {

@@ -35,11 +35,28 @@ describe('GET /api/admin/ui-config', () => {
       maintenanceMode: false,
       frontendApiOrigins: ['https://start.example'],
       resourceLimits: { segmentValues: 1000, strategySegments: 5 },
-      versionInfo: { current: { enterprise: '' }, isLatest: true },
+      versionInfo: { isLatest: true },
     });
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(body.versionInfo.current.oss).toBe(body.version);
     expect(body.links[0].href).toMatch(/\/docs\/openapi\.json$/);
+  });
+
+  it("presents the Enterprise surface Switchyard serves, so Unleash's frontend shows those screens (decision 0061)", async () => {
+    const body = (await (await t.as('Viewer'))({ method: 'GET', url: '/api/admin/ui-config' })).json();
+    // Unleash's frontend: isEnterprise() is a non-empty versionInfo.current.enterprise and an environment other than "pro".
+    expect(body.versionInfo.current.enterprise).toBe(body.version);
+    expect(body.environment.toLowerCase()).not.toBe('pro');
+    expect(body.flags).toEqual({ EEA: true, UG: true, P: true, signals: true, automatedActions: true });
+    // Each flag's screen is served: environments are created, groups listed, signal endpoints and action sets kept.
+    for (const url of [
+      '/api/admin/environments',
+      '/api/admin/groups',
+      '/api/admin/signal-endpoints',
+      '/api/admin/projects/default/actions',
+      '/api/admin/license/check',
+    ])
+      expect((await t.admin({ method: 'GET', url })).statusCode, url).toBe(200);
   });
 
   it('follows maintenance mode', async () => {

@@ -15,6 +15,13 @@ import { CorsBody, UiConfigResponse } from './ui-config-schemas.ts';
 
 const VERSION = packageJson.version;
 
+/**
+ * The screens Unleash's frontend shows only when its flags say so, all of which Switchyard serves (decision 0061):
+ * `EEA` environments are created and edited, `UG` user groups, `P` flags move between projects, `signals` and
+ * `automatedActions` signal endpoints and action sets.
+ */
+const UI_FLAGS = { EEA: true, UG: true, P: true, signals: true, automatedActions: true } as const;
+
 /** What the admin UI needs to know about this server's configuration, as Unleash's ui-config names it. */
 export function uiConfigRoutes(deps: {
   db: Db;
@@ -32,7 +39,7 @@ export function uiConfigRoutes(deps: {
             'Admin UI',
             'getUiConfig',
             'Get the admin UI configuration',
-            "The server's settings the admin UI adapts to: its version, how people sign in, whether email is configured, maintenance mode, the Frontend API's origins and the limits it enforces.",
+            "The server's settings the admin UI adapts to: its version, how people sign in, whether email is configured, maintenance mode, the Frontend API's origins and the limits it enforces. It also tells Unleash's own admin UI which of its Enterprise screens Switchyard serves: `versionInfo.current.enterprise` carries the version and `flags` turns those screens on, while `environment` names the licence, Open Source.",
           ),
           response: { 200: UiConfigResponse, ...errorResponses(401, 403) },
         },
@@ -41,7 +48,8 @@ export function uiConfigRoutes(deps: {
         name: 'Switchyard',
         version: VERSION,
         environment: 'Open Source',
-        versionInfo: { current: { oss: VERSION, enterprise: '' }, latest: {}, isLatest: true },
+        versionInfo: { current: { oss: VERSION, enterprise: VERSION }, latest: {}, isLatest: true },
+        flags: UI_FLAGS,
         unleashUrl: deps.config.publicUrl,
         baseUriPath: deps.config.basePath,
         authenticationType: 'open-source' as const,

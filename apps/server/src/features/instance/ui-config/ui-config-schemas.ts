@@ -4,16 +4,38 @@ export const UiConfigResponse = Type.Object(
   {
     name: Type.String({ description: 'The product: always "Switchyard".' }),
     version: Type.String({ description: "The server's version." }),
-    environment: Type.String({ description: 'The edition: always "Open Source".' }),
+    environment: Type.String({
+      description:
+        'The licence: always "Open Source" (Switchyard is Apache-2.0 and has no paid edition; never "Pro", which would make Unleash\'s frontend hide screens).',
+    }),
     versionInfo: Type.Object(
       {
-        current: Type.Object({ oss: Type.String(), enterprise: Type.String() }),
+        current: Type.Object({
+          oss: Type.String({ description: "The server's version." }),
+          enterprise: Type.String({
+            description:
+              "The server's version again: Switchyard serves the Admin API that Unleash keeps for its Enterprise edition (environments, change requests, roles, groups, service accounts, single sign-on, banners, signals and actions), so Unleash's frontend shows those screens.",
+          }),
+        }),
         latest: Type.Object({}),
         isLatest: Type.Boolean({
           description: 'Switchyard never asks anyone which version is the newest, so this is always true.',
         }),
       },
-      { description: 'The running version; `enterprise` is empty: no enterprise-only admin pages apply.' },
+      { description: 'The running version.' },
+    ),
+    flags: Type.Object(
+      {
+        EEA: Type.Boolean({ description: 'Environments are created, edited and cloned.' }),
+        UG: Type.Boolean({ description: 'People are organised in user groups.' }),
+        P: Type.Boolean({ description: 'Flags move between projects.' }),
+        signals: Type.Boolean({ description: 'Signal endpoints take signals.' }),
+        automatedActions: Type.Boolean({ description: 'Action sets act on signals.' }),
+      },
+      {
+        description:
+          "The screens Unleash's frontend shows only when a flag of its own says so: each is true because Switchyard serves it.",
+      },
     ),
     unleashUrl: Type.String({ description: "Switchyard's address as browsers reach it (PUBLIC_URL)." }),
     baseUriPath: Type.String({
@@ -56,7 +78,8 @@ export const UiConfigResponse = Type.Object(
         name: 'Switchyard',
         version: '0.1.0',
         environment: 'Open Source',
-        versionInfo: { current: { oss: '0.1.0', enterprise: '' }, latest: {}, isLatest: true },
+        versionInfo: { current: { oss: '0.1.0', enterprise: '0.1.0' }, latest: {}, isLatest: true },
+        flags: { EEA: true, UG: true, P: true, signals: true, automatedActions: true },
         unleashUrl: 'https://flags.example.com',
         baseUriPath: '',
         authenticationType: 'open-source',
