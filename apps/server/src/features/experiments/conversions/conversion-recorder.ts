@@ -5,8 +5,8 @@ import { insertConversions, type Conversion } from './conversion-store.ts';
 export const MAX_PENDING_CONVERSIONS = 100_000;
 /**
  * Events per statement. The statement joins its CTEs with each other, which the planner sees as one row each and
- * joins by nested loops, so a batch costs the square of its size: 8,200 events took 55 s on PGlite in batches of
- * 5,000 and 6 s in batches of 1,000 (a test's simulated experiment).
+ * joins by nested loops, so a batch costs the square of its size: 3,300 events took 8.6 s on PGlite in one batch
+ * and 2.4 s in batches of 1,000 (the simulated experiment's test, on a loaded machine).
  */
 const BATCH = 1_000;
 
