@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../../server/src/testing/server-process.ts';
-import { launchChromium, screenshot, seriousViolations } from './browser.ts';
+import { openSharedBrowser, screenshot, seriousViolations } from './browser.ts';
 
 export const ADMIN_TOKEN = '*:*.browser-test-admin-secret';
 
@@ -32,7 +32,8 @@ export async function openAdminSession(
     },
     60_000,
   );
-  const browser: Browser = await launchChromium();
+  const { browser, close: closeBrowser }: { browser: Browser; close(): Promise<void> } =
+    await openSharedBrowser();
   const page: Page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
   page.setDefaultTimeout(15_000);
 
@@ -74,7 +75,7 @@ export async function openAdminSession(
       await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
     },
     async close() {
-      await browser.close();
+      await closeBrowser();
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -23,6 +23,28 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * Chromium shared by the browser test files one Vitest worker runs (the admin project keeps one module graph per
+ * worker), instead of a launch per file, about a second each; it ends with the worker. A file works in contexts of
+ * its own: `close` closes those opened since, and leaves the browser to the next file.
+ */
+export async function openSharedBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  let browser = await shared?.catch(() => undefined);
+  if (!browser?.isConnected()) {
+    shared = launchChromium();
+    browser = await shared;
+  }
+  const before = new Set(browser.contexts());
+  return {
+    browser,
+    async close() {
+      await Promise.all(browser.contexts().map((context) => !before.has(context) && context.close()));
+    },
+  };
+}
+
 /**
  * Saves a screenshot under test-output/ and returns how many distinct colours a sample of it has, decoded by
  * the browser itself: a blank or single-colour page has one or two.

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startServerProcess, type ServerProcess } from '../../server/src/testing/server-process.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../server/src/testing/smtp-server.ts';
-import { browserMissing, launchChromium, screenshot, seriousViolations } from './browser.ts';
+import { browserMissing, openSharedBrowser, screenshot, seriousViolations } from './browser.ts';
 
 const missing = browserMissing();
 const ADMIN_TOKEN = '*:*.password-reset-browser-test';
@@ -16,6 +16,7 @@ describe.skipIf(missing)('forgot password in Chromium', { timeout: 90_000 }, () 
   let smtp: TestSmtpServer;
   let server: ServerProcess;
   let browser: Browser;
+  let closeBrowser: (() => Promise<void>) | undefined;
   let dataDir: string;
 
   beforeAll(async () => {
@@ -33,7 +34,7 @@ describe.skipIf(missing)('forgot password in Chromium', { timeout: 90_000 }, () 
       },
       60_000,
     );
-    browser = await launchChromium();
+    ({ browser, close: closeBrowser } = await openSharedBrowser());
     const created = await fetch(`${server.url}/api/admin/user-admin`, {
       method: 'POST',
       headers: { authorization: ADMIN_TOKEN, 'content-type': 'application/json' },
@@ -50,7 +51,7 @@ describe.skipIf(missing)('forgot password in Chromium', { timeout: 90_000 }, () 
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeBrowser?.();
     await server?.stop();
     await smtp?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });

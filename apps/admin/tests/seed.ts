@@ -1,5 +1,6 @@
 import { migrate } from '../../server/src/db/migrate.ts';
 import { openDb } from '../../server/src/db/open-db.ts';
+import { seedDataDir } from '../../server/src/testing/migrated-template.ts';
 
 // Opens the embedded database in both passes: CI's PostgreSQL pass leaves its files out.
 /**
@@ -7,6 +8,8 @@ import { openDb } from '../../server/src/db/open-db.ts';
  * in SQL: thousands of API calls would take minutes and test nothing the table depends on.
  */
 export async function seedBulkProject(dataDir: string, projectId: string, count: number): Promise<void> {
+  // A copy of the migrated template, as the server's own start would make (the migrations then have nothing to do).
+  await seedDataDir(dataDir);
   const db = await openDb({ dataDir, databaseUrl: undefined });
   try {
     await migrate(db);

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startServerProcess, type ServerProcess } from '../../server/src/testing/server-process.ts';
 import { startSamlIdp, type SamlIdp } from '../../server/src/testing/saml-idp.ts';
-import { browserMissing, launchChromium, screenshot, seriousViolations } from './browser.ts';
+import { browserMissing, openSharedBrowser, screenshot, seriousViolations } from './browser.ts';
 
 const missing = browserMissing();
 const ADMIN_TOKEN = '*:*.sso-browser-test';
@@ -16,6 +16,7 @@ describe.skipIf(missing)('single sign-on in Chromium', { timeout: 120_000 }, () 
   let idp: SamlIdp;
   let server: ServerProcess;
   let browser: Browser;
+  let closeBrowser: (() => Promise<void>) | undefined;
   let dataDir: string;
 
   beforeAll(async () => {
@@ -32,11 +33,11 @@ describe.skipIf(missing)('single sign-on in Chromium', { timeout: 120_000 }, () 
       },
       240_000,
     );
-    browser = await launchChromium();
+    ({ browser, close: closeBrowser } = await openSharedBrowser());
   }, 300_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await closeBrowser?.();
     await server?.stop();
     await idp?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -136,6 +136,13 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     example: '4',
   },
   {
+    name: 'STOP_WHEN_STDIN_CLOSES',
+    description:
+      'Set to `true` to stop the server, as SIGTERM does (its workers are not replaced then), when its standard input closes: for a supervisor or test runner that starts Switchyard as a child process with its input on a pipe, so the server ends with its parent even when the parent is killed without a chance to stop it.',
+    default: 'false',
+    example: 'true',
+  },
+  {
     name: 'SESSION_MAX_AGE_HOURS',
     description: 'How long an admin UI login session stays valid, in hours.',
     default: '48',

@@ -25,6 +25,8 @@ export type Config = {
   sessionMaxAgeHours: number;
   /** Processes serving the SDK endpoints: 1 is this process alone; more are workers beside a primary (cluster/). */
   workers: number;
+  /** Stop as on SIGTERM when standard input closes: a parent that dies takes this server with it. */
+  stopWhenStdinCloses: boolean;
   /** How long sign-in attempts stay in the login history. */
   loginHistoryRetentionDays: number;
   /** How often each process writes the experiment exposures and tracked events it buffered. */
@@ -375,6 +377,7 @@ export function readConfig(
     logFormat,
     sessionMaxAgeHours: integer('SESSION_MAX_AGE_HOURS', 48, 1, 24 * 365),
     workers: integer('WORKERS', availableParallelism(), 1, 256),
+    stopWhenStdinCloses: flag('STOP_WHEN_STDIN_CLOSES', false),
     loginHistoryRetentionDays: integer('LOGIN_HISTORY_RETENTION_DAYS', 14, 1, 3650),
     experimentFlushIntervalMs: integer('EXPERIMENT_FLUSH_INTERVAL_MS', 1000, 10, 60_000),
     playgroundMaxEvaluations: integer('PLAYGROUND_MAX_EVALUATIONS', 20_000, 1, 10_000_000),

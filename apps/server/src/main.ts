@@ -85,6 +85,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // A parent that holds this process's input on a pipe (the tests' server-process helper) may be killed without
+  // stopping it; the pipe then closes, and the server and its workers stop instead of running on, orphaned.
+  if (config.stopWhenStdinCloses) {
+    for (const event of ['end', 'close'])
+      process.stdin.once(event, () => void shutdown('end of standard input'));
+    process.stdin.resume();
+  }
 
   await app.listen(withWorkers ? { port: 0, host: '127.0.0.1' } : { port: config.port, host: config.host });
   const address = app.server.address();

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -93,5 +93,65 @@ it('runs as the bundle that npm run server builds, with the same API and error n
   } finally {
     expect(await server.stop()).toBe(0);
     await rm(bundleDir, { recursive: true, force: true });
+  }
+}, 120_000);
+
+/** Whether the process runs (a zombie nobody has reaped yet has ended). */
+const running = (pid: number) => {
+  try {
+    return !execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).startsWith('Z');
+  } catch {
+    return false; // ps exits with 1 when there is no such process
+  }
+};
+
+// A test runner killed with SIGKILL cannot stop what it started: the server sees its input pipe close, and stops.
+it('stops with its workers, none replaced, when the process that started it is killed', async () => {
+  const work = await mkdtemp(path.join(tmpdir(), 'switchyard-orphan-'));
+  // The parent starts the server with the tests' own helper, says its pid and waits to be killed.
+  const parent = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `const { startServerProcess } = await import('./src/testing/server-process.ts');
+       const server = await startServerProcess({ DATA_DIR: process.env.ORPHAN_DATA_DIR, DATABASE_URL: '', WORKERS: '2' });
+       console.log('server ' + server.child.pid);
+       setInterval(() => undefined, 60_000);`,
+    ],
+    {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, ORPHAN_DATA_DIR: path.join(work, 'data') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let said = '';
+  parent.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
+  const pids: number[] = [];
+  try {
+    const serverPid = await new Promise<number>((resolve, reject) => {
+      parent.stdout.on('data', (chunk: Buffer) => {
+        said += chunk.toString();
+        const pid = /server (\d+)/.exec(said)?.[1];
+        if (pid) resolve(Number(pid));
+      });
+      parent.once('exit', (code) => reject(new Error(`the parent exited with ${code}:\n${said}`)));
+    });
+    const workers = execFileSync('ps', ['-o', 'pid=', '--ppid', String(serverPid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line.trim())
+      .map(Number);
+    expect(workers).toHaveLength(2);
+    pids.push(serverPid, ...workers);
+    expect(pids.every(running)).toBe(true);
+
+    parent.kill('SIGKILL');
+    await expect.poll(() => pids.filter(running), { timeout: 15_000, interval: 100 }).toEqual([]);
+  } finally {
+    parent.kill('SIGKILL');
+    for (const pid of pids.filter(running)) process.kill(pid, 'SIGKILL');
+    await rm(work, { recursive: true, force: true });
   }
 }, 120_000);

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { fieldErrors } from '../ui/field-errors.ts';
 import { ApiError, call, setUnauthorizedHandler } from './client.ts';
-import { beyondOss, operations } from './operations.ts';
+import { beyondOss } from './beyond-oss.ts';
+import { operations } from './operations.ts';
 import type { Flag } from './wire.ts';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -58,7 +58,8 @@ export async function startSwitchyard(extraEnv: Record<string, string> = {}): Pr
     cwd: path.resolve(siteDir, '..', '..'),
     // Its own process group, so stopping it stops npm, tsx and the server together.
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its input is a pipe from this process, which closes when the test runner is killed: the server then stops.
+    stdio: ['pipe', 'pipe', 'pipe'],
     env: {
       ...process.env,
       PORT: String(port),
@@ -67,6 +68,7 @@ export async function startSwitchyard(extraEnv: Record<string, string> = {}): Pr
       // Always a fresh embedded database: the DATABASE_URL of CI's PostgreSQL run holds earlier runs' data.
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      STOP_WHEN_STDIN_CLOSES: 'true',
       INIT_ADMIN_API_TOKENS: TOKENS.admin,
       INIT_CLIENT_API_TOKENS: TOKENS.client,
       INIT_FRONTEND_API_TOKENS: TOKENS.frontend,

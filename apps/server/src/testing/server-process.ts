@@ -96,11 +96,13 @@ export async function startServerProcess(
       LOG_LEVEL: 'info',
       WORKERS: '1',
       METRICS_FLUSH_SECONDS: '1',
+      // Its input is a pipe from this process: when the test runner is killed, the server and its workers stop.
+      STOP_WHEN_STDIN_CLOSES: 'true',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
