@@ -68,7 +68,10 @@ import {
   type ClientFastPath,
 } from './features/sdk-serving/client-api/client-fast-path.ts';
 import { clientRoutes } from './features/sdk-serving/client-api/client-routes.ts';
-import { createClientStateCache, type CacheChange } from './features/sdk-serving/client-api/client-state-cache.ts';
+import {
+  createClientStateCache,
+  type CacheChange,
+} from './features/sdk-serving/client-api/client-state-cache.ts';
 import { createClientStreams } from './features/sdk-serving/client-api/client-streams.ts';
 import { createClientReportBuffer } from './features/sdk-serving/client-api/client-report-buffer.ts';
 import { createClientReportStore } from './features/sdk-serving/client-api/client-report-store.ts';

@@ -76,7 +76,8 @@ export function createClientStateCache(db: Db) {
       if (startedIn !== epoch) return load(environment);
       // Messages that came while the read was under way, and that it does not include.
       let next: HeldEnvironment | undefined = loaded;
-      for (const message of log) if (next && message.position > next.position) next = applyFeedMessage(next, message);
+      for (const message of log)
+        if (next && message.position > next.position) next = applyFeedMessage(next, message);
       // A gap in what came: the next read includes whatever was missed, since later messages are committed.
       if (!next) return load(environment);
       keep(next);

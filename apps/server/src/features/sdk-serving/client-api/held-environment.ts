@@ -54,6 +54,7 @@ export function applyFeedMessage(held: HeldEnvironment, message: FeedMessage): H
     else entries.set(key, value);
   }
   if (!changed && revisionId === held.revisionId) return { ...held, position: message.position };
-  if (!changed) return { ...held, position: message.position, revisionId, served: { ...held.served, revisionId } };
+  if (!changed)
+    return { ...held, position: message.position, revisionId, served: { ...held.served, revisionId } };
   return hold(held.environment, message.position, revisionId, entries);
 }
