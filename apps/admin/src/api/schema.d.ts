@@ -17327,7 +17327,10 @@ export interface operations {
         content: {
           'application/json': {
             creationArchiveTrends: {
-              /** @description Flags archived in the week. */
+              /**
+               * @description Flags archived in the week.
+               * @example 3
+               */
               archivedFlags: number;
               /** @description Flags created, by flag type. */
               createdFlags: {
@@ -17352,7 +17355,10 @@ export interface operations {
                */
               date: string;
               environmentType: string;
-              /** @description Recorded changes in environments of the type during the week. */
+              /**
+               * @description Recorded changes in environments of the type during the week.
+               * @example 3
+               */
               totalUpdates: number;
               /**
                * @description The ISO year and week, as Unleash labels it.
@@ -17361,22 +17367,37 @@ export interface operations {
               week: string;
             }[];
             flags: {
-              /** @description Flags not archived, in the projects the caller may see. */
+              /**
+               * @description Flags not archived, in the projects the caller may see.
+               * @example 3
+               */
               total: number;
             };
             flagTrends: {
-              /** @description Of them, neither stale nor potentially stale. */
+              /**
+               * @description Of them, neither stale nor potentially stale.
+               * @example 3
+               */
               active: number;
               /**
                * Format: date-time
                * @description The end of the week's Sunday (UTC).
                */
               date: string;
-              /** @description Of them, past their type's expected lifetime at the end of the week. */
+              /**
+               * @description Of them, past their type's expected lifetime at the end of the week.
+               * @example 3
+               */
               potentiallyStale: number;
-              /** @description Of them, stale at the end of the week. */
+              /**
+               * @description Of them, stale at the end of the week.
+               * @example 3
+               */
               stale: number;
-              /** @description Flags created before the week ended and not archived before it began. */
+              /**
+               * @description Flags created before the week ended and not archived before it began.
+               * @example 3
+               */
               total: number;
               /**
                * @description The ISO year and week, as Unleash labels it.
@@ -17395,11 +17416,20 @@ export interface operations {
                */
               date: string;
               project: string;
-              /** @description Applications that reported. */
+              /**
+               * @description Applications that reported.
+               * @example 3
+               */
               totalApps: number;
-              /** @description Environments reported in. */
+              /**
+               * @description Environments reported in.
+               * @example 3
+               */
               totalEnvironments: number;
-              /** @description The project's flags that SDKs reported usage of in the week. */
+              /**
+               * @description The project's flags that SDKs reported usage of in the week.
+               * @example 3
+               */
               totalFlags: number;
               /** @description Evaluations that returned false. */
               totalNo: number;
@@ -17414,7 +17444,10 @@ export interface operations {
               week: string;
             }[];
             projectFlagTrends: {
-              /** @description As in flagTrends, for the project. */
+              /**
+               * @description As in flagTrends, for the project.
+               * @example 3
+               */
               active: number;
               /**
                * Format: date-time
@@ -17423,16 +17456,28 @@ export interface operations {
               date: string;
               /** @description The project's last recorded daily health in the week, else computed. */
               health: number;
-              /** @description As in flagTrends, for the project. */
+              /**
+               * @description As in flagTrends, for the project.
+               * @example 3
+               */
               potentiallyStale: number;
               project: string;
-              /** @description As in flagTrends, for the project. */
+              /**
+               * @description As in flagTrends, for the project.
+               * @example 3
+               */
               stale: number;
               /** @description 100 minus health. */
               technicalDebt: number;
-              /** @description As in flagTrends, for the project. */
+              /**
+               * @description As in flagTrends, for the project.
+               * @example 3
+               */
               total: number;
-              /** @description Members of the project at the end of the week. */
+              /**
+               * @description Members of the project at the end of the week.
+               * @example 3
+               */
               users: number;
               /**
                * @description The ISO year and week, as Unleash labels it.
@@ -17441,24 +17486,42 @@ export interface operations {
               week: string;
             }[];
             users: {
-              /** @description Of them, those signed in within the last 60 days. */
+              /**
+               * @description Of them, those signed in within the last 60 days.
+               * @example 3
+               */
               active: number;
-              /** @description Of them, those not signed in within the last 60 days. */
+              /**
+               * @description Of them, those not signed in within the last 60 days.
+               * @example 3
+               */
               inactive: number;
-              /** @description Users that are not deleted. */
+              /**
+               * @description Users that are not deleted.
+               * @example 3
+               */
               total: number;
             };
             userTrends: {
-              /** @description Of them, those signed in within the 60 days before its end. */
+              /**
+               * @description Of them, those signed in within the 60 days before its end.
+               * @example 3
+               */
               active: number;
               /**
                * Format: date-time
                * @description The end of the week's Sunday (UTC).
                */
               date: string;
-              /** @description The others. */
+              /**
+               * @description The others.
+               * @example 3
+               */
               inactive: number;
-              /** @description Users that existed at the end of the week. */
+              /**
+               * @description Users that existed at the end of the week.
+               * @example 3
+               */
               total: number;
               /**
                * @description The ISO year and week, as Unleash labels it.
@@ -17524,21 +17587,39 @@ export interface operations {
               cleanup: {
                 categories: {
                   experimental: {
-                    /** @description Flags that entered the stage more than a week ago. */
+                    /**
+                     * @description Flags that entered the stage more than a week ago.
+                     * @example 3
+                     */
                     flagsOlderThanWeek: number;
-                    /** @description Flags that entered the stage within the last week. */
+                    /**
+                     * @description Flags that entered the stage within the last week.
+                     * @example 3
+                     */
                     newFlagsThisWeek: number;
                   };
                   permanent: {
-                    /** @description Flags that entered the stage more than a week ago. */
+                    /**
+                     * @description Flags that entered the stage more than a week ago.
+                     * @example 3
+                     */
                     flagsOlderThanWeek: number;
-                    /** @description Flags that entered the stage within the last week. */
+                    /**
+                     * @description Flags that entered the stage within the last week.
+                     * @example 3
+                     */
                     newFlagsThisWeek: number;
                   };
                   release: {
-                    /** @description Flags that entered the stage more than a week ago. */
+                    /**
+                     * @description Flags that entered the stage more than a week ago.
+                     * @example 3
+                     */
                     flagsOlderThanWeek: number;
-                    /** @description Flags that entered the stage within the last week. */
+                    /**
+                     * @description Flags that entered the stage within the last week.
+                     * @example 3
+                     */
                     newFlagsThisWeek: number;
                   };
                 };
@@ -17546,27 +17627,48 @@ export interface operations {
                 medianDaysHistorically: number;
                 /** @description Median days the flags now in the stage have been in it. */
                 medianDaysInCurrentStage: number;
-                /** @description Flags now in the stage. */
+                /**
+                 * @description Flags now in the stage.
+                 * @example 3
+                 */
                 totalFlags: number;
               };
               develop: {
                 categories: {
                   experimental: {
-                    /** @description Flags that entered the stage more than a week ago. */
+                    /**
+                     * @description Flags that entered the stage more than a week ago.
+                     * @example 3
+                     */
                     flagsOlderThanWeek: number;
-                    /** @description Flags that entered the stage within the last week. */
+                    /**
+                     * @description Flags that entered the stage within the last week.
+                     * @example 3
+                     */
                     newFlagsThisWeek: number;
                   };
                   permanent: {
-                    /** @description Flags that entered the stage more than a week ago. */
+                    /**
+                     * @description Flags that entered the stage more than a week ago.
+                     * @example 3
+                     */
                     flagsOlderThanWeek: number;
-                    /** @description Flags that entered the stage within the last week. */
+                    /**
+                     * @description Flags that entered the stage within the last week.
+                     * @example 3
+                     */
                     newFlagsThisWeek: number;
                   };
                   release: {
-                    /** @description Flags that entered the stage more than a week ago. */
+                    /**
+                     * @description Flags that entered the stage more than a week ago.
+                     * @example 3
+                     */
                     flagsOlderThanWeek: number;
-                    /** @description Flags that entered the stage within the last week. */
+                    /**
+                     * @description Flags that entered the stage within the last week.
+                     * @example 3
+                     */
                     newFlagsThisWeek: number;
                   };
                 };
@@ -17574,27 +17676,48 @@ export interface operations {
                 medianDaysHistorically: number;
                 /** @description Median days the flags now in the stage have been in it. */
                 medianDaysInCurrentStage: number;
-                /** @description Flags now in the stage. */
+                /**
+                 * @description Flags now in the stage.
+                 * @example 3
+                 */
                 totalFlags: number;
               };
               production: {
                 categories: {
                   experimental: {
-                    /** @description Flags that entered the stage more than a week ago. */
+                    /**
+                     * @description Flags that entered the stage more than a week ago.
+                     * @example 3
+                     */
                     flagsOlderThanWeek: number;
-                    /** @description Flags that entered the stage within the last week. */
+                    /**
+                     * @description Flags that entered the stage within the last week.
+                     * @example 3
+                     */
                     newFlagsThisWeek: number;
                   };
                   permanent: {
-                    /** @description Flags that entered the stage more than a week ago. */
+                    /**
+                     * @description Flags that entered the stage more than a week ago.
+                     * @example 3
+                     */
                     flagsOlderThanWeek: number;
-                    /** @description Flags that entered the stage within the last week. */
+                    /**
+                     * @description Flags that entered the stage within the last week.
+                     * @example 3
+                     */
                     newFlagsThisWeek: number;
                   };
                   release: {
-                    /** @description Flags that entered the stage more than a week ago. */
+                    /**
+                     * @description Flags that entered the stage more than a week ago.
+                     * @example 3
+                     */
                     flagsOlderThanWeek: number;
-                    /** @description Flags that entered the stage within the last week. */
+                    /**
+                     * @description Flags that entered the stage within the last week.
+                     * @example 3
+                     */
                     newFlagsThisWeek: number;
                   };
                 };
@@ -17602,7 +17725,10 @@ export interface operations {
                 medianDaysHistorically: number;
                 /** @description Median days the flags now in the stage have been in it. */
                 medianDaysInCurrentStage: number;
-                /** @description Flags now in the stage. */
+                /**
+                 * @description Flags now in the stage.
+                 * @example 3
+                 */
                 totalFlags: number;
               };
             };

@@ -93,7 +93,7 @@ export function instanceInsightsRoutes(deps: { db: Db }): FastifyPluginAsyncType
         config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
-            'Unstable',
+            'Instance Admin',
             'getInstanceInsights',
             'Get instance insights',
             'Returns, for each ISO week (Monday to Sunday, UTC) touching the days `from` to `to`, the users and the flags that existed and how many were active or stale, per project too; SDK usage per project; changes per environment type; and flags created and archived. Each figure is computed from recorded timestamps (creation, archiving, sign-ins, stale events, hourly usage); projects the caller may not see are left out. At most two years at once.',
@@ -202,7 +202,7 @@ export function instanceInsightsRoutes(deps: { db: Db }): FastifyPluginAsyncType
         config: { auth: { permission: 'READ' } },
         schema: {
           ...describe(
-            'Unstable',
+            'Instance Admin',
             'getLifecycleTrends',
             'Get lifecycle trends',
             'Returns the flags not archived in each lifecycle stage group (develop: initial and pre-live; production: live; cleanup: completed), by type category (experimental: experiment; permanent: operational, kill-switch, permission; release: the others), split into those that entered the stage within the last seven days and those before, with the median days in the current stage. `projects` limits it to those projects; projects the caller may not see are left out. The historical median is not measured and is 0.',

@@ -7,7 +7,7 @@ const week = Type.String({
   examples: ['2026-48'],
 });
 const weekEnd = Type.String({ format: 'date-time', description: "The end of the week's Sunday (UTC)." });
-const count = (description: string) => Type.Integer({ minimum: 0, description });
+const count = (description: string) => Type.Integer({ minimum: 0, description, examples: [3] });
 
 export const InsightsQuery = Type.Object({
   from: Type.Optional(day('The first day of the period (UTC); default four weeks before `to`.')),
