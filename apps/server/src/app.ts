@@ -118,6 +118,7 @@ import { countRequests } from './features/instance/health/prometheus.ts';
 import { createHealthRecorder } from './features/flag-model/projects/health-history.ts';
 import { personalDashboardRoutes } from './features/flag-model/projects/personal-dashboard-routes.ts';
 import { projectInsightRoutes } from './features/flag-model/projects/project-insight-routes.ts';
+import { instanceInsightsRoutes } from './features/flag-model/projects/instance-insights-routes.ts';
 import type { ProjectPorts } from './features/flag-model/projects/project-ports.ts';
 import { projectRoutes } from './features/flag-model/projects/project-routes.ts';
 import { changeRequestUsesReadModel } from './features/governance/change-requests/change-request-uses-read-model.ts';
@@ -556,6 +557,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectRoutes({ db, ports: projectPorts }));
   await app.register(projectApiTokenRoutes({ db }));
   await app.register(projectInsightRoutes({ db }));
+  await app.register(instanceInsightsRoutes({ db }));
   await app.register(personalDashboardRoutes({ db }));
   await app.register(strategyRoutes({ db }));
   await app.register(contextRoutes({ db }));

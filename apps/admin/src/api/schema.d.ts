@@ -1432,6 +1432,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/insights': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get instance insights
+     * @description Returns, for each ISO week (Monday to Sunday, UTC) touching the days `from` to `to`, the users and the flags that existed and how many were active or stale, per project too; SDK usage per project; changes per environment type; and flags created and archived. Each figure is computed from recorded timestamps (creation, archiving, sign-ins, stale events, hourly usage); projects the caller may not see are left out. At most two years at once. Requires the READ permission.
+     */
+    get: operations['getInstanceInsights'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/insights/lifecycle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get lifecycle trends
+     * @description Returns the flags not archived in each lifecycle stage group (develop: initial and pre-live; production: live; cleanup: completed), by type category (experimental: experiment; permanent: operational, kill-switch, permission; release: the others), split into those that entered the stage within the last seven days and those before, with the median days in the current stage. `projects` limits it to those projects; projects the caller may not see are left out. The historical median is not measured and is 0. Requires the READ permission.
+     */
+    get: operations['getLifecycleTrends'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/instance-admin/statistics': {
     parameters: {
       query?: never;
@@ -17237,6 +17277,471 @@ export interface operations {
               message: string;
             }[];
           };
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getInstanceInsights: {
+    parameters: {
+      query?: {
+        /**
+         * @description The first day of the period (UTC); default four weeks before `to`.
+         * @example 2026-11-02
+         */
+        from?: string;
+        /**
+         * @description The last day of the period (UTC); default today.
+         * @example 2026-11-02
+         */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description What the analytics screen charts: weekly figures from `from` to `to`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            creationArchiveTrends: {
+              /**
+               * @description Flags archived in the week.
+               * @example 3
+               */
+              archivedFlags: number;
+              /** @description Flags created, by flag type. */
+              createdFlags: {
+                [key: string]: number;
+              };
+              /**
+               * Format: date-time
+               * @description The end of the week's Sunday (UTC).
+               */
+              date: string;
+              project: string;
+              /**
+               * @description The ISO year and week, as Unleash labels it.
+               * @example 2026-48
+               */
+              week: string;
+            }[];
+            environmentTypeTrends: {
+              /**
+               * Format: date-time
+               * @description The end of the week's Sunday (UTC).
+               */
+              date: string;
+              environmentType: string;
+              /**
+               * @description Recorded changes in environments of the type during the week.
+               * @example 3
+               */
+              totalUpdates: number;
+              /**
+               * @description The ISO year and week, as Unleash labels it.
+               * @example 2026-48
+               */
+              week: string;
+            }[];
+            flags: {
+              /**
+               * @description Flags not archived, in the projects the caller may see.
+               * @example 3
+               */
+              total: number;
+            };
+            flagTrends: {
+              /**
+               * @description Of them, neither stale nor potentially stale.
+               * @example 3
+               */
+              active: number;
+              /**
+               * Format: date-time
+               * @description The end of the week's Sunday (UTC).
+               */
+              date: string;
+              /**
+               * @description Of them, past their type's expected lifetime at the end of the week.
+               * @example 3
+               */
+              potentiallyStale: number;
+              /**
+               * @description Of them, stale at the end of the week.
+               * @example 3
+               */
+              stale: number;
+              /**
+               * @description Flags created before the week ended and not archived before it began.
+               * @example 3
+               */
+              total: number;
+              /**
+               * @description The ISO year and week, as Unleash labels it.
+               * @example 2026-48
+               */
+              week: string;
+            }[];
+            /** @description Not measured weekly: see getLifecycleTrends. Always empty. */
+            lifecycleTrends: {
+              [key: string]: unknown;
+            }[];
+            metricsSummaryTrends: {
+              /**
+               * Format: date-time
+               * @description The end of the week's Sunday (UTC).
+               */
+              date: string;
+              project: string;
+              /**
+               * @description Applications that reported.
+               * @example 3
+               */
+              totalApps: number;
+              /**
+               * @description Environments reported in.
+               * @example 3
+               */
+              totalEnvironments: number;
+              /**
+               * @description The project's flags that SDKs reported usage of in the week.
+               * @example 3
+               */
+              totalFlags: number;
+              /** @description Evaluations that returned false. */
+              totalNo: number;
+              /** @description All evaluations. */
+              totalRequests: number;
+              /** @description Evaluations that returned true. */
+              totalYes: number;
+              /**
+               * @description The ISO year and week, as Unleash labels it.
+               * @example 2026-48
+               */
+              week: string;
+            }[];
+            projectFlagTrends: {
+              /**
+               * @description As in flagTrends, for the project.
+               * @example 3
+               */
+              active: number;
+              /**
+               * Format: date-time
+               * @description The end of the week's Sunday (UTC).
+               */
+              date: string;
+              /** @description The project's last recorded daily health in the week, else computed. */
+              health: number;
+              /**
+               * @description As in flagTrends, for the project.
+               * @example 3
+               */
+              potentiallyStale: number;
+              project: string;
+              /**
+               * @description As in flagTrends, for the project.
+               * @example 3
+               */
+              stale: number;
+              /** @description 100 minus health. */
+              technicalDebt: number;
+              /**
+               * @description As in flagTrends, for the project.
+               * @example 3
+               */
+              total: number;
+              /**
+               * @description Members of the project at the end of the week.
+               * @example 3
+               */
+              users: number;
+              /**
+               * @description The ISO year and week, as Unleash labels it.
+               * @example 2026-48
+               */
+              week: string;
+            }[];
+            users: {
+              /**
+               * @description Of them, those signed in within the last 60 days.
+               * @example 3
+               */
+              active: number;
+              /**
+               * @description Of them, those not signed in within the last 60 days.
+               * @example 3
+               */
+              inactive: number;
+              /**
+               * @description Users that are not deleted.
+               * @example 3
+               */
+              total: number;
+            };
+            userTrends: {
+              /**
+               * @description Of them, those signed in within the 60 days before its end.
+               * @example 3
+               */
+              active: number;
+              /**
+               * Format: date-time
+               * @description The end of the week's Sunday (UTC).
+               */
+              date: string;
+              /**
+               * @description The others.
+               * @example 3
+               */
+              inactive: number;
+              /**
+               * @description Users that existed at the end of the week.
+               * @example 3
+               */
+              total: number;
+              /**
+               * @description The ISO year and week, as Unleash labels it.
+               * @example 2026-48
+               */
+              week: string;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description No valid credentials: sign in or send an API token in the Authorization header. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+      /** @description The credentials are valid but do not allow this operation. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
+        };
+      };
+    };
+  };
+  getLifecycleTrends: {
+    parameters: {
+      query?: {
+        /**
+         * @description Comma-separated project ids; absent, empty or `*` for all.
+         * @example default,web
+         */
+        projects?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Flags now in each lifecycle stage group, by type. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            lifecycleTrends: {
+              cleanup: {
+                categories: {
+                  experimental: {
+                    /**
+                     * @description Flags that entered the stage more than a week ago.
+                     * @example 3
+                     */
+                    flagsOlderThanWeek: number;
+                    /**
+                     * @description Flags that entered the stage within the last week.
+                     * @example 3
+                     */
+                    newFlagsThisWeek: number;
+                  };
+                  permanent: {
+                    /**
+                     * @description Flags that entered the stage more than a week ago.
+                     * @example 3
+                     */
+                    flagsOlderThanWeek: number;
+                    /**
+                     * @description Flags that entered the stage within the last week.
+                     * @example 3
+                     */
+                    newFlagsThisWeek: number;
+                  };
+                  release: {
+                    /**
+                     * @description Flags that entered the stage more than a week ago.
+                     * @example 3
+                     */
+                    flagsOlderThanWeek: number;
+                    /**
+                     * @description Flags that entered the stage within the last week.
+                     * @example 3
+                     */
+                    newFlagsThisWeek: number;
+                  };
+                };
+                /** @description Not measured: always 0. */
+                medianDaysHistorically: number;
+                /** @description Median days the flags now in the stage have been in it. */
+                medianDaysInCurrentStage: number;
+                /**
+                 * @description Flags now in the stage.
+                 * @example 3
+                 */
+                totalFlags: number;
+              };
+              develop: {
+                categories: {
+                  experimental: {
+                    /**
+                     * @description Flags that entered the stage more than a week ago.
+                     * @example 3
+                     */
+                    flagsOlderThanWeek: number;
+                    /**
+                     * @description Flags that entered the stage within the last week.
+                     * @example 3
+                     */
+                    newFlagsThisWeek: number;
+                  };
+                  permanent: {
+                    /**
+                     * @description Flags that entered the stage more than a week ago.
+                     * @example 3
+                     */
+                    flagsOlderThanWeek: number;
+                    /**
+                     * @description Flags that entered the stage within the last week.
+                     * @example 3
+                     */
+                    newFlagsThisWeek: number;
+                  };
+                  release: {
+                    /**
+                     * @description Flags that entered the stage more than a week ago.
+                     * @example 3
+                     */
+                    flagsOlderThanWeek: number;
+                    /**
+                     * @description Flags that entered the stage within the last week.
+                     * @example 3
+                     */
+                    newFlagsThisWeek: number;
+                  };
+                };
+                /** @description Not measured: always 0. */
+                medianDaysHistorically: number;
+                /** @description Median days the flags now in the stage have been in it. */
+                medianDaysInCurrentStage: number;
+                /**
+                 * @description Flags now in the stage.
+                 * @example 3
+                 */
+                totalFlags: number;
+              };
+              production: {
+                categories: {
+                  experimental: {
+                    /**
+                     * @description Flags that entered the stage more than a week ago.
+                     * @example 3
+                     */
+                    flagsOlderThanWeek: number;
+                    /**
+                     * @description Flags that entered the stage within the last week.
+                     * @example 3
+                     */
+                    newFlagsThisWeek: number;
+                  };
+                  permanent: {
+                    /**
+                     * @description Flags that entered the stage more than a week ago.
+                     * @example 3
+                     */
+                    flagsOlderThanWeek: number;
+                    /**
+                     * @description Flags that entered the stage within the last week.
+                     * @example 3
+                     */
+                    newFlagsThisWeek: number;
+                  };
+                  release: {
+                    /**
+                     * @description Flags that entered the stage more than a week ago.
+                     * @example 3
+                     */
+                    flagsOlderThanWeek: number;
+                    /**
+                     * @description Flags that entered the stage within the last week.
+                     * @example 3
+                     */
+                    newFlagsThisWeek: number;
+                  };
+                };
+                /** @description Not measured: always 0. */
+                medianDaysHistorically: number;
+                /** @description Median days the flags now in the stage have been in it. */
+                medianDaysInCurrentStage: number;
+                /**
+                 * @description Flags now in the stage.
+                 * @example 3
+                 */
+                totalFlags: number;
+              };
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or breaks a rule; the details name the field. Nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['errorSchema'];
         };
       };
       /** @description No valid credentials: sign in or send an API token in the Authorization header. */

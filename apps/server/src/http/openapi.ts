@@ -64,6 +64,9 @@ export const UNSTABLE_OPERATIONS: ReadonlySet<string> = new Set([
   'getScimSettings',
   'setScimSettings',
   'generateNewToken',
+  // The analytics screen's calls (Enterprise).
+  'getInstanceInsights',
+  'getLifecycleTrends',
 ]);
 
 const AREA_DESCRIPTIONS: Record<ApiArea, string> = {
