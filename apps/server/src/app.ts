@@ -119,6 +119,7 @@ import { createHealthRecorder } from './features/flag-model/projects/health-hist
 import { personalDashboardRoutes } from './features/flag-model/projects/personal-dashboard-routes.ts';
 import { projectInsightRoutes } from './features/flag-model/projects/project-insight-routes.ts';
 import { instanceInsightsRoutes } from './features/flag-model/projects/instance-insights-routes.ts';
+import { lifecycleTrendsRoutes } from './features/flag-model/projects/lifecycle-trends-routes.ts';
 import type { ProjectPorts } from './features/flag-model/projects/project-ports.ts';
 import { projectRoutes } from './features/flag-model/projects/project-routes.ts';
 import { changeRequestUsesReadModel } from './features/governance/change-requests/change-request-uses-read-model.ts';
@@ -558,6 +559,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectApiTokenRoutes({ db }));
   await app.register(projectInsightRoutes({ db }));
   await app.register(instanceInsightsRoutes({ db }));
+  await app.register(lifecycleTrendsRoutes({ db }));
   await app.register(personalDashboardRoutes({ db }));
   await app.register(strategyRoutes({ db }));
   await app.register(contextRoutes({ db }));

@@ -12,7 +12,7 @@ type StageRow = {
 };
 
 /** When the flag `alias` was first turned on in an environment of the given kind, from the event log. */
-const firstEnabled = (comparison: string, alias = 'f') => `(SELECT min(ev.created_at) FROM events ev
+export const firstEnabled = (comparison: string, alias = 'f') => `(SELECT min(ev.created_at) FROM events ev
     JOIN environments e ON e.name = ev.environment
    WHERE ev.feature_name = ${alias}.name AND ev.type = 'feature-environment-enabled'
      AND ev.created_at >= ${alias}.created_at AND e.type ${comparison} 'production')`;

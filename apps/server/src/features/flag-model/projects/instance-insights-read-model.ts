@@ -1,5 +1,9 @@
 import type { Db } from '../../../db/db.ts';
-import { currentStageEnteredSql, currentStageSql } from '../flags/flag-lifecycle-store.ts';
+import { currentStageEnteredSql, currentStageSql, firstEnabled } from '../flags/flag-lifecycle-store.ts';
+import type { StageFlag } from './lifecycle-trends.ts';
+
+/** Time to production is averaged over the flags that reached production in the days before a week's end. */
+export const TIME_TO_PRODUCTION_WINDOW_DAYS = 30;
 
 /** Days without a sign-in after which a user counts as inactive. */
 export const INACTIVE_AFTER_DAYS = 60;
@@ -58,10 +62,14 @@ export type CreationArchiveWeek = {
   created: number;
   archived: number;
 };
+export type ProductionWeek = {
+  week: string;
+  project: string;
+  newProductionFlags: number;
+  timeToProduction: number;
+};
 export type MemberWeek = { week: string; project: string; users: number };
 export type HealthWeek = { week: string; project: string; health: number };
-
-export type StageFlag = { stage: string; type: string; days: number };
 
 type Range = { from: string; to: string; hidden: string[] };
 
@@ -171,6 +179,24 @@ export function createInstanceInsightsReadModel(db: Db) {
             WHERE f.archived_at IS NULL AND NOT (f.project_id = ANY($2))
               AND ($1::text[] IS NULL OR f.project_id = ANY($1))) AS s`,
         [projects, hidden],
+      );
+    },
+
+    /**
+     * Per project and week, from the recorded first enabling of each flag in a production-type environment: the
+     * flags that reached production in the week, and the mean days from creation to it over those that reached it
+     * in the TIME_TO_PRODUCTION_WINDOW_DAYS before the week's end. Projects with none in the window have no row.
+     */
+    async productionWeeks({ from, to, hidden }: Range): Promise<ProductionWeek[]> {
+      return db.query<ProductionWeek>(
+        `SELECT w.week, r.project,
+                count(*) FILTER (WHERE r.reached_at >= w.start_at)::int AS "newProductionFlags",
+                (avg(extract(epoch FROM r.reached_at - r.created_at)) / 86400)::float8 AS "timeToProduction"
+           FROM ${WEEKS} JOIN (SELECT f.project_id AS project, f.created_at, ${firstEnabled('=')} AS reached_at
+                                FROM flags f WHERE NOT (f.project_id = ANY($3))) AS r
+             ON r.reached_at < w.end_at AND r.reached_at >= w.end_at - make_interval(days => $4)
+          GROUP BY w.week, r.project ORDER BY w.week, r.project`,
+        [from, to, hidden, TIME_TO_PRODUCTION_WINDOW_DAYS],
       );
     },
 

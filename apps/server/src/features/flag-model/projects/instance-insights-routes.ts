@@ -6,15 +6,9 @@ import { hiddenProjects } from './hidden-projects.ts';
 import {
   createInstanceInsightsReadModel,
   type FlagWeek,
-  type StageFlag,
+  type ProductionWeek,
 } from './instance-insights-read-model.ts';
-import {
-  InsightsQuery,
-  InsightsResponse,
-  type LifecycleStageTrend,
-  LifecycleTrendsQuery,
-  LifecycleTrendsResponse,
-} from './instance-insights-schemas.ts';
+import { InsightsQuery, InsightsResponse } from './instance-insights-schemas.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The longest period one request may span. */
@@ -41,48 +35,14 @@ const sumBy = <T>(rows: T[], key: (row: T) => string, add: (into: T, row: T) => 
   return [...by.values()];
 };
 
+/** Days to two decimals, as the project's own insights give them; absent where no flag reached production. */
+const timeToProduction = (row: ProductionWeek | undefined) =>
+  row ? { timeToProduction: Math.round(row.timeToProduction * 100) / 100 } : {};
+
 const healthOfWeek = (row: FlagWeek) =>
   row.total === 0 ? 100 : Math.round(((row.total - row.stale - row.potentiallyStale) * 100) / row.total);
 
-const CATEGORY: Record<string, 'experimental' | 'permanent' | 'release'> = {
-  experiment: 'experimental',
-  release: 'release',
-  operational: 'permanent',
-  'kill-switch': 'permanent',
-  permission: 'permanent',
-};
-const STAGE_GROUP: Record<string, 'develop' | 'production' | 'cleanup'> = {
-  initial: 'develop',
-  'pre-live': 'develop',
-  live: 'production',
-  completed: 'cleanup',
-};
-
-function median(values: number[]): number {
-  if (!values.length) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const value = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  return Math.round(value * 10) / 10;
-}
-
-function stageTrend(flags: StageFlag[]): LifecycleStageTrend {
-  const category = () => ({ flagsOlderThanWeek: 0, newFlagsThisWeek: 0 });
-  const categories = { experimental: category(), permanent: category(), release: category() };
-  for (const flag of flags) {
-    const into = categories[CATEGORY[flag.type] ?? 'release'];
-    if (flag.days <= 7) into.newFlagsThisWeek += 1;
-    else into.flagsOlderThanWeek += 1;
-  }
-  return {
-    categories,
-    medianDaysHistorically: 0,
-    medianDaysInCurrentStage: median(flags.map((flag) => flag.days)),
-    totalFlags: flags.length,
-  };
-}
-
-/** The instance-wide analytics screen: weekly trends of users, flags, usage and changes, and lifecycle stages. */
+/** The instance-wide analytics screen: weekly trends of users, flags, usage, changes and flags reaching production. */
 export function instanceInsightsRoutes(deps: { db: Db }): FastifyPluginAsyncTypebox {
   return async (app) => {
     const model = createInstanceInsightsReadModel(deps.db);
@@ -96,7 +56,7 @@ export function instanceInsightsRoutes(deps: { db: Db }): FastifyPluginAsyncType
             'Instance Admin',
             'getInstanceInsights',
             'Get instance insights',
-            'Returns, for each ISO week (Monday to Sunday, UTC) touching the days `from` to `to`, the users and the flags that existed and how many were active or stale, per project too; SDK usage per project; changes per environment type; and flags created and archived. Each figure is computed from recorded timestamps (creation, archiving, sign-ins, stale events, hourly usage); projects the caller may not see are left out. At most two years at once.',
+            'Returns, for each ISO week (Monday to Sunday, UTC) touching the days `from` to `to`, the users and the flags that existed and how many were active or stale, per project too; SDK usage per project; changes per environment type; flags created and archived; and, per project, the flags that reached production (were first enabled in a production-type environment) in the week and their mean days from creation to production over the 30 days before its end. Each figure is computed from recorded timestamps (creation, archiving, sign-ins, stale and enabling events, hourly usage); projects the caller may not see are left out. At most two years at once.',
           ),
           querystring: InsightsQuery,
           response: { 200: InsightsResponse, ...errorResponses(400, 401, 403) },
@@ -114,7 +74,7 @@ export function instanceInsightsRoutes(deps: { db: Db }): FastifyPluginAsyncType
             `the period must not span more than ${MAX_DAYS} days`,
           );
         const range = { from, to, hidden: await hiddenProjects(deps.db, request.access) };
-        const [users, userWeeks, flagWeeks, members, health, metrics, environments, created, current] =
+        const [users, userWeeks, flagWeeks, members, health, metrics, environments, created, current, production] =
           await Promise.all([
             model.users(),
             model.userWeeks(range),
@@ -125,9 +85,11 @@ export function instanceInsightsRoutes(deps: { db: Db }): FastifyPluginAsyncType
             model.environmentTypeWeeks(range),
             model.creationArchiveWeeks(range),
             model.stages(null, range.hidden),
+            model.productionWeeks(range),
           ]);
         const usersIn = new Map(members.map((row) => [`${row.week}/${row.project}`, row.users]));
         const healthIn = new Map(health.map((row) => [`${row.week}/${row.project}`, row.health]));
+        const productionIn = new Map(production.map((row) => [`${row.week}/${row.project}`, row]));
         const flagTotals = sumBy(
           flagWeeks,
           (row) => row.week,
@@ -169,6 +131,7 @@ export function instanceInsightsRoutes(deps: { db: Db }): FastifyPluginAsyncType
               health,
               technicalDebt: 100 - health,
               users: usersIn.get(`${row.week}/${row.project}`) ?? 0,
+              ...timeToProduction(productionIn.get(`${row.week}/${row.project}`)),
             };
           }),
           metricsSummaryTrends: metrics.map(({ endAt, ...row }) => ({
@@ -177,7 +140,12 @@ export function instanceInsightsRoutes(deps: { db: Db }): FastifyPluginAsyncType
             totalRequests: row.totalYes + row.totalNo,
           })),
           environmentTypeTrends: environments.map(({ endAt, ...row }) => ({ ...row, date: weekDate(endAt) })),
-          lifecycleTrends: [],
+          lifecycleTrends: flagWeeks.map((row) => ({
+            week: row.week,
+            date: weekDate(row.endAt),
+            project: row.project,
+            newProductionFlags: productionIn.get(`${row.week}/${row.project}`)?.newProductionFlags ?? 0,
+          })),
           creationArchiveTrends: sumBy(
             created.map((row) => ({
               week: row.week,
@@ -192,41 +160,6 @@ export function instanceInsightsRoutes(deps: { db: Db }): FastifyPluginAsyncType
               into.archivedFlags += row.archivedFlags;
             },
           ),
-        };
-      },
-    );
-
-    app.get(
-      '/api/admin/insights/lifecycle',
-      {
-        config: { auth: { permission: 'READ' } },
-        schema: {
-          ...describe(
-            'Instance Admin',
-            'getLifecycleTrends',
-            'Get lifecycle trends',
-            'Returns the flags not archived in each lifecycle stage group (develop: initial and pre-live; production: live; cleanup: completed), by type category (experimental: experiment; permanent: operational, kill-switch, permission; release: the others), split into those that entered the stage within the last seven days and those before, with the median days in the current stage. `projects` limits it to those projects; projects the caller may not see are left out. The historical median is not measured and is 0.',
-          ),
-          querystring: LifecycleTrendsQuery,
-          response: { 200: LifecycleTrendsResponse, ...errorResponses(400, 401, 403) },
-        },
-      },
-      async (request) => {
-        const listed = (request.query.projects ?? '')
-          .split(',')
-          .map((id) => id.trim())
-          .filter((id) => id && id !== '*' && id !== 'undefined');
-        const flags = await model.stages(
-          listed.length ? listed : null,
-          await hiddenProjects(deps.db, request.access),
-        );
-        const inGroup = (group: string) => flags.filter((flag) => STAGE_GROUP[flag.stage] === group);
-        return {
-          lifecycleTrends: {
-            develop: stageTrend(inGroup('develop')),
-            production: stageTrend(inGroup('production')),
-            cleanup: stageTrend(inGroup('cleanup')),
-          },
         };
       },
     );

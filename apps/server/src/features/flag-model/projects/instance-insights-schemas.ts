@@ -65,6 +65,14 @@ export const InsightsResponse = Type.Object(
         }),
         technicalDebt: Type.Integer({ description: '100 minus health.' }),
         users: count('Members of the project at the end of the week.'),
+        timeToProduction: Type.Optional(
+          Type.Number({
+            minimum: 0,
+            description:
+              "Mean days from creation to the first enabling in a production-type environment, over the project's flags first enabled there in the 30 days before the week's end; absent where there were none.",
+            examples: [4.5],
+          }),
+        ),
       }),
     ),
     metricsSummaryTrends: Type.Array(
@@ -88,9 +96,17 @@ export const InsightsResponse = Type.Object(
         totalUpdates: count('Recorded changes in environments of the type during the week.'),
       }),
     ),
-    lifecycleTrends: Type.Array(Type.Object({}, { additionalProperties: true }), {
-      description: 'Not measured weekly: see getLifecycleTrends. Always empty.',
-    }),
+    lifecycleTrends: Type.Array(
+      Type.Object({
+        week,
+        date: weekEnd,
+        project: Type.String(),
+        newProductionFlags: count(
+          "The project's flags first enabled in a production-type environment during the week.",
+        ),
+      }),
+      { description: 'Per project and week, as projectFlagTrends lists them: flags that reached production.' },
+    ),
     creationArchiveTrends: Type.Array(
       Type.Object({
         week,
@@ -112,7 +128,11 @@ const category = Type.Object({
 });
 const stage = Type.Object({
   categories: Type.Object({ experimental: category, permanent: category, release: category }),
-  medianDaysHistorically: Type.Number({ description: 'Not measured: always 0.' }),
+  medianDaysHistorically: Type.Number({
+    description:
+      'Median days flags, archived ones too, stayed in the stage group before they entered a later one (0 when none has left it).',
+    examples: [12.5],
+  }),
   medianDaysInCurrentStage: Type.Number({
     description: 'Median days the flags now in the stage have been in it.',
   }),
