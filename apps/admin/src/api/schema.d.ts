@@ -1441,7 +1441,7 @@ export interface paths {
     };
     /**
      * Get instance insights
-     * @description Returns, for each ISO week (Monday to Sunday, UTC) touching the days `from` to `to`, the users and the flags that existed and how many were active or stale, per project too; SDK usage per project; changes per environment type; and flags created and archived. Each figure is computed from recorded timestamps (creation, archiving, sign-ins, stale events, hourly usage); projects the caller may not see are left out. At most two years at once. Requires the READ permission.
+     * @description Returns, for each ISO week (Monday to Sunday, UTC) touching the days `from` to `to`, the users and the flags that existed and how many were active or stale, per project too; SDK usage per project; changes per environment type; flags created and archived; and, per project, the flags that reached production (were first enabled in a production-type environment) in the week and their mean days from creation to production over the 30 days before its end. Each figure is computed from recorded timestamps (creation, archiving, sign-ins, stale and enabling events, hourly usage); projects the caller may not see are left out. At most two years at once. Requires the READ permission.
      */
     get: operations['getInstanceInsights'];
     put?: never;
@@ -1461,7 +1461,7 @@ export interface paths {
     };
     /**
      * Get lifecycle trends
-     * @description Returns the flags not archived in each lifecycle stage group (develop: initial and pre-live; production: live; cleanup: completed), by type category (experimental: experiment; permanent: operational, kill-switch, permission; release: the others), split into those that entered the stage within the last seven days and those before, with the median days in the current stage. `projects` limits it to those projects; projects the caller may not see are left out. The historical median is not measured and is 0. Requires the READ permission.
+     * @description Returns the flags not archived in each lifecycle stage group (develop: initial and pre-live; production: live; cleanup: completed), by type category (experimental: experiment; permanent: operational, kill-switch, permission; release: the others), split into those that entered the stage within the last seven days and those before, with the median days the flags now in the group have been in it, and the median days flags, archived ones too, stayed in the group before they left it for a later one (from the recorded creation, first enabling in a production-type environment, completion and archiving). `projects` limits it to those projects; projects the caller may not see are left out. Requires the READ permission.
      */
     get: operations['getLifecycleTrends'];
     put?: never;
@@ -17405,9 +17405,24 @@ export interface operations {
                */
               week: string;
             }[];
-            /** @description Not measured weekly: see getLifecycleTrends. Always empty. */
+            /** @description Per project and week, as projectFlagTrends lists them: flags that reached production. */
             lifecycleTrends: {
-              [key: string]: unknown;
+              /**
+               * Format: date-time
+               * @description The end of the week's Sunday (UTC).
+               */
+              date: string;
+              /**
+               * @description The project's flags first enabled in a production-type environment during the week.
+               * @example 3
+               */
+              newProductionFlags: number;
+              project: string;
+              /**
+               * @description The ISO year and week, as Unleash labels it.
+               * @example 2026-48
+               */
+              week: string;
             }[];
             metricsSummaryTrends: {
               /**
@@ -17469,6 +17484,11 @@ export interface operations {
               stale: number;
               /** @description 100 minus health. */
               technicalDebt: number;
+              /**
+               * @description Mean days from creation to the first enabling in a production-type environment, over the project's flags first enabled there in the 30 days before the week's end; absent where there were none.
+               * @example 4.5
+               */
+              timeToProduction?: number;
               /**
                * @description As in flagTrends, for the project.
                * @example 3
@@ -17623,7 +17643,10 @@ export interface operations {
                     newFlagsThisWeek: number;
                   };
                 };
-                /** @description Not measured: always 0. */
+                /**
+                 * @description Median days flags, archived ones too, stayed in the stage group before they entered a later one (0 when none has left it).
+                 * @example 12.5
+                 */
                 medianDaysHistorically: number;
                 /** @description Median days the flags now in the stage have been in it. */
                 medianDaysInCurrentStage: number;
@@ -17672,7 +17695,10 @@ export interface operations {
                     newFlagsThisWeek: number;
                   };
                 };
-                /** @description Not measured: always 0. */
+                /**
+                 * @description Median days flags, archived ones too, stayed in the stage group before they entered a later one (0 when none has left it).
+                 * @example 12.5
+                 */
                 medianDaysHistorically: number;
                 /** @description Median days the flags now in the stage have been in it. */
                 medianDaysInCurrentStage: number;
@@ -17721,7 +17747,10 @@ export interface operations {
                     newFlagsThisWeek: number;
                   };
                 };
-                /** @description Not measured: always 0. */
+                /**
+                 * @description Median days flags, archived ones too, stayed in the stage group before they entered a later one (0 when none has left it).
+                 * @example 12.5
+                 */
                 medianDaysHistorically: number;
                 /** @description Median days the flags now in the stage have been in it. */
                 medianDaysInCurrentStage: number;

@@ -74,19 +74,29 @@ export function instanceInsightsRoutes(deps: { db: Db }): FastifyPluginAsyncType
             `the period must not span more than ${MAX_DAYS} days`,
           );
         const range = { from, to, hidden: await hiddenProjects(deps.db, request.access) };
-        const [users, userWeeks, flagWeeks, members, health, metrics, environments, created, current, production] =
-          await Promise.all([
-            model.users(),
-            model.userWeeks(range),
-            model.flagWeeks(range),
-            model.memberWeeks(range),
-            model.healthWeeks(range),
-            model.metricsWeeks(range),
-            model.environmentTypeWeeks(range),
-            model.creationArchiveWeeks(range),
-            model.stages(null, range.hidden),
-            model.productionWeeks(range),
-          ]);
+        const [
+          users,
+          userWeeks,
+          flagWeeks,
+          members,
+          health,
+          metrics,
+          environments,
+          created,
+          current,
+          production,
+        ] = await Promise.all([
+          model.users(),
+          model.userWeeks(range),
+          model.flagWeeks(range),
+          model.memberWeeks(range),
+          model.healthWeeks(range),
+          model.metricsWeeks(range),
+          model.environmentTypeWeeks(range),
+          model.creationArchiveWeeks(range),
+          model.stages(null, range.hidden),
+          model.productionWeeks(range),
+        ]);
         const usersIn = new Map(members.map((row) => [`${row.week}/${row.project}`, row.users]));
         const healthIn = new Map(health.map((row) => [`${row.week}/${row.project}`, row.health]));
         const productionIn = new Map(production.map((row) => [`${row.week}/${row.project}`, row]));

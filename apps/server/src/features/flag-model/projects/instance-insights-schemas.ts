@@ -105,7 +105,9 @@ export const InsightsResponse = Type.Object(
           "The project's flags first enabled in a production-type environment during the week.",
         ),
       }),
-      { description: 'Per project and week, as projectFlagTrends lists them: flags that reached production.' },
+      {
+        description: 'Per project and week, as projectFlagTrends lists them: flags that reached production.',
+      },
     ),
     creationArchiveTrends: Type.Array(
       Type.Object({

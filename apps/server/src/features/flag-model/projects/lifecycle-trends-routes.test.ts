@@ -47,7 +47,11 @@ beforeAll(async () => {
   });
   await enabled('hist-dropped', 'production', '2026-02-20T00:00:00Z');
   // Still in develop: it has not left the group, so it adds nothing to the historical median.
-  await buildFlag(t.db, { name: 'hist-waiting', project: 'hist', createdAt: new Date('2026-03-01T00:00:00Z') });
+  await buildFlag(t.db, {
+    name: 'hist-waiting',
+    project: 'hist',
+    createdAt: new Date('2026-03-01T00:00:00Z'),
+  });
   // Another project: 100 days in develop, counted only when all projects are asked for.
   await buildFlag(t.db, {
     name: 'other-slow',
